@@ -1,0 +1,115 @@
+/**
+ * The requirement catalogue: every testable statement of the spec, with an id,
+ * a level (MUST: the spec states it; SHOULD: the spec implies it or HTTP
+ * conventions recommend it; INFO: the spec leaves it "not shown", so the suite
+ * only observes), the spec section and a short quote.
+ *
+ * Specs and response checks reference these ids; the lint test fails on an
+ * unknown id or on an entry nothing checks. `noFault` says why no fault mode of
+ * the reference server can prove a MUST entry (normally every MUST has one).
+ */
+import type { Level } from '../results/types.ts';
+
+export type Area = 'transport' | 'responses' | 'auth' | 'listPets' | 'createPet' | 'getPet' | 'deprecation' | 'rate-limit-headers' | 'rate-limit-load' | 'versioning';
+
+export interface Requirement {
+  id: string;
+  level: Level;
+  area: Area;
+  section: string;
+  quote: string;
+  title: string;
+  /** Which part of the suite checks it. */
+  by: 'conformance' | 'load';
+  noFault?: string;
+}
+
+const r = (id: string, level: Level, area: Area, section: string, quote: string, title: string, by: 'conformance' | 'load' = 'conformance', noFault?: string): Requirement => ({
+  id, level, area, section, quote, title, by, ...(noFault ? { noFault } : {}),
+});
+
+export const REQUIREMENTS: readonly Requirement[] = [
+  // transport and every response
+  r('TRANSPORT-COMPLETE-RESPONSE', 'MUST', 'transport', 'Endpoints', 'All success and error bodies are application/json.', 'Every request gets a complete HTTP response within the timeout and the body size cap.'),
+  r('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', 'MUST', 'transport', 'Authentication', 'The client sends its API key as the bearer token in the Authorization header.', 'The service answers on its own origin instead of redirecting the credential to another host.'),
+  r('RESP-STATUS-DOCUMENTED', 'MUST', 'responses', 'Endpoints', 'Responses: | Status | Body | Meaning |', 'Every response status is one the spec documents for the operation (or 429).'),
+  r('RESP-CONTENT-TYPE-JSON', 'MUST', 'responses', 'Endpoints', 'All success and error bodies are application/json.', 'Every response body is labelled Content-Type application/json.'),
+  r('RESP-BODY-JSON', 'MUST', 'responses', 'Endpoints', 'an HTTP interface that exchanges JSON', 'Every response body is well-formed JSON.'),
+  r('SCHEMA-PETS', 'MUST', 'responses', 'Resources and their fields / Pets', 'A JSON array whose items are Pet records.', 'A listPets 200 body validates against the Pets schema.'),
+  r('SCHEMA-PET', 'MUST', 'responses', 'Resources and their fields / Pet', 'A Pet has every field of NewPet plus: id', 'A createPet 201 or getPet 200 body validates against the Pet schema.'),
+  r('SCHEMA-ERROR', 'MUST', 'responses', 'Errors', 'Every error response has the Error body (code, message, status).', 'Every 400, 401 and 404 body validates against the Error schema.'),
+  r('ERROR-STATUS-FIELD', 'MUST', 'responses', 'Resources and their fields / Error', 'status | integer | yes | The HTTP status code of the response.', 'Error.status equals the HTTP status of the response.'),
+  r('ERROR-CODE-VALUES', 'INFO', 'responses', 'Errors', 'The set of values of the code field for each condition: not shown.', 'The Error codes the service uses are observed, not judged.'),
+  // authentication
+  r('AUTH-MISSING-401', 'MUST', 'auth', 'Authentication', 'When the key is missing or invalid, the service answers 401 with an Error body.', 'A request without an Authorization header is answered 401 on every operation.'),
+  r('AUTH-WRONG-SCHEME-401', 'MUST', 'auth', 'Authentication', 'Scheme: HTTP bearer.', 'A key sent with another scheme than Bearer is answered 401 on every operation.'),
+  r('AUTH-EMPTY-TOKEN-401', 'MUST', 'auth', 'Authentication', 'When the key is missing or invalid, the service answers 401 with an Error body.', 'A Bearer header with an empty token is answered 401 on every operation.'),
+  r('AUTH-UNKNOWN-KEY-401', 'MUST', 'auth', 'Authentication', 'When the key is missing or invalid, the service answers 401 with an Error body.', 'An unknown key is answered 401 on every operation.'),
+  r('AUTH-BEFORE-VALIDATION', 'MUST', 'auth', 'Authentication', 'All endpoints require the bearer credential described under Authentication.', 'Authentication is decided before validation or lookup: unauthenticated bad requests get 401, not 400 or 404.'),
+  r('AUTH-VALID-KEY-ACCEPTED', 'MUST', 'auth', 'Authentication', 'The client sends its API key as the bearer token in the Authorization header.', 'A valid key is accepted (no 401) on every operation.'),
+  // listPets
+  r('LIST-200-PETS', 'MUST', 'listPets', 'Endpoints / List all animals', '| 200 | Pets (array of Pet) | Page of animals. |', 'GET /pets with a valid key answers 200 with a page of animals.'),
+  r('LIST-DEFAULT-LIMIT', 'MUST', 'listPets', 'Limits / Page size', 'limit on GET /pets: integer from 1 to 100, default 20.', 'Without limit, a page holds at most 20 animals.'),
+  r('LIST-LIMIT-HONOURED', 'MUST', 'listPets', 'Endpoints / List all animals', 'Maximum number of animals returned.', 'A limit of 1, 20 or 100 is never exceeded.'),
+  r('LIST-LIMIT-FILLS-PAGE', 'SHOULD', 'listPets', 'Endpoints / List all animals', 'the limit parameter controls page size.', 'When more animals exist than the limit, the page holds exactly limit animals.'),
+  r('LIST-LIMIT-OUT-OF-RANGE', 'MUST', 'listPets', 'Limits / Page size', 'limit: Minimum 1, maximum 100', 'An out-of-range or non-integer limit never yields more than 100 animals nor a 5xx.'),
+  r('LIST-LIMIT-OUT-OF-RANGE-HANDLING', 'INFO', 'listPets', 'Endpoints / List all animals', 'Responses: 200, 401 (no 400 is documented for listPets)', 'How an out-of-range limit is handled (400 with Error, or clamping) is observed.'),
+  r('LIST-STATUS-FILTER', 'MUST', 'listPets', 'Endpoints / List all animals', 'status | PetStatus | no | Returns only animals with this status.', 'The status filter returns only animals with that status.'),
+  r('LIST-STATUS-UNKNOWN-NO-5XX', 'SHOULD', 'listPets', 'Resources and their fields / PetStatus', 'Allowed values: available, pending, sold.', 'An unknown status value is answered without a 5xx.'),
+  r('LIST-PAGINATION-CONTROLS', 'INFO', 'listPets', 'Endpoints / List all animals', 'Pagination controls other than limit: not shown.', 'Pagination controls other than limit (Link header…) are observed, not judged.'),
+  // createPet
+  r('CREATE-201-PET', 'MUST', 'createPet', 'Endpoints / Add an animal', '| 201 | Pet | Animal added; the body carries the assigned id. |', 'A valid NewPet is answered 201 with a Pet carrying an id and the sent name, categoryId and status.'),
+  r('CREATE-STATUS-OPTIONAL', 'MUST', 'createPet', 'Resources and their fields / NewPet', 'status | PetStatus | no', 'A NewPet without status is accepted.'),
+  r('CREATE-DEFAULT-STATUS', 'INFO', 'createPet', 'States and transitions', 'Default status when status is omitted on creation: not shown.', 'The status given to a pet created without one is observed.'),
+  r('CREATE-400-MISSING-FIELD', 'MUST', 'createPet', 'Endpoints / Add an animal', 'name and categoryId are required.', 'A body missing name or categoryId is answered 400 with an Error.'),
+  r('CREATE-400-WRONG-TYPE', 'MUST', 'createPet', 'Errors', 'Request body missing required fields or containing invalid values.', 'A body whose name is not a string or whose categoryId is not an int64 is answered 400.'),
+  r('CREATE-400-BAD-STATUS', 'MUST', 'createPet', 'Resources and their fields / PetStatus', 'Allowed values: available, pending, sold.', 'A status outside the enumeration is answered 400.'),
+  r('CREATE-400-BAD-BODY', 'MUST', 'createPet', 'Endpoints / Add an animal', 'Request body: required, application/json, shape NewPet.', 'Malformed JSON, an empty body or a non-object body is answered 400.'),
+  r('CREATE-ID-SERVER-ASSIGNED', 'MUST', 'createPet', 'Resources and their fields / Pet', 'Unique identifier assigned by the service on creation. Never sent by the client on creation.', 'An id sent by the client does not become the pet\'s id.'),
+  r('CREATE-ID-UNIQUE', 'MUST', 'createPet', 'Resources and their fields / Pet', 'Unique identifier assigned by the service on creation.', 'Every created pet gets a distinct id.'),
+  r('CREATE-NAME-MAX-LENGTH', 'INFO', 'createPet', 'Limits', 'The maximum length of name: not shown.', 'Whether a long name is accepted is observed, not judged.'),
+  // getPet
+  r('GET-ROUND-TRIP', 'MUST', 'getPet', 'Endpoints / Get an animal', '| 200 | Pet | The requested animal. |', 'A created pet is returned by GET /pets/{petId} with exactly the same fields, id digits included.'),
+  r('GET-404-UNKNOWN', 'MUST', 'getPet', 'Endpoints / Get an animal', '| 404 | Error | The requested resource could not be found. |', 'An unknown id is answered 404 with an Error.'),
+  r('GET-NON-INTEGER-ID-4XX', 'SHOULD', 'getPet', 'Endpoints / Get an animal', 'petId, required, integer, format int64', 'A non-integer petId is answered with a 4xx, never a 5xx.'),
+  // deprecation
+  r('DEPRECATION-SIGNALLED', 'SHOULD', 'deprecation', 'Versioning', 'GET /pets/{petId} is deprecated, with removal announced for 5 December 2030', 'getPet responses signal the deprecation (Deprecation, Sunset or a deprecation Link).'),
+  r('DEPRECATION-SUNSET-DATE', 'MUST', 'deprecation', 'Endpoints / Get an animal', 'announced for removal on 5 December 2030', 'A Sunset header, if sent, is a valid HTTP-date on 5 December 2030.'),
+  r('DEPRECATION-HEADER-VALID', 'SHOULD', 'deprecation', 'Endpoints / Get an animal', 'the operation is marked deprecated (RFC 9745 Deprecation: @<epoch>)', 'A Deprecation header, if sent, is an RFC 9745 date (@epoch-seconds).'),
+  r('DEPRECATION-BEFORE-SUNSET', 'SHOULD', 'deprecation', 'Endpoints / Get an animal', 'announced for removal on 5 December 2030 (RFC 9745 §3: Sunset not earlier than Deprecation)', 'The Deprecation date is not after the Sunset date.'),
+  r('DEPRECATION-SUCCESSOR-LINK', 'INFO', 'deprecation', 'Versioning', 'clients migrate to GET /pets with the status filter.', 'A Link to documentation or to the successor is observed.'),
+  // rate-limit headers
+  r('RL-HEADERS-PRESENT', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'Every API response carries these headers', 'Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.'),
+  r('RL-HEADERS-INTEGER', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'X-RateLimit-Limit | The request limit in force.', 'X-RateLimit-Limit and X-RateLimit-Remaining are non-negative integers.'),
+  r('RL-REMAINING-LE-LIMIT', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'X-RateLimit-Remaining | Requests remaining in the current window.', 'X-RateLimit-Remaining never exceeds X-RateLimit-Limit.'),
+  r('RL-LIMIT-PLAN', 'MUST', 'rate-limit-headers', 'Limits / Rate limits by plan', '| Free | 60 | 1,000 |', 'X-RateLimit-Limit on an authenticated response equals the plan\'s per-minute (or per-day) limit.'),
+  r('RL-LIMIT-CONSTANT', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'X-RateLimit-Limit | The request limit in force.', 'X-RateLimit-Limit stays the same for one key throughout a run.'),
+  r('RL-RESET-UNIX-SECONDS', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'X-RateLimit-Reset | Unix timestamp at which the limit resets.', 'X-RateLimit-Reset is a Unix timestamp in seconds, no earlier than the response and at most one window later.'),
+  r('RL-REMAINING-DECREMENTS', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'Requests remaining in the current window.', 'X-RateLimit-Remaining falls by one for each request in a window.'),
+  r('RL-429-RETRY-AFTER', 'MUST', 'rate-limit-headers', 'Limits / Behaviour at the limit', 'The response carries a Retry-After header', 'Every 429 carries a Retry-After header with delay-seconds or an HTTP-date.'),
+  r('RL-429-ERROR-BODY', 'SHOULD', 'rate-limit-headers', 'Errors', 'The body of a 429 response: not shown. (Every error response has the Error body.)', 'A 429 body is an Error.'),
+  r('RL-429-REMAINING-ZERO', 'SHOULD', 'rate-limit-headers', 'Limits / Behaviour at the limit', 'A request exceeding the limit receives 429 Too Many Requests.', 'A 429 carries X-RateLimit-Remaining 0.'),
+  r('RL-SCOPE', 'INFO', 'rate-limit-headers', 'Limits / Behaviour at the limit', 'Whether these rate limits apply to the animal endpoints specifically: not shown.', 'Whether the animal endpoints are rate limited is observed from the headers.'),
+  // rate-limit load scenarios
+  r('RL-CEILING-429', 'MUST', 'rate-limit-load', 'Limits / Behaviour at the limit', 'A request exceeding the limit receives 429 Too Many Requests.', 'The first request beyond the plan\'s per-minute limit is answered 429, exactly when Remaining said.', 'load'),
+  r('RL-NOT-EARLY', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', '| Plan | Requests per minute |', 'No request is throttled while X-RateLimit-Remaining is above zero or below the plan\'s limit.', 'load'),
+  r('RL-RETRY-AFTER-CONSISTENT', 'SHOULD', 'rate-limit-load', 'Limits / Behaviour at the limit', 'the client waits the indicated time before retrying.', 'Retry-After agrees with X-RateLimit-Reset within a small tolerance.', 'load'),
+  r('RL-RECOVERY', 'MUST', 'rate-limit-load', 'Limits / Behaviour at the limit', 'The response carries a Retry-After header; the client waits the indicated time before retrying.', 'After waiting Retry-After, the next request succeeds.', 'load'),
+  r('RL-SUSTAINED-BELOW-CEILING', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', '| Pro | 300 | 10,000 |', 'A steady rate just below the ceiling for a full window is never throttled.', 'load'),
+  r('RL-WINDOW-PER-MINUTE', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', 'Requests per minute', 'Above the ceiling, successes in any minute never exceed the limit, and the limit is per minute, not per shorter window.', 'load'),
+  r('RL-DAILY-QUOTA', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', 'Requests per day', 'The per-day quota is enforced at the plan\'s number (opt-in scenario).', 'load', 'the daily scenario is opt-in; it is proven against the reference server with a scaled-down day in load tests'),
+  // versioning
+  r('VERSION-BASE-PATH', 'SHOULD', 'versioning', 'Versioning', 'The version appears in the base address as the path segment /v1.', 'The base address ends with the /v1 version segment.'),
+];
+
+const byId = new Map(REQUIREMENTS.map((q) => [q.id, q]));
+
+export function requirement(id: string): Requirement {
+  const q = byId.get(id);
+  if (!q) throw new Error(`Unknown requirement id ${id}`);
+  return q;
+}
+
+export function isRequirementId(id: string): boolean {
+  return byId.has(id);
+}

@@ -1,0 +1,244 @@
+/**
+ * Lossless JSON: parse a body without losing the digits of int64 numbers, and
+ * write values back with exact integers.
+ *
+ * `parseJson` returns ordinary JS values (so Ajv can validate them) and keeps
+ * the raw text of every number, keyed by JSON Pointer, in a side table that
+ * `rawNumber` reads. Ids above 2^53 are therefore compared and echoed from
+ * their text, never from a rounded JS number.
+ *
+ * Pure module: no Node built-ins, no BigInt literals (it is bundled for k6).
+ */
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface ParsedJson {
+  value: JsonValue;
+  /** Raw numeric literal text by JSON Pointer ("" is the root). */
+  numbers: Map<string, string>;
+}
+
+export class JsonSyntaxError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(`${message} at offset ${offset}`);
+    this.name = 'JsonSyntaxError';
+  }
+}
+
+const rawTables = new WeakMap<object, Map<string, string>>();
+
+/** Raw text of the number at `pointer` inside a value returned by parseJson. */
+export function rawNumber(root: unknown, pointer: string): string | undefined {
+  if (root === null || typeof root !== 'object') return undefined;
+  return rawTables.get(root as object)?.get(pointer);
+}
+
+/** The side table of raw numbers of a value returned by parseJson, if any. */
+export function rawNumbersOf(root: unknown): Map<string, string> | undefined {
+  if (root === null || typeof root !== 'object') return undefined;
+  return rawTables.get(root as object);
+}
+
+export function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+const NUMBER_RE = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const MAX_DEPTH = 256;
+
+export function parseJson(text: string): ParsedJson {
+  const numbers = new Map<string, string>();
+  let i = 0;
+  const ws = () => {
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      else break;
+    }
+  };
+  const fail = (msg: string): never => {
+    throw new JsonSyntaxError(msg, i);
+  };
+  const parseString = (): string => {
+    // Find the closing quote, then let JSON.parse decode escapes exactly.
+    const start = i;
+    i++;
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) break;
+      if (c === 0x5c) i += 2;
+      else if (c < 0x20) fail('Control character in string');
+      else i++;
+    }
+    if (i >= text.length) fail('Unterminated string');
+    i++;
+    try {
+      return JSON.parse(text.slice(start, i)) as string;
+    } catch {
+      return fail('Invalid string escape');
+    }
+  };
+  const parseValue = (pointer: string, depth: number): JsonValue => {
+    if (depth > MAX_DEPTH) fail('Nesting too deep');
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const obj: { [key: string]: JsonValue } = {};
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return obj;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('Expected a property name');
+        const key = parseString();
+        ws();
+        if (text[i] !== ':') fail("Expected ':'");
+        i++;
+        const v = parseValue(`${pointer}/${escapePointer(key)}`, depth + 1);
+        Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return obj;
+        }
+        fail("Expected ',' or '}'");
+      }
+    }
+    if (c === '[') {
+      i++;
+      const arr: JsonValue[] = [];
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return arr;
+      }
+      for (;;) {
+        arr.push(parseValue(`${pointer}/${arr.length}`, depth + 1));
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return arr;
+        }
+        fail("Expected ',' or ']'");
+      }
+    }
+    if (c === '"') return parseString();
+    if (text.startsWith('true', i)) {
+      i += 4;
+      return true;
+    }
+    if (text.startsWith('false', i)) {
+      i += 5;
+      return false;
+    }
+    if (text.startsWith('null', i)) {
+      i += 4;
+      return null;
+    }
+    NUMBER_RE.lastIndex = i;
+    const m = NUMBER_RE.exec(text);
+    if (m && m[0].length > 0) {
+      i += m[0].length;
+      numbers.set(pointer, m[0]);
+      return Number(m[0]);
+    }
+    return fail(i >= text.length ? 'Unexpected end of JSON' : 'Unexpected character');
+  };
+  const value = parseValue('', 0);
+  ws();
+  if (i < text.length) fail('Unexpected data after JSON value');
+  if (value !== null && typeof value === 'object') rawTables.set(value, numbers);
+  return { value, numbers };
+}
+
+/** Is `raw` a JSON number literal whose value is an integer? Returns its canonical digits. */
+export function integerDigits(raw: string): string | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(raw);
+  if (!m) return undefined;
+  const [, sign, intPart, frac = '', expText] = m;
+  const exp = expText ? Number(expText) : 0;
+  if (Math.abs(exp) > 400) return undefined;
+  let digits = intPart + frac;
+  let point = intPart.length + exp; // position of the decimal point in digits
+  if (point < 0) return /^0*$/.test(digits) ? '0' : undefined;
+  if (point > digits.length) digits = digits + '0'.repeat(point - digits.length);
+  const whole = digits.slice(0, point);
+  const rest = digits.slice(point);
+  if (!/^0*$/.test(rest)) return undefined;
+  const stripped = whole.replace(/^0+/, '') || '0';
+  return stripped === '0' ? '0' : sign + stripped;
+}
+
+const INT64_MAX = '9223372036854775807';
+const INT64_MIN_ABS = '9223372036854775808';
+
+function compareDigits(a: string, b: string): number {
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Exact int64 range check on canonical integer digits (no JS number involved). */
+export function isInt64Digits(digits: string): boolean {
+  if (digits.startsWith('-')) return compareDigits(digits.slice(1), INT64_MIN_ABS) <= 0;
+  return compareDigits(digits, INT64_MAX) <= 0;
+}
+
+/**
+ * Serialize a value to JSON, writing numbers from the raw table of `root` (if it
+ * came from parseJson) so that ids above 2^53 keep every digit. `Int64` values
+ * (objects with a `digits` string, made by `int64()`) are written as bare digits.
+ */
+export function stringifyExact(value: unknown, root: unknown = value, pointer = ''): string {
+  const raw = rawNumber(root, pointer);
+  if (typeof value === 'number') return raw ?? JSON.stringify(value);
+  if (value instanceof Int64) return value.digits;
+  if (Array.isArray(value)) return `[${value.map((v, k) => stringifyExact(v, root, `${pointer}/${k}`)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const parts: string[] = [];
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      parts.push(`${JSON.stringify(k)}:${stringifyExact(v, root, `${pointer}/${escapePointer(k)}`)}`);
+    }
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** An exact integer to put in a request body (e.g. an int64 outside JS's safe range). */
+export class Int64 {
+  constructor(readonly digits: string) {}
+  toJSON(): string {
+    return this.digits;
+  }
+}
+
+export function int64(digits: string): Int64 {
+  return new Int64(digits);
+}
+
+/** The canonical exact form of a value: numbers by their integer digits where integral. */
+export function canonicalExact(value: unknown, root: unknown = value, pointer = ''): string {
+  if (typeof value === 'number') {
+    const raw = rawNumber(root, pointer) ?? String(value);
+    return integerDigits(raw) ?? raw;
+  }
+  if (Array.isArray(value)) return `[${value.map((v, k) => canonicalExact(v, root, `${pointer}/${k}`)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys
+      .map((k) => `${JSON.stringify(k)}:${canonicalExact((value as Record<string, unknown>)[k], root, `${pointer}/${escapePointer(k)}`)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,29 @@
+/**
+ * The plans of the spec's "Rate limits by plan" table. Pure module (bundled for k6).
+ */
+export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
+
+export interface PlanLimits {
+  plan: PlanName;
+  /** Requests per minute; undefined for an enterprise plan whose limits were not configured. */
+  perMinute?: number;
+  perDay?: number;
+}
+
+export const PLAN_NAMES: readonly PlanName[] = ['free', 'pro', 'business', 'enterprise'];
+
+export const PLANS: Record<Exclude<PlanName, 'enterprise'>, { perMinute: number; perDay: number }> = {
+  free: { perMinute: 60, perDay: 1000 },
+  pro: { perMinute: 300, perDay: 10000 },
+  business: { perMinute: 1000, perDay: 100000 },
+};
+
+export function isPlanName(v: string): v is PlanName {
+  return (PLAN_NAMES as readonly string[]).indexOf(v) >= 0;
+}
+
+/** Limits of a plan; enterprise limits come from configuration (ANIMAL_STORE_RPM / _RPD). */
+export function planLimits(plan: PlanName, custom: { perMinute?: number; perDay?: number } = {}): PlanLimits {
+  if (plan === 'enterprise') return { plan, perMinute: custom.perMinute, perDay: custom.perDay };
+  return { plan, ...PLANS[plan] };
+}

@@ -1,0 +1,57 @@
+/**
+ * Redaction of secrets from anything the suite writes: reports, JUnit, stdout,
+ * stderr. The key's value is removed wherever it occurs (a server may echo it
+ * in a body or header), not only in the Authorization header.
+ * Pure module (bundled for k6).
+ */
+export const REDACTED = '[REDACTED]';
+
+export interface Redactor {
+  (text: string): string;
+  secrets: readonly string[];
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A redactor for the given secrets. Each secret is also matched in its common
+ * encodings (URL-encoded, JSON-escaped, base64) so an echo in another form is caught.
+ */
+export function makeRedactor(secrets: readonly (string | undefined)[]): Redactor {
+  const forms = new Set<string>();
+  for (const s of secrets) {
+    if (!s || s.length < 4) continue;
+    forms.add(s);
+    forms.add(encodeURIComponent(s));
+    forms.add(JSON.stringify(s).slice(1, -1));
+    const b64 = typeof btoa === 'function' ? safeBtoa(s) : undefined;
+    if (b64) forms.add(b64.replace(/=+$/, ''));
+  }
+  const list = [...forms].filter((f) => f.length >= 4).sort((a, b) => b.length - a.length);
+  const re = list.length ? new RegExp(list.map(escapeRegExp).join('|'), 'gi') : undefined;
+  const redact = ((text: string) => (re && typeof text === 'string' ? text.replace(re, REDACTED) : text)) as Redactor;
+  redact.secrets = list;
+  return redact;
+}
+
+function safeBtoa(s: string): string | undefined {
+  try {
+    return btoa(s);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Redact every string inside a JSON-like value (keys too). */
+export function redactDeep<T>(value: T, redact: (s: string) => string): T {
+  if (typeof value === 'string') return redact(value) as unknown as T;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact)) as unknown as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[redact(k)] = redactDeep(v, redact);
+    return out as T;
+  }
+  return value;
+}
