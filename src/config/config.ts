@@ -159,3 +159,23 @@ export function loadConfig(flags: Flags = {}, env: NodeJS.ProcessEnv = process.e
 export function describeTarget(c: Config, baseUrl: string, embedded: boolean) {
   return { env: c.env, baseUrl, plan: c.plan, embedded };
 }
+
+/** The environment that reproduces `c` (for Vitest workers, which read the environment). */
+export function configToEnv(c: Config): Record<string, string> {
+  const env: Record<string, string> = {
+    ANIMAL_STORE_ENV: c.env,
+    ANIMAL_STORE_PLAN: c.plan,
+    ANIMAL_STORE_ALLOW_WRITES: String(c.allowWrites),
+    ANIMAL_STORE_TIMEOUT_MS: String(c.timeoutMs),
+    ANIMAL_STORE_MAX_BODY_BYTES: String(c.maxBodyBytes),
+    ANIMAL_STORE_DEADLINE_MS: String(c.deadlineMs),
+    ANIMAL_STORE_MAX_REQUESTS: String(c.maxRequests),
+    ANIMAL_STORE_MAX_WAIT_MS: String(c.maxWaitMs),
+    ANIMAL_STORE_REPORTS_DIR: c.reportsDir,
+  };
+  if (c.baseUrl) env.ANIMAL_STORE_BASE_URL = c.baseUrl;
+  if (c.apiKey) env.ANIMAL_STORE_API_KEY = c.apiKey;
+  if (c.limits.plan === 'enterprise' && c.limits.perMinute) env.ANIMAL_STORE_RPM = String(c.limits.perMinute);
+  if (c.limits.plan === 'enterprise' && c.limits.perDay) env.ANIMAL_STORE_RPD = String(c.limits.perDay);
+  return env;
+}

@@ -1,0 +1,28 @@
+/**
+ * The configured key is accepted on every operation: none of them answers 401.
+ */
+import { defineSpec } from '../../src/harness/spec.ts';
+import { describeStatus, everyOperation } from '../../src/harness/ops.ts';
+
+export default defineSpec({
+  operation: 'auth',
+  behaviour: 'accepts-valid-key',
+  tests: [
+    {
+      title: 'A request carrying the configured key as a Bearer token is not answered 401 on any operation.',
+      requirements: ['AUTH-VALID-KEY-ACCEPTED'],
+      async run(t) {
+        for (const req of everyOperation(t, 'valid')) {
+          const ex = await t.request(req);
+          t.check('AUTH-VALID-KEY-ACCEPTED', ex.response !== undefined && ex.response.status !== 401 && ex.response.status !== 403, ex, {
+            pass: `${req.operation} accepted the key`,
+            fail: 'Valid key rejected',
+            message: `${req.operation} with the configured key: ${describeStatus(ex)}`,
+            expected: 'not 401',
+            actual: describeStatus(ex),
+          });
+        }
+      },
+    },
+  ],
+});

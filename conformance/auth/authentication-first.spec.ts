@@ -1,0 +1,32 @@
+/**
+ * Authentication is decided before validation or lookup: an unauthenticated
+ * request that would also be invalid or unknown is answered 401, not 400 / 404.
+ */
+import { defineSpec } from '../../src/harness/spec.ts';
+import { createPetRaw, describeStatus, getPet, UNKNOWN_ID } from '../../src/harness/ops.ts';
+import type { ApiRequest } from '../../src/http/client.ts';
+
+const CASES: { title: string; request: ApiRequest }[] = [
+  { title: 'An unauthenticated createPet with an invalid body is answered 401, not 400.', request: createPetRaw('{"categoryId":"not-a-number"}', { auth: 'none' }) },
+  { title: 'An unauthenticated getPet of an unknown id is answered 401, not 404.', request: getPet(UNKNOWN_ID, { auth: 'none' }) },
+  { title: 'A getPet of an unknown id with an unknown key is answered 401, not 404.', request: getPet(UNKNOWN_ID, { auth: { authorization: 'Bearer unknown-key-for-lookup-order' } }) },
+];
+
+export default defineSpec({
+  operation: 'auth',
+  behaviour: 'authentication-first',
+  tests: CASES.map((c) => ({
+    title: c.title,
+    requirements: ['AUTH-BEFORE-VALIDATION'],
+    async run(t) {
+      const ex = await t.request(c.request);
+      t.check('AUTH-BEFORE-VALIDATION', ex.response?.status === 401, ex, {
+        pass: 'Authentication decided first',
+        fail: 'Validation or lookup before authentication',
+        message: `${c.request.operation} without a valid key: ${describeStatus(ex)}`,
+        expected: '401',
+        actual: describeStatus(ex),
+      });
+    },
+  })),
+});

@@ -1,0 +1,58 @@
+/**
+ * Ids are assigned by the service: an id sent by the client does not become
+ * the pet's id (the server may reject it with 400 or ignore it), and every
+ * created pet gets a distinct id.
+ */
+import { defineSpec } from '../../src/harness/spec.ts';
+import { createdPets, createdWithoutStatus, createPetRaw, describeStatus, exactInteger, uniqueName } from '../../src/harness/ops.ts';
+
+const CLIENT_ID = '4242424242424242';
+
+export default defineSpec({
+  operation: 'createPet',
+  behaviour: 'server-assigns-id',
+  tests: [
+    {
+      title: 'An id sent by the client on creation does not become the id of the created pet.',
+      requirements: ['CREATE-ID-SERVER-ASSIGNED'],
+      writes: true,
+      async run(t) {
+        const ex = await t.request(createPetRaw(`{"id":${CLIENT_ID},"name":${JSON.stringify(uniqueName('client-id'))},"categoryId":1}`, { alsoAcceptable: [400] }));
+        const id = ex.response?.status === 201 ? exactInteger(ex, '/id') : undefined;
+        t.check('CREATE-ID-SERVER-ASSIGNED', ex.response?.status === 400 || (ex.response?.status === 201 && id !== undefined && id !== CLIENT_ID), ex, {
+          pass: ex.response?.status === 400 ? 'client id rejected with 400' : `client id ignored (assigned ${id})`,
+          fail: 'Client-sent id became the pet id',
+          message: `createPet with id ${CLIENT_ID}: ${describeStatus(ex)}, id ${id ?? '-'}`,
+          expected: `400, or 201 with an id other than ${CLIENT_ID}`,
+          actual: `${describeStatus(ex)}, id ${id ?? '-'}`,
+        });
+      },
+    },
+    {
+      title: 'Every created pet gets a distinct id.',
+      requirements: ['CREATE-ID-UNIQUE'],
+      writes: true,
+      async run(t) {
+        const pets = [...(await createdPets(t)), await createdWithoutStatus(t)].filter((p) => p.id !== undefined);
+        const ids = pets.map((p) => p.id!);
+        if (ids.length < 2) return t.record('CREATE-ID-UNIQUE', 'skip', 'Could not be judged', 'fewer than two pets were created');
+        t.check('CREATE-ID-UNIQUE', new Set(ids).size === ids.length, pets[pets.length - 1]?.ex, {
+          pass: `${ids.length} distinct ids`,
+          fail: 'Two pets share an id',
+          message: `ids assigned: ${ids.join(', ')}`,
+          expected: 'distinct ids',
+          actual: ids.join(', '),
+        });
+      },
+    },
+    {
+      title: 'A name longer than usual is either accepted or rejected cleanly, and which one is observed.',
+      requirements: ['CREATE-NAME-MAX-LENGTH'],
+      writes: true,
+      async run(t) {
+        const ex = await t.request(createPetRaw(`{"name":${JSON.stringify(uniqueName('long-') + 'x'.repeat(1000))},"categoryId":1}`));
+        if (t.conclusive(ex)) t.record('CREATE-NAME-MAX-LENGTH', 'observe', 'Long name handling observed', `a 1,000-character name: ${describeStatus(ex)}`, ex);
+      },
+    },
+  ],
+});

@@ -1,0 +1,26 @@
+/**
+ * listPets without parameters: 200 with a page (Pets) of at most 20 animals.
+ */
+import { defineSpec } from '../../src/harness/spec.ts';
+import { describeStatus, listPets } from '../../src/harness/ops.ts';
+
+export default defineSpec({
+  operation: 'listPets',
+  behaviour: 'default-page',
+  tests: [
+    {
+      title: 'GET /pets with a valid key answers 200 with a page of at most 20 animals.',
+      requirements: ['LIST-200-PETS', 'LIST-DEFAULT-LIMIT', 'LIST-PAGINATION-CONTROLS'],
+      async run(t) {
+        const ex = await t.request(listPets());
+        t.check('LIST-200-PETS', ex.response?.status === 200, ex, { pass: 'listPets answered 200', fail: 'listPets did not answer 200', message: describeStatus(ex), expected: '200', actual: describeStatus(ex) });
+        if (ex.response?.status !== 200 || !Array.isArray(ex.json)) return;
+        const n = ex.json.length;
+        t.check('LIST-DEFAULT-LIMIT', n <= 20, ex, { pass: 'Default page within 20', fail: 'Default page larger than 20', message: `the default page holds ${n} animals`, expected: '≤ 20', actual: String(n) });
+        const link = ex.response.headers.link;
+        const other = Object.keys(ex.response.headers).filter((h) => /^x-(total|next|page|cursor)/i.test(h));
+        t.record('LIST-PAGINATION-CONTROLS', 'observe', 'Pagination controls observed', link || other.length ? `Link: ${link ?? '-'}; headers: ${other.join(', ') || '-'}` : 'no Link or paging headers on the page', ex);
+      },
+    },
+  ],
+});

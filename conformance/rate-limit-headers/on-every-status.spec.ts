@@ -1,0 +1,31 @@
+/**
+ * The rate-limit headers are on every response: a 2xx, a 400, a 401 and a 404
+ * are produced on purpose (none of them can create a pet) and the
+ * rate-limit-headers check judges each.
+ */
+import { defineSpec } from '../../src/harness/spec.ts';
+import { createPetRaw, describeStatus, getPet, listPets, UNKNOWN_ID } from '../../src/harness/ops.ts';
+import { readRateLimit } from '../../src/core/ratelimit.ts';
+import type { ApiRequest } from '../../src/http/client.ts';
+
+const CASES: { status: number; request: ApiRequest }[] = [
+  { status: 200, request: listPets({ limit: '1' }) },
+  { status: 400, request: createPetRaw('{"name":') },
+  { status: 401, request: listPets({ limit: '1' }, { auth: 'none' }) },
+  { status: 404, request: getPet(UNKNOWN_ID) },
+];
+
+export default defineSpec({
+  operation: 'rate-limit-headers',
+  behaviour: 'on-every-status',
+  tests: CASES.map((c) => ({
+    title: `A ${c.status} response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.`,
+    requirements: ['RL-HEADERS-PRESENT', 'RL-HEADERS-INTEGER', 'RL-RESET-UNIX-SECONDS', 'RL-REMAINING-LE-LIMIT'],
+    async run(t) {
+      const ex = await t.request(c.request);
+      if (ex.response?.status !== c.status) return t.record('RL-HEADERS-PRESENT', 'skip', `No ${c.status} to inspect`, `expected a ${c.status}, got ${describeStatus(ex)}`, ex);
+      const rl = readRateLimit(ex.response.headers);
+      t.record('RL-SCOPE', 'observe', 'Rate-limit headers by status', `${c.status}: Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}, Reset ${rl.resetRaw ?? '-'}`, ex);
+    },
+  })),
+});

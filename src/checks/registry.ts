@@ -1,0 +1,154 @@
+/**
+ * The registry of response checks: every response the suite receives goes
+ * through every check here (Schemathesis style). One signature:
+ * `(ctx: CheckContext) => void`; each check names the requirements it judges
+ * and reports through `ctx.emit`. A check says `fail` when the server is wrong;
+ * the aggregator turns a SHOULD failure into a warning.
+ */
+import type { Outcome } from '../results/types.ts';
+import type { ApiExchange, OperationId } from '../http/client.ts';
+import type { PlanLimits } from '../core/plans.ts';
+import { validateSchema } from '../schemas/ajv.ts';
+import { rateLimitChecks } from './rate-limit.ts';
+import { deprecationCheck } from './deprecation.ts';
+import { isCrossOrigin } from '../http/transport.ts';
+
+export interface CheckSession {
+  limits: PlanLimits;
+  /** The first X-RateLimit-Limit seen for the configured key. */
+  firstLimit?: number;
+}
+
+export interface CheckContext {
+  ex: ApiExchange;
+  session: CheckSession;
+  /** Report one finding; `detail` becomes expected/actual in the evidence. */
+  emit(requirement: string, outcome: Outcome, title: string, message: string, detail?: { expected?: string; actual?: string }): void;
+}
+
+export interface ResponseCheck {
+  name: string;
+  requirements: readonly string[];
+  run(ctx: CheckContext): void;
+}
+
+export const DOCUMENTED_STATUSES: Record<OperationId, readonly number[]> = {
+  listPets: [200, 401],
+  createPet: [201, 400, 401],
+  getPet: [200, 401, 404],
+};
+
+const SCHEMA_FOR: Record<string, { schema: 'Pet' | 'Pets' | 'Error'; requirement: string }> = {
+  'listPets 200': { schema: 'Pets', requirement: 'SCHEMA-PETS' },
+  'createPet 201': { schema: 'Pet', requirement: 'SCHEMA-PET' },
+  'getPet 200': { schema: 'Pet', requirement: 'SCHEMA-PET' },
+};
+
+const isError = (s: number) => s === 400 || s === 401 || s === 404;
+const expectedStatuses = (ex: ApiExchange) => [...DOCUMENTED_STATUSES[ex.api.operation], 429, ...(ex.api.alsoAcceptable ?? [])];
+
+const transport: ResponseCheck = {
+  name: 'transport-complete-response',
+  requirements: ['TRANSPORT-COMPLETE-RESPONSE'],
+  run({ ex, emit }) {
+    if (ex.error) emit('TRANSPORT-COMPLETE-RESPONSE', 'fail', `Transport failure: ${ex.error.kind}`, ex.error.message);
+    else emit('TRANSPORT-COMPLETE-RESPONSE', 'pass', 'Complete response', `${ex.response!.status} in ${ex.durationMs} ms`);
+  },
+};
+
+const redirect: ResponseCheck = {
+  name: 'no-cross-origin-redirect',
+  requirements: ['TRANSPORT-NO-CROSS-ORIGIN-REDIRECT'],
+  run({ ex, emit }) {
+    const res = ex.response;
+    if (!res) return;
+    const loc = res.headers.location;
+    if (res.status >= 300 && res.status < 400 && loc !== undefined && isCrossOrigin(ex.request.url, loc))
+      emit('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', 'fail', 'Cross-origin redirect', `The server redirected to another origin (${loc}); the suite did not follow it, so the key was not sent there.`, { expected: 'an answer on the same origin', actual: `${res.status} Location: ${loc}` });
+    else emit('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', 'pass', 'Answered on its own origin', `status ${res.status}`);
+  },
+};
+
+const statusCode: ResponseCheck = {
+  name: 'status-code-conformance',
+  requirements: ['RESP-STATUS-DOCUMENTED'],
+  run({ ex, emit }) {
+    const res = ex.response;
+    if (!res) return;
+    const allowed = expectedStatuses(ex);
+    if (allowed.includes(res.status)) emit('RESP-STATUS-DOCUMENTED', 'pass', 'Documented status code', `${ex.api.operation} answered ${res.status}`);
+    else emit('RESP-STATUS-DOCUMENTED', 'fail', 'Undocumented status code', `${ex.api.operation} answered ${res.status}, which the spec does not document for it`, { expected: allowed.join(', '), actual: String(res.status) });
+  },
+};
+
+const MEDIA_JSON = /^application\/json\s*(;|$)/i;
+
+const contentType: ResponseCheck = {
+  name: 'content-type-conformance',
+  requirements: ['RESP-CONTENT-TYPE-JSON', 'RL-429-ERROR-BODY'],
+  run({ ex, emit }) {
+    const res = ex.response;
+    if (!res || res.status === 204 || ex.request.method === 'HEAD' || (res.status >= 300 && res.status < 400)) return;
+    const ct = res.headers['content-type'];
+    const ok = ct !== undefined && MEDIA_JSON.test(ct.trim());
+    const req = res.status === 429 ? 'RL-429-ERROR-BODY' : 'RESP-CONTENT-TYPE-JSON';
+    if (ok) emit(req, 'pass', 'JSON content type', ct!);
+    else emit(req, 'fail', 'Content-Type is not application/json', `${res.status} response labelled ${ct === undefined ? 'with no Content-Type' : JSON.stringify(ct)}`, { expected: 'application/json', actual: ct ?? '(none)' });
+  },
+};
+
+const jsonBody: ResponseCheck = {
+  name: 'json-body',
+  requirements: ['RESP-BODY-JSON', 'RL-429-ERROR-BODY'],
+  run({ ex, emit }) {
+    const res = ex.response;
+    if (!res || ex.error || res.status === 204 || (res.status >= 300 && res.status < 400)) return;
+    const req = res.status === 429 ? 'RL-429-ERROR-BODY' : 'RESP-BODY-JSON';
+    if (ex.json !== undefined) emit(req, 'pass', 'Well-formed JSON body', `${res.bodyBytes} bytes`);
+    else if (res.bodyText.trim() === '') emit(req, 'fail', 'Empty body', `${res.status} response has an empty body; a JSON body was expected`);
+    else emit(req, 'fail', 'Body is not JSON', ex.jsonError ?? 'the body does not parse as JSON', { expected: 'a JSON document', actual: res.bodyText.slice(0, 120) });
+  },
+};
+
+const schema: ResponseCheck = {
+  name: 'response-schema-conformance',
+  requirements: ['SCHEMA-PETS', 'SCHEMA-PET', 'SCHEMA-ERROR', 'RL-429-ERROR-BODY'],
+  run({ ex, emit }) {
+    const res = ex.response;
+    if (!res || ex.json === undefined) return;
+    let target = SCHEMA_FOR[`${ex.api.operation} ${res.status}`];
+    if (!target && isError(res.status) && expectedStatuses(ex).includes(res.status)) target = { schema: 'Error', requirement: 'SCHEMA-ERROR' };
+    if (!target && res.status === 429) target = { schema: 'Error', requirement: 'RL-429-ERROR-BODY' };
+    if (!target) return;
+    const v = validateSchema(target.schema, ex.json);
+    if (v.valid) emit(target.requirement, 'pass', `Body is a valid ${target.schema}`, `${ex.api.operation} ${res.status}`);
+    else emit(target.requirement, 'fail', `Body does not match the ${target.schema} schema`, v.errors.slice(0, 5).join('; '), { expected: `a ${target.schema}`, actual: v.errors.slice(0, 5).join('; ') });
+  },
+};
+
+const errorStatus: ResponseCheck = {
+  name: 'error-status-field',
+  requirements: ['ERROR-STATUS-FIELD', 'ERROR-CODE-VALUES'],
+  run({ ex, emit }) {
+    const res = ex.response;
+    const body = ex.json as Record<string, unknown> | undefined;
+    if (!res || res.status < 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return;
+    if (typeof body.code === 'string') emit('ERROR-CODE-VALUES', 'observe', 'Error code observed', `${res.status} → code ${JSON.stringify(body.code)}`);
+    if (!('status' in body)) return; // a missing field is the schema check's finding
+    if (body.status === res.status) emit('ERROR-STATUS-FIELD', 'pass', 'Error.status matches', String(res.status));
+    else emit('ERROR-STATUS-FIELD', 'fail', 'Error.status differs from the HTTP status', `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`, { expected: String(res.status), actual: JSON.stringify(body.status) });
+  },
+};
+
+export const RESPONSE_CHECKS: readonly ResponseCheck[] = [transport, redirect, statusCode, contentType, jsonBody, schema, errorStatus, ...rateLimitChecks, deprecationCheck];
+
+/** Run every registered check on one exchange. */
+export function runChecks(ex: ApiExchange, session: CheckSession, emit: (check: string) => CheckContext['emit']): void {
+  for (const check of RESPONSE_CHECKS) {
+    try {
+      check.run({ ex, session, emit: emit(check.name) });
+    } catch (e) {
+      emit(check.name)('TRANSPORT-COMPLETE-RESPONSE', 'fail', 'Check crashed on this response', `${check.name}: ${(e as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Request builders for the three operations and the shared fixtures of a run
+ * (pets created once and reused by several specs). Specs use these instead of
+ * spelling out paths and headers.
+ */
+import { canonicalExact, integerDigits, rawNumber, type JsonValue } from '../core/json.ts';
+import type { ApiExchange, ApiRequest, Credential } from '../http/client.ts';
+import type { TestContext } from './context.ts';
+
+export const STATUSES = ['available', 'pending', 'sold'] as const;
+
+/** Name prefix of every pet the suite creates, so they can be found (and cleaned up) later. */
+export function namePrefix(): string {
+  return process.env.ANIMAL_STORE_NAME_PREFIX || 'animal-store-conformance-';
+}
+
+export function uniqueName(tag: string): string {
+  return `${namePrefix()}${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export const listPets = (query: Record<string, string> = {}, extra: Partial<ApiRequest> = {}): ApiRequest => ({ operation: 'listPets', method: 'GET', path: '/pets', query, ...extra });
+export const createPet = (body: unknown, extra: Partial<ApiRequest> = {}): ApiRequest => ({ operation: 'createPet', method: 'POST', path: '/pets', body, ...extra });
+export const createPetRaw = (rawBody: string, extra: Partial<ApiRequest> = {}): ApiRequest => ({ operation: 'createPet', method: 'POST', path: '/pets', rawBody, ...extra });
+export const getPet = (id: string, extra: Partial<ApiRequest> = {}): ApiRequest => ({ operation: 'getPet', method: 'GET', path: `/pets/${encodeURIComponent(id)}`, ...extra });
+
+/** One request per operation, all with the given credential (createPet with a body that cannot create a pet unless writes are allowed). */
+export function everyOperation(t: TestContext, auth: Credential, unknownId = UNKNOWN_ID): ApiRequest[] {
+  const body = t.config.allowWrites ? { name: uniqueName('auth'), categoryId: 1 } : {};
+  return [listPets({}, { auth }), createPet(body, { auth }), getPet(unknownId, { auth })];
+}
+
+/** An id no server is likely to have issued (int64, above 2^53). */
+export const UNKNOWN_ID = '9223372036854770001';
+
+export const isObject = (v: unknown): v is Record<string, JsonValue> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Exact digits of the integer at `pointer` in a parsed body (never rounded through a JS number). */
+export function exactInteger(ex: ApiExchange, pointer: string): string | undefined {
+  const raw = rawNumber(ex.json, pointer);
+  return raw === undefined ? undefined : integerDigits(raw);
+}
+
+export function statusOf(ex: ApiExchange): number | undefined {
+  return ex.response?.status;
+}
+
+export function describeStatus(ex: ApiExchange): string {
+  return ex.error ? `transport failure: ${ex.error.kind}` : `HTTP ${ex.response!.status}`;
+}
+
+export interface CreatedPet {
+  sent: { name: string; categoryId: string; status?: string };
+  ex: ApiExchange;
+  /** Exact id digits from the 201 body, if any. */
+  id?: string;
+  /** Canonical exact JSON of the 201 body. */
+  canonical?: string;
+}
+
+/** Body of a NewPet with an exact int64 categoryId. */
+export function newPetBody(name: string, categoryId: string, status?: string): string {
+  return `{"name":${JSON.stringify(name)},"categoryId":${categoryId}${status ? `,"status":${JSON.stringify(status)}` : ''}}`;
+}
+
+async function create(t: TestContext, status: string | undefined, categoryId: string): Promise<CreatedPet> {
+  const sent = { name: uniqueName(status ?? 'nostatus'), categoryId, ...(status ? { status } : {}) };
+  const ex = await t.request(createPetRaw(newPetBody(sent.name, categoryId, status)));
+  const ok = ex.response?.status === 201 && isObject(ex.json);
+  return { sent, ex, id: ok ? exactInteger(ex, '/id') : undefined, canonical: ok ? canonicalExact(ex.json) : undefined };
+}
+
+/** Pets created once per run, one per status, with large int64 category ids. */
+export function createdPets(t: TestContext): Promise<CreatedPet[]> {
+  return t.session.once('created-pets', async () => {
+    const out: CreatedPet[] = [];
+    for (const [i, s] of STATUSES.entries()) out.push(await create(t, s, i === 0 ? '9223372036854775807' : String(7 + i)));
+    return out;
+  });
+}
+
+/** A pet created without status (once per run). */
+export function createdWithoutStatus(t: TestContext): Promise<CreatedPet> {
+  return t.session.once('created-no-status', () => create(t, undefined, '3'));
+}

@@ -1,0 +1,43 @@
+/**
+ * The in-process runner: executes collected spec definitions sequentially on
+ * one session, without Vitest. The self-tests use it to run the whole suite
+ * against every fault mode of the reference server in seconds.
+ */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Finding } from '../results/types.ts';
+import { collectSpecs, executeTest, type SpecFile } from './spec.ts';
+import type { Session } from './session.ts';
+
+export const CONFORMANCE_DIR = resolve(import.meta.dirname, '../../conformance');
+
+/** Every `conformance/<operation>/<behaviour>.spec.ts`, sorted. */
+export function specPaths(dir = CONFORMANCE_DIR): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.spec.ts')) out.push(join(entry.parentPath, entry.name));
+  }
+  return out.sort();
+}
+
+export interface InProcessResult {
+  findings: Finding[];
+  tests: { file: string; title: string; skipped?: string }[];
+  abort?: string;
+  requests: number;
+}
+
+export async function runSpecs(session: Session, files?: SpecFile[], filter?: (f: SpecFile) => boolean): Promise<InProcessResult> {
+  const all = files ?? (await collectSpecs(specPaths()));
+  const findings: Finding[] = [];
+  const tests: InProcessResult['tests'] = [];
+  for (const file of all) {
+    if (filter && !filter(file)) continue;
+    for (const st of file.tests) {
+      const out = await executeTest(session, st);
+      findings.push(...out.findings);
+      tests.push({ file: `${file.operation}/${file.behaviour}`, title: st.title, skipped: out.skipped });
+    }
+  }
+  return { findings, tests, abort: session.aborted?.message, requests: session.client.requestsSent };
+}

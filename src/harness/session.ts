@@ -1,0 +1,72 @@
+/**
+ * A conformance session: one target, one paced client, one check session, one
+ * redactor and the sink that receives every finding. The same session type
+ * serves the Vitest run and the in-process runner of the self-tests.
+ */
+import type { Config } from '../config/config.ts';
+import { ApiClient, RunAborted, type ApiExchange } from '../http/client.ts';
+import { runChecks, type CheckSession } from '../checks/registry.ts';
+import { excerpt } from '../checks/evidence.ts';
+import { makeRedactor, type Redactor } from '../core/redact.ts';
+import type { Finding, Outcome } from '../results/types.ts';
+
+export interface SessionOptions {
+  config: Config;
+  baseUrl: string;
+  /** Test hooks: a fake sleep for pacing. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export class Session {
+  readonly client: ApiClient;
+  readonly checks: CheckSession;
+  readonly redact: Redactor;
+  readonly startedAt = Date.now();
+  /** Where findings go; the runner points it at the current test's list. */
+  sink: Finding[] = [];
+  aborted?: RunAborted;
+  private shared = new Map<string, Promise<unknown>>();
+  private passEvidence = new Set<string>();
+
+  constructor(readonly opts: SessionOptions) {
+    const { config } = opts;
+    this.redact = makeRedactor([config.apiKey]);
+    this.checks = { limits: config.limits };
+    this.client = new ApiClient({
+      baseUrl: opts.baseUrl,
+      apiKey: config.apiKey,
+      timeoutMs: config.timeoutMs,
+      maxBodyBytes: config.maxBodyBytes,
+      maxRequests: config.maxRequests,
+      deadlineAt: this.startedAt + config.deadlineMs,
+      maxWaitMs: config.maxWaitMs,
+      sleep: opts.sleep,
+      onExchange: (ex) => runChecks(ex, this.checks, (check) => (requirement, outcome, title, message, detail) => this.emit(requirement, outcome, title, message, check, ex, detail)),
+    });
+  }
+
+  get config(): Config {
+    return this.opts.config;
+  }
+
+  /** Record a finding; evidence is attached to problems and to the first pass of each requirement. */
+  emit(requirement: string, outcome: Outcome, title: string, message: string, source: string, ex?: ApiExchange, detail?: { expected?: string; actual?: string }): void {
+    const f: Finding = { requirement, outcome, title: this.redact(title), message: this.redact(message), source, at: new Date().toISOString() };
+    const wantEvidence = outcome === 'fail' || outcome === 'warn' || (outcome === 'pass' && !this.passEvidence.has(requirement));
+    if (ex && wantEvidence) {
+      f.evidence = excerpt(ex, this.redact, detail);
+      if (outcome === 'pass') this.passEvidence.add(requirement);
+    } else if (detail && (outcome === 'fail' || outcome === 'warn')) f.evidence = { expected: detail.expected && this.redact(detail.expected), actual: detail.actual && this.redact(detail.actual) };
+    this.sink.push(f);
+  }
+
+  /** A value computed once per session (e.g. pets created for several specs). */
+  once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let p = this.shared.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = make();
+      this.shared.set(key, p);
+    }
+    return p;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * `defineSpec` — how a conformance spec file declares its tests. Under Vitest it
+ * registers one `test` per entry (findings travel in `task.meta`); in
+ * collection mode (the self-tests, the benchmark) it only records the
+ * definitions so `runSpecs` can execute them in process.
+ */
+import { describe, test } from 'vitest';
+import { requirement as lookup } from '../catalogue/requirements.ts';
+import { RunAborted } from '../http/client.ts';
+import type { Finding } from '../results/types.ts';
+import { makeContext, type TestContext } from './context.ts';
+import type { Session } from './session.ts';
+
+export interface SpecTest {
+  /** A full sentence saying what the server must do. */
+  title: string;
+  /** Catalogue ids this test judges. */
+  requirements: readonly string[];
+  /** The test creates pets (skipped when writes are not allowed). */
+  writes?: boolean;
+  run(t: TestContext): Promise<void>;
+}
+
+export interface SpecFile {
+  operation: 'auth' | 'listPets' | 'createPet' | 'getPet' | 'rate-limit-headers' | 'versioning';
+  behaviour: string;
+  tests: readonly SpecTest[];
+}
+
+export interface TestOutcome {
+  findings: Finding[];
+  skipped?: string;
+  abort?: RunAborted;
+  requests: number;
+}
+
+const COLLECT = Symbol.for('animal-store.collect');
+type Collector = SpecFile[];
+
+/** Run one spec test on a session and return what it found. Never throws. */
+export async function executeTest(session: Session, st: SpecTest): Promise<TestOutcome> {
+  const findings: Finding[] = [];
+  session.sink = findings;
+  const before = session.client.requestsSent;
+  const skip = (why: string) => {
+    for (const id of st.requirements) session.emit(id, 'skip', 'Skipped', why, `spec: ${st.title}`);
+    return { findings, skipped: why, requests: 0 };
+  };
+  if (session.aborted) return skip(`run aborted: ${session.aborted.message}`);
+  if (st.writes && !session.config.allowWrites) return skip('writes are disabled (ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets');
+  try {
+    await st.run(makeContext(session, st.title));
+  } catch (e) {
+    if (e instanceof RunAborted) {
+      session.aborted = e;
+      return { ...skip(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
+    }
+    session.emit(st.requirements[0] ?? 'TRANSPORT-COMPLETE-RESPONSE', 'fail', 'Spec error', `the test could not complete: ${(e as Error).message}`, `spec: ${st.title}`);
+  }
+  return { findings, requests: session.client.requestsSent - before };
+}
+
+export function mustFailures(findings: readonly Finding[]): Finding[] {
+  return findings.filter((f) => f.outcome === 'fail' && lookup(f.requirement).level === 'MUST');
+}
+
+export function defineSpec(file: SpecFile): SpecFile {
+  const collector = (globalThis as Record<symbol, unknown>)[COLLECT] as Collector | undefined;
+  if (collector) {
+    collector.push(file);
+    return file;
+  }
+  describe(`${file.operation} › ${file.behaviour}`, () => {
+    for (const st of file.tests) {
+      test(st.title, async ({ task, skip }) => {
+        const { vitestSession } = await import('./vitest-session.ts');
+        const session = await vitestSession();
+        const out = await executeTest(session, st);
+        Object.assign(task.meta, { findings: out.findings, requests: out.requests, abort: out.abort?.message, abortReason: out.abort?.reason, requirements: st.requirements });
+        if (out.skipped) skip(out.skipped);
+        const failed = mustFailures(out.findings);
+        if (failed.length) throw new Error(failed.map((f) => `${f.requirement}: ${f.title} — ${f.message}`).join('\n'));
+      });
+    }
+  });
+  return file;
+}
+
+const collected = new Map<string, SpecFile[]>();
+
+/** Import spec modules in collection mode and return their definitions (cached per module). */
+export async function collectSpecs(paths: readonly string[]): Promise<SpecFile[]> {
+  const g = globalThis as Record<symbol, unknown>;
+  const out: SpecFile[] = [];
+  for (const p of paths) {
+    let files = collected.get(p);
+    if (!files) {
+      files = [];
+      g[COLLECT] = files;
+      try {
+        await import(p);
+      } finally {
+        delete g[COLLECT];
+      }
+      collected.set(p, files);
+    }
+    out.push(...files);
+  }
+  return out;
+}
