@@ -33,7 +33,7 @@ export default defineSpec({
   operation: 'createPet',
   behaviour: 'rejects-invalid-body',
   tests: CASES.map((c) => ({
-    title: `createPet with ${c.what} is answered 400 with an Error.`,
+    title: `A createPet request with ${c.what} is answered 400 with an Error.`,
     requirements: [c.requirement],
     writes: true,
     async run(t) {

@@ -21,11 +21,20 @@ export interface Requirement {
   title: string;
   /** Which part of the suite checks it. */
   by: 'conformance' | 'load';
+  /** Why no fault mode can prove this MUST entry. */
   noFault?: string;
+  /** Where the level comes from when the quote alone does not say it (HTTP conventions, RFCs). */
+  note?: string;
 }
 
-const r = (id: string, level: Level, area: Area, section: string, quote: string, title: string, by: 'conformance' | 'load' = 'conformance', noFault?: string): Requirement => ({
-  id, level, area, section, quote, title, by, ...(noFault ? { noFault } : {}),
+interface Extra {
+  by?: 'conformance' | 'load';
+  noFault?: string;
+  note?: string;
+}
+
+const r = (id: string, level: Level, area: Area, section: string, quote: string, title: string, extra: Extra = {}): Requirement => ({
+  id, level, area, section, quote, title, by: extra.by ?? 'conformance', ...(extra.noFault ? { noFault: extra.noFault } : {}), ...(extra.note ? { note: extra.note } : {}),
 });
 
 export const REQUIREMENTS: readonly Requirement[] = [
@@ -36,7 +45,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   r('RESP-CONTENT-TYPE-JSON', 'MUST', 'responses', 'Endpoints', 'All success and error bodies are application/json.', 'Every response body is labelled Content-Type application/json.'),
   r('RESP-BODY-JSON', 'MUST', 'responses', 'Endpoints', 'an HTTP interface that exchanges JSON', 'Every response body is well-formed JSON.'),
   r('SCHEMA-PETS', 'MUST', 'responses', 'Resources and their fields / Pets', 'A JSON array whose items are Pet records.', 'A listPets 200 body validates against the Pets schema.'),
-  r('SCHEMA-PET', 'MUST', 'responses', 'Resources and their fields / Pet', 'A Pet has every field of NewPet plus: id', 'A createPet 201 or getPet 200 body validates against the Pet schema.'),
+  r('SCHEMA-PET', 'MUST', 'responses', 'Resources and their fields / Pet', 'A Pet has every field of NewPet plus:', 'A createPet 201 or getPet 200 body validates against the Pet schema.'),
   r('SCHEMA-ERROR', 'MUST', 'responses', 'Errors', 'Every error response has the Error body (code, message, status).', 'Every 400, 401 and 404 body validates against the Error schema.'),
   r('ERROR-STATUS-FIELD', 'MUST', 'responses', 'Resources and their fields / Error', 'status | integer | yes | The HTTP status code of the response.', 'Error.status equals the HTTP status of the response.'),
   r('ERROR-CODE-VALUES', 'INFO', 'responses', 'Errors', 'The set of values of the code field for each condition: not shown.', 'The Error codes the service uses are observed, not judged.'),
@@ -52,11 +61,11 @@ export const REQUIREMENTS: readonly Requirement[] = [
   r('LIST-DEFAULT-LIMIT', 'MUST', 'listPets', 'Limits / Page size', 'limit on GET /pets: integer from 1 to 100, default 20.', 'Without limit, a page holds at most 20 animals.'),
   r('LIST-LIMIT-HONOURED', 'MUST', 'listPets', 'Endpoints / List all animals', 'Maximum number of animals returned.', 'A limit of 1, 20 or 100 is never exceeded.'),
   r('LIST-LIMIT-FILLS-PAGE', 'SHOULD', 'listPets', 'Endpoints / List all animals', 'the limit parameter controls page size.', 'When more animals exist than the limit, the page holds exactly limit animals.'),
-  r('LIST-LIMIT-OUT-OF-RANGE', 'MUST', 'listPets', 'Limits / Page size', 'limit: Minimum 1, maximum 100', 'An out-of-range or non-integer limit never yields more than 100 animals nor a 5xx.'),
-  r('LIST-LIMIT-OUT-OF-RANGE-HANDLING', 'INFO', 'listPets', 'Endpoints / List all animals', 'Responses: 200, 401 (no 400 is documented for listPets)', 'How an out-of-range limit is handled (400 with Error, or clamping) is observed.'),
+  r('LIST-LIMIT-OUT-OF-RANGE', 'MUST', 'listPets', 'Limits / Page size', 'Minimum 1, maximum 100, default 20.', 'An out-of-range or non-integer limit never yields more than 100 animals nor a 5xx.'),
+  r('LIST-LIMIT-OUT-OF-RANGE-HANDLING', 'INFO', 'listPets', 'Endpoints / List all animals', 'integer from 1 to 100, default 20.', 'How an out-of-range limit is handled (400 with Error, or clamping) is observed.', { note: 'listPets documents only 200 and 401, so rejecting with 400 and clamping are both accepted.' }),
   r('LIST-STATUS-FILTER', 'MUST', 'listPets', 'Endpoints / List all animals', 'status | PetStatus | no | Returns only animals with this status.', 'The status filter returns only animals with that status.'),
   r('LIST-STATUS-UNKNOWN-NO-5XX', 'SHOULD', 'listPets', 'Resources and their fields / PetStatus', 'Allowed values: available, pending, sold.', 'An unknown status value is answered without a 5xx.'),
-  r('LIST-PAGINATION-CONTROLS', 'INFO', 'listPets', 'Endpoints / List all animals', 'Pagination controls other than limit: not shown.', 'Pagination controls other than limit (Link header…) are observed, not judged.'),
+  r('LIST-PAGINATION-CONTROLS', 'INFO', 'listPets', 'Endpoints / List all animals', 'Pagination controls other than limit (cursor, offset, page number, links in the response): not shown.', 'Pagination controls other than limit (Link header…) are observed, not judged.'),
   // createPet
   r('CREATE-201-PET', 'MUST', 'createPet', 'Endpoints / Add an animal', '| 201 | Pet | Animal added; the body carries the assigned id. |', 'A valid NewPet is answered 201 with a Pet carrying an id and the sent name, categoryId and status.'),
   r('CREATE-STATUS-OPTIONAL', 'MUST', 'createPet', 'Resources and their fields / NewPet', 'status | PetStatus | no', 'A NewPet without status is accepted.'),
@@ -75,8 +84,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   // deprecation
   r('DEPRECATION-SIGNALLED', 'SHOULD', 'deprecation', 'Versioning', 'GET /pets/{petId} is deprecated, with removal announced for 5 December 2030', 'getPet responses signal the deprecation (Deprecation, Sunset or a deprecation Link).'),
   r('DEPRECATION-SUNSET-DATE', 'MUST', 'deprecation', 'Endpoints / Get an animal', 'announced for removal on 5 December 2030', 'A Sunset header, if sent, is a valid HTTP-date on 5 December 2030.'),
-  r('DEPRECATION-HEADER-VALID', 'SHOULD', 'deprecation', 'Endpoints / Get an animal', 'the operation is marked deprecated (RFC 9745 Deprecation: @<epoch>)', 'A Deprecation header, if sent, is an RFC 9745 date (@epoch-seconds).'),
-  r('DEPRECATION-BEFORE-SUNSET', 'SHOULD', 'deprecation', 'Endpoints / Get an animal', 'announced for removal on 5 December 2030 (RFC 9745 §3: Sunset not earlier than Deprecation)', 'The Deprecation date is not after the Sunset date.'),
+  r('DEPRECATION-HEADER-VALID', 'SHOULD', 'deprecation', 'Endpoints / Get an animal', 'the operation is marked deprecated', 'A Deprecation header, if sent, is an RFC 9745 date (@epoch-seconds).', { note: 'RFC 9745 defines the Deprecation field as a Structured Field Date, @<epoch-seconds>.' }),
+  r('DEPRECATION-BEFORE-SUNSET', 'SHOULD', 'deprecation', 'Endpoints / Get an animal', 'announced for removal on 5 December 2030', 'The Deprecation date is not after the Sunset date.', { note: 'RFC 9745: the Sunset timestamp should not be earlier than the Deprecation timestamp.' }),
   r('DEPRECATION-SUCCESSOR-LINK', 'INFO', 'deprecation', 'Versioning', 'clients migrate to GET /pets with the status filter.', 'A Link to documentation or to the successor is observed.'),
   // rate-limit headers
   r('RL-HEADERS-PRESENT', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'Every API response carries these headers', 'Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.'),
@@ -86,18 +95,18 @@ export const REQUIREMENTS: readonly Requirement[] = [
   r('RL-LIMIT-CONSTANT', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'X-RateLimit-Limit | The request limit in force.', 'X-RateLimit-Limit stays the same for one key throughout a run.'),
   r('RL-RESET-UNIX-SECONDS', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'X-RateLimit-Reset | Unix timestamp at which the limit resets.', 'X-RateLimit-Reset is a Unix timestamp in seconds, no earlier than the response and at most one window later.'),
   r('RL-REMAINING-DECREMENTS', 'MUST', 'rate-limit-headers', 'Limits / Rate limit headers', 'Requests remaining in the current window.', 'X-RateLimit-Remaining falls by one for each request in a window.'),
-  r('RL-429-RETRY-AFTER', 'MUST', 'rate-limit-headers', 'Limits / Behaviour at the limit', 'The response carries a Retry-After header', 'Every 429 carries a Retry-After header with delay-seconds or an HTTP-date.'),
-  r('RL-429-ERROR-BODY', 'SHOULD', 'rate-limit-headers', 'Errors', 'The body of a 429 response: not shown. (Every error response has the Error body.)', 'A 429 body is an Error.'),
-  r('RL-429-REMAINING-ZERO', 'SHOULD', 'rate-limit-headers', 'Limits / Behaviour at the limit', 'A request exceeding the limit receives 429 Too Many Requests.', 'A 429 carries X-RateLimit-Remaining 0.'),
+  r('RL-429-RETRY-AFTER', 'MUST', 'rate-limit-headers', 'Limits / Behaviour at the limit', 'The response carries a Retry-After header', 'Every 429 carries a Retry-After header with delay-seconds or an HTTP-date.', { by: 'load' }),
+  r('RL-429-ERROR-BODY', 'SHOULD', 'rate-limit-headers', 'Errors', 'The body of a 429 response: not shown.', 'A 429 body is an Error.', { by: 'load', note: 'The Errors section says every error response has the Error body; the 429 body itself is not shown, so this is a SHOULD.' }),
+  r('RL-429-REMAINING-ZERO', 'SHOULD', 'rate-limit-headers', 'Limits / Behaviour at the limit', 'A request exceeding the limit receives 429 Too Many Requests.', 'A 429 carries X-RateLimit-Remaining 0.', { by: 'load' }),
   r('RL-SCOPE', 'INFO', 'rate-limit-headers', 'Limits / Behaviour at the limit', 'Whether these rate limits apply to the animal endpoints specifically: not shown.', 'Whether the animal endpoints are rate limited is observed from the headers.'),
   // rate-limit load scenarios
-  r('RL-CEILING-429', 'MUST', 'rate-limit-load', 'Limits / Behaviour at the limit', 'A request exceeding the limit receives 429 Too Many Requests.', 'The first request beyond the plan\'s per-minute limit is answered 429, exactly when Remaining said.', 'load'),
-  r('RL-NOT-EARLY', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', '| Plan | Requests per minute |', 'No request is throttled while X-RateLimit-Remaining is above zero or below the plan\'s limit.', 'load'),
-  r('RL-RETRY-AFTER-CONSISTENT', 'SHOULD', 'rate-limit-load', 'Limits / Behaviour at the limit', 'the client waits the indicated time before retrying.', 'Retry-After agrees with X-RateLimit-Reset within a small tolerance.', 'load'),
-  r('RL-RECOVERY', 'MUST', 'rate-limit-load', 'Limits / Behaviour at the limit', 'The response carries a Retry-After header; the client waits the indicated time before retrying.', 'After waiting Retry-After, the next request succeeds.', 'load'),
-  r('RL-SUSTAINED-BELOW-CEILING', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', '| Pro | 300 | 10,000 |', 'A steady rate just below the ceiling for a full window is never throttled.', 'load'),
-  r('RL-WINDOW-PER-MINUTE', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', 'Requests per minute', 'Above the ceiling, successes in any minute never exceed the limit, and the limit is per minute, not per shorter window.', 'load'),
-  r('RL-DAILY-QUOTA', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', 'Requests per day', 'The per-day quota is enforced at the plan\'s number (opt-in scenario).', 'load', 'the daily scenario is opt-in; it is proven against the reference server with a scaled-down day in load tests'),
+  r('RL-CEILING-429', 'MUST', 'rate-limit-load', 'Limits / Behaviour at the limit', 'A request exceeding the limit receives 429 Too Many Requests.', 'The first request beyond the plan\'s per-minute limit is answered 429, exactly when Remaining said.', { by: 'load' }),
+  r('RL-NOT-EARLY', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', '| Plan | Requests per minute |', 'No request is throttled while X-RateLimit-Remaining is above zero or below the plan\'s limit.', { by: 'load' }),
+  r('RL-RETRY-AFTER-CONSISTENT', 'SHOULD', 'rate-limit-load', 'Limits / Behaviour at the limit', 'the client waits the indicated time before retrying.', 'Retry-After agrees with X-RateLimit-Reset within a small tolerance.', { by: 'load' }),
+  r('RL-RECOVERY', 'MUST', 'rate-limit-load', 'Limits / Behaviour at the limit', 'The response carries a Retry-After header; the client waits the indicated time before retrying.', 'After waiting Retry-After, the next request succeeds.', { by: 'load' }),
+  r('RL-SUSTAINED-BELOW-CEILING', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', '| Pro | 300 | 10,000 |', 'A steady rate just below the ceiling for a full window is never throttled.', { by: 'load' }),
+  r('RL-WINDOW-PER-MINUTE', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', 'Requests per minute', 'Above the ceiling, successes in any minute never exceed the limit, and the limit is per minute, not per shorter window.', { by: 'load' }),
+  r('RL-DAILY-QUOTA', 'MUST', 'rate-limit-load', 'Limits / Rate limits by plan', 'Requests per day', 'The per-day quota is enforced at the plan\'s number (opt-in scenario).', { by: 'load' }),
   // versioning
   r('VERSION-BASE-PATH', 'SHOULD', 'versioning', 'Versioning', 'The version appears in the base address as the path segment /v1.', 'The base address ends with the /v1 version segment.'),
 ];

@@ -1,0 +1,31 @@
+/**
+ * The proof that the suite's checks can fail: for every conformance fault mode
+ * of the reference server, the run reports the requirement that should catch it
+ * (fail for MUST, warn for SHOULD). And every MUST requirement judged by the
+ * conformance suite has a fault mode proving it, unless the catalogue says why not.
+ */
+import { describe, expect, test } from 'vitest';
+import { FAULTS, FAULT_NAMES } from '../../reference/faults.ts';
+import { REQUIREMENTS } from '../../src/catalogue/requirements.ts';
+import { runSuiteAgainst } from '../support/suite.ts';
+
+const conformanceFaults = FAULT_NAMES.filter((f) => FAULTS[f].suite === 'conformance' || FAULTS[f].alsoSuite === 'conformance');
+
+describe('every conformance fault mode is caught by the requirement that should catch it', () => {
+  test.each(conformanceFaults.map((f) => [f, FAULTS[f].expect.requirement, FAULTS[f].expect.outcome] as const))(
+    'With fault %s the suite reports %s as %s.',
+    async (fault, requirement, outcome) => {
+      // A short window keeps pacing waits (e.g. when every key is refused and the
+      // per-address bucket runs out) to a few seconds.
+      const run = await runSuiteAgainst({ faults: [fault], windowMs: 3000 });
+      expect(run.status(requirement), run.problems().join('\n')).toBe(outcome);
+    },
+    30_000,
+  );
+});
+
+test('Every MUST requirement of the conformance suite is proven by a fault mode or says why none can exist.', () => {
+  const proven = new Set(FAULT_NAMES.map((f) => FAULTS[f].expect.requirement));
+  const unproven = REQUIREMENTS.filter((r) => r.level === 'MUST' && !proven.has(r.id) && !r.noFault).map((r) => r.id);
+  expect(unproven).toEqual([]);
+});
