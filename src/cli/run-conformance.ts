@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import { configToEnv, type Config } from '../config/config.ts';
 import { startEmbedded, type Embedded } from '../harness/embedded.ts';
+import type { AppOptions } from '../../reference/options.ts';
 import { FindingsCollector } from '../results/vitest-reporter.ts';
 import type { Finding, TargetInfo } from '../results/types.ts';
 
@@ -27,14 +28,16 @@ export interface Target {
   config: Config;
   info: TargetInfo;
   embedded?: Embedded;
+  /** Window length of the embedded server (the spec's minute otherwise). */
+  windowMs?: number;
 }
 
 /** Resolve the target: the configured base URL, or a freshly started embedded server. */
-export async function openTarget(config: Config): Promise<Target> {
+export async function openTarget(config: Config, embeddedOptions: AppOptions = {}): Promise<Target> {
   if (config.baseUrl) return { config, info: { env: config.env, baseUrl: config.baseUrl, plan: config.plan, embedded: false } };
-  const embedded = await startEmbedded(config.plan);
+  const embedded = await startEmbedded(config.plan, embeddedOptions);
   const resolved: Config = { ...config, baseUrl: embedded.baseUrl, apiKey: embedded.apiKey };
-  return { config: resolved, embedded, info: { env: config.env, baseUrl: embedded.baseUrl, plan: config.plan, embedded: true } };
+  return { config: resolved, embedded, windowMs: embeddedOptions.windowMs, info: { env: config.env, baseUrl: embedded.baseUrl, plan: config.plan, embedded: true } };
 }
 
 export async function runConformance(target: Target, opts: { reporter?: 'default' | 'dot' | 'silent'; filter?: string[] } = {}): Promise<ConformanceOutcome> {

@@ -40,7 +40,7 @@ export interface ApiExchange extends Exchange {
 }
 
 export class RunAborted extends Error {
-  constructor(readonly reason: 'budget' | 'deadline' | 'unreachable' | 'interrupted', message: string) {
+  constructor(readonly reason: 'budget' | 'deadline' | 'unreachable' | 'unresponsive' | 'interrupted', message: string) {
     super(message);
     this.name = 'RunAborted';
   }
@@ -72,6 +72,9 @@ export class ApiClient {
   waitedMs = 0;
   private buckets = new Map<string, Bucket>();
   private consecutiveRefused = 0;
+  private consecutiveFailures = 0;
+  /** After this many transport failures in a row the run stops: the server is not answering. */
+  static readonly MAX_CONSECUTIVE_FAILURES = 3;
 
   constructor(readonly opts: ClientOptions) {}
 
@@ -144,6 +147,7 @@ export class ApiClient {
       if (++this.consecutiveRefused >= 3 || this.requestsSent <= 1)
         throw new RunAborted('unreachable', `target unreachable: ${ex.error.message}`);
     } else this.consecutiveRefused = 0;
+    this.consecutiveFailures = ex.error ? this.consecutiveFailures + 1 : 0;
     if (ex.response && !ex.error) {
       const ct = header(ex.response.headers, 'content-type') ?? '';
       const text = ex.response.bodyText;
@@ -163,6 +167,8 @@ export class ApiClient {
    * window reset, else a bounded backoff) and retried once.
    */
   async request(req: ApiRequest): Promise<ApiExchange> {
+    if (this.consecutiveFailures >= ApiClient.MAX_CONSECUTIVE_FAILURES)
+      throw new RunAborted('unresponsive', `the server failed ${this.consecutiveFailures} requests in a row (timeouts, resets or oversized bodies); the run stopped instead of waiting on every request`);
     const key = this.bucketKey(req);
     await this.pace(key);
     const first = await this.once(req);
