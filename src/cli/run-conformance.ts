@@ -4,7 +4,7 @@
  * Shared by `npm run conformance` and `npm start`.
  */
 import { resolve } from 'node:path';
-import { startVitest } from 'vitest/node';
+import { createVitest, type Vitest } from 'vitest/node';
 import { configToEnv, type Config } from '../config/config.ts';
 import { startEmbedded, type Embedded } from '../harness/embedded.ts';
 import type { AppOptions } from '../../reference/options.ts';
@@ -45,22 +45,28 @@ export async function runConformance(target: Target, opts: { reporter?: 'default
   Object.assign(process.env, configToEnv(target.config));
   const collector = new FindingsCollector();
   let interrupted = false;
-  let vitest: Awaited<ReturnType<typeof startVitest>> | undefined;
-  const onSigint = () => {
+  let vitest: Vitest | undefined;
+  const onSignal = () => {
     interrupted = true;
     void vitest?.cancelCurrentRun('keyboard-input');
   };
-  process.once('SIGINT', onSigint);
   const reporters = opts.reporter === 'silent' ? [collector] : [opts.reporter ?? 'default', collector];
+  const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   try {
-    vitest = await startVitest('test', opts.filter ?? [], {
+    vitest = await createVitest('test', {
       root: ROOT,
       config: resolve(ROOT, 'conformance.config.ts'),
       watch: false,
       reporters,
     } as never);
+    // Vitest exits the process on SIGINT; a certification run must write its report first.
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    await vitest.start(opts.filter ?? []);
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await vitest?.close();
     process.exitCode = 0;
   }

@@ -1,0 +1,71 @@
+/**
+ * Hostile and broken servers (issue 5): against each, the certification run ends
+ * within its bound, exits non-zero naming the expected failure, and the API key
+ * appears nowhere in the reports or in the captured output.
+ */
+import { createServer } from 'node:net';
+import { describe, expect, test } from 'vitest';
+import { FAULTS, type FaultName } from '../../reference/faults.ts';
+import { filesContaining, runCli, tempReports, withReference } from '../support/cli.ts';
+
+const BOUND_MS = 60_000;
+
+const CASES: { fault: FaultName; code: number; requirement?: string }[] = [
+  { fault: 'body-not-json', code: 1 },
+  { fault: 'json-truncated', code: 1 },
+  { fault: 'huge-body', code: 1 },
+  { fault: 'hang', code: 1 },
+  { fault: 'reset-connection', code: 1 },
+  { fault: 'redirect-cross-origin', code: 1 },
+  { fault: 'html-error', code: 1 },
+  { fault: 'always-500', code: 1 },
+  { fault: 'echo-key', code: 0, requirement: 'none' },
+];
+
+function certifyEnv(baseUrl: string, key: string, reports: string): Record<string, string> {
+  return { ANIMAL_STORE_BASE_URL: baseUrl, ANIMAL_STORE_API_KEY: key, ANIMAL_STORE_PLAN: 'business', ANIMAL_STORE_TIMEOUT_MS: '1500', ANIMAL_STORE_DEADLINE_MS: '45000', ANIMAL_STORE_REPORTS_DIR: reports };
+}
+
+describe('a certification run against a hostile server', () => {
+  test.concurrent.each(CASES)('Against a server with fault $fault the run ends in time with exit code $code, names the failure and never leaks the key.', async ({ fault, code, requirement }) => {
+    const reports = tempReports();
+    const expected = requirement ?? FAULTS[fault].expect.requirement;
+    await withReference({ faults: [fault] }, async (baseUrl, keys) => {
+      const run = await runCli('src/cli/main.ts', ['--only', 'conformance'], { env: certifyEnv(baseUrl, keys.business, reports), killAfterMs: BOUND_MS + 30_000 });
+      expect(run.ms).toBeLessThan(BOUND_MS);
+      expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(code);
+      if (expected !== 'none') {
+        const cert = JSON.parse((await import('node:fs')).readFileSync(`${reports}/certification.json`, 'utf8'));
+        const r = cert.requirements.find((x: { id: string }) => x.id === expected);
+        expect(r.status, JSON.stringify(r.findings[0] ?? {})).toBe('fail');
+        expect(run.stdout).toContain(expected);
+      }
+      expect(filesContaining(reports, keys.business)).toEqual([]);
+      expect(run.stdout.includes(keys.business) || run.stderr.includes(keys.business)).toBe(false);
+    });
+  }, BOUND_MS + 40_000);
+});
+
+test('A refused connection ends the run at once with exit code 3 and one clear line.', async () => {
+  const port = await new Promise<number>((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => ok(p));
+    });
+  });
+  const reports = tempReports();
+  const run = await runCli('src/cli/main.ts', [], { env: certifyEnv(`http://127.0.0.1:${port}/v1`, 'as_secret_key_for_refused_test', reports), killAfterMs: 60_000 });
+  expect(run.code).toBe(3);
+  expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  expect(run.stderr).toMatch(/unreachable.*connection refused/);
+  expect(run.stderr + run.stdout).not.toContain('as_secret_key_for_refused_test');
+}, 60_000);
+
+test('A bad configuration gets one clear line and exit code 2, never a stack trace.', async () => {
+  const run = await runCli('src/cli/main.ts', [], { env: { ANIMAL_STORE_ENV: 'production' }, killAfterMs: 30_000 });
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  expect(run.stderr).toContain('ANIMAL_STORE_PRODUCTION_URL');
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+}, 30_000);

@@ -1,0 +1,47 @@
+/**
+ * Runs that meet each other or the user's Ctrl-C: concurrent runs into one
+ * reports folder do not corrupt each other's reports, and an interrupted run
+ * leaves a report that says it was interrupted.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { runCli, tempReports, withReference } from '../support/cli.ts';
+
+const env = (baseUrl: string, key: string, reports: string) => ({ ANIMAL_STORE_BASE_URL: baseUrl, ANIMAL_STORE_API_KEY: key, ANIMAL_STORE_PLAN: 'business', ANIMAL_STORE_REPORTS_DIR: reports });
+
+test('Two certification runs into the same reports folder each leave a complete run folder and whole top-level files.', async () => {
+  const reports = tempReports();
+  await withReference({}, async (baseUrl, keys) => {
+    const runs = await Promise.all([0, 1].map(() => runCli('src/cli/main.ts', ['--only', 'conformance'], { env: env(baseUrl, keys.business, reports), killAfterMs: 90_000 })));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+  });
+  const runDirs = readdirSync(join(reports, 'runs'));
+  expect(runDirs).toHaveLength(2);
+  for (const d of runDirs) {
+    const files = readdirSync(join(reports, 'runs', d)).sort();
+    expect(files).toEqual(['badge.svg', 'certification.json', 'index.html', 'junit.xml', 'summary.md']);
+    expect(JSON.parse(readFileSync(join(reports, 'runs', d, 'certification.json'), 'utf8')).verdict).toBe('pass');
+  }
+  expect(JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')).verdict).toBe('pass');
+  const latest = JSON.parse(readFileSync(join(reports, 'latest.json'), 'utf8'));
+  expect(runDirs).toContain(latest.runId);
+  expect(readdirSync(reports).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+}, 120_000);
+
+test('A run interrupted with Ctrl-C exits 130 and leaves a report that says it was interrupted.', async () => {
+  const reports = tempReports();
+  await withReference({ variants: { latencyMs: 150 } }, async (baseUrl, keys) => {
+    const run = await runCli('src/cli/main.ts', ['--only', 'conformance'], {
+      env: env(baseUrl, keys.business, reports),
+      killAfterMs: 90_000,
+      onSpawn: (child) => setTimeout(() => child.kill('SIGINT'), 6000),
+    });
+    expect(run.code, run.stderr + run.stdout.slice(-1500)).toBe(130);
+  });
+  expect(existsSync(join(reports, 'certification.json'))).toBe(true);
+  const cert = JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8'));
+  expect(cert.interrupted).toBe(true);
+  expect(cert.verdict).toBe('fail');
+  expect(readFileSync(join(reports, 'summary.md'), 'utf8')).toMatch(/interrupted/i);
+}, 120_000);

@@ -1,0 +1,77 @@
+/**
+ * Test support: run a command-line entry point of the suite in a child process
+ * (as a user would), with a hard kill after `killAfterMs`, and a reference
+ * server started in this process for it to certify.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildApp } from '../../reference/app.ts';
+import { listen } from '../../reference/server.ts';
+import type { AppOptions } from '../../reference/options.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface CliOptions {
+  env?: Record<string, string>;
+  killAfterMs?: number;
+  /** Called with the child once it has been spawned (e.g. to send SIGINT). */
+  onSpawn?: (child: ReturnType<typeof spawn>) => void;
+}
+
+/** Environment without any ANIMAL_STORE_* variable of the developer's shell. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('VITEST')) env[k] = v;
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+}
+
+export function runCli(entry: string, args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry), ...args], { cwd: ROOT, env: cleanEnv(opts.env ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const killer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 120_000);
+    opts.onSpawn?.(child);
+    child.on('close', (code, signal) => {
+      clearTimeout(killer);
+      done({ code, signal, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+export async function withReference<T>(options: AppOptions, fn: (baseUrl: string, keys: Record<string, string>) => Promise<T>): Promise<T> {
+  const app = buildApp(options);
+  const server = await listen(app, { host: '127.0.0.1', port: 0 });
+  try {
+    return await fn(server.url, app.keys as Record<string, string>);
+  } finally {
+    await server.close();
+  }
+}
+
+export function tempReports(): string {
+  return mkdtempSync(join(tmpdir(), 'animal-store-reports-'));
+}
+
+/** Every file below `dir` whose content contains `needle`. */
+export function filesContaining(dir: string, needle: string): string[] {
+  const hits: string[] = [];
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const p = join(e.parentPath, e.name);
+    if (e.isFile() && statSync(p).size < 50_000_000 && readFileSync(p, 'utf8').includes(needle)) hits.push(p);
+  }
+  return hits;
+}
