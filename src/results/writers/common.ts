@@ -1,0 +1,136 @@
+/**
+ * Helpers shared by the report writers: the headline of a run, the order of
+ * statuses and areas, grouping, escaping for HTML/XML, and a tolerant reader of
+ * the load scenario entries (`RunReport.load` is `unknown[]`).
+ *
+ * Everything a writer prints may come from a hostile server (bodies, headers,
+ * messages), so every string goes through `escapeXml` (HTML, SVG, JUnit) or the
+ * Markdown escaper of markdown.ts.
+ */
+import type { Level, RequirementResult, RunReport, Status } from '../types.ts';
+
+export const STATUSES: readonly Status[] = ['fail', 'warn', 'waived', 'skip', 'pass'];
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
+
+/** Display order of the catalogue areas; an area not listed comes after, alphabetically. */
+export const AREA_ORDER: readonly string[] = [
+  'transport', 'responses', 'auth', 'listPets', 'createPet', 'getPet', 'deprecation',
+  'rate-limit-headers', 'rate-limit-load', 'versioning',
+];
+
+export const AREA_TITLES: Readonly<Record<string, string>> = {
+  transport: 'Transport',
+  responses: 'Every response',
+  auth: 'Authentication',
+  listPets: 'GET /pets (listPets)',
+  createPet: 'POST /pets (createPet)',
+  getPet: 'GET /pets/{petId} (getPet)',
+  deprecation: 'Deprecation',
+  'rate-limit-headers': 'Rate-limit headers',
+  'rate-limit-load': 'Rate limits under load',
+  versioning: 'Versioning',
+};
+
+export type Headline = 'CERTIFIED' | 'CONFORMANT' | 'NOT CONFORMANT' | 'INTERRUPTED' | 'ABORTED';
+
+/**
+ * What the run proves. Only a complete run can certify: an aborted or
+ * interrupted run says so whatever its partial verdict is.
+ */
+export function headline(report: RunReport): Headline {
+  if (report.interrupted) return 'INTERRUPTED';
+  if (report.abort) return 'ABORTED';
+  if (report.verdict === 'fail') return 'NOT CONFORMANT';
+  return report.kind === 'certification' ? 'CERTIFIED' : 'CONFORMANT';
+}
+
+/** True when the report can be shown as a certificate of conformance. */
+export function isConformant(report: RunReport): boolean {
+  return report.verdict === 'pass' && !report.interrupted && !report.abort;
+}
+
+export function areaTitle(area: string): string {
+  return AREA_TITLES[area] ?? area;
+}
+
+export function groupByArea(reqs: readonly RequirementResult[]): { area: string; requirements: RequirementResult[] }[] {
+  const groups = new Map<string, RequirementResult[]>();
+  for (const r of reqs) {
+    const list = groups.get(r.area);
+    if (list) list.push(r);
+    else groups.set(r.area, [r]);
+  }
+  const rank = (a: string) => {
+    const i = AREA_ORDER.indexOf(a);
+    return i < 0 ? AREA_ORDER.length : i;
+  };
+  return [...groups.keys()]
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((area) => ({ area, requirements: groups.get(area)! }));
+}
+
+/** MUST requirements whose failure decides the verdict. */
+export function failedMusts(report: RunReport): RequirementResult[] {
+  return report.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail');
+}
+
+/** One line saying why a requirement has its status (first failing/warning finding, else a pass). */
+export function reasonOf(r: RequirementResult): string {
+  if (r.status === 'waived' && r.waiver) return `waived until ${r.waiver.expires}: ${r.waiver.reason}`;
+  const wanted = r.status === 'fail' ? 'fail' : r.status === 'warn' ? 'warn' : r.status === 'skip' ? 'skip' : undefined;
+  const f = (wanted && r.findings.find((x) => x.outcome === wanted)) || r.findings[0];
+  if (!f) return r.status === 'skip' ? 'not exercised by this run' : '';
+  return f.message ? `${f.title}: ${f.message}` : f.title;
+}
+
+/** Characters allowed by XML 1.0 (lone surrogates and most C0 controls are not). */
+const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function stripInvalidXml(s: string): string {
+  return s.replace(INVALID_XML, '\uFFFD');
+}
+
+/** Escape for XML/HTML text and double- or single-quoted attribute values. */
+export function escapeXml(value: unknown): string {
+  const s = value === undefined || value === null ? '' : String(value);
+  return stripInvalidXml(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Escape for an attribute value, keeping line breaks and tabs (attribute normalisation would eat them). */
+export function escapeAttr(value: unknown): string {
+  return escapeXml(value).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
+/** `YYYY-MM-DD` of an ISO timestamp (or the input when it is not a date). */
+export function dateOf(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso) : d.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD HH:MM:SS UTC` of an ISO timestamp. */
+export function dateTimeOf(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso) : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** Duration between two ISO timestamps, in seconds (0 when unknown). */
+export function durationSeconds(from: string, to: string): number {
+  const ms = new Date(to).getTime() - new Date(from).getTime();
+  return Number.isFinite(ms) && ms > 0 ? ms / 1000 : 0;
+}
+
+export function truncate(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1))}…`;
+}
+
+/** A one-line version of a possibly multi-line text. */
+export function oneLine(s: string, max = 200): string {
+  return truncate(s.replace(/\s+/g, ' ').trim(), max);
+}
+
+export const MUST_WAIVERS_NOTE_PREFIX = 'MUST waivers allowed';
+
+/** Whether the run was made with --allow-must-waivers (recorded by applyWaivers as a note). */
+export function mustWaiversAllowed(report: RunReport): boolean {
+  return report.notes.some((n) => n.startsWith(MUST_WAIVERS_NOTE_PREFIX));
+}
