@@ -1,0 +1,53 @@
+/**
+ * The one error catalogue of the reference server: every Error body it writes
+ * comes from here (code, HTTP status, message builder).
+ */
+import type { Has } from './faults.ts';
+import { jsonReply, type Reply } from './reply.ts';
+
+interface ErrorDef {
+  status: number;
+  message: (detail?: string) => string;
+}
+
+const withDetail = (base: string) => (detail?: string) => (detail ? `${base}: ${detail}` : `${base}.`);
+
+export const ERRORS = {
+  unauthorized: { status: 401, message: withDetail('Missing or invalid API key') },
+  invalid_parameter: { status: 400, message: withDetail('Invalid query or path parameter') },
+  invalid_body: { status: 400, message: withDetail('The request body is not a JSON object') },
+  validation_failed: { status: 400, message: withDetail('The request body is not a valid NewPet') },
+  not_found: { status: 404, message: withDetail('No such resource') },
+  pet_not_found: { status: 404, message: withDetail('No animal with this id') },
+  rate_limited: { status: 429, message: withDetail('Rate limit exceeded; retry after the time in the Retry-After header') },
+  key_banned: { status: 429, message: withDetail('This API key is temporarily banned for retrying before Retry-After elapsed') },
+  internal_error: { status: 500, message: withDetail('Internal server error') },
+} satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorBody {
+  code: string;
+  message?: string;
+  status: number;
+}
+
+export interface ErrorOptions {
+  has: Has;
+  /** The Authorization header value, echoed by fault echo-key. */
+  authorization?: string;
+}
+
+export function errorBody(code: ErrorCode, detail: string | undefined, o: ErrorOptions): ErrorBody {
+  const def: ErrorDef = ERRORS[code];
+  let message = def.message(detail);
+  if (o.has('echo-key') && o.authorization !== undefined) message += ` (Authorization: ${o.authorization})`;
+  const status = o.has('error-status-mismatch') && def.status === 404 ? 400 : def.status;
+  return o.has('error-missing-message') ? { code, status } : { code, message, status };
+}
+
+export type ErrorFactory = (code: ErrorCode, detail?: string, headers?: Record<string, string>) => Reply;
+
+export function errorFactory(o: ErrorOptions): ErrorFactory {
+  return (code, detail, headers) => jsonReply(ERRORS[code].status, errorBody(code, detail, o), headers);
+}

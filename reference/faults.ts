@@ -1,0 +1,134 @@
+/**
+ * Fault modes of the reference server: each breaks exactly one behaviour, so
+ * the self-tests can prove that the suite notices it. The table is the single
+ * source; the behaviour lives in small `if (has(fault))` branches of the
+ * handler, limiter or writer concerned.
+ */
+
+export type FaultSuite = 'conformance' | 'load' | 'hostile';
+
+export interface FaultSpec {
+  description: string;
+  /** The part of the suite that must catch it. */
+  suite: FaultSuite;
+  /** Another part of the suite that must catch it as well (shared faults). */
+  alsoSuite?: Exclude<FaultSuite, 'hostile'>;
+  /** What the suite must report when the fault is on. */
+  expect: { requirement: string; outcome: 'fail' | 'warn' };
+  note?: string;
+}
+
+const c = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({ description, suite: 'conformance', expect: { requirement, outcome } });
+const l = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({ description, suite: 'load', expect: { requirement, outcome } });
+const h = (requirement: string, description: string, note?: string): FaultSpec => ({ description, suite: 'hostile', expect: { requirement, outcome: 'fail' }, ...(note ? { note } : {}) });
+
+const table = {
+  // authentication
+  'auth-missing-accepted': c('AUTH-MISSING-401', 'A request without an Authorization header is served as an anonymous free-plan client.'),
+  'auth-any-scheme': c('AUTH-WRONG-SCHEME-401', 'Any scheme other than Bearer is accepted, whatever its token.'),
+  'auth-empty-token-accepted': c('AUTH-EMPTY-TOKEN-401', '"Bearer" with an empty token is accepted.'),
+  'auth-unknown-key-accepted': c('AUTH-UNKNOWN-KEY-401', 'A Bearer token that is no key is accepted.'),
+  'validate-before-auth': c('AUTH-BEFORE-VALIDATION', 'Unauthenticated requests are validated and looked up first: an invalid POST gets 400, an unknown id 404.'),
+  'auth-rejects-valid-key': c('AUTH-VALID-KEY-ACCEPTED', 'Every key, valid or not, is answered 401.'),
+  // every response
+  'create-returns-200': c('RESP-STATUS-DOCUMENTED', 'createPet answers 200 instead of 201.'),
+  'content-type-text': c('RESP-CONTENT-TYPE-JSON', 'Every response is labelled text/plain.'),
+  'list-body-not-json': c('RESP-BODY-JSON', 'The listPets body has trailing garbage after the JSON array.'),
+  'list-wrapped': c('SCHEMA-PETS', 'listPets returns {"items": [...]} instead of an array.'),
+  'id-as-string': c('SCHEMA-PET', 'createPet and getPet write the id as a JSON string.'),
+  'error-missing-message': c('SCHEMA-ERROR', 'Error bodies have no message field.'),
+  'error-status-mismatch': c('ERROR-STATUS-FIELD', 'A 404 Error body says status 400.'),
+  // listPets
+  'list-500': c('LIST-200-PETS', 'listPets always answers 500.'),
+  'default-limit-50': c('LIST-DEFAULT-LIMIT', 'Without limit, a page holds 50 animals.'),
+  'limit-ignored': c('LIST-LIMIT-HONOURED', 'The limit is ignored: every page holds up to 100 animals.'),
+  'limit-short-page': c('LIST-LIMIT-FILLS-PAGE', 'A page holds limit - 1 animals.', 'warn'),
+  'limit-unbounded': c('LIST-LIMIT-OUT-OF-RANGE', 'A limit above 100 is honoured (limit=1000 returns every animal).'),
+  'filter-ignored': c('LIST-STATUS-FILTER', 'The status filter is ignored.'),
+  'unknown-status-500': c('LIST-STATUS-UNKNOWN-NO-5XX', 'An unknown status value is answered 500.', 'warn'),
+  // createPet
+  'create-drops-status': c('CREATE-201-PET', 'The 201 body omits the status that was sent (the pet keeps it).'),
+  'status-required': c('CREATE-STATUS-OPTIONAL', 'A NewPet without status is answered 400.'),
+  'missing-field-accepted': c('CREATE-400-MISSING-FIELD', 'A body missing name or categoryId is answered 201.'),
+  'wrong-type-accepted': c('CREATE-400-WRONG-TYPE', 'A categoryId that is no int64 (string, float, bool, null, out of range) or a name that is no string is accepted.'),
+  'bad-status-accepted': c('CREATE-400-BAD-STATUS', 'A status outside the enumeration is accepted.'),
+  'malformed-json-500': c('CREATE-400-BAD-BODY', 'Malformed JSON is answered 500.'),
+  'client-id-honoured': c('CREATE-ID-SERVER-ASSIGNED', 'An integer id sent by the client becomes the pet\'s id.'),
+  'duplicate-ids': c('CREATE-ID-UNIQUE', 'Every created pet gets the same id.'),
+  // getPet
+  'lossy-ids': c('GET-ROUND-TRIP', 'Ids are written through a JS number: above 2^53 the digits are rounded and lookups miss.'),
+  'unknown-id-200': c('GET-404-UNKNOWN', 'An unknown id returns another pet with 200.'),
+  'non-integer-id-500': c('GET-NON-INTEGER-ID-4XX', 'A non-integer petId is answered 500.', 'warn'),
+  // deprecation
+  'no-deprecation-headers': c('DEPRECATION-SIGNALLED', 'getPet sends no Deprecation, Sunset or Link header.', 'warn'),
+  'wrong-sunset': c('DEPRECATION-SUNSET-DATE', 'Sunset says Fri, 05 Dec 2031 00:00:00 GMT.'),
+  'deprecation-boolean': c('DEPRECATION-HEADER-VALID', 'Deprecation: true (the withdrawn draft form) instead of @epoch-seconds.', 'warn'),
+  'deprecation-after-sunset': c('DEPRECATION-BEFORE-SUNSET', 'Deprecation is dated 2031-01-01, after the Sunset date.', 'warn'),
+  // rate-limit headers
+  'ratelimit-headers-missing-on-errors': c('RL-HEADERS-PRESENT', 'Error responses (status >= 400, 429 included) carry no X-RateLimit-* header.'),
+  'ratelimit-non-integer': c('RL-HEADERS-INTEGER', 'X-RateLimit-Limit is written "60.0".'),
+  'remaining-above-limit': c('RL-REMAINING-LE-LIMIT', 'X-RateLimit-Remaining is 10 above the truth, so above the limit at the start of a window.'),
+  'wrong-plan-limit': c('RL-LIMIT-PLAN', 'The plan\'s per-minute limit plus 40 is advertised and enforced.'),
+  'limit-varies': c('RL-LIMIT-CONSTANT', 'X-RateLimit-Limit alternates between the plan\'s limit and twice it on consecutive responses.'),
+  'reset-in-ms': { ...c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is a Unix timestamp in milliseconds.'), alsoSuite: 'load' },
+  'reset-relative': c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is the number of seconds until the reset.'),
+  'remaining-not-falling': { ...c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'), alsoSuite: 'load' },
+  'remaining-falls-by-two': c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
+  // rate limiting under load
+  'never-429': l('RL-CEILING-429', 'Requests beyond the limit are served (Remaining stays at 0).'),
+  'no-retry-after': l('RL-429-RETRY-AFTER', 'A 429 carries no Retry-After.'),
+  'retry-after-too-short': l('RL-RECOVERY', 'Retry-After says 1 second while the window stays closed until its end.'),
+  'sustained-throttle': l(
+    'RL-SUSTAINED-BELOW-CEILING',
+    'A key that has sent for half a window without a pause longer than a tenth of the window, and used 75% of its limit over the last window, is refused with 429 (Remaining 0); bursts and clients that pause are unaffected.',
+  ),
+  'throttle-early': l('RL-NOT-EARLY', 'Requests are refused with 429 once 80% of the limit is used, while Remaining still says more are allowed.'),
+  'window-10s': l('RL-WINDOW-PER-MINUTE', 'The limit is enforced as ceil(limit / 6) per sixth of the window (10 s sub-windows for a minute); X-RateLimit-Limit still says the plan\'s number.'),
+  'remaining-on-429': l('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
+  'daily-ignored': l('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
+  '429-body-not-error': l('RL-429-ERROR-BODY', 'A 429 body is JSON {"message": …} without code and status, not an Error.', 'warn'),
+  // hostile servers: each affects every request
+  'body-not-json': h('RESP-BODY-JSON', 'Every response is 200 text/html "<html>oops</html>".'),
+  'json-truncated': h('RESP-BODY-JSON', 'Every JSON body is cut off halfway (Content-Length matches the cut body).'),
+  'huge-body': h('TRANSPORT-COMPLETE-RESPONSE', 'Every response is a 200 JSON array of 40 MB streamed in 64 KiB chunks every 2 ms, never buffered whole.'),
+  hang: h('TRANSPORT-COMPLETE-RESPONSE', 'Requests are accepted and never answered.'),
+  'reset-connection': h('TRANSPORT-COMPLETE-RESPONSE', 'The socket is destroyed after the headers and half of the body are written.'),
+  'redirect-cross-origin': h('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', 'Every request is answered 307 to the same path on http://127.0.0.2:<port> (another origin).'),
+  'echo-key': h(
+    'REDACTION',
+    'The Authorization header value is echoed in an X-Echo response header and in every Error message.',
+    'Not a conformance failure by itself: the self-test asserts that the key never appears in any report, JUnit file or log.',
+  ),
+  'html-error': h('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an HTML error page.'),
+  'always-500': h('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an Error body.'),
+} satisfies Record<string, FaultSpec>;
+
+export type FaultName = keyof typeof table;
+
+export const FAULTS: Readonly<Record<FaultName, FaultSpec>> = table;
+
+export const FAULT_NAMES: readonly FaultName[] = Object.keys(table) as FaultName[];
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.prototype.hasOwnProperty.call(table, name);
+}
+
+/** Faults of a comma-separated list ("" or undefined: none). Throws on an unknown name. */
+export function parseFaults(csv: string | undefined): FaultName[] {
+  const names = (csv ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !isFaultName(n));
+  if (unknown.length) throw new Error(`Unknown fault mode(s): ${unknown.join(', ')}. Known: ${FAULT_NAMES.join(', ')}`);
+  return [...new Set(names)] as FaultName[];
+}
+
+/** The faults that one part of the suite must catch (shared faults included). */
+export function faultsFor(suite: FaultSuite): FaultName[] {
+  return FAULT_NAMES.filter((n) => FAULTS[n].suite === suite || FAULTS[n].alsoSuite === suite);
+}
+
+export type Has = (fault: FaultName) => boolean;
+
+export function faultSet(faults: readonly FaultName[] = []): Has {
+  const set = new Set<FaultName>(faults);
+  return (fault) => set.has(fault);
+}

@@ -1,0 +1,15 @@
+/** GET /v1/pets/{petId} (getPet, deprecated): one animal by id. */
+import { jsonReply, petValue } from '../reply.ts';
+import type { Handler } from './context.ts';
+
+export const getPet: Handler = (ctx) => {
+  const { has } = ctx;
+  const raw = ctx.params.petId ?? '';
+  if (!/^-?\d+$/.test(raw)) {
+    return has('non-integer-id-500') ? ctx.error('internal_error') : ctx.error('invalid_parameter', `petId must be an integer, got ${JSON.stringify(raw)}`);
+  }
+  const pet = ctx.store.get(BigInt(raw)) ?? (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
+  if (!pet) return ctx.error('pet_not_found', `no animal has id ${raw}`);
+  if (ctx.probe) return undefined;
+  return jsonReply(200, petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids') }));
+};

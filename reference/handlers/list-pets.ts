@@ -1,0 +1,40 @@
+/** GET /v1/pets (listPets): a page of at most `limit` animals, optionally filtered by status. */
+import { jsonReply, petValue, type Reply } from '../reply.ts';
+import { PET_STATUSES, isPetStatus } from '../store.ts';
+import type { Ctx, Handler } from './context.ts';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+/** The page size asked for, or the 400 to answer. */
+function pageSize(ctx: Ctx): number | Reply {
+  const { has } = ctx;
+  const raw = ctx.url.searchParams.get('limit');
+  if (raw === null) return has('default-limit-50') ? 50 : DEFAULT_LIMIT;
+  const bad = () => ctx.error('invalid_parameter', `limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}`);
+  if (!/^[+-]?\d+$/.test(raw)) return bad();
+  const n = Number(raw);
+  if (n > MAX_LIMIT && has('limit-unbounded')) return n;
+  if (n >= 1 && n <= MAX_LIMIT) return n;
+  return ctx.variants.outOfRangeLimit === 'clamp' ? Math.min(MAX_LIMIT, Math.max(1, n)) : bad();
+}
+
+export const listPets: Handler = (ctx) => {
+  const { has } = ctx;
+  if (has('list-500')) return ctx.error('internal_error');
+  const asked = pageSize(ctx);
+  if (typeof asked !== 'number') return asked;
+  const status = ctx.url.searchParams.get('status');
+  if (status !== null && !isPetStatus(status)) {
+    return has('unknown-status-500') ? ctx.error('internal_error') : ctx.error('invalid_parameter', `status must be one of ${PET_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
+  }
+  if (ctx.probe) return undefined;
+  let size = asked;
+  if (has('limit-ignored')) size = MAX_LIMIT;
+  if (has('limit-short-page')) size = Math.max(0, asked - 1);
+  const pets = ctx.store.list(status === null || has('filter-ignored') ? undefined : status, size);
+  const items = pets.map((p) => petValue(p, { lossyIds: has('lossy-ids') }));
+  const reply = jsonReply(200, has('list-wrapped') ? { items } : items);
+  if (has('list-body-not-json')) reply.body += '\n<!-- end of page -->';
+  return reply;
+};

@@ -1,0 +1,74 @@
+/**
+ * The headers computed from state: X-RateLimit-* and Retry-After from a limiter
+ * decision, and the deprecation signals of getPet (RFC 9745 Deprecation,
+ * RFC 8594 Sunset, Link). Header faults are branches here.
+ */
+import type { Has } from './faults.ts';
+import type { Decision } from './limiter.ts';
+
+/** getPet deprecated on 2025-01-01T00:00:00Z (RFC 9745: "@" epoch seconds). */
+export const DEPRECATION_EPOCH_SECONDS = 1735689600;
+/** Removal announced for 5 December 2030 (RFC 8594 Sunset, an HTTP-date). */
+export const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
+export const DEPRECATION_DOC = 'https://animal-store.example/docs/deprecations/get-pet';
+
+const WRONG_SUNSET = 'Fri, 05 Dec 2031 00:00:00 GMT';
+const AFTER_SUNSET_EPOCH_SECONDS = 1924992000; // 2031-01-01
+
+export type RetryAfterStyle = 'seconds' | 'http-date';
+
+/**
+ * Retry-After for a wait until `retryAt`: delay-seconds rounded up (at least 1),
+ * or an HTTP-date rounded up to the next whole second after the Date header.
+ * `until` is the instant the value announces (a client waiting it out is not early).
+ */
+export function retryAfter(retryAt: number, now: number, style: RetryAfterStyle): { value: string; until: number } {
+  if (style === 'http-date') {
+    const until = Math.max(Math.ceil(retryAt / 1000), Math.floor(now / 1000) + 1) * 1000;
+    return { value: new Date(until).toUTCString(), until };
+  }
+  const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
+  return { value: String(seconds), until: now + seconds * 1000 };
+}
+
+export interface RateHeaderContext {
+  has: Has;
+  now: number;
+  /** Sequence number of the response (fault limit-varies alternates on it). */
+  seq: number;
+  retryAfter: RetryAfterStyle;
+}
+
+export function rateLimitHeaders(d: Decision, status: number, x: RateHeaderContext): Record<string, string> {
+  const { has } = x;
+  const out: Record<string, string> = {};
+  if (status === 429 && d.retryAt !== undefined && !has('no-retry-after')) {
+    out['Retry-After'] = has('retry-after-too-short') ? '1' : retryAfter(d.retryAt, x.now, x.retryAfter).value;
+  }
+  if (has('ratelimit-headers-missing-on-errors') && status >= 400) return out;
+  const limit = has('limit-varies') && x.seq % 2 === 1 ? d.limit * 2 : d.limit;
+  let remaining = d.remaining;
+  if (status !== 429) {
+    if (has('remaining-not-falling')) remaining = d.limit;
+    if (has('remaining-falls-by-two')) remaining = Math.max(0, d.limit - 2 * (d.limit - d.remaining));
+    if (has('remaining-above-limit')) remaining = d.remaining + 10;
+  } else if (has('remaining-on-429')) remaining = Math.max(1, remaining);
+  let reset = Math.ceil(d.resetAt / 1000);
+  if (has('reset-in-ms')) reset = Math.ceil(d.resetAt);
+  if (has('reset-relative')) reset = Math.max(0, Math.ceil((d.resetAt - x.now) / 1000));
+  out['X-RateLimit-Limit'] = has('ratelimit-non-integer') ? `${limit}.0` : String(limit);
+  out['X-RateLimit-Remaining'] = String(remaining);
+  out['X-RateLimit-Reset'] = String(reset);
+  return out;
+}
+
+/** The deprecation signals sent on every getPet response. */
+export function deprecationHeaders(has: Has, origin: string): Record<string, string> {
+  if (has('no-deprecation-headers')) return {};
+  const deprecation = has('deprecation-boolean') ? 'true' : `@${has('deprecation-after-sunset') ? AFTER_SUNSET_EPOCH_SECONDS : DEPRECATION_EPOCH_SECONDS}`;
+  return {
+    Deprecation: deprecation,
+    Sunset: has('wrong-sunset') ? WRONG_SUNSET : SUNSET,
+    Link: `<${origin}/v1/pets?status=available>; rel="successor-version", <${DEPRECATION_DOC}>; rel="deprecation"`,
+  };
+}

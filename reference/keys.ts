@@ -1,0 +1,29 @@
+/**
+ * The demo API keys of the reference server: one per plan. The enterprise plan's
+ * limits are "custom" in the spec, so they are configurable here.
+ */
+import { PLANS, type PlanName } from '../src/core/plans.ts';
+
+export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
+  free: 'as_demo_free_5f1c9e27a8b34d60',
+  pro: 'as_demo_pro_8b2d4a61c97e3f05',
+  business: 'as_demo_business_3e7a0c58d21f94b6',
+  enterprise: 'as_demo_enterprise_c4f86b1e09d2a753',
+};
+
+export const DEFAULT_ENTERPRISE = { perMinute: 5000, perDay: 1_000_000 } as const;
+
+export interface KeyInfo {
+  key: string;
+  plan: PlanName;
+  perMinute: number;
+  perDay: number;
+}
+
+/** The key table: API key → its plan and limits. */
+export function keyTable(enterprise: { perMinute: number; perDay: number } = DEFAULT_ENTERPRISE): Map<string, KeyInfo> {
+  const limits: Record<PlanName, { perMinute: number; perDay: number }> = { ...PLANS, enterprise };
+  return new Map(
+    (Object.keys(DEMO_KEYS) as PlanName[]).map((plan) => [DEMO_KEYS[plan], { key: DEMO_KEYS[plan], plan, ...limits[plan] }]),
+  );
+}

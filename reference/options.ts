@@ -1,0 +1,80 @@
+/**
+ * Options of the reference server: the injectable clock and windows, fault
+ * modes, and the variants (valid-but-unusual behaviours the suite must pass).
+ */
+import type { FaultName } from './faults.ts';
+import { DEFAULT_ENTERPRISE } from './keys.ts';
+import type { RetryAfterStyle } from './headers.ts';
+
+export interface Variants {
+  /** Retry-After as delay-seconds or as an HTTP-date. */
+  retryAfter: RetryAfterStyle;
+  /** Per-minute window: fixed (aligned on the epoch) or a sliding log over windowMs. */
+  limiter: 'fixed' | 'sliding';
+  /** listPets limit outside 1..100: 400 Error, or clamped into range. */
+  outOfRangeLimit: 'reject' | 'clamp';
+  /** Status of a pet created without one: "available", or no status field at all. */
+  defaultStatus: 'available' | 'none';
+  /** Delay before every response is written. */
+  latencyMs: number;
+  /** A key that sends a request while a Retry-After is still running is banned for 10 windows. */
+  banOnEarlyRetry: boolean;
+}
+
+export const DEFAULT_VARIANTS: Readonly<Variants> = {
+  retryAfter: 'seconds',
+  limiter: 'fixed',
+  outOfRangeLimit: 'reject',
+  defaultStatus: 'available',
+  latencyMs: 0,
+  banOnEarlyRetry: false,
+};
+
+export interface AppOptions {
+  /** Epoch ms; injectable clock. */
+  now?: () => number;
+  /** Rate-limit window, default 60000. */
+  windowMs?: number;
+  /** Quota window, default 86400000. */
+  dayMs?: number;
+  faults?: readonly FaultName[];
+  variants?: Partial<Variants>;
+  /** Limits of the enterprise key (custom in the spec). */
+  enterprise?: { perMinute: number; perDay: number };
+  /** Pets in the store at start, default 120. */
+  seedPets?: number;
+  /** First id assigned, default 9007199254740993n (2^53 + 1). */
+  firstId?: bigint;
+  /** Per-minute limit of the per-address bucket of unauthenticated requests, default 60. */
+  anonymousPerMinute?: number;
+  /** Same as variants.latencyMs (the larger wins). */
+  latencyMs?: number;
+}
+
+export interface ResolvedOptions {
+  now: () => number;
+  windowMs: number;
+  dayMs: number;
+  faults: readonly FaultName[];
+  variants: Variants;
+  enterprise: { perMinute: number; perDay: number };
+  seedPets: number;
+  firstId: bigint;
+  anonymousPerMinute: number;
+}
+
+export function resolveOptions(o: AppOptions = {}): ResolvedOptions {
+  const variants = { ...DEFAULT_VARIANTS, ...o.variants };
+  variants.latencyMs = Math.max(variants.latencyMs, o.latencyMs ?? 0);
+  return {
+    now: o.now ?? Date.now,
+    windowMs: o.windowMs ?? 60_000,
+    dayMs: o.dayMs ?? 86_400_000,
+    faults: [...(o.faults ?? [])],
+    variants,
+    enterprise: o.enterprise ?? { ...DEFAULT_ENTERPRISE },
+    seedPets: o.seedPets ?? 120,
+    firstId: o.firstId ?? 9007199254740993n,
+    anonymousPerMinute: o.anonymousPerMinute ?? 60,
+  };
+}

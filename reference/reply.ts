@@ -1,0 +1,41 @@
+/**
+ * What a handler returns: a status, a body already serialized, extra headers.
+ * The writer (respond.ts) adds the headers every response carries.
+ */
+import { Int64, stringifyExact } from '../src/core/json.ts';
+import type { Pet } from './store.ts';
+
+export interface Reply {
+  status: number;
+  /** The body text (JSON unless `contentType` says otherwise). */
+  body: string;
+  headers?: Record<string, string>;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+/** A JSON reply; `Int64` values are written as bare digits (exact int64). */
+export function jsonReply(status: number, value: unknown, headers?: Record<string, string>): Reply {
+  return { status, body: stringifyExact(value), ...(headers ? { headers } : {}) };
+}
+
+export interface PetViewOptions {
+  /** Fault id-as-string: the id as a JSON string. */
+  idAsString?: boolean;
+  /** Fault lossy-ids: the id through a JS number (rounded above 2^53). */
+  lossyIds?: boolean;
+  /** Fault create-drops-status. */
+  dropStatus?: boolean;
+}
+
+/** The JSON value of a Pet, ready for jsonReply. */
+export function petValue(pet: Pet, o: PetViewOptions = {}): Record<string, unknown> {
+  const digits = pet.id.toString();
+  const id = o.idAsString ? digits : o.lossyIds ? Number(digits) : new Int64(digits);
+  return {
+    id,
+    name: pet.name,
+    categoryId: pet.categoryId,
+    ...(pet.status !== undefined && !o.dropStatus ? { status: pet.status } : {}),
+  };
+}

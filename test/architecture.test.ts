@@ -1,0 +1,89 @@
+/**
+ * ARCHITECTURE.md as a test: every relative import of every module stays within
+ * what its layer may import, and the pure layers (src/core, load/lib, the k6
+ * scripts) import no package and no Node built-in at all.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** Layer of a file, by its path (first match wins). */
+const LAYERS: [string, RegExp][] = [
+  ['src/core', /^src\/core\//],
+  ['src/schemas', /^src\/schemas\//],
+  ['src/catalogue', /^src\/catalogue\//],
+  ['src/results', /^src\/results\//],
+  ['src/config', /^src\/config\//],
+  ['src/http', /^src\/http\//],
+  ['src/checks', /^src\/checks\//],
+  ['src/harness', /^src\/harness\//],
+  ['src/cli', /^src\/cli\//],
+  ['schemas', /^schemas\//],
+  ['reference', /^reference\//],
+  ['conformance', /^conformance\//],
+  ['load/lib', /^load\/lib\//],
+  ['load/node', /^load\/node\//],
+  ['load/build', /^load\/build\.ts$/],
+  ['load/k6', /^load\/[^/]+\.ts$/],
+];
+
+const MAY_IMPORT: Record<string, string[]> = {
+  'src/core': ['src/core'],
+  'src/schemas': ['src/schemas', 'src/core', 'schemas'],
+  'src/catalogue': ['src/catalogue', 'src/results'],
+  'src/results': ['src/results', 'src/core', 'src/catalogue'],
+  'src/config': ['src/config', 'src/core'],
+  'src/http': ['src/http', 'src/core', 'src/config'],
+  'src/checks': ['src/checks', 'src/core', 'src/schemas', 'src/catalogue', 'src/results', 'src/http'],
+  'src/harness': ['src/harness', 'src/core', 'src/schemas', 'src/catalogue', 'src/results', 'src/config', 'src/http', 'src/checks', 'reference'],
+  'src/cli': ['src/cli', 'src/core', 'src/schemas', 'src/catalogue', 'src/results', 'src/config', 'src/http', 'src/checks', 'src/harness', 'reference', 'load/node', 'load/lib'],
+  schemas: ['schemas', 'src/schemas', 'src/core'],
+  reference: ['reference', 'src/core', 'src/schemas'],
+  conformance: ['conformance', 'src/harness', 'src/core', 'src/catalogue', 'src/http'],
+  'load/lib': ['load/lib', 'src/core'],
+  'load/k6': ['load/lib', 'src/core'],
+  'load/build': ['load/lib', 'src/core'],
+  'load/node': ['load/node', 'load/lib', 'src/core', 'src/http', 'src/config', 'src/results', 'src/catalogue', 'reference'],
+};
+
+/** Layers that must stay free of packages and Node built-ins (they are bundled for k6). */
+const PURE = new Set(['src/core', 'load/lib', 'load/k6']);
+
+const layerOf = (rel: string) => LAYERS.find(([, re]) => re.test(rel))?.[0];
+
+function sources(): string[] {
+  const out: string[] = [];
+  for (const top of ['src', 'reference', 'conformance', 'load', 'schemas']) {
+    for (const e of readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true })) {
+      const p = relative(ROOT, join(e.parentPath, e.name));
+      if (e.isFile() && p.endsWith('.ts') && !p.includes('/dist/')) out.push(p);
+    }
+  }
+  return out;
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const re = /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+  const out: string[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+test('Every module imports only from the layers ARCHITECTURE.md allows it.', () => {
+  const violations: string[] = [];
+  for (const file of sources()) {
+    const layer = layerOf(file);
+    if (!layer) continue;
+    for (const spec of importsOf(file)) {
+      if (spec.startsWith('.')) {
+        const target = relative(ROOT, resolve(ROOT, dirname(file), spec));
+        const to = layerOf(target);
+        if (to && !MAY_IMPORT[layer].includes(to)) violations.push(`${file} → ${target} (${layer} may not import ${to})`);
+      } else if (PURE.has(layer) && !(layer === 'load/k6' && /^k6(\/|$)/.test(spec))) violations.push(`${file} → ${spec} (${layer} must stay free of packages and built-ins)`);
+    }
+  }
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,85 @@
+/** Probes of the conformance fault modes: one request or two each. */
+import { rawNumber } from '../../../src/core/json.ts';
+import { judgeReset, parseHttpDate, readRateLimit } from '../../../src/core/ratelimit.ts';
+import { validateSchema } from '../../../src/schemas/ajv.ts';
+import { arr, newPet, obj, type Srv } from '../helpers.ts';
+import type { Probe } from './types.ts';
+
+const SEED_ID = '9007199254740993';
+const get = (s: Srv, path: string) => s.send(path);
+const post = (s: Srv, body: string) => s.send('/pets', { body });
+const status = async (p: Promise<{ status: number }>) => (await p).status;
+const deprecation = async (s: Srv) => (await get(s, `/pets/${SEED_ID}`)).headers;
+const rl = async (s: Srv, path = '/pets?limit=1', plan: 'free' | 'enterprise' = 'enterprise') => readRateLimit((await s.send(path, { plan })).headers);
+
+export const CONFORMANCE_PROBES: Probe[] = [
+  { fault: 'auth-missing-accepted', holds: async (s) => (await status(s.send('/pets', { plan: null }))) === 401 },
+  { fault: 'auth-any-scheme', holds: async (s) => (await status(s.send('/pets', { authorization: `Basic ${s.key()}` }))) === 401 },
+  { fault: 'auth-empty-token-accepted', holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer ' }))) === 401 },
+  { fault: 'auth-unknown-key-accepted', holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer not-a-key-at-all' }))) === 401 },
+  {
+    fault: 'validate-before-auth',
+    holds: async (s) => (await status(s.send('/pets', { plan: null, body: '{}' }))) === 401 && (await status(s.send('/pets/1', { plan: null }))) === 401,
+  },
+  { fault: 'auth-rejects-valid-key', holds: async (s) => (await status(get(s, '/pets'))) === 200 },
+  { fault: 'create-returns-200', holds: async (s) => (await status(post(s, newPet()))) === 201 },
+  { fault: 'content-type-text', holds: async (s) => (await get(s, '/pets')).headers['content-type'] === 'application/json' },
+  { fault: 'list-body-not-json', holds: async (s) => (await get(s, '/pets')).json !== undefined },
+  { fault: 'list-wrapped', holds: async (s) => validateSchema('Pets', (await get(s, '/pets')).json).valid },
+  { fault: 'id-as-string', holds: async (s) => validateSchema('Pet', (await post(s, newPet())).json).valid },
+  { fault: 'error-missing-message', holds: async (s) => validateSchema('Error', (await get(s, '/pets/1')).json).valid },
+  { fault: 'error-status-mismatch', holds: async (s) => obj(await get(s, '/pets/1')).status === 404 },
+  { fault: 'list-500', holds: async (s) => (await status(get(s, '/pets'))) === 200 },
+  { fault: 'default-limit-50', holds: async (s) => arr(await get(s, '/pets')).length === 20 },
+  { fault: 'limit-ignored', holds: async (s) => arr(await get(s, '/pets?limit=1')).length === 1 },
+  { fault: 'limit-short-page', holds: async (s) => arr(await get(s, '/pets?limit=5')).length === 5 },
+  { fault: 'limit-unbounded', holds: async (s) => arr(await get(s, '/pets?limit=1000')).length <= 100 },
+  { fault: 'filter-ignored', holds: async (s) => arr(await get(s, '/pets?status=sold&limit=100')).every((p) => p.status === 'sold') },
+  { fault: 'unknown-status-500', holds: async (s) => (await status(get(s, '/pets?status=lost'))) < 500 },
+  { fault: 'create-drops-status', holds: async (s) => obj(await post(s, newPet({ status: 'pending' }))).status === 'pending' },
+  { fault: 'status-required', holds: async (s) => (await status(post(s, newPet()))) === 201 },
+  { fault: 'missing-field-accepted', holds: async (s) => (await status(post(s, '{"name":"x"}'))) === 400 },
+  { fault: 'wrong-type-accepted', holds: async (s) => (await status(post(s, '{"name":"x","categoryId":9223372036854775808}'))) === 400 },
+  { fault: 'bad-status-accepted', holds: async (s) => (await status(post(s, newPet({ status: 'lost' })))) === 400 },
+  { fault: 'malformed-json-500', holds: async (s) => (await status(post(s, '{"name":'))) === 400 },
+  { fault: 'client-id-honoured', holds: async (s) => rawNumber((await post(s, newPet({ id: 42 }))).json, '/id') !== '42' },
+  {
+    fault: 'duplicate-ids',
+    holds: async (s) => rawNumber((await post(s, newPet())).json, '/id') !== rawNumber((await post(s, newPet())).json, '/id'),
+  },
+  {
+    fault: 'lossy-ids',
+    holds: async (s) => {
+      const created = await post(s, newPet({ name: 'round-trip' }));
+      const got = await get(s, `/pets/${rawNumber(created.json, '/id')}`);
+      return got.status === 200 && got.text === created.text;
+    },
+  },
+  { fault: 'unknown-id-200', holds: async (s) => (await status(get(s, '/pets/1'))) === 404 },
+  { fault: 'non-integer-id-500', holds: async (s) => (await status(get(s, '/pets/abc'))) < 500 },
+  { fault: 'no-deprecation-headers', holds: async (s) => (await deprecation(s)).deprecation !== undefined },
+  { fault: 'wrong-sunset', holds: async (s) => parseHttpDate((await deprecation(s)).sunset ?? '') === Date.UTC(2030, 11, 5) },
+  { fault: 'deprecation-boolean', holds: async (s) => /^@\d+$/.test((await deprecation(s)).deprecation ?? '') },
+  {
+    fault: 'deprecation-after-sunset',
+    holds: async (s) => {
+      const h = await deprecation(s);
+      return Number(h.deprecation.slice(1)) * 1000 <= parseHttpDate(h.sunset)!;
+    },
+  },
+  { fault: 'ratelimit-headers-missing-on-errors', holds: async (s) => (await rl(s, '/pets/1')).limitRaw !== undefined },
+  { fault: 'ratelimit-non-integer', holds: async (s) => (await rl(s)).limit !== undefined },
+  {
+    fault: 'remaining-above-limit',
+    holds: async (s) => {
+      const h = await rl(s);
+      return h.remaining! <= h.limit!;
+    },
+  },
+  { fault: 'wrong-plan-limit', holds: async (s) => (await rl(s, '/pets', 'free')).limit === 60 },
+  { fault: 'limit-varies', holds: async (s) => (await rl(s)).limit === (await rl(s)).limit },
+  { fault: 'reset-in-ms', holds: async (s) => judgeReset((await rl(s)).resetRaw, s.clock.now(), 60, 5).ok },
+  { fault: 'reset-relative', holds: async (s) => judgeReset((await rl(s)).resetRaw, s.clock.now(), 60, 5).ok },
+  { fault: 'remaining-not-falling', holds: async (s) => (await rl(s)).remaining! - (await rl(s)).remaining! === 1 },
+  { fault: 'remaining-falls-by-two', holds: async (s) => (await rl(s)).remaining! - (await rl(s)).remaining! === 1 },
+];
