@@ -1,0 +1,72 @@
+/**
+ * Benchmarks of the conformance suite:
+ * - wall time and request count of a full `npm run conformance` against the
+ *   embedded reference server, Vitest start-up included (goal: under 10 s);
+ * - peak memory (RSS) of a conformance run against the huge-body server next to
+ *   the same run against the normal reference server (goal: under 1.5×).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildApp } from '../reference/app.ts';
+import { listen } from '../reference/server.ts';
+import type { FaultName } from '../reference/faults.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface BenchLine {
+  name: string;
+  value: number;
+  unit: string;
+  goal: string;
+  met: boolean;
+  detail?: string;
+}
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      done({ code, stdout, ms: performance.now() - started });
+    });
+  });
+}
+
+export async function fullRun(): Promise<BenchLine[]> {
+  const reports = mkdtempSync(join(tmpdir(), 'bench-conformance-'));
+  const r = await run(['src/cli/conformance.ts'], { ANIMAL_STORE_REPORTS_DIR: reports });
+  const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as { requestsSent: number; verdict: string };
+  return [
+    { name: 'conformance run, wall time (Vitest start-up included)', value: Math.round(r.ms), unit: 'ms', goal: '< 10000 ms', met: r.ms < 10_000, detail: `exit ${r.code}, verdict ${report.verdict}` },
+    { name: 'conformance run, requests sent', value: report.requestsSent, unit: 'requests', goal: 'reported', met: true },
+  ];
+}
+
+async function rssAgainst(faults: FaultName[]): Promise<{ rss: number; requests: number }> {
+  const app = buildApp({ faults });
+  const server = await listen(app, { host: '127.0.0.1', port: 0 });
+  try {
+    const r = await run(['bench/rss-probe.ts'], { ANIMAL_STORE_BASE_URL: server.url, ANIMAL_STORE_API_KEY: app.keys.business, ANIMAL_STORE_PLAN: 'business', ANIMAL_STORE_TIMEOUT_MS: '3000' });
+    const line = JSON.parse(r.stdout.trim().split('\n').pop()!) as { maxRssBytes: number; requests: number };
+    return { rss: line.maxRssBytes, requests: line.requests };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function memory(): Promise<BenchLine[]> {
+  const normal = await rssAgainst([]);
+  const huge = await rssAgainst(['huge-body']);
+  const ratio = huge.rss / normal.rss;
+  const mb = (b: number) => `${(b / 1048576).toFixed(1)} MiB`;
+  return [
+    { name: 'peak RSS, conformance run vs normal server', value: Math.round(normal.rss / 1048576), unit: 'MiB', goal: 'reference', met: true, detail: `${normal.requests} requests` },
+    { name: 'peak RSS, conformance run vs 40 MB-body server', value: Math.round(huge.rss / 1048576), unit: 'MiB', goal: '< 1.5× normal', met: ratio < 1.5, detail: `${mb(huge.rss)} vs ${mb(normal.rss)} = ${ratio.toFixed(2)}×, ${huge.requests} requests` },
+  ];
+}
