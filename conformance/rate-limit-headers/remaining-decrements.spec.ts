@@ -8,25 +8,9 @@ import { defineSpec } from '../../src/harness/spec.ts';
 import { listPets } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
+import { judgeDecrements } from '../../src/checks/remaining.ts';
 
 const BURST = 6;
-
-export interface Step {
-  from: number;
-  to: number;
-}
-
-/** Pure verdict over consecutive Remaining values of one key. */
-export function judgeDecrements(steps: readonly Step[]): { ok: boolean; judged: number; message: string } {
-  const judged = steps.filter((s) => s.to <= s.from); // rises are rollovers
-  const bad = judged.filter((s) => s.from - s.to > 1);
-  const ones = judged.filter((s) => s.from - s.to === 1).length;
-  const flat = judged.length - bad.length - ones;
-  if (judged.length === 0) return { ok: true, judged: 0, message: 'every step was a window rollover' };
-  if (bad.length) return { ok: false, judged: judged.length, message: `Remaining fell by ${bad.map((s) => s.from - s.to).join(', ')} between sequential requests (${bad.map((s) => `${s.from}→${s.to}`).join(', ')})` };
-  if (ones === 0) return { ok: false, judged: judged.length, message: `Remaining did not fall across ${judged.length} sequential requests` };
-  return { ok: true, judged: judged.length, message: `${ones} steps of exactly one${flat ? `, ${flat} unchanged (sliding window release)` : ''}` };
-}
 
 export default defineSpec({
   operation: 'rate-limit-headers',

@@ -1,0 +1,56 @@
+/**
+ * Pure parts of the response checks: the Remaining-decrement verdict and the
+ * deprecation headers (Sunset on 5 December 2030 in any time zone, RFC 9745 dates, Link rels).
+ */
+import { describe, expect, test } from 'vitest';
+import { judgeDecrements } from '../../src/checks/remaining.ts';
+import { deprecationCheck, linksWithRel } from '../../src/checks/deprecation.ts';
+import type { ApiExchange } from '../../src/http/client.ts';
+import type { Outcome } from '../../src/results/types.ts';
+
+describe('Remaining decrements', () => {
+  test.each([
+    ['falls by one each time', [[10, 9], [9, 8], [8, 7]], true],
+    ['rolls over then falls', [[1, 0], [0, 59], [59, 58]], true],
+    ['a sliding window releases one request', [[10, 9], [9, 9], [9, 8]], true],
+    ['never falls', [[60, 60], [60, 60], [60, 60]], false],
+    ['falls by two', [[10, 8], [8, 6]], false],
+  ])('A sequence that %s is judged ok=%s.', (_what, pairs, ok) => {
+    expect(judgeDecrements((pairs as number[][]).map(([from, to]) => ({ from, to }))).ok).toBe(ok);
+  });
+});
+
+function judge(headers: Record<string, string>, status = 200): Record<string, Outcome> {
+  const out: Record<string, Outcome> = {};
+  const ex = { api: { operation: 'getPet' }, request: { method: 'GET', url: 'http://x/v1/pets/1' }, response: { status, headers, bodyText: '{}', bodyBytes: 2, truncated: false }, startedAt: 0, durationMs: 1 } as unknown as ApiExchange;
+  deprecationCheck.run({ ex, session: { limits: { plan: 'free' } }, emit: (req, outcome) => void (out[req] = outcome) });
+  return out;
+}
+
+describe('deprecation headers', () => {
+  test.each([
+    ['Thu, 05 Dec 2030 00:00:00 GMT', 'pass'],
+    ['Wed, 04 Dec 2030 23:00:00 GMT', 'pass'],
+    ['Fri, 05 Dec 2031 00:00:00 GMT', 'fail'],
+    ['2030-12-05', 'fail'],
+  ])('Sunset %j is judged %s.', (sunset, outcome) => {
+    expect(judge({ sunset })['DEPRECATION-SUNSET-DATE']).toBe(outcome);
+  });
+
+  test('A Deprecation in RFC 9745 form passes; the withdrawn boolean form is flagged; no signal at all is flagged.', () => {
+    expect(judge({ deprecation: '@1735689600' })['DEPRECATION-HEADER-VALID']).toBe('pass');
+    expect(judge({ deprecation: 'true' })['DEPRECATION-HEADER-VALID']).toBe('fail');
+    expect(judge({})['DEPRECATION-SIGNALLED']).toBe('fail');
+    expect(judge({ link: '<https://d.example>; rel="deprecation"' })['DEPRECATION-SIGNALLED']).toBe('pass');
+  });
+
+  test('A Deprecation date after the Sunset is flagged.', () => {
+    expect(judge({ deprecation: '@1955000000', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })['DEPRECATION-BEFORE-SUNSET']).toBe('fail');
+  });
+
+  test('Link rels are found among several links and several rel tokens.', () => {
+    const link = '<https://a/v1/pets?status=available>; rel="successor-version", <https://d>; rel="alternate deprecation"; type="text/html"';
+    expect(linksWithRel(link, 'deprecation')).toEqual(['https://d']);
+    expect(linksWithRel(link, 'successor-version')).toEqual(['https://a/v1/pets?status=available']);
+  });
+});

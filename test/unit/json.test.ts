@@ -1,0 +1,67 @@
+/**
+ * Lossless JSON and exact int64: ids above 2^53 keep every digit, int64 ranges
+ * are decided on digits, never on a rounded JS number.
+ */
+import { describe, expect, test } from 'vitest';
+import { canonicalExact, int64, integerDigits, isInt64Digits, JsonSyntaxError, parseJson, rawNumber, stringifyExact } from '../../src/core/json.ts';
+
+describe('parseJson', () => {
+  test('It keeps the raw digits of every number by JSON Pointer.', () => {
+    const { value, numbers } = parseJson('[{"id":9007199254740993,"n":1.50},{"a/b":{"c~d":-0}}]');
+    expect(numbers.get('/0/id')).toBe('9007199254740993');
+    expect(rawNumber(value, '/0/n')).toBe('1.50');
+    expect(rawNumber(value, '/1/a~1b/c~0d')).toBe('-0');
+  });
+
+  test.each(['', '{', '[1,]', '{"a":1,}', '01', '"\u0001"', 'tru', '{"a" 1}', '[1] x', 'NaN'])('It rejects the malformed document %j with a JsonSyntaxError.', (text) => {
+    expect(() => parseJson(text)).toThrow(JsonSyntaxError);
+  });
+
+  test('It refuses absurd nesting instead of overflowing the stack.', () => {
+    expect(() => parseJson('['.repeat(10_000) + ']'.repeat(10_000))).toThrow(/too deep/);
+  });
+
+  test('It treats __proto__ as an ordinary key.', () => {
+    const v = parseJson('{"__proto__":{"polluted":true}}').value as Record<string, unknown>;
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(v)).toEqual(['__proto__']);
+  });
+});
+
+describe('exact integers', () => {
+  test.each([
+    ['9223372036854775807', '9223372036854775807'],
+    ['1.0', '1'],
+    ['1e3', '1000'],
+    ['-0', '0'],
+    ['12.5e1', '125'],
+    ['1.5', undefined],
+    ['1e-1', undefined],
+  ])('integerDigits(%s) is %s.', (raw, digits) => {
+    expect(integerDigits(raw)).toBe(digits);
+  });
+
+  test.each([
+    ['9223372036854775807', true],
+    ['9223372036854775808', false],
+    ['-9223372036854775808', true],
+    ['-9223372036854775809', false],
+    ['99999999999999999999', false],
+  ])('isInt64Digits(%s) is %s.', (digits, ok) => {
+    expect(isInt64Digits(digits)).toBe(ok);
+  });
+
+  test('A parsed body is written back with the same digits, and Int64 values as bare digits.', () => {
+    const parsed = parseJson('{"id":9007199254740993,"categoryId":12345678901234567890}').value;
+    expect(stringifyExact(parsed)).toBe('{"id":9007199254740993,"categoryId":12345678901234567890}');
+    expect(stringifyExact({ categoryId: int64('9223372036854775807') })).toBe('{"categoryId":9223372036854775807}');
+  });
+
+  test('Canonical forms compare exactly: key order does not matter, one digit does.', () => {
+    const a = parseJson('{"name":"x","id":9007199254740993}').value;
+    const b = parseJson('{"id":9007199254740993,"name":"x"}').value;
+    const c = parseJson('{"id":9007199254740992,"name":"x"}').value;
+    expect(canonicalExact(a)).toBe(canonicalExact(b));
+    expect(canonicalExact(a)).not.toBe(canonicalExact(c));
+  });
+});
