@@ -6,8 +6,8 @@ import { defineSpec } from '../../src/harness/spec.ts';
 import { createPetRaw, describeStatus, getPet, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import type { ApiRequest } from '../../src/http/client.ts';
 
-const CASES: { title: string; request: ApiRequest }[] = [
-  { title: 'An unauthenticated createPet with an invalid body is answered 401, not 400.', request: createPetRaw('{"categoryId":"not-a-number"}', { auth: 'none' }) },
+const CASES: { title: string; request: ApiRequest; writes?: boolean }[] = [
+  { title: 'An unauthenticated createPet with an invalid body is answered 401, not 400.', request: createPetRaw('{"categoryId":"not-a-number"}', { auth: 'none' }), writes: true },
   { title: 'An unauthenticated getPet of an unknown id is answered 401, not 404.', request: getPet(UNKNOWN_ID, { auth: 'none' }) },
   { title: 'A getPet of an unknown id with an unknown key is answered 401, not 404.', request: getPet(UNKNOWN_ID, { auth: { authorization: 'Bearer unknown-key-for-lookup-order' } }) },
 ];
@@ -18,6 +18,7 @@ export default defineSpec({
   tests: CASES.map((c) => ({
     title: c.title,
     requirements: ['AUTH-BEFORE-VALIDATION'],
+    writes: c.writes,
     async run(t) {
       const ex = await t.request(c.request);
       t.check('AUTH-BEFORE-VALIDATION', ex.response?.status === 401, ex, {

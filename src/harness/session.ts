@@ -40,6 +40,7 @@ export class Session {
       maxRequests: config.maxRequests,
       deadlineAt: this.startedAt + config.deadlineMs,
       maxWaitMs: config.maxWaitMs,
+      allowWrites: config.allowWrites,
       sleep: opts.sleep,
       onExchange: (ex) => runChecks(ex, this.checks, (check) => (requirement, outcome, title, message, detail) => this.emit(requirement, outcome, title, message, check, ex, detail)),
     });

@@ -54,6 +54,8 @@ export interface ClientOptions {
   maxRequests: number;
   deadlineAt: number;
   maxWaitMs: number;
+  /** When false, no POST ever leaves the client (production with writes off). */
+  allowWrites?: boolean;
   onExchange: (ex: ApiExchange) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -136,6 +138,8 @@ export class ApiClient {
   }
 
   private async once(req: ApiRequest): Promise<ApiExchange> {
+    if (this.opts.allowWrites === false && req.method !== 'GET' && req.method !== 'HEAD')
+      throw new Error(`refused to send ${req.method} ${req.path}: writes are disabled (ANIMAL_STORE_ALLOW_WRITES=false)`);
     if (this.requestsSent >= this.opts.maxRequests)
       throw new RunAborted('budget', `request budget of ${this.opts.maxRequests} reached (ANIMAL_STORE_MAX_REQUESTS)`);
     if (this.now() >= this.opts.deadlineAt) throw new RunAborted('deadline', 'run deadline reached (ANIMAL_STORE_DEADLINE_MS)');

@@ -33,3 +33,11 @@ test('A Free-plan key completes a full run without a single 429 by pacing itself
   expect(run.requests).toBeGreaterThan(60);
   expect(run.findings.filter((f) => f.requirement === 'RL-429-RETRY-AFTER')).toEqual([]);
 }, 60_000);
+
+test('A read-only run (writes off) passes with no failure, and the specs that would write are skipped, not failed.', async () => {
+  const run = await runSuiteAgainst({}, { env: { ANIMAL_STORE_ALLOW_WRITES: 'false' } });
+  expect(run.problems()).toEqual([]);
+  expect(run.status('CREATE-201-PET')).toBe('skip');
+  expect(run.status('AUTH-MISSING-401')).toBe('pass');
+  expect(run.status('GET-ROUND-TRIP')).toBe('pass');
+});
