@@ -45,7 +45,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   'load/lib': ['load/lib', 'src/core'],
   'load/k6': ['load/lib', 'src/core'],
   'load/build': ['load/lib', 'src/core'],
-  'load/node': ['load/node', 'load/lib', 'src/core', 'src/http', 'src/config', 'src/results', 'src/catalogue', 'reference'],
+  'load/node': ['load/node', 'load/lib', 'load/build', 'src/core', 'src/http', 'src/config', 'src/results', 'src/catalogue', 'reference'],
 };
 
 /** Layers that must stay free of packages and Node built-ins (they are bundled for k6). */

@@ -1,16 +1,28 @@
 /**
  * X-RateLimit-Remaining falls by exactly one between sequential requests in one
- * window, and X-RateLimit-Limit stays constant. A rise is a window rollover (or
- * a sliding window releasing requests) and is not judged; a drop of two or more,
- * or no drop at all across the burst, is a failure.
+ * window, and X-RateLimit-Limit stays constant (judged by the rate-limit-headers
+ * check). The verdict (src/core/decrements.ts) tolerates rollovers, sliding
+ * windows and other clients on the key; a burst with no step of exactly one fails.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { listPets } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
-import { judgeDecrements } from '../../src/checks/remaining.ts';
+import { judgeDecrements } from '../../src/core/decrements.ts';
+import type { TestContext } from '../../src/harness/context.ts';
 
 const BURST = 6;
+
+async function burst(t: TestContext) {
+  const seen: { ex: ApiExchange; remaining: number }[] = [];
+  for (let i = 0; i < BURST; i++) {
+    const ex = await t.request(listPets({ limit: '1' }));
+    const r = ex.response && ex.response.status !== 429 ? readRateLimit(ex.response.headers).remaining : undefined;
+    if (r !== undefined) seen.push({ ex, remaining: r });
+  }
+  const verdict = seen.length < 2 ? undefined : judgeDecrements(seen.slice(1).map((s, i) => ({ from: seen[i].remaining, to: s.remaining })));
+  return { seen, verdict };
+}
 
 export default defineSpec({
   operation: 'rate-limit-headers',
@@ -20,19 +32,15 @@ export default defineSpec({
       title: 'X-RateLimit-Remaining falls by exactly one for each of several sequential requests, and X-RateLimit-Limit stays the same.',
       requirements: ['RL-REMAINING-DECREMENTS', 'RL-LIMIT-CONSTANT'],
       async run(t) {
-        const seen: { ex: ApiExchange; remaining: number }[] = [];
-        for (let i = 0; i < BURST; i++) {
-          const ex = await t.request(listPets({ limit: '1' }));
-          const r = ex.response && ex.response.status !== 429 ? readRateLimit(ex.response.headers).remaining : undefined;
-          if (r !== undefined) seen.push({ ex, remaining: r });
-        }
-        if (seen.length < 2) return t.record('RL-REMAINING-DECREMENTS', 'skip', 'Could not be judged', 'fewer than two responses carried X-RateLimit-Remaining');
-        const steps = seen.slice(1).map((s, i) => ({ from: seen[i].remaining, to: s.remaining }));
-        const v = judgeDecrements(steps);
-        t.check('RL-REMAINING-DECREMENTS', v.ok, seen[seen.length - 1].ex, {
+        // A failed burst is repeated once: traffic from another client on the same key is intermittent, a miscounting server is not.
+        let last = await burst(t);
+        if (last.verdict && !last.verdict.ok) last = await burst(t);
+        const { seen, verdict } = last;
+        if (!verdict) return t.record('RL-REMAINING-DECREMENTS', 'skip', 'Could not be judged', 'fewer than two responses carried X-RateLimit-Remaining');
+        t.check('RL-REMAINING-DECREMENTS', verdict.ok, seen[seen.length - 1].ex, {
           pass: 'Remaining falls by one per request',
           fail: 'Remaining does not fall by one per request',
-          message: `${v.message}; sequence ${seen.map((s) => s.remaining).join(' → ')}`,
+          message: `${verdict.message}; sequence ${seen.map((s) => s.remaining).join(' → ')}`,
           expected: 'a drop of exactly one per request',
           actual: seen.map((s) => s.remaining).join(' → '),
         });

@@ -3,7 +3,7 @@
  * deprecation headers (Sunset on 5 December 2030 in any time zone, RFC 9745 dates, Link rels).
  */
 import { describe, expect, test } from 'vitest';
-import { judgeDecrements } from '../../src/checks/remaining.ts';
+import { judgeDecrements } from '../../src/core/decrements.ts';
 import { deprecationCheck, linksWithRel } from '../../src/checks/deprecation.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
 import type { Outcome } from '../../src/results/types.ts';
@@ -15,6 +15,7 @@ describe('Remaining decrements', () => {
     ['a sliding window releases one request', [[10, 9], [9, 9], [9, 8]], true],
     ['never falls', [[60, 60], [60, 60], [60, 60]], false],
     ['falls by two', [[10, 8], [8, 6]], false],
+    ['falls by one but sometimes more (another client on the key)', [[10, 9], [9, 6], [6, 5]], true],
   ])('A sequence that %s is judged ok=%s.', (_what, pairs, ok) => {
     expect(judgeDecrements((pairs as number[][]).map(([from, to]) => ({ from, to }))).ok).toBe(ok);
   });
