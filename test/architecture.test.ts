@@ -26,6 +26,7 @@ const LAYERS: [string, RegExp][] = [
   ['load/lib', /^load\/lib\//],
   ['load/node', /^load\/node\//],
   ['load/build', /^load\/build\.ts$/],
+  ['load/k6', /^load\/k6\//],
   ['load/k6', /^load\/[^/]+\.ts$/],
 ];
 
@@ -43,7 +44,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   reference: ['reference', 'src/core', 'src/schemas'],
   conformance: ['conformance', 'src/harness', 'src/core', 'src/catalogue', 'src/http'],
   'load/lib': ['load/lib', 'src/core'],
-  'load/k6': ['load/lib', 'src/core'],
+  'load/k6': ['load/k6', 'load/lib', 'src/core'],
   'load/build': ['load/lib', 'src/core'],
   'load/node': ['load/node', 'load/lib', 'load/build', 'src/core', 'src/http', 'src/config', 'src/results', 'src/catalogue', 'reference'],
 };

@@ -1,0 +1,237 @@
+/**
+ * The phases scenarios are made of. Each decides only "send now, wait, or I am
+ * complete" from what has been recorded; the runner adds the global safety
+ * (Retry-After guard, caps). Pure and clock-free: `now` is always passed in.
+ */
+import { budget, RESPONSE_WAIT_MS, type Phase, type PhaseAction, type RunState } from './runner.ts';
+import { isRollover, isSuccess, isThrottled, signals } from './signals.ts';
+import type { PhaseName, Sample } from './types.ts';
+import { isDailyThrottle } from './verdicts-window.ts';
+
+const SEND: PhaseAction = { kind: 'send' };
+const COMPLETE: PhaseAction = { kind: 'complete' };
+const awaitResponse = (why: string): PhaseAction => ({ kind: 'wait', ms: RESPONSE_WAIT_MS, why });
+
+/** A status that makes measuring pointless (wrong key, server error): stop, the verdicts say why. */
+const fatal = (s: Sample) => s.status !== 0 && s.status !== 429 && !isSuccess(s);
+
+/**
+ * Ceiling: requests on one key until the first 429, predicted from Remaining.
+ * One at a time while the server answers fast; when limit × round-trip would
+ * not fit in half a window, a few requests are kept in flight — never more than
+ * Remaining proves allowed, so the request after the budget is the only one
+ * that may be refused: at most Limit + 1 requests in the window. Stops once the
+ * prediction is settled: the 429 came, a success came after Remaining 0, or more
+ * successes than the limit came in one window.
+ */
+export class CeilingPhase implements Phase {
+  readonly name: PhaseName = 'ceiling';
+  private finished = false;
+  private prev?: Sample;
+  private zero?: Sample;
+  private inWindow = 0;
+  private rollovers = 0;
+  private rtt = 0;
+  private answered = 0;
+
+  /** Requests in flight that keep the limit reachable within half a window (1 on a fast server). */
+  concurrency(run: RunState): number {
+    return Math.max(1, Math.min(16, Math.ceil((2 * run.o.limit * this.rtt) / run.o.windowMs)));
+  }
+
+  next(run: RunState): PhaseAction {
+    if (this.finished) return run.inFlight > 0 ? awaitResponse('waiting for the last responses') : COMPLETE;
+    const left = budget(run);
+    if (this.answered === 0 || left === undefined || left <= 0) return run.inFlight > 0 ? awaitResponse('one request at a time at the limit') : SEND;
+    return run.inFlight < this.concurrency(run) ? SEND : awaitResponse('budget in flight'); // `left` already counts requests in flight
+  }
+
+  observe(run: RunState, s: Sample): void {
+    this.answered++;
+    this.rtt = this.rtt === 0 ? s.t - s.sentAt : 0.8 * this.rtt + 0.2 * (s.t - s.sentAt);
+    if (!isSuccess(s)) {
+      this.finished = true; // the 429, a transport failure or an unexpected status
+      return;
+    }
+    const prev = this.prev;
+    const reset = signals(s).reset;
+    const current = prev ? signals(prev).reset : undefined;
+    if (reset !== undefined && current !== undefined && reset < current) return; // a straggler counted in the previous window
+    if (prev && s.seq > prev.seq && isRollover(prev, s)) {
+      this.rollovers++;
+      this.inWindow = 0;
+      this.zero = undefined;
+    } else if (this.zero && s.seq > this.zero.seq && s.sentAt >= this.zero.t) this.finished = true; // a success although Remaining 0 was known
+    if (signals(s).remaining === 0 && !this.zero) this.zero = s;
+    this.inWindow++;
+    if (this.inWindow > run.o.limit || this.rollovers > 2) this.finished = true;
+    if (!prev || s.seq > prev.seq) this.prev = s;
+  }
+
+  etaMs(run: RunState): number | undefined {
+    if (!this.answered) return undefined;
+    const left = budget(run);
+    return Math.round(((left === undefined ? run.o.limit : left + 1) * (this.rtt + 1)) / this.concurrency(run));
+  }
+}
+
+/**
+ * Recovery probe: after the ceiling's 429, one request once the guard allows it
+ * (Retry-After + jitter elapsed). Without a usable Retry-After, the guard backs
+ * off exponentially with full jitter and the probe is repeated, a bounded
+ * number of times. A probe refused despite a Retry-After ends the phase.
+ */
+export class ProbePhase implements Phase {
+  readonly name: PhaseName = 'probe';
+  private probes = 0;
+  private last?: Sample;
+
+  next(run: RunState): PhaseAction {
+    if (!run.samples.some((s) => s.phase === 'ceiling' && isThrottled(s))) return COMPLETE;
+    if (run.inFlight > 0) return awaitResponse('waiting for the probe');
+    const last = this.last;
+    if (last) {
+      if (!isThrottled(last)) return COMPLETE;
+      if (signals(last).waitMs !== undefined) return COMPLETE;
+      if (this.probes > run.o.backoff.attempts) return COMPLETE;
+    }
+    return SEND;
+  }
+
+  sent(): void {
+    this.probes++;
+  }
+
+  observe(_run: RunState, s: Sample): void {
+    this.last = s;
+  }
+
+  etaMs(run: RunState, now: number): number | undefined {
+    return run.guard.waitMs(now) + 100;
+  }
+}
+
+/**
+ * Preflight: one request to learn the key's state. A fresh key (Remaining =
+ * Limit - 1) starts the measured phase at once; otherwise it waits one full
+ * window without sending, after which any window — fixed or sliding — is fresh.
+ */
+export class PreflightPhase implements Phase {
+  readonly name: PhaseName = 'preflight';
+  private sample?: Sample;
+  private asked = false;
+  private readyAt?: number;
+
+  next(run: RunState, now: number): PhaseAction {
+    const s = this.sample;
+    if (!s) return this.asked ? awaitResponse('waiting for the preflight response') : SEND;
+    if (s.status === 0) return { kind: 'stop', why: `target unreachable: ${s.error || 'no response'}` };
+    if (fatal(s)) return { kind: 'stop', why: `the preflight request was answered ${s.status}` };
+    if (this.readyAt === undefined) {
+      const sig = signals(s);
+      const fresh = isSuccess(s) && sig.remaining !== undefined && sig.remaining >= run.o.limit - 1;
+      this.readyAt = fresh ? now : s.t + run.o.windowMs + run.guard.jitter();
+      if (!fresh) run.notes.push(`The key was not fresh (the preflight got ${s.status} with Remaining ${sig.remaining === undefined ? 'absent' : sig.remaining}): waited one window without sending.`);
+    }
+    return now < this.readyAt ? { kind: 'wait', ms: this.readyAt - now, why: 'waiting for a fresh window' } : COMPLETE;
+  }
+
+  sent(): void {
+    this.asked = true;
+  }
+
+  observe(_run: RunState, s: Sample): void {
+    this.sample = s;
+  }
+
+  etaMs(run: RunState, now: number): number | undefined {
+    return this.readyAt === undefined ? undefined : Math.max(0, this.readyAt - now);
+  }
+}
+
+export interface PacedSpec {
+  name?: PhaseName;
+  /** Requests offered per window. */
+  perWindow: number;
+  /** Length in windows. */
+  windows: number;
+  /** Once the latest Remaining is used up by requests in flight, send one at a time (overload). */
+  gate: boolean;
+  /** Complete at the first 429 refusing the day, or once the day's quota is clearly exceeded (daily). */
+  untilDaily?: boolean;
+}
+
+/**
+ * A constant arrival rate: slot i is due at t0 + i × window / perWindow. Late
+ * slots are skipped, not bunched; slots that fall in a Retry-After pause are
+ * skipped too. Under k6 (externalPacing) the executor provides the slots.
+ */
+export class PacedPhase implements Phase {
+  readonly name: PhaseName;
+  private t0?: number;
+  private slot = 0;
+  private finished = false;
+  private successes = 0;
+  skipped = 0;
+
+  constructor(private readonly spec: PacedSpec) {
+    this.name = spec.name || 'paced';
+  }
+
+  interval(run: RunState): number {
+    return run.o.windowMs / this.spec.perWindow;
+  }
+
+  durationMs(run: RunState): number {
+    return run.o.windowMs * this.spec.windows;
+  }
+
+  /** Slots this phase offers (external pacing: unbounded, the executor decides). */
+  slots(): number {
+    return Math.round(this.spec.perWindow * this.spec.windows);
+  }
+
+  /** How late a slot may be sent before it is skipped: a timer hiccup is caught up, a pause is not. */
+  lateMs(run: RunState): number {
+    return Math.max(this.interval(run), Math.min(250, run.o.windowMs / 100));
+  }
+
+  next(run: RunState, now: number): PhaseAction {
+    if (this.t0 === undefined) this.t0 = now;
+    const end = this.t0 + this.durationMs(run);
+    if (this.finished) return COMPLETE;
+    if (run.o.externalPacing ? now >= end : this.slot >= this.slots() || now >= end + this.lateMs(run)) return COMPLETE;
+    const blocked = run.guard.waitMs(now);
+    if (blocked > 0) return { kind: 'wait', ms: Math.min(blocked, end - now), why: 'obeying Retry-After' };
+    if (this.spec.gate && run.inFlight > 0) {
+      const left = budget(run);
+      if (left !== undefined && left <= 0) return awaitResponse('limit reached: one request at a time');
+    }
+    if (run.o.externalPacing) return SEND;
+    const interval = this.interval(run);
+    const due = Math.min(this.slots(), Math.floor((now - this.lateMs(run) - this.t0) / interval) + 1);
+    if (due > this.slot) {
+      this.skipped += due - this.slot; // paused or far behind: skip, never bunch
+      this.slot = due;
+      if (this.slot >= this.slots()) return COMPLETE;
+    }
+    const at = this.t0 + this.slot * interval;
+    if (now < at) return { kind: 'wait', ms: Math.max(1, Math.ceil(at - now)), why: 'pacing' };
+    return SEND;
+  }
+
+  sent(): void {
+    this.slot++;
+  }
+
+  observe(run: RunState, s: Sample): void {
+    if (!this.spec.untilDaily) return;
+    if (isSuccess(s)) this.successes++;
+    if (isDailyThrottle(s, run.o)) this.finished = true;
+    if (run.o.perDay !== undefined && this.successes > run.o.perDay + run.o.limit) this.finished = true;
+  }
+
+  etaMs(run: RunState, now: number): number | undefined {
+    return this.t0 === undefined ? this.durationMs(run) : Math.max(0, this.t0 + this.durationMs(run) - now);
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * The step-driven scenario runner both engines execute: ask `next(now)` for an
+ * action (send | wait ms | done), report each send with `sent(now)` and each
+ * response with `observe(...)`. All decisions live here and in the phases, so
+ * k6 (sleep) and Node (setTimeout + undici) run exactly the same logic.
+ *
+ * Safety is global, not per phase: after any 429 the KeyGuard blocks every send
+ * until Retry-After (measured against the response's Date for an HTTP-date) plus
+ * a little jitter has elapsed, or — without a usable Retry-After — for an
+ * exponential backoff with full jitter, a bounded number of times. Every run is
+ * capped in requests and in time.
+ */
+import { isRollover, isSuccess, isThrottled, signals } from './signals.ts';
+import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions, Verdict } from './types.ts';
+
+export class KeyGuard {
+  /** No request may be sent before this epoch ms. */
+  blockedUntil = 0;
+  backoffAttempt = 0;
+  /** Why the scenario must stop (a wait too long or backoff exhausted), if it must. */
+  stop?: string;
+
+  constructor(private readonly o: ScenarioOptions) {}
+
+  observe(s: Sample): void {
+    if (isSuccess(s)) this.backoffAttempt = 0;
+    if (!isThrottled(s)) return;
+    const wait = signals(s).waitMs;
+    let until: number;
+    if (wait !== undefined) {
+      if (wait > this.o.maxWaitMs) this.stop = `Retry-After asks for ${Math.round(wait / 1000)} s, more than the ${Math.round(this.o.maxWaitMs / 1000)} s this run waits`;
+      until = s.t + wait + this.jitter();
+    } else {
+      this.backoffAttempt++;
+      if (this.backoffAttempt > this.o.backoff.attempts) this.stop = `no usable Retry-After on ${this.backoffAttempt} 429s in a row; backoff exhausted`;
+      const ceiling = Math.min(this.o.backoff.capMs, this.o.backoff.baseMs * Math.pow(2, this.backoffAttempt - 1));
+      until = s.t + Math.max(50, Math.round(this.o.random() * ceiling)); // full jitter
+    }
+    if (until > this.blockedUntil) this.blockedUntil = until;
+  }
+
+  /** A little random extra wait so that clients do not retry in lockstep (never negative). */
+  jitter(): number {
+    return Math.round(this.o.jitterMs * (0.2 + 0.8 * this.o.random()));
+  }
+
+  waitMs(now: number): number {
+    return Math.max(0, this.blockedUntil - now);
+  }
+}
+
+/** What a phase wants next. */
+export type PhaseAction = { kind: 'send' } | { kind: 'wait'; ms: number; why: string } | { kind: 'complete' } | { kind: 'stop'; why: string };
+
+export interface Phase {
+  readonly name: PhaseName;
+  next(run: RunState, now: number): PhaseAction;
+  /** A request the phase asked for was sent (advance slots here, not in next). */
+  sent?(run: RunState, now: number, seq: number): void;
+  observe?(run: RunState, s: Sample): void;
+  /** Estimated ms until the phase is complete, for the progress line. */
+  etaMs?(run: RunState, now: number): number | undefined;
+}
+
+export interface Caps {
+  maxRequests: number;
+  maxDurationMs: number;
+}
+
+/** The state phases read: options, guard, everything recorded so far. */
+export interface RunState {
+  readonly o: ScenarioOptions;
+  readonly guard: KeyGuard;
+  readonly samples: Sample[];
+  inFlight: number;
+  sentCount: number;
+  startedAt: number;
+  /** The response with the highest seq seen (its Remaining and Reset detect a new window). */
+  latest?: Sample;
+  /**
+   * min(Remaining + seq) over the responses of the current window: the last seq
+   * the server still allows. Robust to responses arriving out of order.
+   */
+  anchor?: number;
+  notes: string[];
+}
+
+/** Requests still allowed by the latest Remaining, minus those sent after it. */
+export function budget(run: RunState): number | undefined {
+  return run.anchor === undefined ? undefined : run.anchor - (run.sentCount - 1);
+}
+
+function track(run: RunState, s: Sample): void {
+  const r = signals(s).remaining;
+  if (s.status === 0 || r === undefined) return;
+  const l = run.latest;
+  if (!l || run.anchor === undefined || (s.seq > l.seq && isRollover(l, s))) run.anchor = r + s.seq;
+  else run.anchor = Math.min(run.anchor, r + s.seq);
+  if (!l || s.seq > l.seq) run.latest = s;
+}
+
+/** Wait for a response when nothing else is due (engines wake on each response). */
+export const RESPONSE_WAIT_MS = 1000;
+
+export type Judge = (samples: readonly Sample[], o: ScenarioOptions, stoppedBecause: string | undefined) => Verdict[];
+
+export class ScenarioRun {
+  readonly state: RunState;
+  private phaseIndex = 0;
+  private pending = new Map<number, { phase: PhaseName; sentAt: number }>();
+  private deadline = Infinity;
+  stoppedBecause?: string;
+  /** Set once a transport failure happened before any response: the target is unreachable. */
+  unreachable?: string;
+
+  constructor(
+    readonly scenario: ScenarioName,
+    o: ScenarioOptions,
+    private readonly phases: Phase[],
+    readonly caps: Caps,
+    private readonly judge: Judge,
+  ) {
+    this.state = { o, guard: new KeyGuard(o), samples: [], inFlight: 0, sentCount: 0, startedAt: 0, notes: [] };
+  }
+
+  get phase(): PhaseName | 'done' {
+    return this.phaseIndex < this.phases.length ? this.phases[this.phaseIndex].name : 'done';
+  }
+
+  get done(): boolean {
+    return this.stoppedBecause !== undefined;
+  }
+
+  next(now: number): Action {
+    const st = this.state;
+    if (st.startedAt === 0) {
+      st.startedAt = now;
+      this.deadline = now + this.caps.maxDurationMs;
+    }
+    if (this.stoppedBecause !== undefined) return { kind: 'done', why: this.stoppedBecause };
+    if (now >= this.deadline) return this.stop(`time cap of ${Math.round(this.caps.maxDurationMs / 1000)} s reached`);
+    if (st.guard.stop) return this.stop(st.guard.stop);
+    while (this.phaseIndex < this.phases.length) {
+      const a = this.phases[this.phaseIndex].next(st, now);
+      if (a.kind === 'complete') {
+        this.phaseIndex++;
+        continue;
+      }
+      if (a.kind === 'stop') return this.stop(a.why);
+      if (a.kind === 'wait') return { kind: 'wait', ms: Math.max(1, Math.min(a.ms, this.deadline - now)), why: a.why };
+      if (st.sentCount >= this.caps.maxRequests) return this.stop(`request cap of ${this.caps.maxRequests} reached`);
+      const blocked = st.guard.waitMs(now);
+      if (blocked > 0) return { kind: 'wait', ms: Math.min(blocked, this.deadline - now), why: 'obeying Retry-After' };
+      if (st.inFlight >= st.o.maxInFlight) return { kind: 'wait', ms: RESPONSE_WAIT_MS, why: 'in-flight cap' };
+      return { kind: 'send' };
+    }
+    return this.stop('scenario complete');
+  }
+
+  /** Record that a request was sent now; returns its sequence number. */
+  sent(now: number): number {
+    const seq = this.state.sentCount++;
+    this.state.inFlight++;
+    const ph = this.phases[this.phaseIndex];
+    this.pending.set(seq, { phase: ph ? ph.name : 'paced', sentAt: now });
+    if (ph && ph.sent) ph.sent(this.state, now, seq);
+    return seq;
+  }
+
+  /** Record the response (or transport failure) of request `seq`. */
+  observe(r: { seq: number; t: number; status: number; headers: Sample['headers']; body?: string; error?: string }): Sample {
+    const st = this.state;
+    const p = this.pending.get(r.seq);
+    this.pending.delete(r.seq);
+    st.inFlight = Math.max(0, st.inFlight - 1);
+    const s: Sample = { seq: r.seq, phase: p ? p.phase : 'paced', sentAt: p ? p.sentAt : r.t, t: r.t, status: r.status, headers: r.headers };
+    if (r.body !== undefined) s.body = r.body.length > 2048 ? r.body.slice(0, 2048) : r.body;
+    if (r.error !== undefined) s.error = r.error;
+    st.samples.push(s);
+    if (s.status === 0 && !st.samples.some((x) => x.status !== 0)) this.unreachable = s.error || 'no response';
+    track(st, s);
+    st.guard.observe(s);
+    const ph = this.phases.find((x) => x.name === s.phase);
+    if (ph && ph.observe) ph.observe(st, s);
+    return s;
+  }
+
+  /**
+   * Start from samples recorded elsewhere (k6: the preflight ran in setup()):
+   * they count for the verdicts, the guard and the budget; numbering goes on.
+   */
+  seed(samples: readonly Sample[]): void {
+    const st = this.state;
+    for (const s of samples) {
+      st.samples.push(s);
+      st.sentCount = Math.max(st.sentCount, s.seq + 1);
+      track(st, s);
+      st.guard.observe(s);
+    }
+  }
+
+  /** Stop now (engine interrupt, Ctrl-C); idempotent. */
+  stop(why: string): Action {
+    if (this.stoppedBecause === undefined) this.stoppedBecause = why;
+    return { kind: 'done', why: this.stoppedBecause };
+  }
+
+  etaMs(now: number): number | undefined {
+    if (this.done) return 0;
+    const ph = this.phases[this.phaseIndex];
+    const e = ph && ph.etaMs ? ph.etaMs(this.state, now) : undefined;
+    const cap = this.deadline - now;
+    return e === undefined ? undefined : Math.min(e, cap);
+  }
+
+  verdicts(): Verdict[] {
+    return this.judge(this.state.samples, this.state.o, this.stoppedBecause);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Verdicts of the paced scenarios (sustained, overload, daily): pure functions of
+ * the recorded samples. Windows are judged so that both a fixed window (aligned
+ * anywhere, so up to twice the limit may succeed within any span of one window)
+ * and a sliding window pass, while a limit enforced over a shorter window — or a
+ * day without a quota — is caught.
+ */
+import { bySeq, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
+import type { Sample, ScenarioOptions, Verdict } from './types.ts';
+import { judge429, judgeTransport, skipped, verdict } from './verdicts.ts';
+
+const n = (s: Sample) => `request #${s.seq + 1}`;
+const perWindow = (count: number, ms: number, o: ScenarioOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
+
+/** Most successes sent within any span of `spanMs` (two pointers over send times). */
+export function maxInSpan(samples: readonly Sample[], spanMs: number): { count: number; from?: number } {
+  const times = samples.filter(isSuccess).map((s) => s.sentAt).sort((a, b) => a - b);
+  let best = 0;
+  let from: number | undefined;
+  let i = 0;
+  for (let j = 0; j < times.length; j++) {
+    while (times[j] - times[i] >= spanMs) i++;
+    if (j - i + 1 > best) {
+      best = j - i + 1;
+      from = times[i];
+    }
+  }
+  return { count: best, from };
+}
+
+/** Successes whose response came after `since` and which were sent before `before` (lenient to latency). */
+export function successesBetween(samples: readonly Sample[], since: number, before: number): number {
+  return samples.filter((s) => isSuccess(s) && s.t > since && s.sentAt <= before).length;
+}
+
+/** A 429 refusing the day's quota rather than the window: it asks to wait beyond one window. */
+export function isDailyThrottle(s: Sample, o: ScenarioOptions): boolean {
+  if (!isThrottled(s)) return false;
+  const wait = signals(s).waitMs;
+  return wait !== undefined && wait > o.windowMs + o.toleranceMs;
+}
+
+export function judgeSustained(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
+  const paced = bySeq(samples.filter((s) => s.phase === 'paced'));
+  const out = judgeTransport(samples);
+  const target = Math.floor(o.limit * o.sustainedFraction);
+  if (!paced.length) return out.concat(verdict('RL-SUSTAINED-BELOW-CEILING', false, 'Sustained rate not run', `no request of the paced phase was sent (${stopped || 'stopped'})`));
+  const span = paced[paced.length - 1].sentAt - paced[0].sentAt;
+  const achieved = perWindow(paced.length - 1, span, o);
+  const throttled = paced.filter(isThrottled);
+  const rate = `${target} per ${fmtMs(o.windowMs)} window (${Math.round(o.sustainedFraction * 100)}% of ${o.limit}; achieved ${achieved.toFixed(1)})`;
+  if (throttled.length) {
+    const f = throttled[0];
+    out.push(verdict('RL-SUSTAINED-BELOW-CEILING', false, 'Throttled below the ceiling', `${throttled.length} of ${paced.length} requests at ${rate} were answered 429; the first, ${n(f)}, ${fmtMs(f.sentAt - paced[0].sentAt)} into the run`));
+  } else if (span + o.windowMs / target < o.windowMs * 0.98) {
+    out.push(skipped('RL-SUSTAINED-BELOW-CEILING', 'Ran less than a window', `only ${paced.length} requests over ${fmtMs(span)} at ${rate}, less than one full window (${stopped || 'stopped'})`));
+  } else {
+    out.push(verdict('RL-SUSTAINED-BELOW-CEILING', true, 'Never throttled below the ceiling', `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429`));
+  }
+  return out;
+}
+
+export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
+  const all = bySeq(samples);
+  const paced = all.filter((s) => s.phase === 'paced');
+  const out = judgeTransport(samples);
+  if (!paced.length) return out.concat(verdict('RL-WINDOW-PER-MINUTE', false, 'Overload not run', `no request of the paced phase was sent (${stopped || 'stopped'})`));
+  const L = o.limit;
+  const w = fmtMs(o.windowMs);
+  const span = maxInSpan(all, o.windowMs);
+  const throttled = paced.filter((s) => isThrottled(s) && !isDailyThrottle(s, o));
+  const problems: string[] = [];
+  if (span.count > 2 * L) problems.push(`${span.count} requests succeeded within one ${w} span (limit ${L}; even a fixed window allows at most ${2 * L} across a boundary)`);
+  // Fixed windows: successes announcing the same Reset belong to one window.
+  const groups: Record<string, Sample[]> = {};
+  for (const s of all.filter(isSuccess)) {
+    const r = signals(s).resetRaw;
+    if (r !== undefined) (groups[r] = groups[r] || []).push(s);
+  }
+  for (const r of Object.keys(groups)) {
+    const g = groups[r];
+    if (g.length > L && g[g.length - 1].sentAt - g[0].sentAt <= o.windowMs + o.toleranceMs) {
+      problems.push(`${g.length} successes announced the same X-RateLimit-Reset ${r}, more than the limit ${L}`);
+      break;
+    }
+  }
+  // Every throttle must come after the window's limit was used: else the window is shorter than announced.
+  const early: string[] = [];
+  const short: string[] = [];
+  for (const s of throttled) {
+    const before = all.filter((x) => x.seq < s.seq && isSuccess(x));
+    const prev = before[before.length - 1];
+    const pr = prev ? signals(prev).remaining : undefined;
+    const used = successesBetween(all, s.sentAt - o.windowMs, s.sentAt);
+    if (pr !== undefined && pr > 0 && used < L) early.push(`${n(s)} after ${used} successes in the last ${w}, while Remaining said ${pr}`);
+    else if (used < L) short.push(`${n(s)} after only ${used} successes in the last ${w}`);
+  }
+  if (short.length) problems.push(`${short.length} 429s came before the limit of ${L} per ${w} was used (e.g. ${short[0]}): the limit is enforced over a shorter window`);
+  if (!throttled.length) problems.push(`no 429 at ${o.overloadFactor}× the limit`);
+  const shape = `${paced.length} requests offered at ${Math.round(o.limit * o.overloadFactor)} per ${w}; at most ${span.count} successes in any ${w} span; ${throttled.length} 429s, each waited out`;
+  out.push(problems.length ? verdict('RL-WINDOW-PER-MINUTE', false, 'Limit not enforced per window', `${problems.join('; ')}. ${shape}`) : verdict('RL-WINDOW-PER-MINUTE', true, 'Limit enforced per window', `${shape}; every 429 came after ${L} successes in the window`));
+  out.push(
+    early.length
+      ? verdict('RL-NOT-EARLY', false, 'Throttled before the limit', `${early.length} 429s came while Remaining was above 0, e.g. ${early[0]}`)
+      : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${throttled.length} 429s)`),
+  );
+  if (throttled.length) out.push(...judge429(throttled[0], o));
+  return out;
+}
+
+export function judgeDaily(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
+  const all = bySeq(samples);
+  const out = judgeTransport(samples);
+  const D = o.perDay;
+  if (D === undefined) return out.concat(skipped('RL-DAILY-QUOTA', 'Daily quota unknown', `plan ${o.plan} has no per-day number configured (ANIMAL_STORE_RPD)`));
+  const daily = all.find((s) => isDailyThrottle(s, o));
+  const S = (daily ? all.filter((x) => x.seq < daily.seq) : all).filter(isSuccess).length;
+  if (daily) {
+    const msg = `${n(daily)} was refused for the day after ${S} successes (quota ${D}; ${signals(daily).waitMs !== undefined ? `Retry-After ${fmtMs(signals(daily).waitMs as number)}` : 'no Retry-After'})`;
+    if (S > D) out.push(verdict('RL-DAILY-QUOTA', false, 'Daily quota exceeded', msg));
+    else if (S < D) out.push({ requirement: 'RL-DAILY-QUOTA', outcome: 'warn', title: 'Daily quota hit early', message: `${msg}: fewer than the plan allows — was the key used earlier today?` });
+    else out.push(verdict('RL-DAILY-QUOTA', true, 'Daily quota enforced', msg));
+    out.push(...judge429(daily, { ...o, windowMs: o.dayMs }).filter((v) => v.requirement === 'RL-429-RETRY-AFTER'));
+  } else if (S > D) {
+    out.push(verdict('RL-DAILY-QUOTA', false, 'Daily quota not enforced', `${S} requests succeeded within one day, more than plan ${o.plan}'s ${D}, and none was refused for the day`));
+  } else {
+    out.push(skipped('RL-DAILY-QUOTA', 'Daily quota not reached', `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`));
+  }
+  return out;
+}

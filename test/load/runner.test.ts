@@ -1,0 +1,157 @@
+/**
+ * The step-driven scenarios in virtual time: the safety promises (never before
+ * Retry-After, at most Limit + 1 in a window, bounded backoff, caps) and the
+ * load shapes, independent of any real server or clock.
+ */
+import { describe, expect, it } from 'vitest';
+import { scenarioOptions } from '../../load/lib/config.ts';
+import { createRun } from '../../load/lib/scenarios.ts';
+import type { Sample, ScenarioOptions } from '../../load/lib/types.ts';
+import { simServer, simulate, type SimOptions } from './sim.ts';
+
+const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250; // a quarter second into a window
+const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+
+function opts(over: Partial<ScenarioOptions> = {}, limit = 60, windowMs = 60000): ScenarioOptions {
+  return scenarioOptions({ plan: 'enterprise', perMinute: limit, perDay: 100000, windowMs }, { random: seeded(7), ...over });
+}
+
+function run(name: Parameters<typeof createRun>[0], o: ScenarioOptions, sim: SimOptions, latency = 2, start = T0) {
+  const server = simServer(sim);
+  const r = createRun(name, o);
+  const s = simulate(r, server, start, latency);
+  return { r, server, s, samples: r.state.samples, verdicts: r.verdicts() };
+}
+
+const outcome = (vs: { requirement: string; outcome: string }[], req: string) => vs.filter((v) => v.requirement === req).map((v) => v.outcome);
+const maxInWindow = (times: number[], w: number) => Math.max(0, ...times.map((t) => times.filter((x) => x >= t && x < t + w).length));
+
+describe('ceiling', () => {
+  it('sends exactly Limit + 1 requests on a fresh key and passes', () => {
+    const { samples, verdicts } = run('ceiling', opts(), { limit: 60, windowMs: 60000 });
+    expect(samples).toHaveLength(61);
+    expect(samples[60].status).toBe(429);
+    expect(verdicts.filter((v) => v.outcome === 'fail' || v.outcome === 'warn')).toEqual([]);
+  });
+
+  it('predicts from Remaining when the key was already used: fewer requests, still exact', () => {
+    const { samples, verdicts } = run('ceiling', opts(), { limit: 60, windowMs: 60000, used: 25 });
+    expect(samples).toHaveLength(36);
+    expect(outcome(verdicts, 'RL-CEILING-429')).toEqual(['pass']);
+    expect(outcome(verdicts, 'RL-NOT-EARLY')).toEqual(['pass']);
+  });
+
+  it('pipelines within the proven budget when limit × round-trip would not fit a window, never exceeding Limit + 1', () => {
+    const { samples, verdicts, s } = run('ceiling', opts({}, 1000), { limit: 1000, windowMs: 60000 }, 120);
+    expect(outcome(verdicts, 'RL-CEILING-429')).toEqual(['pass']);
+    expect(samples.length).toBeLessThanOrEqual(1001);
+    expect(s.end - T0).toBeLessThan(40000); // sequential would take 120 s
+    expect(samples.filter((x) => x.status === 429)).toHaveLength(1);
+  });
+
+  it('stops after one unpredicted success when the server never throttles', () => {
+    const { samples, verdicts } = run('ceiling', opts(), { limit: 60, windowMs: 60000, neverThrottle: true });
+    expect(samples.length).toBeLessThanOrEqual(61);
+    expect(outcome(verdicts, 'RL-CEILING-429')).toEqual(['fail']);
+  });
+
+  it('is bounded in requests even if every window rolls over', () => {
+    const o = opts({}, 60, 1000);
+    const { samples } = run('ceiling', o, { limit: 60, windowMs: 1000 }, 40);
+    expect(samples.length).toBeLessThanOrEqual(2 * 60 + 4);
+  });
+});
+
+describe('recovery', () => {
+  for (const retryAfter of ['seconds', 'http-date'] as const) {
+    for (const skewMs of [0, 45000, -45000]) {
+      it(`never probes before Retry-After (${retryAfter}, server clock ${skewMs} ms off) and recovers`, () => {
+        const { server, verdicts, samples } = run('recovery', opts(), { limit: 60, windowMs: 60000, retryAfter, skewMs });
+        expect(server.early).toEqual([]);
+        expect(outcome(verdicts, 'RL-RECOVERY')).toEqual(['pass']);
+        expect(samples).toHaveLength(62);
+      });
+    }
+  }
+
+  it('fails when Retry-After is shorter than the real wait, after a single probe', () => {
+    const { verdicts, samples } = run('recovery', opts(), { limit: 60, windowMs: 60000, retryAfterShortBy: 30 });
+    expect(outcome(verdicts, 'RL-RECOVERY')).toEqual(['fail']);
+    expect(samples.filter((x) => x.phase === 'probe')).toHaveLength(1);
+  });
+
+  it('backs off exponentially with full jitter, a bounded number of times, without Retry-After', () => {
+    const o = opts({ backoff: { baseMs: 1000, capMs: 8000, attempts: 4 } });
+    const { verdicts, samples } = run('recovery', o, { limit: 60, windowMs: 60000, retryAfter: 'none' });
+    const probes = samples.filter((x) => x.phase === 'probe');
+    expect(probes.length).toBeLessThanOrEqual(5);
+    expect(outcome(verdicts, 'RL-429-RETRY-AFTER')).toEqual(['fail']);
+    const gaps = probes.map((p, i) => p.sentAt - (i === 0 ? samples[60].t : probes[i - 1].t));
+    gaps.forEach((g, i) => expect(g).toBeLessThanOrEqual(Math.min(8000, 1000 * 2 ** i) + 5));
+  });
+
+  it('stops instead of waiting a Retry-After longer than it accepts', () => {
+    const { r, samples } = run('recovery', opts({ maxWaitMs: 5000 }), { limit: 60, windowMs: 60000 });
+    expect(r.stoppedBecause).toMatch(/Retry-After asks for/);
+    expect(samples.filter((x) => x.phase === 'probe')).toHaveLength(0);
+  });
+});
+
+describe('paced scenarios', () => {
+  it('sustained: holds 90% of the limit for two windows without a 429 (fixed and sliding)', () => {
+    for (const mode of ['fixed', 'sliding'] as const) {
+      const { verdicts, s } = run('sustained', opts(), { limit: 60, windowMs: 60000, mode });
+      expect(outcome(verdicts, 'RL-SUSTAINED-BELOW-CEILING')).toEqual(['pass']);
+      expect(s.sends.length).toBe(1 + 108);
+    }
+  });
+
+  it('sustained: waits one window first when the key is not fresh', () => {
+    const { r, s } = run('sustained', opts(), { limit: 60, windowMs: 60000, used: 30 });
+    expect(r.state.notes.join()).toMatch(/not fresh/);
+    expect(s.sends[1] - s.sends[0]).toBeGreaterThanOrEqual(60000);
+  });
+
+  it('overload: obeys every Retry-After (no early request), skips paused slots, passes on fixed and sliding windows', () => {
+    for (const mode of ['fixed', 'sliding'] as const) {
+      const { verdicts, server, samples } = run('overload', opts(), { limit: 60, windowMs: 60000, mode }, 5);
+      expect(server.early).toEqual([]);
+      expect(outcome(verdicts, 'RL-WINDOW-PER-MINUTE')).toEqual(['pass']);
+      expect(maxInWindow(server.accepted, 60000)).toBeLessThanOrEqual(mode === 'fixed' ? 120 : 60);
+      expect(samples.filter((x) => x.status === 429).length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('overload: a server that never throttles is caught and the run stays within its caps', () => {
+    const o = opts();
+    const { verdicts, samples, r } = run('overload', o, { limit: 60, windowMs: 60000, neverThrottle: true });
+    expect(outcome(verdicts, 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
+    expect(samples.length).toBeLessThanOrEqual(r.caps.maxRequests);
+  });
+
+  it('k6 pacing: with external pacing the runner never waits for a slot, only for Retry-After', () => {
+    const r = createRun('overload', opts({ externalPacing: true }), 'main');
+    expect(r.next(T0)).toEqual({ kind: 'send' });
+    const seq = r.sent(T0);
+    r.observe({ seq, t: T0 + 1, status: 200, headers: { 'x-ratelimit-remaining': '59', 'x-ratelimit-limit': '60' } });
+    expect(r.next(T0 + 2)).toEqual({ kind: 'send' });
+  });
+
+  it('daily: stops at the first 429 refusing the day', () => {
+    const o = scenarioOptions({ plan: 'enterprise', perMinute: 20, perDay: 30, windowMs: 2000, dayMs: 60000 }, { random: seeded(3) });
+    const start = Date.UTC(2030, 0, 1) + 10;
+    const r = createRun('daily', o);
+    let day = 0;
+    const inner = simServer({ limit: 20, windowMs: 2000 });
+    const server = Object.assign((now: number) => {
+      if (day >= 30) return { status: 429, headers: { 'retry-after': '50', 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '20', 'x-ratelimit-reset': String(Math.ceil((start + 60000) / 1000)) }, body: '{}' };
+      const res = inner(now);
+      if (res.status === 200) day++;
+      return res;
+    }, { early: [], accepted: [] });
+    simulate(r, server, start);
+    const v = r.verdicts().find((x) => x.requirement === 'RL-DAILY-QUOTA');
+    expect(v?.outcome).toBe('pass');
+    expect(r.state.samples.filter((s: Sample) => s.status === 429)).toHaveLength(1);
+  });
+});

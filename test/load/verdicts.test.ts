@@ -1,0 +1,208 @@
+/**
+ * The verdict functions on hand-made sample sequences, the report writers, the
+ * env-map configuration, and the levels against the requirement catalogue.
+ */
+import { describe, expect, it } from 'vitest';
+import { REQUIREMENTS, requirement } from '../../src/catalogue/requirements.ts';
+import { LoadConfigError, readK6Config, readLoadTuning, scenarioOptions } from '../../load/lib/config.ts';
+import { buildReport, checkName, junit, parseCheckName, timeline } from '../../load/lib/report.ts';
+import { SCENARIOS } from '../../load/lib/scenarios.ts';
+import type { Sample } from '../../load/lib/types.ts';
+import { ceilingFacts, judge429, judgeCeiling, LOAD_LEVELS } from '../../load/lib/verdicts.ts';
+import { judgeDaily, judgeWindow, maxInSpan } from '../../load/lib/verdicts-window.ts';
+
+const W = 60000;
+const L = 10;
+const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
+const o = scenarioOptions({ plan: 'enterprise', perMinute: L, perDay: 50, windowMs: W });
+
+function s(seq: number, at: number, status: number, h: Record<string, string | number | undefined> = {}, phase: Sample['phase'] = 'ceiling', body?: string): Sample {
+  const headers: Record<string, string> = { date: new Date(at).toUTCString() };
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) headers[k] = String(v);
+  return { seq, phase, sentAt: at - 5, t: at, status, headers, ...(body !== undefined ? { body } : {}) };
+}
+const rl = (remaining: number | undefined, reset = Math.ceil((T0 + W) / 1000), limit = L) => ({ 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': reset });
+const errorBody = JSON.stringify({ code: 'rate_limited', message: 'slow down', status: 429 });
+/** A fresh window: L successes then a 429. */
+function ceilingRun(extra429: Record<string, string | number | undefined> = {}, body = errorBody): Sample[] {
+  const out: Sample[] = [];
+  for (let i = 0; i < L; i++) out.push(s(i, T0 + 10 * i, 200, rl(L - 1 - i)));
+  out.push(s(L, T0 + 10 * L, 429, { ...rl(0), 'retry-after': 60, ...extra429 }, 'ceiling', body));
+  return out;
+}
+const find = (vs: { requirement: string; outcome: string }[], req: string) => vs.filter((v) => v.requirement === req).map((v) => v.outcome);
+
+describe('ceiling verdicts', () => {
+  it('passes a 429 exactly after Remaining 0 with every header, body and a consistent Reset', () => {
+    const vs = judgeCeiling(ceilingRun(), o);
+    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+    for (const r of ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-LIMIT-PLAN', 'RL-REMAINING-DECREMENTS', 'RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-HEADERS-PRESENT', 'RL-RESET-UNIX-SECONDS', 'RL-RETRY-AFTER-CONSISTENT'])
+      expect(find(vs, r)).toEqual(['pass']);
+  });
+
+  it('accepts Retry-After as an HTTP-date, measured against the Date header', () => {
+    const at = new Date(Math.ceil((T0 + W) / 1000) * 1000).toUTCString();
+    const vs = judgeCeiling(ceilingRun({ 'retry-after': at }), o);
+    expect(find(vs, 'RL-429-RETRY-AFTER')).toEqual(['pass']);
+    expect(find(vs, 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['pass']);
+  });
+
+  it('fails throttling while Remaining > 0 as early (RL-NOT-EARLY)', () => {
+    const seq = ceilingRun().slice(0, 6);
+    seq.push(s(6, T0 + 60, 429, { ...rl(4), 'retry-after': 60 }, 'ceiling', errorBody));
+    const vs = judgeCeiling(seq, o);
+    expect(find(vs, 'RL-NOT-EARLY')).toEqual(['fail']);
+    expect(find(vs, 'RL-429-REMAINING-ZERO')).toEqual(['warn']);
+  });
+
+  it('fails a success after Remaining 0 (RL-CEILING-429) without blaming the decrement', () => {
+    const seq = ceilingRun().slice(0, L);
+    seq.push(s(L, T0 + 200, 200, rl(0)));
+    const vs = judgeCeiling(seq, o);
+    expect(find(vs, 'RL-CEILING-429')).toEqual(['fail']);
+    expect(find(vs, 'RL-REMAINING-DECREMENTS')).toEqual(['pass']);
+  });
+
+  it('fails a Remaining that does not fall and attributes it to RL-REMAINING-DECREMENTS', () => {
+    const seq = ceilingRun().map((x) => (x.status === 200 ? { ...x, headers: { ...x.headers, 'x-ratelimit-remaining': String(L) } } : x));
+    const vs = judgeCeiling(seq, o);
+    expect(find(vs, 'RL-REMAINING-DECREMENTS')).toEqual(['fail']);
+    expect(find(vs, 'RL-NOT-EARLY')).toEqual(['pass']);
+  });
+
+  it('warns on SHOULD problems of the 429: Remaining above 0, a non-Error body, Retry-After far from Reset', () => {
+    const vs = judgeCeiling(ceilingRun({ 'x-ratelimit-remaining': 1, 'retry-after': 5 }, '{"message":"no"}'), o);
+    expect(find(vs, 'RL-429-REMAINING-ZERO')).toEqual(['warn']);
+    expect(find(vs, 'RL-429-ERROR-BODY')).toEqual(['warn']);
+    expect(find(vs, 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['warn']);
+  });
+
+  it('fails a missing or invalid Retry-After and a Reset in milliseconds', () => {
+    expect(find(judgeCeiling(ceilingRun({ 'retry-after': undefined }), o), 'RL-429-RETRY-AFTER')).toEqual(['fail']);
+    expect(find(judgeCeiling(ceilingRun({ 'retry-after': 'soon' }), o), 'RL-429-RETRY-AFTER')).toEqual(['fail']);
+    const ms = judge429(ceilingRun({ 'x-ratelimit-reset': T0 + W })[L], o);
+    expect(find(ms, 'RL-RESET-UNIX-SECONDS')).toEqual(['fail']);
+  });
+
+  it('flags a Limit other than the plan and throttling before the plan count on a fresh window', () => {
+    const seq: Sample[] = [];
+    for (let i = 0; i < 8; i++) seq.push(s(i, T0 + i, 200, rl(7 - i, undefined, 8)));
+    seq.push(s(8, T0 + 9, 429, { ...rl(0, undefined, 8), 'retry-after': 60 }, 'ceiling', errorBody));
+    const vs = judgeCeiling(seq, o);
+    expect(find(vs, 'RL-LIMIT-PLAN')).toEqual(['fail']);
+    expect(find(vs, 'RL-NOT-EARLY')).toEqual(['fail']); // Remaining said 0, but the plan allows 10
+    expect(find(vs, 'RL-CEILING-429')).toEqual(['fail']);
+  });
+
+  it('tolerates responses that arrive out of order while pipelined', () => {
+    const seq = ceilingRun();
+    [seq[3].headers['x-ratelimit-remaining'], seq[4].headers['x-ratelimit-remaining']] = [seq[4].headers['x-ratelimit-remaining'], seq[3].headers['x-ratelimit-remaining']];
+    const f = ceilingFacts(seq, o);
+    expect(f.badSteps).toEqual([]);
+    expect(find(judgeCeiling(seq, o), 'RL-CEILING-429')).toEqual(['pass']);
+  });
+
+  it('orders requests that crossed a window boundary out of send order by the window they were counted in', () => {
+    // #5 reached the server just after the boundary, #6 (sent right after it) just before.
+    const r1 = Math.ceil((T0 + W) / 1000);
+    const r2 = Math.ceil((T0 + 2 * W) / 1000);
+    const seq = [0, 1, 2, 3, 4].map((i) => s(i, T0 + W - 50 + i, 200, rl(5 - i, r1)));
+    seq.push(s(5, T0 + W + 5, 200, rl(L - 1, r2)), s(6, T0 + W + 5, 200, rl(0, r1)));
+    for (let i = 1; i < L; i++) seq.push(s(6 + i, T0 + W + 10 + i, 200, rl(L - 1 - i, r2)));
+    seq.push(s(6 + L, T0 + W + 50, 429, { ...rl(0, r2), 'retry-after': 60 }, 'ceiling', errorBody));
+    const vs = judgeCeiling(seq, o);
+    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+  });
+
+  it('splits windows at a rollover: a new window is not an unpredicted success', () => {
+    const seq = ceilingRun().slice(0, 5);
+    const next = Math.ceil((T0 + 2 * W) / 1000);
+    for (let i = 0; i < L; i++) seq.push(s(5 + i, T0 + W + i, 200, rl(L - 1 - i, next)));
+    seq.push(s(5 + L, T0 + W + 50, 429, { ...rl(0, next), 'retry-after': 60 }, 'ceiling', errorBody));
+    const vs = judgeCeiling(seq, o);
+    expect(vs.filter((v) => v.outcome === 'fail')).toEqual([]);
+  });
+});
+
+describe('window verdicts', () => {
+  const paced = (times: number[], status = 200) => times.map((t, i) => s(i, t, status, rl(0, Math.ceil((Math.floor(t / W) + 1) * W / 1000)), 'paced'));
+  it('counts successes in any span', () => {
+    expect(maxInSpan(paced([0, 10, 20, 30, 1000].map((x) => T0 + x)), 25).count).toBe(3);
+  });
+
+  it('passes a fixed window that lets 2 × limit through across a boundary, fails more', () => {
+    const ok = paced([...Array(L).keys()].map((i) => T0 + W - 100 + i).concat([...Array(L).keys()].map((i) => T0 + W + i)));
+    ok.push(s(ok.length, T0 + W + 50, 429, { ...rl(0), 'retry-after': 60 }, 'paced', errorBody));
+    expect(find(judgeWindow(ok, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['pass']);
+    const bad = paced([...Array(3 * L).keys()].map((i) => T0 + i * 100));
+    expect(find(judgeWindow(bad, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
+  });
+
+  it('fails a 429 that comes before the limit was used in the last window (a shorter window)', () => {
+    const seq = paced([0, 1, 2].map((x) => T0 + x));
+    seq.push(s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }, 'paced', errorBody));
+    const vs = judgeWindow(seq, o);
+    expect(find(vs, 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
+    expect(find(vs, 'RL-NOT-EARLY')).toEqual(['pass']);
+  });
+
+  it('daily: exact quota passes, more fails, fewer warns, none after the quota fails', () => {
+    const day = (n: number) => {
+      const seq = paced([...Array(n).keys()].map((i) => T0 + i * 7000));
+      seq.push(s(n, T0 + n * 7000, 429, { ...rl(0), 'retry-after': 80000 }, 'paced', errorBody));
+      return seq;
+    };
+    expect(find(judgeDaily(day(50), o), 'RL-DAILY-QUOTA')).toEqual(['pass']);
+    expect(find(judgeDaily(day(51), o), 'RL-DAILY-QUOTA')).toEqual(['fail']);
+    expect(find(judgeDaily(day(40), o), 'RL-DAILY-QUOTA')).toEqual(['warn']);
+    expect(find(judgeDaily(paced([...Array(61).keys()].map((i) => T0 + i * 7000)), o), 'RL-DAILY-QUOTA')).toEqual(['fail']);
+  });
+});
+
+describe('reports', () => {
+  const v = { requirement: 'RL-CEILING-429', outcome: 'fail' as const, title: 'No 429 — at all', message: 'a <b> & "c" key=secretkey123' };
+  it('round-trips verdicts through k6 check names', () => {
+    expect(parseCheckName(checkName(v))).toEqual({ ...v, title: 'No 429 - at all' });
+  });
+
+  it('writes escaped JUnit and redacts the key everywhere', () => {
+    const r = buildReport({ scenario: 'ceiling', plan: 'free', engine: 'node', target: 'http://x/v1?k=secretkey123', startedAt: T0, endedAt: T0 + 1000, requestsSent: 3, verdicts: [v] }, (t) => t.split('secretkey123').join('[REDACTED]'));
+    expect(JSON.stringify(r)).not.toContain('secretkey123');
+    expect(r.verdict).toBe('fail');
+    const x = junit(r);
+    expect(x).toContain('failures="1"');
+    expect(x).toContain('&lt;b&gt; &amp; &quot;c&quot;');
+  });
+
+  it('caps the timeline and keeps every non-2xx point', () => {
+    const many = [...Array(10000).keys()].map((i) => s(i, T0 + i, i % 1000 === 0 ? 429 : 200, rl(1), 'paced'));
+    const tl = timeline(many, T0, 3000);
+    expect(tl.length).toBeLessThanOrEqual(3000);
+    expect(tl.filter((p) => p.status === 429)).toHaveLength(10);
+  });
+});
+
+describe('configuration and catalogue', () => {
+  it('reads k6 settings from an env map and rejects bad values', () => {
+    const c = readK6Config({ ANIMAL_STORE_BASE_URL: 'https://api.example/v1/', ANIMAL_STORE_API_KEY: 'k', ANIMAL_STORE_PLAN: 'pro', ANIMAL_STORE_WINDOW_MS: '2000' });
+    expect(c).toMatchObject({ baseUrl: 'https://api.example/v1', plan: 'pro', perMinute: 300, perDay: 10000, windowMs: 2000, dailyOptIn: false });
+    expect(() => readK6Config({ ANIMAL_STORE_BASE_URL: 'ftp://x', ANIMAL_STORE_API_KEY: 'k' })).toThrow(LoadConfigError);
+    expect(() => readK6Config({ ANIMAL_STORE_BASE_URL: 'https://x/v1', ANIMAL_STORE_API_KEY: 'k', ANIMAL_STORE_PLAN: 'free', ANIMAL_STORE_RPM: '5' })).toThrow(/enterprise/);
+    expect(() => readLoadTuning({ ANIMAL_STORE_LOAD_DAILY: 'maybe' })).toThrow(LoadConfigError);
+    expect(() => scenarioOptions({ plan: 'enterprise' })).toThrow(/ANIMAL_STORE_RPM/);
+    expect(() => scenarioOptions({ plan: 'free' }, { overloadFactor: 2 })).toThrow(/above 2/);
+  });
+
+  it('uses only catalogue requirements, at the catalogue level, and every load requirement is covered', () => {
+    for (const [id, level] of Object.entries(LOAD_LEVELS)) expect(requirement(id).level).toBe(level);
+    const covered = new Set(Object.values(SCENARIOS).flatMap((d) => d.requirements));
+    for (const r of REQUIREMENTS.filter((q) => q.by === 'load')) expect(covered.has(r.id), r.id).toBe(true);
+    for (const id of covered) expect(LOAD_LEVELS[id], id).toBeDefined();
+  });
+
+  it('makes only the daily scenario opt-in, with a cost warning', () => {
+    expect(Object.values(SCENARIOS).filter((d) => !d.defaultOn).map((d) => d.name)).toEqual(['daily']);
+    expect(SCENARIOS.daily.warning?.(scenarioOptions({ plan: 'free' }))).toMatch(/1000/);
+    expect(SCENARIOS.ceiling.singleVu && SCENARIOS.recovery.singleVu).toBe(true);
+  });
+});
