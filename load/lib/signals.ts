@@ -57,16 +57,18 @@ export function resetInMs(s: Sample): number | undefined {
 
 /**
  * Is `cur` the first response of a new window after `prev` (both sequential
- * successes)? Remaining went back up while Reset moved later: a fixed window
- * rolled over (or a sliding one freed slots).
+ * successes)? Remaining did not fall while Reset moved later: a fixed window
+ * rolled over (or a sliding one freed slots). Equal Remaining counts when Reset
+ * moved: the first request of a window says Limit - 1, as the previous window's
+ * first one did. Without Reset, only Remaining going back up does.
  */
 export function isRollover(prev: Sample, cur: Sample): boolean {
   const a = signals(prev);
   const b = signals(cur);
   if (a.remaining === undefined || b.remaining === undefined) return false;
-  if (b.remaining <= a.remaining) return false;
+  if (b.remaining < a.remaining) return false;
   if (a.reset !== undefined && b.reset !== undefined) return b.reset > a.reset;
-  return cur.t >= prev.t;
+  return b.remaining > a.remaining && cur.t >= prev.t;
 }
 
 /** The samples sorted by the order they were sent. */

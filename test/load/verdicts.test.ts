@@ -40,6 +40,21 @@ describe('ceiling verdicts', () => {
       expect(find(vs, r)).toEqual(['pass']);
   });
 
+  it('passes a window that rolls over right after the first request (Remaining equal, Reset later)', () => {
+    const next = Math.ceil((T0 + W) / 1000);
+    const seq = [s(0, T0 - 10, 200, rl(L - 1, next - W / 1000))];
+    for (let i = 0; i < L; i++) seq.push(s(i + 1, T0 + 10 * i, 200, rl(L - 1 - i, next)));
+    seq.push(s(L + 1, T0 + 10 * L, 429, { ...rl(0, next), 'retry-after': 60 }, 'ceiling', errorBody));
+    const vs = judgeCeiling(seq, o);
+    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+  });
+
+  it('still fails Remaining that does not fall while Reset stays put', () => {
+    const seq = ceilingRun();
+    seq[1] = s(1, T0 + 10, 200, rl(L - 1));
+    expect(find(judgeCeiling(seq, o), 'RL-REMAINING-DECREMENTS')).toEqual(['fail']);
+  });
+
   it('accepts Retry-After as an HTTP-date, measured against the Date header', () => {
     const at = new Date(Math.ceil((T0 + W) / 1000) * 1000).toUTCString();
     const vs = judgeCeiling(ceilingRun({ 'retry-after': at }), o);
