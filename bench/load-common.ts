@@ -12,14 +12,7 @@ import { drive } from '../load/node/driver.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
-export interface BenchLine {
-  name: string;
-  value: number;
-  unit: string;
-  goal: string;
-  met: boolean;
-  detail?: string;
-}
+export type { BenchLine } from './conformance.ts';
 
 export interface ChildServer {
   url: string;

@@ -85,18 +85,8 @@ export interface ScenarioOptions {
   externalPacing?: boolean;
 }
 
-/** A point of the timeline chart: one request. */
-export interface TimelinePoint {
-  /** ms since the scenario started. */
-  t: number;
-  status: number;
-  remaining?: number;
-  limit?: number;
-  /** X-RateLimit-Reset, Unix seconds as sent. */
-  reset?: number;
-  /** Retry-After of a 429, in seconds (an HTTP-date converted against Date). */
-  retryAfter?: number;
-}
+import type { TimelinePoint } from '../../src/core/timeline.ts';
+export type { TimelinePoint };
 
 /** What a scenario reports; the JSON report file is exactly this. */
 export interface LoadReport {

@@ -15,19 +15,8 @@ export interface LoadVerdict {
   message: string;
 }
 
-/** One request of a scenario, in the order sent. */
-export interface TimelinePoint {
-  /** Milliseconds since the scenario started. */
-  t: number;
-  /** HTTP status (0 for a transport failure). */
-  status: number;
-  remaining?: number;
-  limit?: number;
-  /** X-RateLimit-Reset, Unix seconds. */
-  reset?: number;
-  /** Retry-After of a 429, seconds. */
-  retryAfter?: number;
-}
+import type { TimelinePoint } from '../../core/timeline.ts';
+export type { TimelinePoint };
 
 export interface LoadRun {
   scenario: string;
