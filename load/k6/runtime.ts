@@ -192,6 +192,7 @@ export function k6Scenario(name: ScenarioName) {
           verdicts.push({ requirement, outcome: 'fail', title: 'k6 threshold failed', message: `threshold ${key} ${expr} failed${key === 'rl_finished' ? ': the scenario did not finish' : ''}` });
       }
     }
+    if (!verdicts.length) notes.push('the k6 summary carried none of the verdict checks (a summary format this script does not know?): k6\'s exit code, from the thresholds, is the verdict.');
     const endedAt = Date.now();
     const duration = data.state && data.state.testRunDurationMs ? data.state.testRunDurationMs : 0;
     const sent = data.metrics[SENT] || data.metrics.http_reqs;
