@@ -19,6 +19,8 @@ export interface Variants {
   latencyMs: number;
   /** A key that sends a request while a Retry-After is still running is banned for 10 windows. */
   banOnEarlyRetry: boolean;
+  /** Undocumented fields on every Pet: `retrievedAt` (differs on every response) and, in lists only, `href`. */
+  extraFields: boolean;
 }
 
 export const DEFAULT_VARIANTS: Readonly<Variants> = {
@@ -28,6 +30,7 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   defaultStatus: 'available',
   latencyMs: 0,
   banOnEarlyRetry: false,
+  extraFields: false,
 };
 
 export interface AppOptions {

@@ -26,6 +26,8 @@ export interface PetViewOptions {
   lossyIds?: boolean;
   /** Fault create-drops-status. */
   dropStatus?: boolean;
+  /** Variant extraFields: undocumented fields appended to the Pet. */
+  extra?: Record<string, unknown>;
 }
 
 /** The JSON value of a Pet, ready for jsonReply. */
@@ -37,5 +39,6 @@ export function petValue(pet: Pet, o: PetViewOptions = {}): Record<string, unkno
     name: pet.name,
     categoryId: pet.categoryId,
     ...(pet.status !== undefined && !o.dropStatus ? { status: pet.status } : {}),
+    ...o.extra,
   };
 }

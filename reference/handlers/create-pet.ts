@@ -49,6 +49,6 @@ export const createPet: Handler = (ctx) => {
   const status = value.status ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
   const id = (has('client-id-honoured') ? clientId(value) : undefined) ?? (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined);
   const pet = ctx.store.create({ name: value.name, categoryId: exact(value, 'categoryId'), ...(status !== undefined ? { status } : {}) }, id);
-  const body = petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids'), dropStatus: has('create-drops-status') });
+  const body = petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids'), dropStatus: has('create-drops-status'), extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined });
   return jsonReply(has('create-returns-200') ? 200 : 201, body, { Location: `/v1/pets/${pet.id}` });
 };

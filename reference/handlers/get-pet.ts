@@ -11,5 +11,5 @@ export const getPet: Handler = (ctx) => {
   const pet = ctx.store.get(BigInt(raw)) ?? (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
   if (!pet) return ctx.error('pet_not_found', `no animal has id ${raw}`);
   if (ctx.probe) return undefined;
-  return jsonReply(200, petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids') }));
+  return jsonReply(200, petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids'), extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined }));
 };

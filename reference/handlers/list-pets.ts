@@ -33,7 +33,7 @@ export const listPets: Handler = (ctx) => {
   if (has('limit-ignored')) size = MAX_LIMIT;
   if (has('limit-short-page')) size = Math.max(0, asked - 1);
   const pets = ctx.store.list(status === null || has('filter-ignored') ? undefined : status, size);
-  const items = pets.map((p) => petValue(p, { lossyIds: has('lossy-ids') }));
+  const items = pets.map((p) => petValue(p, { lossyIds: has('lossy-ids'), extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined }));
   const reply = jsonReply(200, has('list-wrapped') ? { items } : items);
   if (has('list-body-not-json')) reply.body += '\n<!-- end of page -->';
   return reply;

@@ -128,15 +128,18 @@ const schema: ResponseCheck = {
 
 const errorStatus: ResponseCheck = {
   name: 'error-status-field',
-  requirements: ['ERROR-STATUS-FIELD', 'ERROR-CODE-VALUES'],
+  requirements: ['ERROR-STATUS-FIELD', 'ERROR-CODE-VALUES', 'RL-429-ERROR-BODY'],
   run({ ex, emit }) {
     const res = ex.response;
     const body = ex.json as Record<string, unknown> | undefined;
     if (!res || res.status < 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return;
     if (typeof body.code === 'string') emit('ERROR-CODE-VALUES', 'observe', 'Error code observed', `${res.status} → code ${JSON.stringify(body.code)}`);
     if (!('status' in body)) return; // a missing field is the schema check's finding
-    if (body.status === res.status) emit('ERROR-STATUS-FIELD', 'pass', 'Error.status matches', String(res.status));
-    else emit('ERROR-STATUS-FIELD', 'fail', 'Error.status differs from the HTTP status', `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`, { expected: String(res.status), actual: JSON.stringify(body.status) });
+    // The 429 body is "not shown": its Error.status is judged with RL-429-ERROR-BODY (SHOULD); undocumented statuses already fail RESP-STATUS-DOCUMENTED.
+    const req = res.status === 429 ? 'RL-429-ERROR-BODY' : isError(res.status) ? 'ERROR-STATUS-FIELD' : undefined;
+    if (!req) return;
+    if (body.status === res.status) emit(req, 'pass', 'Error.status matches', String(res.status));
+    else emit(req, 'fail', 'Error.status differs from the HTTP status', `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`, { expected: String(res.status), actual: JSON.stringify(body.status) });
   },
 };
 

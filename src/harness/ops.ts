@@ -34,6 +34,8 @@ export function everyOperation(t: TestContext, auth: Credential, unknownId = UNK
 
 /** An id no server is likely to have issued (int64, above 2^53). */
 export const UNKNOWN_ID = '9223372036854770001';
+/** A second one, far from the first, tried when a server did issue the first. */
+export const OTHER_UNKNOWN_ID = '4611686018427380017';
 
 export const isObject = (v: unknown): v is Record<string, JsonValue> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -56,8 +58,22 @@ export interface CreatedPet {
   ex: ApiExchange;
   /** Exact id digits from the 201 body, if any. */
   id?: string;
-  /** Canonical exact JSON of the 201 body. */
+  /** Canonical exact JSON of the 201 body's Pet fields (see `canonicalPet`). */
   canonical?: string;
+}
+
+/** The fields the spec defines for a Pet; others a server may add are not compared. */
+export const PET_FIELDS = ['id', 'name', 'categoryId', 'status'] as const;
+
+/**
+ * Canonical exact JSON of a Pet's spec fields only (int64 digits kept exactly; a
+ * missing field stays missing). `root`/`pointer` locate the Pet in the parsed
+ * document, for the exact digits.
+ */
+export function canonicalPet(value: unknown, root: unknown = value, pointer = ''): string {
+  if (!isObject(value)) return canonicalExact(value, root, pointer);
+  const parts = PET_FIELDS.filter((k) => k in value).map((k) => `${JSON.stringify(k)}:${canonicalExact(value[k], root, `${pointer}/${k}`)}`);
+  return `{${parts.sort().join(',')}}`;
 }
 
 /** Body of a NewPet with an exact int64 categoryId. */
@@ -69,7 +85,7 @@ async function create(t: TestContext, status: string | undefined, categoryId: st
   const sent = { name: uniqueName(status ?? 'nostatus'), categoryId, ...(status ? { status } : {}) };
   const ex = await t.request(createPetRaw(newPetBody(sent.name, categoryId, status)));
   const ok = ex.response?.status === 201 && isObject(ex.json);
-  return { sent, ex, id: ok ? exactInteger(ex, '/id') : undefined, canonical: ok ? canonicalExact(ex.json) : undefined };
+  return { sent, ex, id: ok ? exactInteger(ex, '/id') : undefined, canonical: ok ? canonicalPet(ex.json) : undefined };
 }
 
 /** Pets created once per run, one per status, with large int64 category ids. */

@@ -1,7 +1,8 @@
 /**
  * No false alarms: the correct reference server, and servers that are unusual
  * but valid (Retry-After as an HTTP-date, a sliding window, clamping an
- * out-of-range limit, no default status, slow responses), pass with no failure
+ * out-of-range limit, no default status, slow responses, ids next to the
+ * suite's unknown id, undocumented extra fields), pass with no failure
  * and no warning. A Free-plan key (60 per window) completes a full run with no 429.
  */
 import { describe, expect, test } from 'vitest';
@@ -17,6 +18,8 @@ const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   { name: 'a server that gives no default status', options: { variants: { defaultStatus: 'none' } } },
   { name: 'a server that answers slowly', options: { variants: { latencyMs: 40 } } },
   { name: 'a server that issues small ids', options: { firstId: 1n } },
+  { name: 'a server that issues ids next to the ones the suite probes as unknown', options: { firstId: 9223372036854770000n } },
+  { name: 'a server adding undocumented fields that differ between responses', options: { variants: { extraFields: true } } },
 ];
 
 describe('valid servers pass', () => {

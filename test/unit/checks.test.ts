@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { judgeDecrements } from '../../src/core/decrements.ts';
 import { deprecationCheck, linksWithRel } from '../../src/checks/deprecation.ts';
+import { RESPONSE_CHECKS } from '../../src/checks/registry.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
 import type { Outcome } from '../../src/results/types.ts';
 
@@ -53,5 +54,27 @@ describe('deprecation headers', () => {
     const link = '<https://a/v1/pets?status=available>; rel="successor-version", <https://d>; rel="alternate deprecation"; type="text/html"';
     expect(linksWithRel(link, 'deprecation')).toEqual(['https://d']);
     expect(linksWithRel(link, 'successor-version')).toEqual(['https://a/v1/pets?status=available']);
+  });
+});
+
+describe('Error.status', () => {
+  function statusFindings(status: number, body: unknown): Record<string, Outcome> {
+    const out: Record<string, Outcome> = {};
+    const bodyText = JSON.stringify(body);
+    const ex = { api: { operation: 'listPets' }, request: { method: 'GET', url: 'http://x/v1/pets' }, response: { status, headers: { 'content-type': 'application/json' }, bodyText, bodyBytes: bodyText.length, truncated: false }, json: body, startedAt: 0, durationMs: 1 } as unknown as ApiExchange;
+    const check = RESPONSE_CHECKS.find((c) => c.name === 'error-status-field')!;
+    check.run({ ex, session: { limits: { plan: 'free' } } as never, emit: (req, outcome) => void (out[req] = outcome) });
+    return out;
+  }
+
+  test.each([
+    [401, { code: 'u', message: 'm', status: 401 }, 'ERROR-STATUS-FIELD', 'pass'],
+    [401, { code: 'u', message: 'm', status: 400 }, 'ERROR-STATUS-FIELD', 'fail'],
+    [429, { error: 'rate_limited', status: 'Too Many Requests' }, 'RL-429-ERROR-BODY', 'fail'],
+    [500, { code: 'x', message: 'm', status: 200 }, 'ERROR-STATUS-FIELD', undefined],
+  ])('A %s body %j is judged on %s as %s (the 429 body is not shown, so only the SHOULD judges it).', (status, body, req, outcome) => {
+    const out = statusFindings(status as number, body);
+    expect(out[req as string]).toBe(outcome);
+    if (status === 429) expect(out['ERROR-STATUS-FIELD']).toBeUndefined();
   });
 });
