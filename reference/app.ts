@@ -100,7 +100,7 @@ export function buildApp(options?: AppOptions): App {
     if (auth.ok && o.variants.banOnEarlyRetry) {
       const bannedUntil = bans.check(auth.key, now);
       if (bannedUntil !== undefined) {
-        const decision = { allowed: false, limit: auth.limits.perMinute, remaining: 0, resetAt: bannedUntil, retryAt: bannedUntil };
+        const decision = { allowed: false, limit: auth.limits.perMinute, remaining: 0, resetAt: bannedUntil, retryAt: bannedUntil, day: { limit: Infinity, remaining: 0, resetAt: bannedUntil } };
         return { reply: error('key_banned', `retry after ${new Date(bannedUntil).toISOString()}`), decision };
       }
     }
@@ -111,6 +111,7 @@ export function buildApp(options?: AppOptions): App {
       return { reply, decision };
     }
     if (!auth.ok) {
+      if (has('429-instead-of-401')) return { reply: { ...error('rate_limited'), headers: { 'Retry-After': '0' } }, decision };
       // Fault validate-before-auth: a validation or lookup failure wins over the 401.
       const early = has('validate-before-auth') ? (route ? route.handler(ctx) : error('not_found', url.pathname)) : undefined;
       return { reply: early && (early.status === 400 || early.status === 404) ? early : error('unauthorized', auth.detail), decision };
@@ -127,8 +128,9 @@ export function buildApp(options?: AppOptions): App {
     const route = matchRoute(req.method ?? 'GET', url.pathname);
     let { reply, decision } = decide(req, url, body, bodyTooLarge, now, route, error);
     reply = hostileReply(reply, has, error, req);
+    if (has('error-422-not-error') && reply.status === 400 && route?.operation !== 'createPet') reply = jsonReply(422, { detail: [{ loc: ['query'], msg: 'validation error' }] });
     const headers = {
-      ...rateLimitHeaders(decision, reply.status, { has, now, seq: seq++, retryAfter: o.variants.retryAfter }),
+      ...rateLimitHeaders(decision, reply.status, { has, now, seq: seq++, retryAfter: o.variants.retryAfter, counts: o.variants.rateLimitHeaders }),
       ...(route?.deprecated ? deprecationHeaders(has, `http://${req.headers.host ?? '127.0.0.1'}`) : {}),
       ...reply.headers,
     };

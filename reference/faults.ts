@@ -74,6 +74,8 @@ const table = {
   'reset-relative': c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is the number of seconds until the reset.'),
   'remaining-not-falling': { ...c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'), alsoSuite: 'load' },
   'remaining-falls-by-two': c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
+  '429-instead-of-401': c('RL-RECOVERY', 'Bad credentials are answered 429 with Retry-After: 0 instead of 401, again after the wait.'),
+  'error-422-not-error': c('SCHEMA-ERROR', 'An out-of-range limit or a non-integer petId is answered 422 with {"detail": [...]}, not an Error.'),
   // rate limiting under load
   'never-429': l('RL-CEILING-429', 'Requests beyond the limit are served (Remaining stays at 0).'),
   'no-retry-after': l('RL-429-RETRY-AFTER', 'A 429 carries no Retry-After.'),
@@ -84,6 +86,7 @@ const table = {
   ),
   'throttle-early': l('RL-NOT-EARLY', 'Requests are refused with 429 once 80% of the limit is used, while Remaining still says more are allowed.'),
   'window-10s': l('RL-WINDOW-PER-MINUTE', 'The limit is enforced as ceil(limit / 6) per sixth of the window (10 s sub-windows for a minute); X-RateLimit-Limit still says the plan\'s number.'),
+  'reset-is-now': l('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is always the current second, even on a 429 whose Retry-After asks to wait.'),
   'remaining-on-429': l('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
   'daily-ignored': l('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
   '429-body-not-error': l('RL-429-ERROR-BODY', 'A 429 body is JSON {"message": …} without code and status, not an Error.', 'warn'),

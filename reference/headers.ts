@@ -37,10 +37,13 @@ export interface RateHeaderContext {
   /** Sequence number of the response (fault limit-varies alternates on it). */
   seq: number;
   retryAfter: RetryAfterStyle;
+  /** Variant: the headers describe the per-minute window (default) or the per-day quota. */
+  counts?: 'minute' | 'day';
 }
 
-export function rateLimitHeaders(d: Decision, status: number, x: RateHeaderContext): Record<string, string> {
+export function rateLimitHeaders(decision: Decision, status: number, x: RateHeaderContext): Record<string, string> {
   const { has } = x;
+  const d = x.counts === 'day' && isFinite(decision.day.limit) ? { ...decision, ...decision.day } : decision;
   const out: Record<string, string> = {};
   if (status === 429 && d.retryAt !== undefined && !has('no-retry-after')) {
     out['Retry-After'] = has('retry-after-too-short') ? '1' : retryAfter(d.retryAt, x.now, x.retryAfter).value;
@@ -56,6 +59,7 @@ export function rateLimitHeaders(d: Decision, status: number, x: RateHeaderConte
   let reset = Math.ceil(d.resetAt / 1000);
   if (has('reset-in-ms')) reset = Math.ceil(d.resetAt);
   if (has('reset-relative')) reset = Math.max(0, Math.ceil((d.resetAt - x.now) / 1000));
+  if (has('reset-is-now')) reset = Math.floor(x.now / 1000);
   out['X-RateLimit-Limit'] = has('ratelimit-non-integer') ? `${limit}.0` : String(limit);
   out['X-RateLimit-Remaining'] = String(remaining);
   out['X-RateLimit-Reset'] = String(reset);

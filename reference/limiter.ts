@@ -22,6 +22,8 @@ export interface Decision {
   resetAt: number;
   /** When refused: the epoch ms from which a request can succeed. */
   retryAt?: number;
+  /** The per-day quota as headers would show it (variant rateLimitHeaders 'day'). */
+  day: { limit: number; remaining: number; resetAt: number };
 }
 
 export interface LimiterOptions {
@@ -84,6 +86,7 @@ export class RateLimiter {
       remaining: Math.min(remainingMinute, remainingDay),
       resetAt,
       ...(allowed ? {} : { retryAt: b.dayCount >= perDay ? dayEnd : minute.end() }),
+      day: { limit: perDay, remaining: remainingDay, resetAt: dayEnd },
     };
   }
 

@@ -19,6 +19,8 @@ export interface Variants {
   latencyMs: number;
   /** A key that sends a request while a Retry-After is still running is banned for 10 windows. */
   banOnEarlyRetry: boolean;
+  /** What X-RateLimit-* describe: the per-minute window, or the per-day quota ("the request limit in force" either way). */
+  rateLimitHeaders: 'minute' | 'day';
   /** Undocumented fields on every Pet: `retrievedAt` (differs on every response) and, in lists only, `href`. */
   extraFields: boolean;
 }
@@ -31,6 +33,7 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   latencyMs: 0,
   banOnEarlyRetry: false,
   extraFields: false,
+  rateLimitHeaders: 'minute',
 };
 
 export interface AppOptions {

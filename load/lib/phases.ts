@@ -34,8 +34,15 @@ export class CeilingPhase implements Phase {
   private rtt = 0;
   private answered = 0;
 
-  /** Requests in flight that keep the limit reachable within half a window (1 on a fast server). */
+  /**
+   * Requests in flight that keep the limit reachable within half a window (1 on
+   * a fast server). One at a time when the headers do not describe the plan's
+   * window (Limit is another number, e.g. the day's): Remaining cannot then say
+   * how many more the window takes.
+   */
   concurrency(run: RunState): number {
+    const latest = run.latest ? signals(run.latest).limit : undefined;
+    if (latest !== run.o.limit) return 1;
     return Math.max(1, Math.min(16, Math.ceil((2 * run.o.limit * this.rtt) / run.o.windowMs)));
   }
 
@@ -64,7 +71,9 @@ export class CeilingPhase implements Phase {
     } else if (this.zero && s.seq > this.zero.seq && s.sentAt >= this.zero.t) this.finished = true; // a success although Remaining 0 was known
     if (signals(s).remaining === 0 && !this.zero) this.zero = s;
     this.inWindow++;
-    if (this.inWindow > run.o.limit || this.rollovers > 2) this.finished = true;
+    // Headers that do not describe the plan's window show no rollover: allow a window boundary (up to twice the limit) before concluding.
+    const cap = signals(s).limit === run.o.limit ? run.o.limit : 2 * run.o.limit;
+    if (this.inWindow > cap || this.rollovers > 2) this.finished = true;
     if (!prev || s.seq > prev.seq) this.prev = s;
   }
 

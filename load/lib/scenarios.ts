@@ -6,7 +6,8 @@
 import { CeilingPhase, PacedPhase, PreflightPhase, ProbePhase } from './phases.ts';
 import { ScenarioRun, type Caps, type Judge, type Phase } from './runner.ts';
 import type { ScenarioName, ScenarioOptions } from './types.ts';
-import { judgeCeiling, judgeRecovery } from './verdicts.ts';
+import { judgeRecovery } from './verdicts.ts';
+import { judgeCeiling } from './verdicts-ceiling.ts';
 import { judgeDaily, judgeSustained, judgeWindow } from './verdicts-window.ts';
 
 /** Which phases to build: all (Node), or k6's split into setup() and the VU code. */

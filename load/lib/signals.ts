@@ -4,7 +4,7 @@
  * decisions and the verdicts, so both read a response the same way.
  */
 import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type RetryAfter } from '../../src/core/ratelimit.ts';
-import type { Sample, TimelinePoint } from './types.ts';
+import type { Sample, ScenarioOptions, TimelinePoint } from './types.ts';
 
 export const isSuccess = (s: Sample): boolean => s.status >= 200 && s.status < 300;
 export const isThrottled = (s: Sample): boolean => s.status === 429;
@@ -69,6 +69,12 @@ export function isRollover(prev: Sample, cur: Sample): boolean {
   if (b.remaining < a.remaining) return false;
   if (a.reset !== undefined && b.reset !== undefined) return b.reset > a.reset;
   return b.remaining > a.remaining && cur.t >= prev.t;
+}
+
+/** Do the headers count the per-day quota (every Limit seen is the plan's per-day number, which differs from its per-minute one)? */
+export function countsTheDay(samples: readonly Sample[], o: ScenarioOptions): boolean {
+  const limits = samples.map((s) => signals(s).limit).filter((x): x is number => x !== undefined);
+  return o.perDay !== undefined && o.perDay !== o.limit && limits.length > 0 && limits.every((l) => l === o.perDay);
 }
 
 /** The samples sorted by the order they were sent. */

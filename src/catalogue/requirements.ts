@@ -46,7 +46,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   r('RESP-BODY-JSON', 'MUST', 'responses', 'Endpoints', 'an HTTP interface that exchanges JSON', 'Every response body is well-formed JSON.'),
   r('SCHEMA-PETS', 'MUST', 'responses', 'Resources and their fields / Pets', 'A JSON array whose items are Pet records.', 'A listPets 200 body validates against the Pets schema.'),
   r('SCHEMA-PET', 'MUST', 'responses', 'Resources and their fields / Pet', 'A Pet has every field of NewPet plus:', 'A createPet 201 or getPet 200 body validates against the Pet schema.'),
-  r('SCHEMA-ERROR', 'MUST', 'responses', 'Errors', 'Every error response has the Error body (code, message, status).', 'Every 400, 401 and 404 body validates against the Error schema.'),
+  r('SCHEMA-ERROR', 'MUST', 'responses', 'Errors', 'Every error response has the Error body (code, message, status).', 'Every 4xx body but the 429 (400, 401, 404, and any other 4xx a server sends) validates against the Error schema.'),
   r('ERROR-STATUS-FIELD', 'MUST', 'responses', 'Resources and their fields / Error', 'status | integer | yes | The HTTP status code of the response.', 'Error.status equals the HTTP status of the response.'),
   r('ERROR-CODE-VALUES', 'INFO', 'responses', 'Errors', 'The set of values of the code field for each condition: not shown.', 'The Error codes the service uses are observed, not judged.'),
   // authentication

@@ -44,7 +44,8 @@ const SCHEMA_FOR: Record<string, { schema: 'Pet' | 'Pets' | 'Error'; requirement
   'getPet 200': { schema: 'Pet', requirement: 'SCHEMA-PET' },
 };
 
-const isError = (s: number) => s === 400 || s === 401 || s === 404;
+/** Error responses whose body must be an Error: every 4xx but the 429, whose body is "not shown" (RL-429-ERROR-BODY). */
+const isError = (s: number) => s >= 400 && s < 500 && s !== 429;
 const expectedStatuses = (ex: ApiExchange) => [...DOCUMENTED_STATUSES[ex.api.operation], 429, ...(ex.api.alsoAcceptable ?? [])];
 
 const transport: ResponseCheck = {
@@ -143,7 +144,20 @@ const errorStatus: ResponseCheck = {
   },
 };
 
-export const RESPONSE_CHECKS: readonly ResponseCheck[] = [transport, redirect, statusCode, contentType, jsonBody, schema, errorStatus, ...rateLimitChecks, deprecationCheck];
+/** A request retried after waiting out a 429's whole Retry-After must not be refused again (else every check of that request would be skipped). */
+const retryAfterHonoured: ResponseCheck = {
+  name: 'retry-after-honoured',
+  requirements: ['RL-RECOVERY'],
+  run({ ex, emit }) {
+    const res = ex.response;
+    const waited = ex.afterRetryAfter;
+    if (!res || !waited) return;
+    if (res.status !== 429) emit('RL-RECOVERY', 'pass', 'Served after Retry-After', `${ex.api.operation} answered ${res.status} after waiting ${waited.waitedMs} ms (Retry-After: ${waited.retryAfter})`);
+    else emit('RL-RECOVERY', 'fail', 'Still 429 after Retry-After', `${ex.api.operation} was answered 429 again after the suite waited ${waited.waitedMs} ms, the whole Retry-After (${waited.retryAfter}) of the previous 429`, { expected: 'a response other than 429', actual: '429' });
+  },
+};
+
+export const RESPONSE_CHECKS: readonly ResponseCheck[] = [transport, redirect, statusCode, contentType, jsonBody, schema, errorStatus, ...rateLimitChecks, deprecationCheck, retryAfterHonoured];
 
 /** Run every registered check on one exchange. */
 export function runChecks(ex: ApiExchange, session: CheckSession, emit: (check: string) => CheckContext['emit']): void {

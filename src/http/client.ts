@@ -37,6 +37,8 @@ export interface ApiExchange extends Exchange {
   jsonError?: string;
   /** True for a 429 the client waited out and retried. */
   retried?: boolean;
+  /** The retry of a 429 sent after waiting out its whole Retry-After: what it asked for and what was waited. */
+  afterRetryAfter?: { retryAfter: string; waitedMs: number };
 }
 
 export class RunAborted extends Error {
@@ -113,7 +115,8 @@ export class ApiClient {
     if (!res) return;
     const rl = readRateLimit(res.headers);
     const b: Bucket = {};
-    if (rl.remaining !== undefined) b.remaining = res.status === 429 ? 0 : rl.remaining;
+    // A 429 means nothing remains — unless it came again after its Retry-After was waited out: that 429 is not a rate limit, and pacing on it would stall the run.
+    if (rl.remaining !== undefined) b.remaining = res.status === 429 && !(ex as ApiExchange).afterRetryAfter ? 0 : rl.remaining;
     const ref = serverDate(res.headers);
     if (rl.reset !== undefined && rl.reset > 1e9 && rl.reset < 1e11) {
       const untilMs = rl.reset * 1000 - (ref ?? this.now());
@@ -187,9 +190,11 @@ export class ApiClient {
     const b = this.buckets.get(key);
     let wait = retryAfterDelayMs(ra, this.now(), serverDate(first.response.headers));
     if (wait === undefined) wait = b?.resetAtLocal !== undefined ? b.resetAtLocal - this.now() : 2000 + Math.random() * 3000;
-    await this.waitBounded(Math.min(Math.max(0, wait) + 250 + Math.random() * 250, this.opts.maxWaitMs));
+    const waitMs = Math.min(Math.max(0, wait) + 250 + Math.random() * 250, this.opts.maxWaitMs);
+    await this.waitBounded(waitMs);
     this.buckets.delete(key);
     const second = await this.once(req);
+    if ((ra.kind === 'seconds' || ra.kind === 'date') && waitMs >= wait) second.afterRetryAfter = { retryAfter: ra.raw, waitedMs: Math.round(waitMs) };
     this.remember(key, second);
     this.opts.onExchange(second);
     return second;

@@ -17,6 +17,7 @@ const VARIANTS: Record<string, Parameters<typeof startReference>[0]> = {
   'sliding-window limiter': { variants: { limiter: 'sliding' } },
   'slow responses (150 ms)': { variants: { latencyMs: 150 } },
   'bans early retries': { variants: { banOnEarlyRetry: true } },
+  'headers counting the per-day quota': { variants: { rateLimitHeaders: 'day' } },
 };
 const refs: Ref[] = [];
 afterAll(async () => {

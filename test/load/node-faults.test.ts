@@ -25,6 +25,7 @@ const CATCHER: Record<string, { scenario: ScenarioName; server?: () => Partial<A
   'daily-ignored': { scenario: 'daily', server: () => ({ ...daily, now: alignedNow(DAY_MS) }) },
   '429-body-not-error': { scenario: 'ceiling' },
   'reset-in-ms': { scenario: 'ceiling' },
+  'reset-is-now': { scenario: 'ceiling' },
   'remaining-not-falling': { scenario: 'ceiling' },
 };
 

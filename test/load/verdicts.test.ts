@@ -8,7 +8,8 @@ import { LoadConfigError, readK6Config, readLoadTuning, scenarioOptions } from '
 import { buildReport, checkName, junit, parseCheckName, timeline } from '../../load/lib/report.ts';
 import { SCENARIOS } from '../../load/lib/scenarios.ts';
 import type { Sample } from '../../load/lib/types.ts';
-import { ceilingFacts, judge429, judgeCeiling, LOAD_LEVELS } from '../../load/lib/verdicts.ts';
+import { judge429, LOAD_LEVELS } from '../../load/lib/verdicts.ts';
+import { ceilingFacts, judgeCeiling } from '../../load/lib/verdicts-ceiling.ts';
 import { judgeDaily, judgeWindow, maxInSpan } from '../../load/lib/verdicts-window.ts';
 
 const W = 60000;
@@ -50,9 +51,39 @@ describe('ceiling verdicts', () => {
   });
 
   it('still fails Remaining that does not fall while Reset stays put', () => {
-    const seq = ceilingRun();
-    seq[1] = s(1, T0 + 10, 200, rl(L - 1));
+    const seq = ceilingRun().map((x, i) => (i < L ? s(i, x.t, 200, rl(L)) : x));
     expect(find(judgeCeiling(seq, o), 'RL-REMAINING-DECREMENTS')).toEqual(['fail']);
+  });
+
+  it('credits another client on the key: Remaining falls by more than one at some steps, the 429 comes at Remaining 0', () => {
+    // 7 of this scenario's requests and 3 of another client's fill the window of 10.
+    const rems = [9, 8, 6, 5, 4, 2, 0];
+    const seq = rems.map((r, i) => s(i, T0 + 10 * i, 200, rl(r)));
+    seq.push(s(7, T0 + 80, 429, { ...rl(0), 'retry-after': 60 }, 'ceiling', errorBody));
+    const vs = judgeCeiling(seq, o);
+    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+    expect(vs.find((v) => v.requirement === 'RL-CEILING-429')!.message).toContain('another client');
+  });
+
+  it('does not credit a server that counts every request twice', () => {
+    const seq = [8, 6, 4, 2, 0].map((r, i) => s(i, T0 + 10 * i, 200, rl(r)));
+    seq.push(s(5, T0 + 60, 429, { ...rl(0), 'retry-after': 60 }, 'ceiling', errorBody));
+    expect(find(judgeCeiling(seq, o), 'RL-REMAINING-DECREMENTS')).toEqual(['fail']);
+  });
+
+  it('accepts headers that count the day: Limit is the per-day quota, the 429 comes after the per-minute limit', () => {
+    const day = Math.ceil((T0 + 86400000) / 1000);
+    const seq = Array.from({ length: L }, (_, i) => s(i, T0 + 10 * i, 200, rl(40 - i, day, 50)));
+    seq.push(s(L, T0 + 10 * L, 429, { ...rl(40 - L, day, 50), 'retry-after': 60 }, 'ceiling', errorBody));
+    const vs = judgeCeiling(seq, o);
+    expect(vs.filter((v) => v.outcome === 'fail' || v.outcome === 'warn')).toEqual([]);
+    for (const r of ['RL-LIMIT-PLAN', 'RL-CEILING-429', 'RL-NOT-EARLY', 'RL-RESET-UNIX-SECONDS']) expect(find(vs, r)).toEqual(['pass']);
+  });
+
+  it('fails a 429 whose Reset is its own Date while Retry-After asks to wait', () => {
+    const now = Math.floor(T0 / 1000) + 1;
+    const seq = ceilingRun({ 'x-ratelimit-reset': now, date: new Date(now * 1000).toUTCString() });
+    expect(find(judgeCeiling(seq, o), 'RL-RESET-UNIX-SECONDS')).toEqual(['fail']);
   });
 
   it('accepts Retry-After as an HTTP-date, measured against the Date header', () => {

@@ -1,0 +1,176 @@
+/**
+ * Verdicts of the ceiling phase (scenarios ceiling and recovery): Limit equals
+ * the plan, Remaining falls by one per request, no 429 before the limit, the
+ * first 429 exactly when Remaining said. Pure functions of the recorded samples.
+ *
+ * Tolerated, because the spec allows it or a shared key causes it:
+ * - windows that roll over during the phase (fixed or sliding);
+ * - another client spending the same key: Remaining falls by more than one at
+ *   some steps — credited to that client as long as other steps fall by exactly
+ *   one (a server counting each request twice has no such step);
+ * - headers that count the per-day quota ("the request limit in force"): Limit is
+ *   the plan's per-day number, Remaining cannot predict the per-minute 429, so
+ *   the 429 is judged by the successes before it.
+ */
+import { judgeDecrements, type Step } from '../../src/core/decrements.ts';
+import { bySeq, countsTheDay, isRollover, isSuccess, isThrottled, signals } from './signals.ts';
+import type { Sample, ScenarioOptions, Verdict } from './types.ts';
+import { judge429, judgeTransport, skipped, verdict } from './verdicts.ts';
+
+const n = (s: Sample) => `request #${s.seq + 1}`;
+const rem = (s: Sample) => signals(s).remaining;
+
+/** What the ceiling phase showed, per window (split where Remaining went back up with a later Reset). */
+export interface CeilingFacts {
+  seq: Sample[];
+  first429?: Sample;
+  /** Successes in the window of the first 429 (or the last window). */
+  inWindow: number;
+  /** Did that window start fresh (highest Remaining = Limit - 1)? */
+  fresh: boolean;
+  /** The success that said Remaining 0 in that window (the prediction). */
+  zero?: Sample;
+  /** Lowest Remaining seen in that window. */
+  minRemaining?: number;
+  /** Consecutive Remaining values (sorted, per window), for the decrement verdict. */
+  steps: Step[];
+  /** Pairs of those values that are not one apart. */
+  badSteps: Array<[Sample, Sample]>;
+  /** In that window, requests Remaining counted beyond one per step (another client, if the decrements are sound). */
+  extra: number;
+  /** A success sent after a response had said Remaining 0. */
+  unpredicted?: Sample;
+  other?: Sample;
+}
+
+function windowFacts(win: Sample[], f: CeilingFacts, o: ScenarioOptions): void {
+  const zero = win.filter((x) => rem(x) === 0).sort((a, b) => a.t - b.t)[0];
+  const after = (x: Sample) => zero !== undefined && x.seq > zero.seq && x.sentAt >= zero.t; // sent once Remaining 0 was known
+  if (!f.unpredicted) f.unpredicted = win.find(after);
+  const counted = win.filter((x) => !after(x) && rem(x) !== undefined).sort((a, b) => (rem(b) as number) - (rem(a) as number));
+  f.extra = 0;
+  for (let i = 1; i < counted.length; i++) {
+    const step = { from: rem(counted[i - 1]) as number, to: rem(counted[i]) as number };
+    f.steps.push(step);
+    if (step.from - step.to !== 1) f.badSteps.push([counted[i - 1], counted[i]]);
+    if (step.from - step.to > 1) f.extra += step.from - step.to - 1;
+  }
+  f.zero = zero;
+  f.inWindow = win.length;
+  f.minRemaining = counted.length ? rem(counted[counted.length - 1]) : undefined;
+  const head = counted[0];
+  const cap = head && signals(head).limit !== undefined ? (signals(head).limit as number) : o.limit;
+  f.fresh = !!head && rem(head) === cap - 1;
+}
+
+/**
+ * Successes in the order the server most likely counted them: by Reset, then by
+ * falling Remaining. Requests in flight together may reach the server out of
+ * send order — across a window boundary too. Without Reset on every response,
+ * the send order.
+ */
+export function serverOrder(successes: readonly Sample[]): Sample[] {
+  if (successes.some((x) => signals(x).reset === undefined || rem(x) === undefined)) return bySeq(successes);
+  return successes.slice().sort((a, b) => (signals(a).reset as number) - (signals(b).reset as number) || (rem(b) as number) - (rem(a) as number) || a.seq - b.seq);
+}
+
+export function ceilingFacts(samples: readonly Sample[], o: ScenarioOptions): CeilingFacts {
+  const seq = bySeq(samples.filter((s) => s.phase === 'ceiling'));
+  const f: CeilingFacts = { seq, inWindow: 0, fresh: false, steps: [], badSteps: [], extra: 0 };
+  const before: Sample[] = [];
+  for (const s of seq) {
+    if (isThrottled(s)) {
+      f.first429 = s;
+      break;
+    }
+    if (isSuccess(s)) before.push(s);
+    else if (s.status !== 0 && !f.other) f.other = s;
+  }
+  let last: Sample | undefined;
+  let win: Sample[] = [];
+  for (const s of serverOrder(before)) {
+    if (last && isRollover(last, s)) {
+      windowFacts(win, f, o);
+      win = [];
+    }
+    win.push(s);
+    last = s;
+  }
+  windowFacts(win, f, o);
+  return f;
+}
+
+export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
+  const f = ceilingFacts(samples, o);
+  const out: Verdict[] = judgeTransport(f.seq);
+  const successes = f.seq.filter(isSuccess);
+  if (!successes.length && !f.first429)
+    return out.concat(verdict('RL-CEILING-429', false, 'Ceiling not measured', f.other ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured` : `no response to measure the ceiling (${stopped || 'no request'})`));
+  const daily = countsTheDay(successes, o);
+  const limits = successes.map((s) => signals(s).limit).filter((x): x is number => x !== undefined);
+  const wrong = limits.filter((l) => l !== o.limit && !daily);
+  if (limits.length)
+    out.push(
+      wrong.length
+        ? verdict('RL-LIMIT-PLAN', false, 'Limit differs from the plan', `X-RateLimit-Limit said ${wrong[0]} on ${wrong.length} of ${limits.length} responses; plan ${o.plan} allows ${o.limit}`)
+        : verdict('RL-LIMIT-PLAN', true, 'Limit equals the plan', daily ? `X-RateLimit-Limit ${o.perDay} on every response: plan ${o.plan}'s per-day limit (a limit in force)` : `X-RateLimit-Limit ${o.limit} on every response, as plan ${o.plan} says`),
+    );
+  const dec = judgeDecrements(f.steps);
+  const shared = dec.ok && f.extra > 0 ? `; ${f.extra} request(s) counted in the window were not this scenario's (another client may be using this key)` : '';
+  if (f.steps.length > 0) {
+    const b = f.badSteps[0];
+    out.push(
+      dec.ok
+        ? verdict('RL-REMAINING-DECREMENTS', true, 'Remaining falls by one per request', `X-RateLimit-Remaining over ${f.steps.length + 1} requests: ${dec.message}`)
+        : verdict('RL-REMAINING-DECREMENTS', false, 'Remaining does not fall by one', `${dec.message}; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`),
+    );
+  }
+  const s429 = f.first429;
+  if (daily) return out.concat(judgeByCount(f, successes.length, o, stopped), s429 ? judge429(s429, o, { countsTheDay: true }) : []);
+  const predicted = !!s429 && !!f.zero && s429.seq > f.zero.seq && s429.sentAt >= f.zero.t;
+  const planShort = f.fresh && f.inWindow + (dec.ok ? f.extra : 0) < o.limit;
+  const said = f.minRemaining === undefined ? '(absent)' : String(f.minRemaining);
+  // RL-NOT-EARLY: no 429 while Remaining > 0 (when Remaining is trustworthy) nor before the plan's limit.
+  if (!s429) out.push(verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`));
+  else if (!successes.length) out.push(skipped('RL-NOT-EARLY', 'Key already throttled', `${n(s429)}, the first request, was answered 429: the key was already at its limit`));
+  else {
+    const byRemaining = !predicted && dec.ok && f.minRemaining !== undefined && f.minRemaining > 0;
+    out.push(
+      byRemaining || planShort
+        ? verdict('RL-NOT-EARLY', false, 'Throttled before the limit', `${n(s429)} was answered 429 after ${f.inWindow} successes in the window${byRemaining ? ` while Remaining still said ${said}` : ''}${planShort ? `; plan ${o.plan} allows ${o.limit}` : ''}`)
+        : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${f.inWindow} successes in the window before the first 429${shared})`),
+    );
+  }
+  // RL-CEILING-429: the first 429 comes exactly when Remaining said.
+  if (!s429) {
+    const why = f.unpredicted
+      ? `${n(f.unpredicted)} succeeded although an earlier response said Remaining 0`
+      : f.inWindow > o.limit
+        ? `${f.inWindow} requests in one window succeeded, more than plan ${o.plan}'s ${o.limit}`
+        : f.other
+          ? `${n(f.other)} was answered ${f.other.status}`
+          : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
+    out.push(verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`));
+  } else if (predicted && !planShort) {
+    out.push(verdict('RL-CEILING-429', true, '429 exactly when predicted', `${n(s429)} was answered 429 right after Remaining reached 0, as predicted (${f.inWindow} successes in the window${f.fresh ? `, plan ${o.plan} allows ${o.limit}` : ''}${shared})`));
+  } else if (predicted) {
+    out.push(verdict('RL-CEILING-429', false, '429 before the plan\'s limit', `${n(s429)} was answered 429 after Remaining reached 0, but only ${f.inWindow} requests were counted in a fresh window; plan ${o.plan} allows ${o.limit}`));
+  } else if (successes.length) {
+    out.push(verdict('RL-CEILING-429', false, '429 not when predicted', `${n(s429)} was answered 429 after ${f.inWindow} successes while Remaining said ${said}${planShort ? ` (plan ${o.plan} allows ${o.limit})` : ''}`));
+  }
+  if (s429) out.push(...judge429(s429, o));
+  return out;
+}
+
+/** Headers counting the day: Remaining cannot predict the per-minute 429, so the successes before it are what is judged. */
+function judgeByCount(f: CeilingFacts, successes: number, o: ScenarioOptions, stopped?: string): Verdict[] {
+  const s429 = f.first429;
+  const why = `the rate-limit headers count the day (Limit ${o.perDay}), so Remaining cannot predict the per-minute 429`;
+  if (!s429) return [verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`), verdict('RL-CEILING-429', false, 'No 429 at the limit', `no 429 within ${f.seq.length} requests (${successes} successes${stopped ? `; ${stopped}` : ''}); plan ${o.plan} allows ${o.limit} per window`)];
+  return [
+    successes >= o.limit
+      ? verdict('RL-NOT-EARLY', true, 'No early 429', `${successes} successes before the first 429; plan ${o.plan} allows ${o.limit}`)
+      : skipped('RL-NOT-EARLY', 'Not judged', `${n(s429)} was answered 429 after ${successes} successes; ${why}, nor tell where the window began`),
+    verdict('RL-CEILING-429', true, '429 at the limit', `${n(s429)} was answered 429 after ${successes} successes (plan ${o.plan} allows ${o.limit} per window); ${why}`),
+  ];
+}
