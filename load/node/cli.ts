@@ -20,7 +20,7 @@ const LOAD_FLAGS: Record<string, string> = { 'window-ms': 'ANIMAL_STORE_WINDOW_M
 const OWN_FLAGS = ['scenario', 'engine', 'no-progress', 'help'];
 const BOOLEAN_FLAGS = ['allow-daily', 'no-progress', 'help', 'allow-writes'];
 
-export const USAGE = `Usage: npm run load -- --scenario <${SCENARIO_NAMES.join('|')}|all> [--plan free|pro|business|enterprise] [--engine auto|k6|node]
+export const USAGE = `Usage: npm run load -- --scenario <${SCENARIO_NAMES.join('|')}|a,b|all> [--plan free|pro|business|enterprise] [--engine auto|k6|node]
   Target:  --env local|staging|production  --base-url URL  --api-key KEY  --rpm N --rpd N (enterprise)
   Load:    --window-ms N (default 60000)  --day-ms N  --allow-daily (the daily scenario spends a day's quota)
            --max-vus N (k6 arrival-rate scenarios)  --max-requests N  --timeout-ms N  --reports-dir DIR  --no-progress
@@ -105,11 +105,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw e;
   }
   const which = String(flags.scenario ?? '');
-  if (which !== 'all' && !isScenarioName(which)) {
-    process.stderr.write(`load: --scenario must be one of ${SCENARIO_NAMES.join(', ')} or all, got ${JSON.stringify(which)}\n`);
+  const asked = which === 'all' ? [...DEFAULT_SCENARIOS] : which.split(',').map((x) => x.trim()).filter(Boolean);
+  const unknown = asked.filter((x) => !isScenarioName(x));
+  if (!asked.length || unknown.length) {
+    process.stderr.write(`load: --scenario must be one of ${SCENARIO_NAMES.join(', ')}, a comma-separated list of them, or all; got ${JSON.stringify(which)}\n`);
     return 2;
   }
-  const names: ScenarioName[] = which === 'all' ? [...DEFAULT_SCENARIOS] : [which as ScenarioName];
+  const names = asked as ScenarioName[];
   const engineFlag = String(flags.engine ?? 'auto');
   if (!['auto', 'k6', 'node'].includes(engineFlag)) {
     process.stderr.write(`load: --engine must be auto, k6 or node, got ${JSON.stringify(engineFlag)}\n`);

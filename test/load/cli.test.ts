@@ -31,7 +31,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 
 describe.concurrent('load CLI', () => {
   it('exit 2 on a configuration error, one line, no stack trace', async () => {
-    for (const args of [['--scenario', 'ceiling', '--plan', 'gold'], ['--scenario', 'nope'], ['--scenario', 'ceiling', '--bogus'], ['--scenario', 'ceiling', '--engine', 'k7'], ['--scenario', 'daily', '--plan', 'enterprise', '--rpm', '20', '--rpd', '30']]) {
+    for (const args of [['--scenario', 'ceiling', '--plan', 'gold'], ['--scenario', 'nope'], ['--scenario', 'ceiling,nope'], ['--scenario', 'ceiling', '--bogus'], ['--scenario', 'ceiling', '--engine', 'k7'], ['--scenario', 'daily', '--plan', 'enterprise', '--rpm', '20', '--rpd', '30']]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -45,13 +45,16 @@ describe.concurrent('load CLI', () => {
     expect(r.stderr).toMatch(/unreachable/);
   }, 30000);
 
-  it('exit 0 with the embedded reference server (ANIMAL_STORE_ENV=local), reports in the reports dir', async () => {
+  it('exit 0 with the embedded reference server (ANIMAL_STORE_ENV=local), a list of scenarios in turn, reports in the reports dir', async () => {
     const dir = reportsDir();
-    const r = await cli(['--scenario', 'recovery', '--plan', 'enterprise', '--rpm', '20', '--rpd', '1000', '--window-ms', '2000', '--engine', 'node', '--reports-dir', dir], { ANIMAL_STORE_ENV: 'local' });
+    const r = await cli(['--scenario', 'ceiling,recovery', '--plan', 'enterprise', '--rpm', '20', '--rpd', '1000', '--window-ms', '2000', '--engine', 'node', '--reports-dir', dir], { ANIMAL_STORE_ENV: 'local' });
+    expect(r.stdout).toMatch(/ceiling \(enterprise, node\).*PASS/);
     expect(r.stdout).toMatch(/recovery \(enterprise, node\).*PASS/);
     expect(r.code).toBe(0);
-    expect(existsSync(join(dir, 'load-recovery-enterprise.json'))).toBe(true);
-    expect(existsSync(join(dir, 'load-recovery-enterprise.junit.xml'))).toBe(true);
+    for (const s of ['ceiling', 'recovery']) {
+      expect(existsSync(join(dir, `load-${s}-enterprise.json`))).toBe(true);
+      expect(existsSync(join(dir, `load-${s}-enterprise.junit.xml`))).toBe(true);
+    }
   }, 30000);
 
   it('exit 1 when a verdict fails; the key never appears; progress on stderr once the run lasts a few seconds', async () => {
