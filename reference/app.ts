@@ -10,7 +10,7 @@ import { errorFactory, type ErrorFactory } from './errors.ts';
 import { faultSet, type Has } from './faults.ts';
 import { deprecationHeaders, rateLimitHeaders, retryAfter } from './headers.ts';
 import { hostileReply } from './hostile.ts';
-import { DEMO_KEYS, keyTable, type KeyInfo } from './keys.ts';
+import { DEMO_KEYS, findKey, keyTable, type KeyInfo } from './keys.ts';
 import { RateLimiter, type Decision, type Limits } from './limiter.ts';
 import { resolveOptions, type AppOptions, type ResolvedOptions } from './options.ts';
 import { jsonReply, type Reply } from './reply.ts';
@@ -55,7 +55,7 @@ function authenticate(header: string | undefined, keys: Map<string, KeyInfo>, ha
   const token = (m?.[2] ?? '').trim();
   if (scheme.toLowerCase() !== 'bearer') return has('auth-any-scheme') ? accepted(keys.get(token)) : { ok: false, detail: `the scheme must be Bearer, got ${JSON.stringify(scheme)}` };
   if (token === '') return has('auth-empty-token-accepted') ? accepted(undefined) : { ok: false, detail: 'the bearer token is empty' };
-  const info = keys.get(token);
+  const info = findKey(keys, token, has);
   if (!info) return has('auth-unknown-key-accepted') ? accepted(undefined) : { ok: false, detail: 'the key is unknown' };
   if (has('auth-rejects-valid-key')) return { ok: false, detail: 'the key is not accepted' };
   return accepted(info);

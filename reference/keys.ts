@@ -3,6 +3,7 @@
  * limits are "custom" in the spec, so they are configurable here.
  */
 import { PLANS, type PlanName } from '../src/core/plans.ts';
+import type { Has } from './faults.ts';
 
 export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
   free: 'as_demo_free_5f1c9e27a8b34d60',
@@ -26,4 +27,15 @@ export function keyTable(enterprise: { perMinute: number; perDay: number } = DEF
   return new Map(
     (Object.keys(DEMO_KEYS) as PlanName[]).map((plan) => [DEMO_KEYS[plan], { key: DEMO_KEYS[plan], plan, ...limits[plan] }]),
   );
+}
+
+/**
+ * The key a Bearer token names, if any: an exact match. Fault auth-prefix-match:
+ * a token that starts with a key, or shares its first 16 characters, names it.
+ */
+export function findKey(keys: Map<string, KeyInfo>, token: string, has: Has): KeyInfo | undefined {
+  const exact = keys.get(token);
+  if (exact || !has('auth-prefix-match')) return exact;
+  for (const info of keys.values()) if (token.startsWith(info.key) || (token.length >= 16 && token.slice(0, 16) === info.key.slice(0, 16))) return info;
+  return undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * createPet with an invalid body: 400 with an Error, for missing fields, wrong
- * types, a status outside the enumeration, malformed JSON, an empty body and a
+ * types (a name that is an array or object included), a status outside the
+ * enumeration (null and "" included), malformed JSON, an empty body and a
  * non-object body. These tests are "writes": a broken server could store the pet.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
@@ -14,6 +15,8 @@ const CASES: { requirement: string; what: string; body: () => string }[] = [
   { requirement: 'CREATE-400-MISSING-FIELD', what: 'an empty object', body: () => '{}' },
   { requirement: 'CREATE-400-WRONG-TYPE', what: 'a numeric name', body: () => '{"name":42,"categoryId":1}' },
   { requirement: 'CREATE-400-WRONG-TYPE', what: 'a null name', body: () => '{"name":null,"categoryId":1}' },
+  { requirement: 'CREATE-400-WRONG-TYPE', what: 'a name given as an array', body: () => `{"name":[${n()}],"categoryId":1}` },
+  { requirement: 'CREATE-400-WRONG-TYPE', what: 'a name given as an object', body: () => `{"name":{"first":${n()}},"categoryId":1}` },
   { requirement: 'CREATE-400-WRONG-TYPE', what: 'a categoryId given as a string', body: () => `{"name":${n()},"categoryId":"1"}` },
   { requirement: 'CREATE-400-WRONG-TYPE', what: 'a fractional categoryId', body: () => `{"name":${n()},"categoryId":1.5}` },
   { requirement: 'CREATE-400-WRONG-TYPE', what: 'a boolean categoryId', body: () => `{"name":${n()},"categoryId":true}` },
@@ -22,6 +25,8 @@ const CASES: { requirement: string; what: string; body: () => string }[] = [
   { requirement: 'CREATE-400-WRONG-TYPE', what: 'a categoryId just below the int64 minimum', body: () => `{"name":${n()},"categoryId":-9223372036854775809}` },
   { requirement: 'CREATE-400-BAD-STATUS', what: 'a status outside the enumeration', body: () => `{"name":${n()},"categoryId":1,"status":"adopted"}` },
   { requirement: 'CREATE-400-BAD-STATUS', what: 'an upper-case status', body: () => `{"name":${n()},"categoryId":1,"status":"AVAILABLE"}` },
+  { requirement: 'CREATE-400-BAD-STATUS', what: 'a null status', body: () => `{"name":${n()},"categoryId":1,"status":null}` },
+  { requirement: 'CREATE-400-BAD-STATUS', what: 'an empty-string status', body: () => `{"name":${n()},"categoryId":1,"status":""}` },
   { requirement: 'CREATE-400-BAD-BODY', what: 'malformed JSON', body: () => `{"name":${n()},"categoryId":` },
   { requirement: 'CREATE-400-BAD-BODY', what: 'an empty body', body: () => '' },
   { requirement: 'CREATE-400-BAD-BODY', what: 'a JSON array', body: () => `[{"name":${n()},"categoryId":1}]` },

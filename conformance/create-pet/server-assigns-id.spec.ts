@@ -1,10 +1,12 @@
 /**
  * Ids are assigned by the service: an id sent by the client does not become
  * the pet's id (the server may reject it with 400 or ignore it), and every
- * created pet gets a distinct id.
+ * created pet gets a distinct id, also distinct from the ids of the pets that
+ * were listed (limit=100) before the suite created any.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import { createdPets, createdWithoutStatus, createPetRaw, describeStatus, exactInteger, uniqueName } from '../../src/harness/ops.ts';
+import type { JsonValue } from '../../src/core/json.ts';
+import { createdPets, createdWithoutStatus, createPetRaw, describeStatus, exactInteger, isObject, listedBeforeCreation, pageIds, uniqueName } from '../../src/harness/ops.ts';
 
 const CLIENT_ID = '4242424242424242';
 
@@ -29,7 +31,7 @@ export default defineSpec({
       },
     },
     {
-      title: 'Every created pet gets a distinct id.',
+      title: 'Every created pet gets an id distinct from the other created pets and from every pet listed before they were created.',
       requirements: ['CREATE-ID-UNIQUE'],
       writes: true,
       async run(t) {
@@ -42,6 +44,19 @@ export default defineSpec({
           message: `ids assigned: ${ids.join(', ')}`,
           expected: 'distinct ids',
           actual: ids.join(', '),
+        });
+        const before = await listedBeforeCreation(t);
+        if (before.response?.status !== 200 || !Array.isArray(before.json)) return t.record('CREATE-ID-UNIQUE', 'skip', 'Could not be judged', `the list of existing pets was not available (${describeStatus(before)})`);
+        // Name of each listed pet by exact id; a pet of our own listed early is the same pet, not a reuse.
+        const page = before.json as JsonValue[];
+        const listed = new Map(pageIds(before).map((id, i) => [id, isObject(page[i]) ? page[i].name : undefined]));
+        const reused = pets.filter((p) => listed.has(p.id) && listed.get(p.id) !== p.sent.name);
+        t.check('CREATE-ID-UNIQUE', reused.length === 0, reused[0]?.ex ?? before, {
+          pass: `no created id was already used by one of the ${page.length} pets listed before creation`,
+          fail: 'A created pet reuses the id of an existing pet',
+          message: reused.length ? `created ids already held by other pets: ${reused.map((p) => `${p.id} (listed as ${JSON.stringify(listed.get(p.id))})`).join(', ')}` : `${ids.length} created ids, none among the ${page.length} listed before`,
+          expected: 'ids not held by any existing pet',
+          actual: reused.map((p) => p.id).join(', '),
         });
       },
     },

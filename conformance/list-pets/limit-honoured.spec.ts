@@ -1,9 +1,9 @@
 /**
- * listPets with limit 1, 20 and 100: the page never exceeds the limit, and when
- * the store holds more animals the page is full.
+ * listPets with limit 100, 20 and 1: the page never exceeds the limit, when the
+ * store holds more animals the page is full, and no id appears twice on a page.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import { listPets } from '../../src/harness/ops.ts';
+import { listPets, pageIds, repeatedIds } from '../../src/harness/ops.ts';
 
 const LIMITS = [100, 20, 1];
 
@@ -12,8 +12,8 @@ export default defineSpec({
   behaviour: 'limit-honoured',
   tests: [
     {
-      title: 'A limit of 100, 20 or 1 is never exceeded, and the page is full when enough animals exist.',
-      requirements: ['LIST-LIMIT-HONOURED', 'LIST-LIMIT-FILLS-PAGE'],
+      title: 'A limit of 100, 20 or 1 is never exceeded, the page is full when enough animals exist, and no id appears twice on a page.',
+      requirements: ['LIST-LIMIT-HONOURED', 'LIST-LIMIT-FILLS-PAGE', 'CREATE-ID-UNIQUE'],
       async run(t) {
         let known = 0; // animals known to exist (largest page seen)
         for (const limit of LIMITS) {
@@ -23,10 +23,31 @@ export default defineSpec({
             continue;
           }
           const n = ex.json.length;
-          t.check('LIST-LIMIT-HONOURED', n <= limit, ex, { pass: `limit=${limit} honoured`, fail: 'Page larger than limit', message: `limit=${limit} returned ${n} animals`, expected: `≤ ${limit}`, actual: String(n) });
+          t.check('LIST-LIMIT-HONOURED', n <= limit, ex, {
+            pass: `limit=${limit} honoured`,
+            fail: 'Page larger than limit',
+            message: n <= limit ? `limit=${limit} returned ${n} animals, within the limit` : `limit=${limit} returned ${n} animals, more than the limit`,
+            expected: `≤ ${limit}`,
+            actual: String(n),
+          });
           const want = Math.min(limit, known);
-          if (known > 0) t.check('LIST-LIMIT-FILLS-PAGE', n >= want, ex, { pass: `limit=${limit} page is full`, fail: 'Page shorter than limit though more animals exist', message: `limit=${limit} returned ${n} animals although at least ${known} exist`, expected: `${want}`, actual: String(n) });
+          if (known > 0)
+            t.check('LIST-LIMIT-FILLS-PAGE', n >= want, ex, {
+              pass: `limit=${limit} page is full`,
+              fail: 'Page shorter than limit though more animals exist',
+              message: n >= want ? `limit=${limit} returned ${n} animals: a full page, as at least ${known} exist` : `limit=${limit} returned only ${n} animals although at least ${known} exist`,
+              expected: `${want}`,
+              actual: String(n),
+            });
           known = Math.max(known, n);
+          const twice = repeatedIds(pageIds(ex));
+          t.check('CREATE-ID-UNIQUE', twice.length === 0, ex, {
+            pass: `the ids on the limit=${limit} page are distinct`,
+            fail: 'Two animals on one page share an id',
+            message: twice.length ? `limit=${limit}: id ${twice.join(', ')} appears more than once on the page` : `limit=${limit}: no id repeated among ${n} animals`,
+            expected: 'distinct ids',
+            actual: twice.join(', '),
+          });
         }
       },
     },

@@ -71,9 +71,11 @@ export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stop
   const throttled = paced.filter((s) => isThrottled(s) && !isDailyThrottle(s, o));
   const problems: string[] = [];
   if (span.count > 2 * L) problems.push(`${span.count} requests succeeded within one ${w} span (limit ${L}; even a fixed window allows at most ${2 * L} across a boundary)`);
-  // Fixed windows: successes announcing the same Reset belong to one window.
+  // Fixed windows: successes announcing the same Reset belong to one window
+  // (not when the headers count the day: then every success of the day shares a Reset).
+  const daily = countsTheDay(all, o);
   const groups: Record<string, Sample[]> = {};
-  for (const s of all.filter(isSuccess)) {
+  for (const s of daily ? [] : all.filter(isSuccess)) {
     const r = signals(s).resetRaw;
     if (r !== undefined) (groups[r] = groups[r] || []).push(s);
   }
@@ -104,7 +106,7 @@ export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stop
       ? verdict('RL-NOT-EARLY', false, 'Throttled before the limit', `${early.length} 429s came while Remaining was above 0, e.g. ${early[0]}`)
       : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${throttled.length} 429s)`),
   );
-  if (throttled.length) out.push(...judge429(throttled[0], o, { countsTheDay: countsTheDay(all, o) }));
+  if (throttled.length) out.push(...judge429(throttled[0], o, { countsTheDay: daily }));
   return out;
 }
 

@@ -30,9 +30,15 @@ export const listPets: Handler = (ctx) => {
   }
   if (ctx.probe) return undefined;
   let size = asked;
-  if (has('limit-ignored')) size = MAX_LIMIT;
+  if (has('limit-ignored') || (has('limit-ignored-with-status') && status !== null)) size = MAX_LIMIT;
   if (has('limit-short-page')) size = Math.max(0, asked - 1);
-  const pets = ctx.store.list(status === null || has('filter-ignored') ? undefined : status, size);
+  if (has('list-always-empty')) size = 0;
+  const unfiltered = status === null || has('filter-ignored') || (has('filter-needs-limit') && !ctx.url.searchParams.has('limit'));
+  const filter = unfiltered ? undefined : status;
+  // Fault list-omits-created: only the seeded pets (ids below the first created one) are listed.
+  const pets = has('list-omits-created') ? ctx.store.list(filter).filter((p) => p.id < ctx.store.firstCreatedId).slice(0, size) : ctx.store.list(filter, size);
+  // Fault list-duplicate-id: the second animal of the page shows the id of the first.
+  if (has('list-duplicate-id') && pets.length > 1) pets[1] = { ...pets[1], id: pets[0].id };
   const items = pets.map((p) => petValue(p, { lossyIds: has('lossy-ids'), extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined }));
   const reply = jsonReply(200, has('list-wrapped') ? { items } : items);
   if (has('list-body-not-json')) reply.body += '\n<!-- end of page -->';

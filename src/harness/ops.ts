@@ -81,7 +81,29 @@ export function newPetBody(name: string, categoryId: string, status?: string): s
   return `{"name":${JSON.stringify(name)},"categoryId":${categoryId}${status ? `,"status":${JSON.stringify(status)}` : ''}}`;
 }
 
+/** Exact id digits of every item of a listPets page, in order (undefined where an item has no integer id). */
+export function pageIds(ex: ApiExchange): (string | undefined)[] {
+  return Array.isArray(ex.json) ? ex.json.map((_, i) => exactInteger(ex, `/${i}/id`)) : [];
+}
+
+/** The ids that occur more than once in a list. */
+export function repeatedIds(ids: readonly (string | undefined)[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const id of ids) if (id !== undefined) (seen.has(id) ? twice : seen).add(id);
+  return [...twice];
+}
+
+/**
+ * The `limit=100` page listed once per run before the suite creates any pet, so
+ * that ids of created pets can be compared with those of pets that already existed.
+ */
+export function listedBeforeCreation(t: TestContext): Promise<ApiExchange> {
+  return t.session.once('listed-before-creation', () => t.request(listPets({ limit: '100' })));
+}
+
 async function create(t: TestContext, status: string | undefined, categoryId: string): Promise<CreatedPet> {
+  await listedBeforeCreation(t);
   const sent = { name: uniqueName(status ?? 'nostatus'), categoryId, ...(status ? { status } : {}) };
   const ex = await t.request(createPetRaw(newPetBody(sent.name, categoryId, status)));
   const ok = ex.response?.status === 201 && isObject(ex.json);

@@ -19,6 +19,7 @@ const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   { name: 'a server that answers slowly', options: { variants: { latencyMs: 40 } } },
   { name: 'a server that issues small ids', options: { firstId: 1n } },
   { name: 'a server that issues ids next to the ones the suite probes as unknown', options: { firstId: 9223372036854770000n } },
+  { name: 'a server whose rate-limit headers count the day, not the minute', options: { variants: { rateLimitHeaders: 'day' } } },
   { name: 'a server adding undocumented fields that differ between responses', options: { variants: { extraFields: true } } },
 ];
 

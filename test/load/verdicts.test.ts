@@ -184,6 +184,16 @@ describe('window verdicts', () => {
     expect(find(judgeWindow(bad, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
   });
 
+  it('does not group by Reset when the headers count the day: every success of the day shares one Reset', () => {
+    const day = Math.ceil((T0 + 86400000) / 1000);
+    const times = [...Array(L).keys()].map((i) => T0 + W - 100 + i).concat([...Array(L).keys()].map((i) => T0 + W + i));
+    const seq = times.map((t, i) => s(i, t, 200, rl(40 - i, day, 50), 'paced'));
+    seq.push(s(seq.length, T0 + W + 50, 429, { ...rl(40 - 2 * L, day, 50), 'retry-after': 60 }, 'paced', errorBody));
+    expect(find(judgeWindow(seq, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['pass']);
+    const perMinute = times.map((t, i) => s(i, t, 200, rl(40 - i, day), 'paced'));
+    expect(find(judgeWindow(perMinute, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
+  });
+
   it('fails a 429 that comes before the limit was used in the last window (a shorter window)', () => {
     const seq = paced([0, 1, 2].map((x) => T0 + x));
     seq.push(s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }, 'paced', errorBody));

@@ -21,6 +21,8 @@ export const CONFORMANCE_PROBES: Probe[] = [
     fault: 'validate-before-auth',
     holds: async (s) => (await status(s.send('/pets', { plan: null, body: '{}' }))) === 401 && (await status(s.send('/pets/1', { plan: null }))) === 401,
   },
+  { fault: 'auth-prefix-match', holds: async (s) => (await status(s.send('/pets', { authorization: `Bearer ${s.key()}0` }))) === 401 && (await status(s.send('/pets', { authorization: `Bearer ${s.key().slice(0, -1)}` }))) === 401 },
+  { fault: '429-instead-of-401', holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer not-a-key-at-all' }))) === 401 },
   { fault: 'auth-rejects-valid-key', holds: async (s) => (await status(get(s, '/pets'))) === 200 },
   { fault: 'create-returns-200', holds: async (s) => (await status(post(s, newPet()))) === 201 },
   { fault: 'content-type-text', holds: async (s) => (await get(s, '/pets')).headers['content-type'] === 'application/json' },
@@ -28,6 +30,13 @@ export const CONFORMANCE_PROBES: Probe[] = [
   { fault: 'list-wrapped', holds: async (s) => validateSchema('Pets', (await get(s, '/pets')).json).valid },
   { fault: 'id-as-string', holds: async (s) => validateSchema('Pet', (await post(s, newPet())).json).valid },
   { fault: 'error-missing-message', holds: async (s) => validateSchema('Error', (await get(s, '/pets/1')).json).valid },
+  {
+    fault: 'error-422-not-error',
+    holds: async (s) => {
+      const r = await get(s, '/pets?limit=0');
+      return r.status === 400 && validateSchema('Error', r.json).valid;
+    },
+  },
   { fault: 'error-status-mismatch', holds: async (s) => obj(await get(s, '/pets/1')).status === 404 },
   { fault: 'list-500', holds: async (s) => (await status(get(s, '/pets'))) === 200 },
   { fault: 'default-limit-50', holds: async (s) => arr(await get(s, '/pets')).length === 20 },
@@ -35,17 +44,45 @@ export const CONFORMANCE_PROBES: Probe[] = [
   { fault: 'limit-short-page', holds: async (s) => arr(await get(s, '/pets?limit=5')).length === 5 },
   { fault: 'limit-unbounded', holds: async (s) => arr(await get(s, '/pets?limit=1000')).length <= 100 },
   { fault: 'filter-ignored', holds: async (s) => arr(await get(s, '/pets?status=sold&limit=100')).every((p) => p.status === 'sold') },
+  { fault: 'list-always-empty', holds: async (s) => arr(await get(s, '/pets')).length > 0 },
+  {
+    fault: 'list-omits-created',
+    holds: async (s) => {
+      const id = rawNumber((await post(s, newPet({ status: 'sold' }))).json, '/id');
+      const page = await get(s, '/pets?status=sold&limit=100');
+      return arr(page).some((_, i) => rawNumber(page.json, `/${i}/id`) === id);
+    },
+  },
+  { fault: 'filter-needs-limit', holds: async (s) => arr(await get(s, '/pets?status=sold')).every((p) => p.status === 'sold') },
+  { fault: 'limit-ignored-with-status', holds: async (s) => arr(await get(s, '/pets?status=available&limit=1')).length === 1 },
+  {
+    fault: 'list-duplicate-id',
+    holds: async (s) => {
+      const page = await get(s, '/pets?limit=100');
+      return new Set(arr(page).map((_, i) => rawNumber(page.json, `/${i}/id`))).size === arr(page).length;
+    },
+  },
   { fault: 'unknown-status-500', holds: async (s) => (await status(get(s, '/pets?status=lost'))) < 500 },
   { fault: 'create-drops-status', holds: async (s) => obj(await post(s, newPet({ status: 'pending' }))).status === 'pending' },
   { fault: 'status-required', holds: async (s) => (await status(post(s, newPet()))) === 201 },
   { fault: 'missing-field-accepted', holds: async (s) => (await status(post(s, '{"name":"x"}'))) === 400 },
   { fault: 'wrong-type-accepted', holds: async (s) => (await status(post(s, '{"name":"x","categoryId":9223372036854775808}'))) === 400 },
   { fault: 'bad-status-accepted', holds: async (s) => (await status(post(s, newPet({ status: 'lost' })))) === 400 },
+  { fault: 'status-null-accepted', holds: async (s) => (await status(post(s, newPet({ status: null })))) === 400 && (await status(post(s, newPet({ status: '' })))) === 400 },
+  { fault: 'name-container-accepted', holds: async (s) => (await status(post(s, newPet({ name: ['x'] })))) === 400 && (await status(post(s, newPet({ name: { x: 1 } })))) === 400 },
   { fault: 'malformed-json-500', holds: async (s) => (await status(post(s, '{"name":'))) === 400 },
   { fault: 'client-id-honoured', holds: async (s) => rawNumber((await post(s, newPet({ id: 42 }))).json, '/id') !== '42' },
   {
     fault: 'duplicate-ids',
     holds: async (s) => rawNumber((await post(s, newPet())).json, '/id') !== rawNumber((await post(s, newPet())).json, '/id'),
+  },
+  {
+    fault: 'ids-reuse-existing',
+    holds: async (s) => {
+      const before = await get(s, '/pets?limit=100');
+      const listed = new Set(arr(before).map((_, i) => rawNumber(before.json, `/${i}/id`)));
+      return !listed.has(rawNumber((await post(s, newPet())).json, '/id'));
+    },
   },
   {
     fault: 'lossy-ids',

@@ -12,6 +12,14 @@ const successes = (rs: Res[]) => rs.filter((r) => r.status === 200).length;
 
 export const LOAD_PROBES: Probe[] = [
   { fault: 'never-429', options, holds: async (s) => (await burst(s)).at(-1)!.status === 429 },
+  {
+    fault: 'reset-is-now',
+    options,
+    holds: async (s) => {
+      s.clock.advance(1_000);
+      return Number((await first429(s))!.headers['x-ratelimit-reset']) > Math.floor(s.clock.now() / 1000);
+    },
+  },
   { fault: 'no-retry-after', options, holds: async (s) => (await first429(s))?.headers['retry-after'] !== undefined },
   {
     fault: 'retry-after-too-short',
