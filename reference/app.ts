@@ -91,6 +91,8 @@ export function buildApp(options?: AppOptions): App {
   const anonymous: Limits = { perMinute: o.anonymousPerMinute };
   const limiter = new RateLimiter({ windowMs: o.windowMs, dayMs: o.dayMs, mode: o.variants.limiter, has });
   const bans = new Bans(BAN_WINDOWS * o.windowMs);
+  /** Fault throttle-after-idle: when each key was last seen. */
+  const lastSeen = new Map<string, number>();
   let seq = 0;
 
   /** Rate limit, then the operation; returns the reply and the decision its headers come from. */
@@ -104,9 +106,17 @@ export function buildApp(options?: AppOptions): App {
         return { reply: error('key_banned', `retry after ${new Date(bannedUntil).toISOString()}`), decision };
       }
     }
+    if (auth.ok && has('throttle-after-idle')) {
+      const last = lastSeen.get(auth.key);
+      lastSeen.set(auth.key, now);
+      if (last === undefined || now - last >= o.windowMs) {
+        const retryAt = now + 1000;
+        return { reply: error('rate_limited'), decision: { allowed: false, limit: auth.limits.perMinute, remaining: 0, resetAt: retryAt, retryAt, day: { limit: Infinity, remaining: 0, resetAt: retryAt } } };
+      }
+    }
     const decision = limiter.take(auth.ok ? `key:${auth.key}` : `addr:${req.socket.remoteAddress ?? 'unknown'}`, auth.ok ? auth.limits : anonymous, now);
     if (!decision.allowed) {
-      if (auth.ok && o.variants.banOnEarlyRetry) bans.throttled(auth.key, now, retryAfter(decision.retryAt!, now, o.variants.retryAfter).until);
+      if (auth.ok && o.variants.banOnEarlyRetry) bans.throttled(auth.key, now, retryAfter(decision.retryAt!, now, o.variants.retryAfter, o.variants.retryAfterPaddingS).until);
       const reply = has('429-body-not-error') ? jsonReply(429, { message: 'Too many requests' }) : error('rate_limited');
       return { reply, decision };
     }
@@ -126,15 +136,18 @@ export function buildApp(options?: AppOptions): App {
     const error = errorFactory({ has, authorization });
     const url = requestUrl(req);
     const route = matchRoute(req.method ?? 'GET', url.pathname);
+    // Variant nonIntegerLimit 'default': a limit that is no integer is ignored (the default page).
+    const limitParam = url.searchParams.get('limit');
+    if (o.variants.nonIntegerLimit === 'default' && route?.operation === 'listPets' && limitParam !== null && !/^[+-]?\d+$/.test(limitParam)) url.searchParams.delete('limit');
     let { reply, decision } = decide(req, url, body, bodyTooLarge, now, route, error);
     reply = hostileReply(reply, has, error, req);
     if (has('error-422-not-error') && reply.status === 400 && route?.operation !== 'createPet') reply = jsonReply(422, { detail: [{ loc: ['query'], msg: 'validation error' }] });
     const headers = {
-      ...rateLimitHeaders(decision, reply.status, { has, now, seq: seq++, retryAfter: o.variants.retryAfter, counts: o.variants.rateLimitHeaders }),
+      ...rateLimitHeaders(decision, reply.status, { has, now, seq: seq++, retryAfter: o.variants.retryAfter, counts: o.variants.rateLimitHeaders, paddingS: o.variants.retryAfterPaddingS }),
       ...(route?.deprecated ? deprecationHeaders(has, `http://${req.headers.host ?? '127.0.0.1'}`) : {}),
       ...reply.headers,
     };
-    writeReply(res, { ...reply, headers }, { has, now, latencyMs: o.variants.latencyMs, authorization });
+    writeReply(res, { ...reply, headers }, { has, now, latencyMs: o.variants.latencyMs, authorization, wire: o.variants.wire });
   }
 
   function handler(req: http.IncomingMessage, res: http.ServerResponse): void {

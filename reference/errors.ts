@@ -49,5 +49,8 @@ export function errorBody(code: ErrorCode, detail: string | undefined, o: ErrorO
 export type ErrorFactory = (code: ErrorCode, detail?: string, headers?: Record<string, string>) => Reply;
 
 export function errorFactory(o: ErrorOptions): ErrorFactory {
-  return (code, detail, headers) => jsonReply(ERRORS[code].status, errorBody(code, detail, o), headers);
+  return (code, detail, headers) => {
+    const reply = jsonReply(ERRORS[code].status, errorBody(code, detail, o), headers);
+    return o.has('unauthorized-empty-body') && reply.status === 401 ? { ...reply, body: '' } : reply;
+  };
 }

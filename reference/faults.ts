@@ -36,6 +36,10 @@ const table = {
   'content-type-text': c('RESP-CONTENT-TYPE-JSON', 'Every response is labelled text/plain.'),
   'list-body-not-json': c('RESP-BODY-JSON', 'The listPets body has trailing garbage after the JSON array.'),
   'list-wrapped': c('SCHEMA-PETS', 'listPets returns {"items": [...]} instead of an array.'),
+  'content-type-missing': c('RESP-CONTENT-TYPE-JSON', 'Responses carry no Content-Type header at all (the JSON bodies are unchanged).'),
+  'created-empty-body': c('RESP-BODY-JSON', 'createPet answers 201 with an empty body (the pet is created; Location is sent).'),
+  'unauthorized-empty-body': c('RESP-BODY-JSON', 'A 401 has an empty body instead of an Error.'),
+  'list-status-unknown-value': c('SCHEMA-PETS', 'listPets writes the status of sold animals as "adopted", a value outside PetStatus.'),
   'id-as-string': c('SCHEMA-PET', 'createPet and getPet write the id as a JSON string.'),
   'error-missing-message': c('SCHEMA-ERROR', 'Error bodies have no message field.'),
   'error-status-mismatch': c('ERROR-STATUS-FIELD', 'A 404 Error body says status 400.'),
@@ -54,6 +58,8 @@ const table = {
   'list-duplicate-id': c('CREATE-ID-UNIQUE', 'On every listPets page of two or more animals, the second shows the id of the first.'),
   // createPet
   'create-drops-status': c('CREATE-201-PET', 'The 201 body omits the status that was sent (the pet keeps it).'),
+  'name-truncated': c('CREATE-201-PET', 'A name longer than 255 characters is accepted and silently cut to 255 (201 and getPet show the cut name).'),
+  'lossy-category-id': c('CREATE-201-PET', 'The 201 body writes categoryId through a JS number: above 2^53 its digits are rounded.'),
   'status-required': c('CREATE-STATUS-OPTIONAL', 'A NewPet without status is answered 400.'),
   'missing-field-accepted': c('CREATE-400-MISSING-FIELD', 'A body missing name or categoryId is answered 201.'),
   'wrong-type-accepted': c('CREATE-400-WRONG-TYPE', 'A categoryId that is no int64 (string, float, bool, null, out of range) or a name that is no string is accepted.'),
@@ -67,15 +73,19 @@ const table = {
   // getPet
   'lossy-ids': c('GET-ROUND-TRIP', 'Ids are written through a JS number: above 2^53 the digits are rounded and lookups miss.'),
   'unknown-id-200': c('GET-404-UNKNOWN', 'An unknown id returns another pet with 200.'),
+  'get-other-pet': c('GET-ROUND-TRIP', 'getPet of an existing id returns the pet stored after it (the next id), when there is one.'),
   'non-integer-id-500': c('GET-NON-INTEGER-ID-4XX', 'A non-integer petId is answered 500.', 'warn'),
   // deprecation
   'no-deprecation-headers': c('DEPRECATION-SIGNALLED', 'getPet sends no Deprecation, Sunset or Link header.', 'warn'),
   'wrong-sunset': c('DEPRECATION-SUNSET-DATE', 'Sunset says Fri, 05 Dec 2031 00:00:00 GMT.'),
+  'sunset-not-http-date': c('DEPRECATION-SUNSET-DATE', 'Sunset is the right day written as ISO 8601 (2030-12-05T00:00:00Z), not an HTTP-date.'),
   'deprecation-boolean': c('DEPRECATION-HEADER-VALID', 'Deprecation: true (the withdrawn draft form) instead of @epoch-seconds.', 'warn'),
   'deprecation-after-sunset': c('DEPRECATION-BEFORE-SUNSET', 'Deprecation is dated 2031-01-01, after the Sunset date.', 'warn'),
   // rate-limit headers
   'ratelimit-headers-missing-on-errors': c('RL-HEADERS-PRESENT', 'Error responses (status >= 400, 429 included) carry no X-RateLimit-* header.'),
   'ratelimit-non-integer': c('RL-HEADERS-INTEGER', 'X-RateLimit-Limit is written "60.0".'),
+  'ratelimit-limit-duplicated': c('RL-HEADERS-INTEGER', 'X-RateLimit-Limit carries two values, the plan\'s limit and twice it ("60, 120"), as when a gateway adds its own.'),
+  'reset-in-past': c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is one minute before the true reset (when a one-minute window began), so in the past.'),
   'remaining-above-limit': c('RL-REMAINING-LE-LIMIT', 'X-RateLimit-Remaining is 10 above the truth, so above the limit at the start of a window.'),
   'wrong-plan-limit': c('RL-LIMIT-PLAN', 'The plan\'s per-minute limit plus 40 is advertised and enforced.'),
   'limit-varies': c('RL-LIMIT-CONSTANT', 'X-RateLimit-Limit alternates between the plan\'s limit and twice it on consecutive responses.'),
@@ -88,6 +98,9 @@ const table = {
   // rate limiting under load
   'never-429': l('RL-CEILING-429', 'Requests beyond the limit are served (Remaining stays at 0).'),
   'no-retry-after': l('RL-429-RETRY-AFTER', 'A 429 carries no Retry-After.'),
+  'retry-after-negative': l('RL-429-RETRY-AFTER', 'A 429\'s Retry-After is the wait with its sign flipped ("-5").'),
+  'remaining-negative-on-429': l('RL-HEADERS-INTEGER', 'A 429 says X-RateLimit-Remaining -1 (the refused request counted against the limit).'),
+  'throttle-after-idle': l('RL-NOT-EARLY', 'The first request of a key that sent nothing for a whole window (a new key included) is refused with 429 (Retry-After 1, Remaining 0) and not counted: its limiter entry is re-created empty.'),
   'retry-after-too-short': l('RL-RECOVERY', 'Retry-After says 1 second while the window stays closed until its end.'),
   'sustained-throttle': l(
     'RL-SUSTAINED-BELOW-CEILING',

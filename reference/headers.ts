@@ -21,8 +21,10 @@ export type RetryAfterStyle = 'seconds' | 'http-date';
  * Retry-After for a wait until `retryAt`: delay-seconds rounded up (at least 1),
  * or an HTTP-date rounded up to the next whole second after the Date header.
  * `until` is the instant the value announces (a client waiting it out is not early).
+ * `paddingS` (variant retryAfterPaddingS): a more conservative wait, seconds later.
  */
-export function retryAfter(retryAt: number, now: number, style: RetryAfterStyle): { value: string; until: number } {
+export function retryAfter(retryAt: number, now: number, style: RetryAfterStyle, paddingS = 0): { value: string; until: number } {
+  retryAt += paddingS * 1000;
   if (style === 'http-date') {
     const until = Math.max(Math.ceil(retryAt / 1000), Math.floor(now / 1000) + 1) * 1000;
     return { value: new Date(until).toUTCString(), until };
@@ -39,6 +41,8 @@ export interface RateHeaderContext {
   retryAfter: RetryAfterStyle;
   /** Variant: the headers describe the per-minute window (default) or the per-day quota. */
   counts?: 'minute' | 'day';
+  /** Variant retryAfterPaddingS. */
+  paddingS?: number;
 }
 
 export function rateLimitHeaders(decision: Decision, status: number, x: RateHeaderContext): Record<string, string> {
@@ -46,7 +50,8 @@ export function rateLimitHeaders(decision: Decision, status: number, x: RateHead
   const d = x.counts === 'day' && isFinite(decision.day.limit) ? { ...decision, ...decision.day } : decision;
   const out: Record<string, string> = {};
   if (status === 429 && d.retryAt !== undefined && !has('no-retry-after')) {
-    out['Retry-After'] = has('retry-after-too-short') ? '1' : retryAfter(d.retryAt, x.now, x.retryAfter).value;
+    out['Retry-After'] = has('retry-after-too-short') ? '1' : retryAfter(d.retryAt, x.now, x.retryAfter, x.paddingS).value;
+    if (has('retry-after-negative')) out['Retry-After'] = String(-Math.max(1, Math.ceil((d.retryAt - x.now) / 1000)));
   }
   if (has('ratelimit-headers-missing-on-errors') && status >= 400) return out;
   const limit = has('limit-varies') && x.seq % 2 === 1 ? d.limit * 2 : d.limit;
@@ -56,11 +61,13 @@ export function rateLimitHeaders(decision: Decision, status: number, x: RateHead
     if (has('remaining-falls-by-two')) remaining = Math.max(0, d.limit - 2 * (d.limit - d.remaining));
     if (has('remaining-above-limit')) remaining = d.remaining + 10;
   } else if (has('remaining-on-429')) remaining = Math.max(1, remaining);
+  else if (has('remaining-negative-on-429')) remaining = -1;
   let reset = Math.ceil(d.resetAt / 1000);
   if (has('reset-in-ms')) reset = Math.ceil(d.resetAt);
   if (has('reset-relative')) reset = Math.max(0, Math.ceil((d.resetAt - x.now) / 1000));
   if (has('reset-is-now')) reset = Math.floor(x.now / 1000);
-  out['X-RateLimit-Limit'] = has('ratelimit-non-integer') ? `${limit}.0` : String(limit);
+  if (has('reset-in-past')) reset = Math.ceil(d.resetAt / 1000) - 60;
+  out['X-RateLimit-Limit'] = has('ratelimit-non-integer') ? `${limit}.0` : has('ratelimit-limit-duplicated') ? `${limit}, ${limit * 2}` : String(limit);
   out['X-RateLimit-Remaining'] = String(remaining);
   out['X-RateLimit-Reset'] = String(reset);
   return out;
@@ -72,7 +79,7 @@ export function deprecationHeaders(has: Has, origin: string): Record<string, str
   const deprecation = has('deprecation-boolean') ? 'true' : `@${has('deprecation-after-sunset') ? AFTER_SUNSET_EPOCH_SECONDS : DEPRECATION_EPOCH_SECONDS}`;
   return {
     Deprecation: deprecation,
-    Sunset: has('wrong-sunset') ? WRONG_SUNSET : SUNSET,
+    Sunset: has('wrong-sunset') ? WRONG_SUNSET : has('sunset-not-http-date') ? '2030-12-05T00:00:00Z' : SUNSET,
     Link: `<${origin}/v1/pets?status=available>; rel="successor-version", <${DEPRECATION_DOC}>; rel="deprecation"`,
   };
 }

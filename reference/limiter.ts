@@ -29,7 +29,7 @@ export interface Decision {
 export interface LimiterOptions {
   windowMs: number;
   dayMs: number;
-  mode: 'fixed' | 'sliding';
+  mode: 'fixed' | 'sliding' | 'token-bucket';
   has: Has;
 }
 
@@ -38,6 +38,9 @@ interface Bucket {
   count: number;
   /** Sliding mode: times of the accepted requests of the last window. */
   log: number[];
+  /** Token-bucket mode: tokens left (fractional) at `refilledAt`. */
+  tokens: number;
+  refilledAt: number;
   dayStart: number;
   dayCount: number;
   /** Fault sustained-throttle: start of the current unbroken run of requests, last request, accepted requests of the last window. */
@@ -52,6 +55,8 @@ interface MinuteState {
   cap: number;
   /** When the window frees a slot (fixed: its end; sliding: when the oldest entry expires). */
   end: () => number;
+  /** When a refused request could succeed, if not at end() (token bucket: the next token). */
+  retry?: () => number;
   record: () => void;
 }
 
@@ -67,7 +72,8 @@ export class RateLimiter {
     if (b.dayStart !== dayStart) Object.assign(b, { dayStart, dayCount: 0 });
     const dayEnd = dayStart + dayMs;
     const perDay = has('daily-ignored') ? Infinity : (limits.perDay ?? Infinity);
-    const minute = this.o.mode === 'sliding' ? this.sliding(b, limits.perMinute, now) : this.fixed(b, limits.perMinute, now);
+    const mode = this.o.mode;
+    const minute = mode === 'sliding' ? this.sliding(b, limits.perMinute, now) : mode === 'token-bucket' ? this.tokenBucket(b, limits.perMinute, now) : this.fixed(b, limits.perMinute, now);
     const allowUpTo = has('throttle-early') ? Math.floor(minute.cap * 0.8) : minute.cap;
     const steady = has('sustained-throttle') && this.steadyCut(b, minute.cap, now);
     const allowed = has('never-429') || (!steady && minute.used < allowUpTo && b.dayCount < perDay);
@@ -85,7 +91,7 @@ export class RateLimiter {
       limit: limits.perMinute,
       remaining: Math.min(remainingMinute, remainingDay),
       resetAt,
-      ...(allowed ? {} : { retryAt: b.dayCount >= perDay ? dayEnd : minute.end() }),
+      ...(allowed ? {} : { retryAt: b.dayCount >= perDay ? dayEnd : (minute.retry ?? minute.end)() }),
       day: { limit: perDay, remaining: remainingDay, resetAt: dayEnd },
     };
   }
@@ -93,7 +99,7 @@ export class RateLimiter {
   private bucket(id: string): Bucket {
     let b = this.buckets.get(id);
     if (!b) {
-      b = { windowStart: -1, count: 0, log: [], dayStart: -1, dayCount: 0, streakStart: 0, lastAt: -Infinity, recent: [] };
+      b = { windowStart: -1, count: 0, log: [], tokens: NaN, refilledAt: 0, dayStart: -1, dayCount: 0, streakStart: 0, lastAt: -Infinity, recent: [] };
       this.buckets.set(id, b);
     }
     return b;
@@ -119,6 +125,26 @@ export class RateLimiter {
     const start = Math.floor(now / w) * w;
     if (b.windowStart !== start) Object.assign(b, { windowStart: start, count: 0 });
     return { used: b.count, cap: short ? Math.ceil(limit / 6) : limit, end: () => start + w, record: () => void b.count++ };
+  }
+
+  /**
+   * Token bucket: capacity `limit`, refilled continuously at `limit` per window.
+   * Remaining is the whole tokens left (it may rise by one between requests);
+   * Reset is when the bucket is full again; a refused request may retry when
+   * the next token arrives. At most 2 × limit − 1 requests fit in any window.
+   */
+  private tokenBucket(b: Bucket, limit: number, now: number): MinuteState {
+    const perToken = this.o.windowMs / limit;
+    if (Number.isNaN(b.tokens)) b.tokens = limit;
+    else b.tokens = Math.min(limit, b.tokens + (now - b.refilledAt) / perToken);
+    b.refilledAt = now;
+    return {
+      used: limit - Math.floor(b.tokens + 1e-9),
+      cap: limit,
+      end: () => now + Math.ceil((limit - b.tokens) * perToken),
+      retry: () => now + Math.ceil(Math.max(0, 1 - b.tokens) * perToken),
+      record: () => void (b.tokens -= 1),
+    };
   }
 
   private sliding(b: Bucket, limit: number, now: number): MinuteState {

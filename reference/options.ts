@@ -5,14 +5,31 @@
 import type { FaultName } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
 import type { RetryAfterStyle } from './headers.ts';
+import type { WireVariants } from './wire.ts';
 
 export interface Variants {
   /** Retry-After as delay-seconds or as an HTTP-date. */
   retryAfter: RetryAfterStyle;
-  /** Per-minute window: fixed (aligned on the epoch) or a sliding log over windowMs. */
-  limiter: 'fixed' | 'sliding';
+  /**
+   * Per-minute window: fixed (aligned on the epoch), a sliding log over windowMs,
+   * or a token bucket (capacity = limit, refilled continuously at limit per window:
+   * never more than 2 × limit in any window, limit per window on average).
+   */
+  limiter: 'fixed' | 'sliding' | 'token-bucket';
   /** listPets limit outside 1..100: 400 Error, or clamped into range. */
   outOfRangeLimit: 'reject' | 'clamp';
+  /**
+   * listPets limit that is no integer (`limit=abc`, `limit=2.5`): 400 Error, or
+   * ignored (the default page of 20). Valid either way: the spec documents no
+   * 400 for listPets and says nothing of malformed values; the page stays ≤ 100.
+   */
+  nonIntegerLimit: 'reject' | 'default';
+  /**
+   * Seconds added to every Retry-After beyond the instant the limit frees a slot
+   * (X-RateLimit-Reset is unchanged): a conservative wait, which the client
+   * honours by retrying a little later than strictly needed. 0: none.
+   */
+  retryAfterPaddingS: number;
   /** Status of a pet created without one: "available", or no status field at all. */
   defaultStatus: 'available' | 'none';
   /** Delay before every response is written. */
@@ -23,17 +40,22 @@ export interface Variants {
   rateLimitHeaders: 'minute' | 'day';
   /** Undocumented fields on every Pet: `retrievedAt` (differs on every response) and, in lists only, `href`. */
   extraFields: boolean;
+  /** Unusual but valid HTTP framing and headers (reference/wire.ts). */
+  wire: WireVariants;
 }
 
 export const DEFAULT_VARIANTS: Readonly<Variants> = {
   retryAfter: 'seconds',
   limiter: 'fixed',
   outOfRangeLimit: 'reject',
+  nonIntegerLimit: 'reject',
+  retryAfterPaddingS: 0,
   defaultStatus: 'available',
   latencyMs: 0,
   banOnEarlyRetry: false,
   extraFields: false,
   rateLimitHeaders: 'minute',
+  wire: {},
 };
 
 export interface AppOptions {
@@ -70,7 +92,7 @@ export interface ResolvedOptions {
 }
 
 export function resolveOptions(o: AppOptions = {}): ResolvedOptions {
-  const variants = { ...DEFAULT_VARIANTS, ...o.variants };
+  const variants = { ...DEFAULT_VARIANTS, ...o.variants, wire: { ...o.variants?.wire } };
   variants.latencyMs = Math.max(variants.latencyMs, o.latencyMs ?? 0);
   return {
     now: o.now ?? Date.now,

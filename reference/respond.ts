@@ -7,6 +7,7 @@ import type http from 'node:http';
 import type { Has } from './faults.ts';
 import { hostileWrite } from './hostile.ts';
 import type { Reply } from './reply.ts';
+import { wireMessage, type WireVariants } from './wire.ts';
 
 export interface WriteOptions {
   has: Has;
@@ -14,6 +15,8 @@ export interface WriteOptions {
   latencyMs: number;
   /** The request's Authorization header (echoed by fault echo-key). */
   authorization?: string;
+  /** Variants of framing and headers (reference/wire.ts). */
+  wire?: WireVariants;
 }
 
 /** A header-safe copy of a string (no control characters). */
@@ -22,18 +25,31 @@ function headerSafe(s: string): string {
 }
 
 export function writeReply(res: http.ServerResponse, reply: Reply, o: WriteOptions): void {
-  const body = Buffer.from(reply.body, 'utf8');
-  const headers: Record<string, string> = {
+  let body: Buffer = Buffer.from(reply.body, 'utf8');
+  let headers: Record<string, string> = {
     Date: new Date(o.now).toUTCString(),
     'Content-Type': o.has('content-type-text') ? 'text/plain; charset=utf-8' : (reply.contentType ?? 'application/json'),
     ...reply.headers,
   };
   if (o.has('echo-key') && o.authorization !== undefined) headers['X-Echo'] = headerSafe(o.authorization);
+  if (o.has('content-type-missing')) delete headers['Content-Type'];
+  let chunked = false;
+  if (o.wire) ({ headers, body, chunked } = wireMessage(reply.status, headers, reply.body, reply.contentType === undefined && !o.has('content-type-text'), o.wire));
   const write = (): void => {
     if (res.destroyed) return;
     if (hostileWrite(res, reply.status, headers, body, o.has)) return;
-    res.writeHead(reply.status, { ...headers, 'Content-Length': String(body.length) });
-    res.end(body);
+    if (o.wire?.noDate) res.sendDate = false; // else Node adds a Date of its own
+    if (!chunked) {
+      res.writeHead(reply.status, { ...headers, 'Content-Length': String(body.length) });
+      res.end(body);
+      return;
+    }
+    // Chunked, in two chunks, and the connection closed after the response.
+    res.shouldKeepAlive = false;
+    res.writeHead(reply.status, headers);
+    const half = Math.floor(body.length / 2);
+    res.write(body.subarray(0, half));
+    res.end(body.subarray(half));
   };
   if (o.latencyMs > 0) setTimeout(write, o.latencyMs);
   else write();

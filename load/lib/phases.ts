@@ -4,7 +4,7 @@
  * (Retry-After guard, caps). Pure and clock-free: `now` is always passed in.
  */
 import { budget, RESPONSE_WAIT_MS, type Phase, type PhaseAction, type RunState } from './runner.ts';
-import { isRollover, isSuccess, isThrottled, signals } from './signals.ts';
+import { isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals } from './signals.ts';
 import type { PhaseName, Sample } from './types.ts';
 import { isDailyThrottle } from './verdicts-window.ts';
 
@@ -22,7 +22,10 @@ const fatal = (s: Sample) => s.status !== 0 && s.status !== 429 && !isSuccess(s)
  * Remaining proves allowed, so the request after the budget is the only one
  * that may be refused: at most Limit + 1 requests in the window. Stops once the
  * prediction is settled: the 429 came, a success came after Remaining 0, or more
- * successes than the limit came in one window.
+ * successes than the limit came in one window. A 429 on the very first
+ * request (a key left at its limit, or refused before any use) is not the
+ * ceiling: nothing is sent for a full window after it, then the measurement
+ * starts again — any window, fixed or sliding, is fresh by then.
  */
 export class CeilingPhase implements Phase {
   readonly name: PhaseName = 'ceiling';
@@ -30,9 +33,14 @@ export class CeilingPhase implements Phase {
   private prev?: Sample;
   private zero?: Sample;
   private inWindow = 0;
+  /** In the current window: slots a refilling limiter freed (see isRelease / refillAllowance). */
+  private releases = 0;
+  private afterZero = 0;
   private rollovers = 0;
   private rtt = 0;
   private answered = 0;
+  /** After a 429 on the first request: when a full window without sending has passed. */
+  private idleUntil?: number;
 
   /**
    * Requests in flight that keep the limit reachable within half a window (1 on
@@ -46,8 +54,9 @@ export class CeilingPhase implements Phase {
     return Math.max(1, Math.min(16, Math.ceil((2 * run.o.limit * this.rtt) / run.o.windowMs)));
   }
 
-  next(run: RunState): PhaseAction {
+  next(run: RunState, now: number): PhaseAction {
     if (this.finished) return run.inFlight > 0 ? awaitResponse('waiting for the last responses') : COMPLETE;
+    if (this.idleUntil !== undefined && now < this.idleUntil) return { kind: 'wait', ms: this.idleUntil - now, why: 'the first request was refused: a full window without sending' };
     const left = budget(run);
     if (this.answered === 0 || left === undefined || left <= 0) return run.inFlight > 0 ? awaitResponse('one request at a time at the limit') : SEND;
     return run.inFlight < this.concurrency(run) ? SEND : awaitResponse('budget in flight'); // `left` already counts requests in flight
@@ -57,7 +66,8 @@ export class CeilingPhase implements Phase {
     this.answered++;
     this.rtt = this.rtt === 0 ? s.t - s.sentAt : 0.8 * this.rtt + 0.2 * (s.t - s.sentAt);
     if (!isSuccess(s)) {
-      this.finished = true; // the 429, a transport failure or an unexpected status
+      if (this.answered === 1 && isThrottled(s) && !isDailyThrottle(s, run.o)) this.idleUntil = s.t + run.o.windowMs + run.o.jitterMs; // refused at once: try again once, after a full idle window
+      else this.finished = true; // the 429, a transport failure or an unexpected status
       return;
     }
     const prev = this.prev;
@@ -67,13 +77,18 @@ export class CeilingPhase implements Phase {
     if (prev && s.seq > prev.seq && isRollover(prev, s)) {
       this.rollovers++;
       this.inWindow = 0;
+      this.releases = 0;
+      this.afterZero = 0;
       this.zero = undefined;
-    } else if (this.zero && s.seq > this.zero.seq && s.sentAt >= this.zero.t) this.finished = true; // a success although Remaining 0 was known
+    } else if (this.zero && s.seq > this.zero.seq && s.sentAt >= this.zero.t) {
+      // A success although Remaining 0 was known: settled, unless a refilling limiter explains it.
+      if (++this.afterZero > refillAllowance(this.releases, this.zero.t, s.sentAt, run.o)) this.finished = true;
+    } else if (prev && isRelease(prev, s)) this.releases++;
     if (signals(s).remaining === 0 && !this.zero) this.zero = s;
     this.inWindow++;
     // Headers that do not describe the plan's window show no rollover: allow a window boundary (up to twice the limit) before concluding.
     const cap = signals(s).limit === run.o.limit ? run.o.limit : 2 * run.o.limit;
-    if (this.inWindow > cap || this.rollovers > 2) this.finished = true;
+    if (this.inWindow - this.releases - this.afterZero > cap || this.rollovers > 2 || this.inWindow > 2 * cap) this.finished = true;
     if (!prev || s.seq > prev.seq) this.prev = s;
   }
 

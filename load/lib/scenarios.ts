@@ -56,13 +56,14 @@ const pacedCaps = (o: ScenarioOptions, p: Pace): Caps => ({
   maxDurationMs: o.windowMs * (p.windows + 1) + o.maxWaitMs + SLACK_MS,
 });
 
-const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 4, maxDurationMs: 2 * o.windowMs + SLACK_MS });
+// A third window: a first request refused 429 is tried again after a full window without sending (CeilingPhase).
+const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 4, maxDurationMs: 3 * o.windowMs + o.jitterMs + SLACK_MS });
 
 export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
   ceiling: {
     name: 'ceiling',
     question: 'Does the first request beyond the plan\'s limit get a well-formed 429 exactly when X-RateLimit-Remaining said it would — and never earlier?',
-    requirements: ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-LIMIT-PLAN', 'RL-REMAINING-DECREMENTS', 'RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-HEADERS-PRESENT', 'RL-RESET-UNIX-SECONDS', 'RL-RETRY-AFTER-CONSISTENT'],
+    requirements: ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-LIMIT-PLAN', 'RL-REMAINING-DECREMENTS', 'RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-HEADERS-PRESENT', 'RL-HEADERS-INTEGER', 'RL-RESET-UNIX-SECONDS', 'RL-RETRY-AFTER-CONSISTENT'],
     defaultOn: true,
     singleVu: true,
     caps: ceilingCaps,

@@ -71,6 +71,44 @@ export function isRollover(prev: Sample, cur: Sample): boolean {
   return b.remaining > a.remaining && cur.t >= prev.t;
 }
 
+/**
+ * A refilling limiter (sliding log, token bucket) freed a slot between two
+ * sequential successes of one window: Remaining did not fall and is above 0,
+ * with no rollover. A server that ignores its limit says Remaining 0 instead.
+ */
+export function isRelease(prev: Sample, cur: Sample): boolean {
+  const a = signals(prev).remaining;
+  const b = signals(cur).remaining;
+  return a !== undefined && b !== undefined && b > 0 && b >= a && cur.seq > prev.seq && !isRollover(prev, cur);
+}
+
+/**
+ * Successes a refilling limiter explains once a response said Remaining 0 (at
+ * `zeroAt`): one for a slot that was almost free, plus the limit's own rate since
+ * then — and none unless the window already showed a release (a fixed window
+ * that lets one more through after Remaining 0 has no release to show).
+ */
+export function refillAllowance(releases: number, zeroAt: number, sentAt: number, o: Pick<ScenarioOptions, 'limit' | 'windowMs'>): number {
+  return releases > 0 ? 1 + Math.floor((Math.max(0, sentAt - zeroAt) * o.limit) / o.windowMs) : 0;
+}
+
+/**
+ * Does the limiter free slots before the Reset it announced (a token bucket whose
+ * Reset is when it is full again)? A success sent, by its own Date, at least 2 s
+ * (the rounding of Date and Reset) before the Reset of an earlier response that
+ * said Remaining 0; without a Date, by the local clock with `skewMs` more.
+ */
+export function freesBeforeReset(samples: readonly Sample[], skewMs: number): boolean {
+  let zeroResetMs: number | undefined;
+  for (const s of bySeq(samples)) {
+    const sig = signals(s);
+    const margin = 2000 + (sig.date === undefined ? skewMs : 0);
+    if (isSuccess(s) && zeroResetMs !== undefined && refTime(s) + margin <= zeroResetMs) return true;
+    if (sig.remaining === 0 && sig.reset !== undefined && sig.reset > 1e9 && sig.reset < 1e11) zeroResetMs = sig.reset * 1000;
+  }
+  return false;
+}
+
 /** Do the headers count the per-day quota (every Limit seen is the plan's per-day number, which differs from its per-minute one)? */
 export function countsTheDay(samples: readonly Sample[], o: ScenarioOptions): boolean {
   const limits = samples.map((s) => signals(s).limit).filter((x): x is number => x !== undefined);

@@ -13,9 +13,10 @@
  *   the 429 is judged by the successes before it.
  */
 import { judgeDecrements, type Step } from '../../src/core/decrements.ts';
-import { bySeq, countsTheDay, isRollover, isSuccess, isThrottled, signals } from './signals.ts';
+import { bySeq, countsTheDay, fmtMs, freesBeforeReset, isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals } from './signals.ts';
 import type { Sample, ScenarioOptions, Verdict } from './types.ts';
 import { judge429, judgeTransport, skipped, verdict } from './verdicts.ts';
+import { isDailyThrottle } from './verdicts-window.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
 const rem = (s: Sample) => signals(s).remaining;
@@ -23,6 +24,8 @@ const rem = (s: Sample) => signals(s).remaining;
 /** What the ceiling phase showed, per window (split where Remaining went back up with a later Reset). */
 export interface CeilingFacts {
   seq: Sample[];
+  /** A 429 on the first request, after which nothing was sent for a full window (CeilingPhase); `seq` starts after it. */
+  refusedFirst?: Sample;
   first429?: Sample;
   /** Successes in the window of the first 429 (or the last window). */
   inWindow: number;
@@ -38,15 +41,31 @@ export interface CeilingFacts {
   badSteps: Array<[Sample, Sample]>;
   /** In that window, requests Remaining counted beyond one per step (another client, if the decrements are sound). */
   extra: number;
-  /** A success sent after a response had said Remaining 0. */
+  /** A success sent after a response had said Remaining 0 (and not explained by a refilling limiter). */
   unpredicted?: Sample;
+  /** In that window, successes a refilling limiter (sliding log, token bucket) explains beyond the limit. */
+  refilled: number;
   other?: Sample;
 }
 
 function windowFacts(win: Sample[], f: CeilingFacts, o: ScenarioOptions): void {
   const zero = win.filter((x) => rem(x) === 0).sort((a, b) => a.t - b.t)[0];
   const after = (x: Sample) => zero !== undefined && x.seq > zero.seq && x.sentAt >= zero.t; // sent once Remaining 0 was known
-  if (!f.unpredicted) f.unpredicted = win.find(after);
+  // A refilling limiter frees slots within the window: releases before Remaining 0, refills after it.
+  const sent = bySeq(win);
+  let releases = 0;
+  let afterZero = 0;
+  f.refilled = 0;
+  for (let i = 1; i < sent.length; i++) {
+    const x = sent[i];
+    if (after(x)) {
+      if (++afterZero <= refillAllowance(releases, (zero as Sample).t, x.sentAt, o)) f.refilled++;
+      else if (!f.unpredicted) f.unpredicted = x;
+    } else if (isRelease(sent[i - 1], x)) {
+      releases++;
+      f.refilled++;
+    }
+  }
   const counted = win.filter((x) => !after(x) && rem(x) !== undefined).sort((a, b) => (rem(b) as number) - (rem(a) as number));
   f.extra = 0;
   for (let i = 1; i < counted.length; i++) {
@@ -74,9 +93,17 @@ export function serverOrder(successes: readonly Sample[]): Sample[] {
   return successes.slice().sort((a, b) => (signals(a).reset as number) - (signals(b).reset as number) || (rem(b) as number) - (rem(a) as number) || a.seq - b.seq);
 }
 
+/** The ceiling's first request, if it was refused and the next one was sent only after a full window without sending. */
+export function refusedFirst(seq: readonly Sample[], o: ScenarioOptions): Sample | undefined {
+  const [first, next] = seq;
+  return first && next && isThrottled(first) && next.sentAt >= first.t + o.windowMs ? first : undefined;
+}
+
 export function ceilingFacts(samples: readonly Sample[], o: ScenarioOptions): CeilingFacts {
-  const seq = bySeq(samples.filter((s) => s.phase === 'ceiling'));
-  const f: CeilingFacts = { seq, inWindow: 0, fresh: false, steps: [], badSteps: [], extra: 0 };
+  const all = bySeq(samples.filter((s) => s.phase === 'ceiling'));
+  const refused = refusedFirst(all, o);
+  const seq = refused ? all.slice(1) : all;
+  const f: CeilingFacts = { seq, inWindow: 0, fresh: false, steps: [], badSteps: [], extra: 0, refilled: 0, ...(refused ? { refusedFirst: refused } : {}) };
   const before: Sample[] = [];
   for (const s of seq) {
     if (isThrottled(s)) {
@@ -132,7 +159,18 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
   const said = f.minRemaining === undefined ? '(absent)' : String(f.minRemaining);
   // RL-NOT-EARLY: no 429 while Remaining > 0 (when Remaining is trustworthy) nor before the plan's limit.
   if (!s429) out.push(verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`));
-  else if (!successes.length) out.push(skipped('RL-NOT-EARLY', 'Key already throttled', `${n(s429)}, the first request, was answered 429: the key was already at its limit`));
+  else if (!successes.length) {
+    const idle = f.refusedFirst;
+    // After a full window without a request on the (dedicated) key, no window — fixed or sliding — can be used up; the day's quota asks for a longer wait.
+    // A 429 asking to wait longer than a window looks like a temporary ban (the spec allows one), not a limit: not judged.
+    const wait = signals(s429).waitMs;
+    const banned = wait !== undefined && wait > o.windowMs + o.toleranceMs;
+    out.push(
+      idle && !isDailyThrottle(s429, o) && !banned
+        ? verdict('RL-NOT-EARLY', false, 'Throttled before any use', `${n(s429)} was answered 429 although nothing had been sent on the key for ${fmtMs(s429.sentAt - idle.t)}, more than one ${fmtMs(o.windowMs)} window (${n(idle)}, the first request, had been refused as well); ${describe429(s429)}`)
+        : skipped('RL-NOT-EARLY', banned ? 'Key seems banned' : 'Key already throttled', banned ? `${n(s429)} was answered 429 asking to wait ${fmtMs(wait!)}, more than a window: the key seems banned for a while` : `${n(s429)}, the first request, was answered 429: the key was already at its limit`),
+    );
+  }
   else {
     const byRemaining = !predicted && dec.ok && f.minRemaining !== undefined && f.minRemaining > 0;
     out.push(
@@ -145,8 +183,8 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
   if (!s429) {
     const why = f.unpredicted
       ? `${n(f.unpredicted)} succeeded although an earlier response said Remaining 0`
-      : f.inWindow > o.limit
-        ? `${f.inWindow} requests in one window succeeded, more than plan ${o.plan}'s ${o.limit}`
+      : f.inWindow - f.refilled > o.limit
+        ? `${f.inWindow} requests in one window succeeded${f.refilled ? ` (${f.refilled} of them in slots the limiter freed)` : ''}, more than plan ${o.plan}'s ${o.limit}`
         : f.other
           ? `${n(f.other)} was answered ${f.other.status}`
           : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
@@ -158,8 +196,13 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
   } else if (successes.length) {
     out.push(verdict('RL-CEILING-429', false, '429 not when predicted', `${n(s429)} was answered 429 after ${f.inWindow} successes while Remaining said ${said}${planShort ? ` (plan ${o.plan} allows ${o.limit})` : ''}`));
   }
-  if (s429) out.push(...judge429(s429, o));
+  if (s429) out.push(...judge429(s429, o, { freesEarly: f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs) }));
   return out;
+}
+
+function describe429(s: Sample): string {
+  const sig = signals(s);
+  return `it said Remaining ${sig.remaining === undefined ? 'absent' : sig.remaining}, ${sig.waitMs === undefined ? 'no usable Retry-After' : `a wait of ${fmtMs(sig.waitMs)}`}`;
 }
 
 /** Headers counting the day: Remaining cannot predict the per-minute 429, so the successes before it are what is judged. */

@@ -5,7 +5,7 @@
  * and a sliding window pass, while a limit enforced over a shorter window — or a
  * day without a quota — is caught.
  */
-import { bySeq, countsTheDay, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
+import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
 import type { Sample, ScenarioOptions, Verdict } from './types.ts';
 import { judge429, judgeTransport, skipped, verdict } from './verdicts.ts';
 
@@ -106,7 +106,7 @@ export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stop
       ? verdict('RL-NOT-EARLY', false, 'Throttled before the limit', `${early.length} 429s came while Remaining was above 0, e.g. ${early[0]}`)
       : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${throttled.length} 429s)`),
   );
-  if (throttled.length) out.push(...judge429(throttled[0], o, { countsTheDay: daily }));
+  if (throttled.length) out.push(...judge429(throttled[0], o, { countsTheDay: daily, freesEarly: freesBeforeReset(all, o.toleranceMs) }));
   return out;
 }
 

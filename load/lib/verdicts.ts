@@ -5,7 +5,7 @@
  * fails; a SHOULD violation warns (RL-RETRY-AFTER-CONSISTENT, RL-429-*-ZERO,
  * RL-429-ERROR-BODY), as the catalogue's levels say.
  */
-import { header, judgeReset } from '../../src/core/ratelimit.ts';
+import { header, judgeReset, readRateLimit } from '../../src/core/ratelimit.ts';
 import { bySeq, describeRetryAfter, fmtMs, isSuccess, isThrottled, resetInMs, refTime, signals } from './signals.ts';
 import type { Sample, ScenarioOptions, Verdict } from './types.ts';
 
@@ -17,6 +17,7 @@ export const LOAD_LEVELS: Readonly<Record<string, 'MUST' | 'SHOULD'>> = {
   'RL-REMAINING-DECREMENTS': 'MUST',
   'RL-RESET-UNIX-SECONDS': 'MUST',
   'RL-HEADERS-PRESENT': 'MUST',
+  'RL-HEADERS-INTEGER': 'MUST',
   'RL-429-RETRY-AFTER': 'MUST',
   'RL-429-REMAINING-ZERO': 'SHOULD',
   'RL-429-ERROR-BODY': 'SHOULD',
@@ -49,7 +50,7 @@ export function judgeTransport(samples: readonly Sample[]): Verdict[] {
 }
 
 /** What one 429 must carry: Retry-After, Remaining 0, the rate-limit headers, an Error body, a consistent Reset. */
-export function judge429(s: Sample, o: ScenarioOptions, how: { countsTheDay?: boolean } = {}): Verdict[] {
+export function judge429(s: Sample, o: ScenarioOptions, how: { countsTheDay?: boolean; freesEarly?: boolean } = {}): Verdict[] {
   const sig = signals(s);
   const day = how.countsTheDay === true;
   const out: Verdict[] = [];
@@ -68,6 +69,8 @@ export function judge429(s: Sample, o: ScenarioOptions, how: { countsTheDay?: bo
   );
   const missing = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].filter((h) => header(s.headers, h) === undefined);
   out.push(verdict('RL-HEADERS-PRESENT', missing.length === 0, missing.length ? 'Rate-limit headers missing on a 429' : 'Rate-limit headers on the 429', missing.length ? `${n(s)} (429) lacks ${missing.join(', ')}` : `${n(s)} (429) carries X-RateLimit-Limit, -Remaining and -Reset`));
+  const integers = judgeIntegers(s);
+  if (integers) out.push(integers);
   out.push(judgeErrorBody(s));
   const period = day ? 'day' : 'window';
   const reset = judgeReset(sig.resetRaw, refTime(s), Math.ceil((day ? o.dayMs : o.windowMs) / 1000), 2);
@@ -76,8 +79,20 @@ export function judge429(s: Sample, o: ScenarioOptions, how: { countsTheDay?: bo
   if (stale) out.push(verdict('RL-RESET-UNIX-SECONDS', false, 'Reset is not when the limit resets', `${n(s)}: X-RateLimit-Reset ${sig.resetRaw} is the response's own Date while ${describeRetryAfter(sig.retryAfter)} asks to wait ${fmtMs(sig.waitMs as number)}`));
   else if (sig.resetRaw !== undefined)
     out.push(reset.ok ? verdict('RL-RESET-UNIX-SECONDS', true, 'Reset is Unix seconds', `${n(s)}: X-RateLimit-Reset ${sig.resetRaw} is within one ${period} of the response`) : verdict('RL-RESET-UNIX-SECONDS', false, `Reset is not Unix seconds within a ${period}`, `${n(s)}: ${reset.detail}`));
-  out.push(day ? skipped('RL-RETRY-AFTER-CONSISTENT', 'Not comparable', `${n(s)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`) : judgeConsistency(s, o));
+  out.push(day ? skipped('RL-RETRY-AFTER-CONSISTENT', 'Not comparable', `${n(s)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`) : judgeConsistency(s, o, how.freesEarly));
   return out;
+}
+
+/** X-RateLimit-Limit (> 0) and -Remaining, when sent, are non-negative integers — on a 429 too, which the conformance run rarely sees. */
+function judgeIntegers(s: Sample): Verdict | undefined {
+  const rl = readRateLimit(s.headers);
+  if (rl.limitRaw === undefined && rl.remainingRaw === undefined) return undefined;
+  const bad: string[] = [];
+  if (rl.limitRaw !== undefined && (rl.limit === undefined || rl.limit === 0)) bad.push(`X-RateLimit-Limit ${JSON.stringify(rl.limitRaw)}`);
+  if (rl.remainingRaw !== undefined && rl.remaining === undefined) bad.push(`X-RateLimit-Remaining ${JSON.stringify(rl.remainingRaw)}`);
+  return bad.length
+    ? verdict('RL-HEADERS-INTEGER', false, 'Rate-limit header is not a non-negative integer', `${n(s)} (429): ${bad.join(', ')}`)
+    : verdict('RL-HEADERS-INTEGER', true, 'Integer rate-limit headers on the 429', `${n(s)} (429): Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}`);
 }
 
 function judgeErrorBody(s: Sample): Verdict {
@@ -101,13 +116,22 @@ function judgeErrorBody(s: Sample): Verdict {
 }
 
 /** Retry-After and X-RateLimit-Reset announce the same moment (within the tolerance). */
-export function judgeConsistency(s: Sample, o: ScenarioOptions): Verdict {
+/**
+ * `freesEarly`: the run showed the limiter freeing slots before its Reset (a
+ * token bucket whose Reset is when it is full again): a Retry-After shorter than
+ * Reset then names the next free slot, which is consistent — whether it was long
+ * enough is RL-RECOVERY's verdict. A Retry-After well beyond Reset is not.
+ */
+export function judgeConsistency(s: Sample, o: ScenarioOptions, freesEarly = false): Verdict {
   const wait = signals(s).waitMs;
   const reset = resetInMs(s);
   if (wait === undefined || reset === undefined)
     return skipped('RL-RETRY-AFTER-CONSISTENT', 'Retry-After vs Reset not comparable', `${n(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`);
   const diff = reset - wait;
-  const ok = Math.abs(diff) <= o.toleranceMs;
+  const early = freesEarly && diff > o.toleranceMs;
+  const ok = Math.abs(diff) <= o.toleranceMs || early;
+  if (early)
+    return verdict('RL-RETRY-AFTER-CONSISTENT', true, 'Retry-After names the next free slot', `${n(s)}: Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date; the limiter was seen freeing slots before its Reset (a refilling limiter), so a shorter Retry-After is consistent`);
   return verdict(
     'RL-RETRY-AFTER-CONSISTENT',
     ok,
@@ -119,7 +143,8 @@ export function judgeConsistency(s: Sample, o: ScenarioOptions): Verdict {
 /** RL-RECOVERY: after the first 429, the wait it asked for, then one probe that succeeds. */
 export function judgeRecovery(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
   const seq = bySeq(samples);
-  const first = seq.find((s) => s.phase === 'ceiling' && isThrottled(s));
+  // The ceiling's last 429 (a first request refused before an idle window is not the one recovered from).
+  const first = seq.filter((s) => s.phase === 'ceiling' && isThrottled(s)).pop();
   if (!first) return [skipped('RL-RECOVERY', 'No 429 to recover from', 'the ceiling phase got no 429, so recovery could not be tried')];
   const probes = seq.filter((s) => s.phase === 'probe');
   const out: Verdict[] = [];

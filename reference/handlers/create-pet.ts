@@ -63,7 +63,10 @@ export const createPet: Handler = (ctx) => {
   if (ctx.probe) return undefined;
   const status = value.status ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
   const id = (has('client-id-honoured') ? clientId(value) : undefined) ?? (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ?? (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
-  const pet = ctx.store.create({ name: value.name, categoryId: exact(value, 'categoryId'), ...(status !== undefined ? { status } : {}) }, id);
+  const name = has('name-truncated') && typeof value.name === 'string' ? value.name.slice(0, 255) : value.name;
+  const pet = ctx.store.create({ name, categoryId: exact(value, 'categoryId'), ...(status !== undefined ? { status } : {}) }, id);
   const body = petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids'), dropStatus: has('create-drops-status'), extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined });
-  return jsonReply(has('create-returns-200') ? 200 : 201, body, { Location: `/v1/pets/${pet.id}` });
+  if (has('lossy-category-id') && body.categoryId instanceof Int64) body.categoryId = Number(body.categoryId.digits);
+  const reply = jsonReply(has('create-returns-200') ? 200 : 201, body, { Location: `/v1/pets/${pet.id}` });
+  return has('created-empty-body') ? { ...reply, body: '' } : reply;
 };

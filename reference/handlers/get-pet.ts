@@ -8,7 +8,13 @@ export const getPet: Handler = (ctx) => {
   if (!/^-?\d+$/.test(raw)) {
     return has('non-integer-id-500') ? ctx.error('internal_error') : ctx.error('invalid_parameter', `petId must be an integer, got ${JSON.stringify(raw)}`);
   }
-  const pet = ctx.store.get(BigInt(raw)) ?? (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
+  let pet = ctx.store.get(BigInt(raw)) ?? (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
+  // Fault get-other-pet: the pet stored after the one asked for, if any.
+  if (pet && has('get-other-pet')) {
+    const all = ctx.store.list();
+    const asked = pet;
+    pet = all[all.findIndex((p) => p.id === asked.id) + 1] ?? pet;
+  }
   if (!pet) return ctx.error('pet_not_found', `no animal has id ${raw}`);
   if (ctx.probe) return undefined;
   return jsonReply(200, petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids'), extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined }));

@@ -39,7 +39,7 @@ export const listPets: Handler = (ctx) => {
   const pets = has('list-omits-created') ? ctx.store.list(filter).filter((p) => p.id < ctx.store.firstCreatedId).slice(0, size) : ctx.store.list(filter, size);
   // Fault list-duplicate-id: the second animal of the page shows the id of the first.
   if (has('list-duplicate-id') && pets.length > 1) pets[1] = { ...pets[1], id: pets[0].id };
-  const items = pets.map((p) => petValue(p, { lossyIds: has('lossy-ids'), extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined }));
+  const items = pets.map((p) => petValue(has('list-status-unknown-value') && p.status === 'sold' ? { ...p, status: 'adopted' } : p, { lossyIds: has('lossy-ids'), extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined }));
   const reply = jsonReply(200, has('list-wrapped') ? { items } : items);
   if (has('list-body-not-json')) reply.body += '\n<!-- end of page -->';
   return reply;

@@ -83,6 +83,14 @@ const statusCode: ResponseCheck = {
 };
 
 const MEDIA_JSON = /^application\/json\s*(;|$)/i;
+/**
+ * A JSON media type with the +json structured syntax suffix (RFC 6839 §3.1), e.g.
+ * application/problem+json (RFC 9457) on errors: the body is JSON, but the spec
+ * names application/json ("All success and error bodies are application/json"),
+ * so it is a warning, not a failure; whether the body is an Error is the schema
+ * check's finding.
+ */
+const MEDIA_PLUS_JSON = /^application\/[a-z0-9!#$&^_.-]+\+json\s*(;|$)/i;
 
 const contentType: ResponseCheck = {
   name: 'content-type-conformance',
@@ -94,6 +102,8 @@ const contentType: ResponseCheck = {
     const ok = ct !== undefined && MEDIA_JSON.test(ct.trim());
     const req = res.status === 429 ? 'RL-429-ERROR-BODY' : 'RESP-CONTENT-TYPE-JSON';
     if (ok) emit(req, 'pass', 'JSON content type', ct!);
+    else if (ct !== undefined && MEDIA_PLUS_JSON.test(ct.trim()))
+      emit(req, 'warn', 'A +json type instead of application/json', `${res.status} response labelled ${JSON.stringify(ct)}: JSON, but not the application/json the spec names`, { expected: 'application/json', actual: ct });
     else emit(req, 'fail', 'Content-Type is not application/json', `${res.status} response labelled ${ct === undefined ? 'with no Content-Type' : JSON.stringify(ct)}`, { expected: 'application/json', actual: ct ?? '(none)' });
   },
 };

@@ -1,7 +1,8 @@
 /**
  * The Node engine against the reference server: every scenario passes on valid
  * servers — including unusual ones (Retry-After as an HTTP-date, a sliding
- * window, slow responses) and one that bans a key retrying before Retry-After,
+ * window, a token bucket, slow responses, a Retry-After padded beyond Reset,
+ * no Date, Connection: close with chunked bodies, problem+json) and one that bans a key retrying before Retry-After,
  * which the scenarios never provoke — and the reports are written, key-free.
  */
 import { readFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ const VARIANTS: Record<string, Parameters<typeof startReference>[0]> = {
   'slow responses (150 ms)': { variants: { latencyMs: 150 } },
   'bans early retries': { variants: { banOnEarlyRetry: true } },
   'headers counting the per-day quota': { variants: { rateLimitHeaders: 'day' } },
+  'token-bucket limiter': { variants: { limiter: 'token-bucket' } },
+  'Retry-After 1 s beyond Reset, no Date, Connection: close, chunked, problem+json': { variants: { retryAfterPaddingS: 1, wire: { noDate: true, chunkedClose: true, contentType: 'problem', oddHeaders: true } } },
 };
 const refs: Ref[] = [];
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS, faultsFor, type FaultName } from '../../reference/faults.ts';
 import type { AppOptions } from '../../reference/app.ts';
 import type { ScenarioName } from '../../load/lib/types.ts';
-import { alignedNow, outcomes, problems, runOn, startReference, WINDOW_MS, type Ref } from './helpers.ts';
+import { alignedNow, outcomes, PER_MINUTE, problems, runOn, startReference, WINDOW_MS, type Ref } from './helpers.ts';
 
 const DAY_MS = 20 * WINDOW_MS;
 const daily: Partial<AppOptions> = { dayMs: DAY_MS, now: undefined, enterprise: { perMinute: 20, perDay: 30 } };
@@ -16,6 +16,9 @@ const daily: Partial<AppOptions> = { dayMs: DAY_MS, now: undefined, enterprise: 
 const CATCHER: Record<string, { scenario: ScenarioName; server?: () => Partial<AppOptions> }> = {
   'never-429': { scenario: 'ceiling' },
   'no-retry-after': { scenario: 'ceiling' },
+  'retry-after-negative': { scenario: 'ceiling' },
+  'remaining-negative-on-429': { scenario: 'ceiling' },
+  'throttle-after-idle': { scenario: 'ceiling' },
   // Retry-After says 1 s: start the run early in a window so that the real wait is longer.
   'retry-after-too-short': { scenario: 'recovery', server: () => ({ now: alignedNow(WINDOW_MS) }) },
   'throttle-early': { scenario: 'ceiling' },
@@ -69,6 +72,17 @@ describe('fault modes', () => {
     expect(problems(r)).toEqual([]);
     expect(outcomes(r, 'RL-DAILY-QUOTA')).toEqual(['pass']);
     expect(r.report.requestsSent).toBe(31);
+  }, 30000);
+
+  it('ceiling: a key left at its limit (first request refused) is measured after an idle window, without a false alarm', async () => {
+    const ref = await startReference({ now: alignedNow(WINDOW_MS) });
+    refs.push(ref);
+    for (let i = 0; i <= PER_MINUTE; i++) await fetch(`${ref.url}/pets?limit=1`, { headers: { authorization: `Bearer ${ref.key}` } }).then((r) => r.arrayBuffer());
+    const r = await runOn(ref, 'ceiling');
+    expect(problems(r)).toEqual([]);
+    expect(outcomes(r, 'RL-NOT-EARLY')).toEqual(['pass']);
+    expect(outcomes(r, 'RL-CEILING-429')).toEqual(['pass']);
+    expect(r.report.requestsSent).toBe(PER_MINUTE + 2); // the refused first request, the limit, the 429
   }, 30000);
 
   it('daily: refused unless opted in', async () => {

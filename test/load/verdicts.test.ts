@@ -170,6 +170,16 @@ describe('ceiling verdicts', () => {
   });
 });
 
+describe('a key refused at once', () => {
+  const twice = (retryAfter: number) => [s(0, T0, 429, { ...rl(0), 'retry-after': 1 }, 'ceiling', errorBody), s(1, T0 + W + 2000, 429, { ...rl(0), 'retry-after': retryAfter }, 'ceiling', errorBody)];
+  it('fails RL-NOT-EARLY when the key is refused again after a full idle window with an ordinary wait', () => {
+    expect(find(judgeCeiling(twice(1), o), 'RL-NOT-EARLY')).toEqual(['fail']);
+  });
+  it('does not judge RL-NOT-EARLY when the second 429 asks to wait longer than a window (a temporary ban)', () => {
+    expect(find(judgeCeiling(twice(600), o), 'RL-NOT-EARLY')).toEqual(['skip']);
+  });
+});
+
 describe('window verdicts', () => {
   const paced = (times: number[], status = 200) => times.map((t, i) => s(i, t, status, rl(0, Math.ceil((Math.floor(t / W) + 1) * W / 1000)), 'paced'));
   it('counts successes in any span', () => {
@@ -260,5 +270,34 @@ describe('configuration and catalogue', () => {
     expect(Object.values(SCENARIOS).filter((d) => !d.defaultOn).map((d) => d.name)).toEqual(['daily']);
     expect(SCENARIOS.daily.warning?.(scenarioOptions({ plan: 'free' }))).toMatch(/1000/);
     expect(SCENARIOS.ceiling.singleVu && SCENARIOS.recovery.singleVu).toBe(true);
+  });
+});
+
+describe('refilling limiters (token bucket: Remaining may rise mid-window, Reset is when the bucket is full again)', () => {
+  const P = W / L; // one token
+  /** A burst slower than one token per request: Remaining stays flat once, reaches 0, a refill lets one more through, then the 429. */
+  function bucketRun(): Sample[] {
+    const out: Sample[] = [];
+    const rems = [9, 8, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0];
+    rems.forEach((r, i) => out.push(s(i, T0 + i * (P / 2), 200, rl(r, Math.ceil((T0 + i * (P / 2) + (L - r) * P) / 1000)))));
+    const t = T0 + rems.length * (P / 2);
+    out.push(s(rems.length, t, 429, { ...rl(0, Math.ceil((t + L * P) / 1000)), 'retry-after': P / 1000 }, 'ceiling', errorBody));
+    return out;
+  }
+
+  it('passes the ceiling: releases and a refill after Remaining 0 are explained, and Retry-After names the next token', () => {
+    const vs = judgeCeiling(bucketRun(), o);
+    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+    expect(find(vs, 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['pass']);
+  });
+
+  it('still fails a fixed window that serves one more after Remaining 0 (no release to explain it)', () => {
+    const seq = ceilingRun().slice(0, L);
+    seq.push(s(L, T0 + 200, 200, rl(0))); // the ceiling phase stops here: the success was not explained
+    expect(find(judgeCeiling(seq, o), 'RL-CEILING-429')).toEqual(['fail']);
+  });
+
+  it('still warns on a Retry-After far shorter than Reset when nothing shows the limiter freeing slots early', () => {
+    expect(find(judgeCeiling(ceilingRun({ 'retry-after': 5 }), o), 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['warn']);
   });
 });

@@ -78,3 +78,27 @@ describe('Error.status', () => {
     if (status === 429) expect(out['ERROR-STATUS-FIELD']).toBeUndefined();
   });
 });
+
+describe('Content-Type', () => {
+  function contentTypeOutcome(ct: string | undefined, status = 200): Outcome | undefined {
+    let out: Outcome | undefined;
+    const ex = { api: { operation: 'listPets' }, request: { method: 'GET', url: 'http://x/v1/pets' }, response: { status, headers: ct === undefined ? {} : { 'content-type': ct }, bodyText: '[]', bodyBytes: 2, truncated: false }, json: [], startedAt: 0, durationMs: 1 } as unknown as ApiExchange;
+    RESPONSE_CHECKS.find((c) => c.name === 'content-type-conformance')!.run({ ex, session: { limits: { plan: 'free' } } as never, emit: (_req, outcome) => void (out = outcome) });
+    return out;
+  }
+
+  test.each([
+    ['application/json', 'pass'],
+    ['application/json; charset=utf-8', 'pass'],
+    ['Application/JSON;charset=UTF-8', 'pass'],
+    ['application/problem+json', 'warn'],
+    ['application/vnd.animal-store.v1+json; charset=utf-8', 'warn'],
+    ['text/plain; charset=utf-8', 'fail'],
+    ['application/jsonp', 'fail'],
+    ['application/+json', 'fail'],
+    ['text/json', 'fail'],
+    [undefined, 'fail'],
+  ])('%j is judged %s (a +json type is JSON, RFC 6839, but not the application/json the spec names).', (ct, outcome) => {
+    expect(contentTypeOutcome(ct, 404)).toBe(outcome);
+  });
+});

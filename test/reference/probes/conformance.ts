@@ -119,4 +119,21 @@ export const CONFORMANCE_PROBES: Probe[] = [
   { fault: 'reset-relative', holds: async (s) => judgeReset((await rl(s)).resetRaw, s.clock.now(), 60, 5).ok },
   { fault: 'remaining-not-falling', holds: async (s) => (await rl(s)).remaining! - (await rl(s)).remaining! === 1 },
   { fault: 'remaining-falls-by-two', holds: async (s) => (await rl(s)).remaining! - (await rl(s)).remaining! === 1 },
+  { fault: 'content-type-missing', holds: async (s) => (await get(s, '/pets')).headers['content-type'] !== undefined },
+  { fault: 'created-empty-body', holds: async (s) => (await post(s, newPet())).text !== '' },
+  { fault: 'unauthorized-empty-body', holds: async (s) => (await s.send('/pets', { plan: null })).text !== '' },
+  { fault: 'list-status-unknown-value', holds: async (s) => validateSchema('Pets', (await get(s, '/pets?limit=100')).json).valid },
+  { fault: 'get-other-pet', holds: async (s) => rawNumber((await get(s, `/pets/${SEED_ID}`)).json, '/id') === SEED_ID },
+  { fault: 'name-truncated', holds: async (s) => obj(await post(s, newPet({ name: 'x'.repeat(300) }))).name === 'x'.repeat(300) },
+  { fault: 'lossy-category-id', holds: async (s) => rawNumber((await post(s, '{"name":"x","categoryId":9223372036854775807}')).json, '/categoryId') === '9223372036854775807' },
+  { fault: 'sunset-not-http-date', holds: async (s) => parseHttpDate((await deprecation(s)).sunset ?? '') !== undefined },
+  { fault: 'ratelimit-limit-duplicated', holds: async (s) => (await rl(s)).limit !== undefined },
+  {
+    fault: 'reset-in-past',
+    holds: async (s) => {
+      await rl(s);
+      s.clock.advance(30_000); // halfway through the window: its start is 30 s in the past
+      return judgeReset((await rl(s)).resetRaw, s.clock.now(), 60, 5).ok;
+    },
+  },
 ];

@@ -21,6 +21,17 @@ export const LOAD_PROBES: Probe[] = [
     },
   },
   { fault: 'no-retry-after', options, holds: async (s) => (await first429(s))?.headers['retry-after'] !== undefined },
+  { fault: 'retry-after-negative', options, holds: async (s) => /^\d+$/.test((await first429(s))?.headers['retry-after'] ?? '') },
+  { fault: 'remaining-negative-on-429', options, holds: async (s) => /^\d+$/.test((await first429(s))?.headers['x-ratelimit-remaining'] ?? '') },
+  {
+    fault: 'throttle-after-idle',
+    options,
+    holds: async (s) => {
+      const fresh = (await s.send('/pets?limit=1')).status;
+      s.clock.advance(60_000);
+      return fresh === 200 && (await s.send('/pets?limit=1')).status === 200;
+    },
+  },
   {
     fault: 'retry-after-too-short',
     options,
