@@ -93,6 +93,7 @@ export async function certify(argv: string[]): Promise<number> {
       process.stderr.write(`animal-store: target unreachable: ${reach.message}\n`);
       return EXIT.unreachable;
     }
+    if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
     const startedAt = new Date();
     const findings: Finding[] = [];
     let requests = 1;
@@ -115,7 +116,7 @@ export async function certify(argv: string[]): Promise<number> {
     const base = buildReport({
       kind: 'certification', suiteVersion: suiteVersion(), specSha256: specSha256(), target: target.info,
       startedAt, endedAt: new Date(), interrupted, abort, requestsSent: requests, findings,
-      notes: [...profile.notes, ...(load?.notes ?? [])], load: load?.reports,
+      notes: [...(reach.hint ? [reach.hint] : []), ...profile.notes, ...(load?.notes ?? [])], load: load?.reports,
     });
     const report = applyWaivers(base, waivers, { now: new Date(), allowMustWaivers: opts.mustWaivers });
     const published = publishReports(report, config.reportsDir, makeRedactor([target.config.apiKey]));

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { baseUrlHint } from '../../src/cli/preflight.ts';
 import { runCli, tempReports } from '../support/cli.ts';
 import { recordingReference, type Recorded } from '../support/recording.ts';
 
@@ -82,3 +83,15 @@ describe('npm start', () => {
     expect(key.code).toBe(2);
   }, 60_000);
 });
+
+test.each([
+  ['http://127.0.0.1:4010', true],
+  ['https://api.example.com/v2', true],
+  ['https://api.example.com/v1', false],
+  ['https://api.example.com/store/v1/', false],
+])('A listPets answered 404 at %s gets a base-URL hint: %s.', (url, hinted) => {
+  const { hint } = baseUrlHint(url);
+  expect(hint !== undefined).toBe(hinted);
+  if (hint) expect(hint).toContain('/v1');
+});
+
