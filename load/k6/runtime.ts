@@ -55,7 +55,7 @@ export function k6Scenario(name: ScenarioName) {
   const def = SCENARIOS[name];
   const cfg = readK6Config(__ENV);
   if (name === 'daily' && !cfg.dailyOptIn) throw new LoadConfigError('the daily scenario is opt-in (it spends the whole daily quota): pass -e ANIMAL_STORE_LOAD_DAILY=yes');
-  const o = scenarioOptions({ plan: cfg.plan, perMinute: cfg.perMinute, perDay: cfg.perDay, windowMs: cfg.windowMs, dayMs: cfg.dayMs }, { externalPacing: !def.singleVu, maxInFlight: 16 });
+  const o = scenarioOptions({ plan: cfg.plan, perMinute: cfg.perMinute, perDay: cfg.perDay, windowMs: cfg.windowMs, dayMs: cfg.dayMs }, { externalPacing: !def.singleVu, maxInFlight: 16, partialView: !def.singleVu && (cfg.maxVus > 1 || cfg.distributed) });
   const caps = def.caps(o);
   const redact = makeRedactor([cfg.apiKey]);
   const url = `${cfg.baseUrl}/pets?limit=1`;

@@ -54,6 +54,8 @@ export interface LoadTuning {
   dayMs: number;
   dailyOptIn: boolean;
   maxVus: number;
+  /** ANIMAL_STORE_LOAD_DISTRIBUTED=yes: the script runs as one of several runners (k6-operator, k6 cloud). */
+  distributed: boolean;
 }
 
 export function readLoadTuning(env: EnvMap): LoadTuning {
@@ -61,7 +63,7 @@ export function readLoadTuning(env: EnvMap): LoadTuning {
   const dayMs = positiveInt(env, 'ANIMAL_STORE_DAY_MS', DAY_MS);
   if (windowMs < 500) throw new LoadConfigError(`ANIMAL_STORE_WINDOW_MS must be at least 500, got ${windowMs}`);
   if (dayMs < windowMs) throw new LoadConfigError('ANIMAL_STORE_DAY_MS must not be shorter than ANIMAL_STORE_WINDOW_MS');
-  return { windowMs, dayMs, dailyOptIn: yes(env, 'ANIMAL_STORE_LOAD_DAILY'), maxVus: positiveInt(env, 'ANIMAL_STORE_LOAD_MAX_VUS', 1) };
+  return { windowMs, dayMs, dailyOptIn: yes(env, 'ANIMAL_STORE_LOAD_DAILY'), maxVus: positiveInt(env, 'ANIMAL_STORE_LOAD_MAX_VUS', 1), distributed: yes(env, 'ANIMAL_STORE_LOAD_DISTRIBUTED') };
 }
 
 /** Everything a k6 script needs, from __ENV. */

@@ -83,6 +83,12 @@ export interface ScenarioOptions {
   random: () => number;
   /** The pacing comes from outside (k6's constant-arrival-rate executor): never wait for a slot. */
   externalPacing?: boolean;
+  /**
+   * This run sees only its share of the scenario's requests (several k6 VUs, or a
+   * distributed run): the verdicts that need every request on the key (was the
+   * window's limit used up before this 429?) are not judged.
+   */
+  partialView?: boolean;
 }
 
 import type { TimelinePoint } from '../../src/core/timeline.ts';

@@ -204,6 +204,21 @@ describe('window verdicts', () => {
     expect(find(judgeWindow(perMinute, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
   });
 
+  it('does not fail a server the load never reached: no 429 with at most twice the limit offered in a window is not judged', () => {
+    const slow = paced([...Array(2 * L).keys()].map((i) => T0 + i * 6000));
+    expect(find(judgeWindow(slow, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['skip']);
+    const flood = paced([...Array(3 * L).keys()].map((i) => T0 + i * 1900)).map((x) => ({ ...x, headers: { ...x.headers, 'x-ratelimit-reset': String(Math.ceil((x.t + W) / 1000)) } }));
+    expect(find(judgeWindow(flood, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
+  });
+
+  it('on a share of a distributed run, a 429 after few successes of its own is not judged as a shorter window', () => {
+    const seq = paced([0, 1, 2].map((x) => T0 + x));
+    seq.push(s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }, 'paced', errorBody));
+    const vs = judgeWindow(seq, { ...o, partialView: true });
+    expect(find(vs, 'RL-WINDOW-PER-MINUTE')).toEqual(['pass']);
+    expect(find(vs, 'RL-NOT-EARLY')).toEqual(['skip']);
+  });
+
   it('fails a 429 that comes before the limit was used in the last window (a shorter window)', () => {
     const seq = paced([0, 1, 2].map((x) => T0 + x));
     seq.push(s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }, 'paced', errorBody));
