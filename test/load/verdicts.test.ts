@@ -10,7 +10,7 @@ import { SCENARIOS } from '../../load/lib/scenarios.ts';
 import type { Sample } from '../../load/lib/types.ts';
 import { judge429, LOAD_LEVELS } from '../../load/lib/verdicts.ts';
 import { ceilingFacts, judgeCeiling } from '../../load/lib/verdicts-ceiling.ts';
-import { judgeDaily, judgeWindow, maxInSpan } from '../../load/lib/verdicts-window.ts';
+import { judgeDaily, judgeSustained, judgeWindow, maxInSpan } from '../../load/lib/verdicts-window.ts';
 
 const W = 60000;
 const L = 10;
@@ -202,6 +202,15 @@ describe('window verdicts', () => {
     expect(find(judgeWindow(seq, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['pass']);
     const perMinute = times.map((t, i) => s(i, t, 200, rl(40 - i, day), 'paced'));
     expect(find(judgeWindow(perMinute, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
+  });
+
+  it('sustained: no 429 at the target rate for a window passes; far below the rate it is not judged; any 429 fails', () => {
+    const at = (count: number) => paced([...Array(count).keys()].map((i) => T0 + Math.round((i * W) / (count - 1))));
+    expect(find(judgeSustained(at(9), o), 'RL-SUSTAINED-BELOW-CEILING')).toEqual(['pass']);
+    expect(find(judgeSustained(at(4), o), 'RL-SUSTAINED-BELOW-CEILING')).toEqual(['skip']);
+    const throttled = at(9);
+    throttled[5] = { ...throttled[5], status: 429 };
+    expect(find(judgeSustained(throttled, o), 'RL-SUSTAINED-BELOW-CEILING')).toEqual(['fail']);
   });
 
   it('does not fail a server the load never reached: no 429 with at most twice the limit offered in a window is not judged', () => {
