@@ -17,6 +17,7 @@ export const ERRORS = {
   invalid_parameter: { status: 400, message: withDetail('Invalid query or path parameter') },
   invalid_body: { status: 400, message: withDetail('The request body is not a JSON object') },
   validation_failed: { status: 400, message: withDetail('The request body is not a valid NewPet') },
+  name_too_long: { status: 422, message: withDetail('The name is longer than this service keeps') },
   not_found: { status: 404, message: withDetail('No such resource') },
   pet_not_found: { status: 404, message: withDetail('No animal with this id') },
   rate_limited: { status: 429, message: withDetail('Rate limit exceeded; retry after the time in the Retry-After header') },

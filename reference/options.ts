@@ -30,6 +30,12 @@ export interface Variants {
    * honours by retrying a little later than strictly needed. 0: none.
    */
   retryAfterPaddingS: number;
+  /**
+   * Names longer than 255 characters: accepted whole, or answered 422 with an
+   * Error. Valid either way: the maximum length of name is not shown, so the spec
+   * names no status for exceeding it.
+   */
+  longNames: 'accept' | 'reject-422';
   /** Status of a pet created without one: "available", or no status field at all. */
   defaultStatus: 'available' | 'none';
   /** Delay before every response is written. */
@@ -50,6 +56,7 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   outOfRangeLimit: 'reject',
   nonIntegerLimit: 'reject',
   retryAfterPaddingS: 0,
+  longNames: 'accept',
   defaultStatus: 'available',
   latencyMs: 0,
   banOnEarlyRetry: false,

@@ -60,6 +60,7 @@ export const createPet: Handler = (ctx) => {
   const issues = validateSchema('NewPet', value).issues.filter((i) => !tolerated(i, has, value));
   if (issues.length) return ctx.error('validation_failed', issues.map((i) => `${i.path || 'body'} ${i.message}`).join('; '));
   if (has('status-required') && value.status === undefined) return ctx.error('validation_failed', 'status is required');
+  if (ctx.variants.longNames === 'reject-422' && typeof value.name === 'string' && value.name.length > 255) return ctx.error('name_too_long', `${value.name.length} characters, at most 255`);
   if (ctx.probe) return undefined;
   const status = value.status ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
   const id = (has('client-id-honoured') ? clientId(value) : undefined) ?? (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ?? (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);

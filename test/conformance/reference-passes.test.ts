@@ -28,6 +28,7 @@ const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   { name: 'a server labelling JSON with charset=utf-8', options: { variants: { wire: { contentType: 'charset' } } } },
   { name: 'a server sending WWW-Authenticate on 401s, no Date header, Connection: close and chunked bodies', options: { variants: { wire: { wwwAuthenticate: true, noDate: true, chunkedClose: true } } } },
   { name: 'a server with odd-case header names, ETag, Cache-Control, RateLimit-* and spaced JSON', options: { variants: { wire: { oddHeaders: true, prettyJson: true } } } },
+  { name: 'a server rejecting names over 255 characters with 422', options: { variants: { longNames: 'reject-422' } } },
   { name: 'a server ignoring a non-integer limit and padding Retry-After', options: { variants: { nonIntegerLimit: 'default', retryAfterPaddingS: 1 } } },
 ];
 
