@@ -1,14 +1,15 @@
 /**
  * `npm run load -- --scenario ceiling --plan free [--engine auto|k6|node]`
  *
- * Runs one load scenario (or `--scenario all`: every default scenario in turn)
+ * Runs one load scenario (or `--scenario all`: every default scenario in turn; the
+ * default against the embedded reference server, while a real target must name them)
  * with k6 when it is on PATH (engine auto), else with the Node engine. Exit
  * codes: 0 pass, 1 a verdict failed, 2 configuration error, 3 target unreachable.
  * With no base URL (ANIMAL_STORE_ENV=local) the embedded reference server runs.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, loadDotenvOnce, VARIABLES, type Config, type Flags } from '../../src/config/config.ts';
+import { ConfigError, EMBEDDED_WINDOW_MS, loadConfig, loadDotenvOnce, VARIABLES, type Config, type Flags } from '../../src/config/config.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { LoadConfigError, readLoadTuning, type LoadTuning } from '../lib/config.ts';
 import { DEFAULT_SCENARIOS } from '../lib/scenarios.ts';
@@ -20,9 +21,9 @@ const LOAD_FLAGS: Record<string, string> = { 'window-ms': 'ANIMAL_STORE_WINDOW_M
 const OWN_FLAGS = ['scenario', 'engine', 'no-progress', 'help'];
 const BOOLEAN_FLAGS = ['allow-daily', 'no-progress', 'help', 'allow-writes'];
 
-export const USAGE = `Usage: npm run load -- --scenario <${SCENARIO_NAMES.join('|')}|a,b|all> [--plan free|pro|business|enterprise] [--engine auto|k6|node]
+export const USAGE = `Usage: npm run load -- --scenario <${SCENARIO_NAMES.join('|')}|a,b|all (default on the embedded server)> [--plan free|pro|business|enterprise] [--engine auto|k6|node]
   Target:  --env local|staging|production  --base-url URL  --api-key KEY  --rpm N --rpd N (enterprise)
-  Load:    --window-ms N (default 60000)  --day-ms N  --allow-daily (the daily scenario spends a day's quota)
+  Load:    --window-ms N (default 60000; 5000 on the embedded reference server)  --day-ms N  --allow-daily (the daily scenario spends a day's quota)
            --max-vus N (k6 arrival-rate scenarios)  --max-requests N  --timeout-ms N  --reports-dir DIR  --no-progress
   Every flag has an environment variable (ANIMAL_STORE_*); flags win. Exit: 0 pass, 1 verdict failed, 2 config error, 3 unreachable.`;
 
@@ -48,6 +49,19 @@ function tuningFrom(flags: Flags): LoadTuning {
     if (v !== undefined) env[name] = v === true ? 'yes' : String(v);
   }
   return readLoadTuning(env);
+}
+
+/**
+ * Against the embedded reference server (no base URL), unless set: its short
+ * window, so every scenario takes seconds, and a budget that lets the default
+ * scenarios through (the server is our own; each scenario's caps still bound it).
+ */
+function embeddedDefaults(flags: Flags, cfg: Config, tuning: LoadTuning): { cfg: Config; tuning: LoadTuning } {
+  const given = (flag: string, name: string) => flags[flag] !== undefined || process.env[name] !== undefined;
+  return {
+    tuning: given('window-ms', 'ANIMAL_STORE_WINDOW_MS') ? tuning : { ...tuning, windowMs: EMBEDDED_WINDOW_MS },
+    cfg: given('max-requests', 'ANIMAL_STORE_MAX_REQUESTS') ? cfg : { ...cfg, maxRequests: Math.max(cfg.maxRequests, 20000) },
+  };
 }
 
 async function viaK6(k6: string, name: ScenarioName, cfg: Config, t: LoadTuning): Promise<LoadResult> {
@@ -97,6 +111,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     loadDotenvOnce();
     cfg = loadConfig(flags);
     tuning = tuningFrom(flags);
+    if (!cfg.baseUrl) ({ cfg, tuning } = embeddedDefaults(flags, cfg, tuning));
   } catch (e) {
     if (e instanceof ConfigError || e instanceof LoadConfigError) {
       process.stderr.write(`load: ${e.message}\n`);
@@ -104,11 +119,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     throw e;
   }
-  const which = String(flags.scenario ?? '');
+  // No --scenario: every default scenario against the embedded reference server; a real target must name them.
+  const which = flags.scenario === undefined && !cfg.baseUrl ? 'all' : String(flags.scenario ?? '');
   const asked = which === 'all' ? [...DEFAULT_SCENARIOS] : which.split(',').map((x) => x.trim()).filter(Boolean);
   const unknown = asked.filter((x) => !isScenarioName(x));
   if (!asked.length || unknown.length) {
-    process.stderr.write(`load: --scenario must be one of ${SCENARIO_NAMES.join(', ')}, a comma-separated list of them, or all; got ${JSON.stringify(which)}\n`);
+    const got = flags.scenario === undefined ? 'nothing (against a real target the scenarios must be named)' : JSON.stringify(which);
+    process.stderr.write(`load: --scenario must be one of ${SCENARIO_NAMES.join(', ')}, a comma-separated list of them, or all; got ${got}\n`);
     return 2;
   }
   const names = asked as ScenarioName[];

@@ -12,8 +12,7 @@ export type LoadScenario = 'ceiling' | 'recovery' | 'sustained' | 'overload' | '
 export const DEFAULT_SCENARIOS: readonly LoadScenario[] = ['ceiling', 'recovery'];
 const KNOWN: readonly LoadScenario[] = ['ceiling', 'recovery', 'sustained', 'overload', 'daily'];
 
-/** Window of the embedded reference server in a certification run. */
-export const EMBEDDED_WINDOW_MS = 5000;
+export { EMBEDDED_WINDOW_MS } from '../config/config.ts';
 
 export interface Profile {
   conformance: boolean;

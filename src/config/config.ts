@@ -9,6 +9,9 @@
 import { config as loadDotenv } from 'dotenv';
 import { isPlanName, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
+
+/** Window of the embedded reference server (certification and npm run load without a base URL): short, so a local run takes seconds. */
+export const EMBEDDED_WINDOW_MS = 5000;
 export type EnvName = 'local' | 'staging' | 'production';
 
 export interface Config {

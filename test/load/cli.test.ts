@@ -31,7 +31,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 
 describe.concurrent('load CLI', () => {
   it('exit 2 on a configuration error, one line, no stack trace', async () => {
-    for (const args of [['--scenario', 'ceiling', '--plan', 'gold'], ['--scenario', 'nope'], ['--scenario', 'ceiling,nope'], ['--scenario', 'ceiling', '--bogus'], ['--scenario', 'ceiling', '--engine', 'k7'], ['--scenario', 'daily', '--plan', 'enterprise', '--rpm', '20', '--rpd', '30']]) {
+    for (const args of [['--scenario', 'ceiling', '--plan', 'gold'], ['--scenario', 'nope'], ['--scenario', 'ceiling,nope'], ['--scenario', 'ceiling', '--bogus'], ['--scenario', 'ceiling', '--engine', 'k7'], ['--scenario', 'daily', '--plan', 'enterprise', '--rpm', '20', '--rpd', '30'], ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'abcdefgh']]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -56,6 +56,16 @@ describe.concurrent('load CLI', () => {
       expect(existsSync(join(dir, `load-${s}-enterprise.junit.xml`))).toBe(true);
     }
   }, 30000);
+
+  it('with no --scenario against the embedded reference server it runs every default scenario on its short window and passes', async () => {
+    const dir = reportsDir();
+    const r = await cli(['--plan', 'free', '--engine', 'node', '--no-progress', '--reports-dir', dir], { ANIMAL_STORE_ENV: 'local' });
+    expect(r.code, r.stderr).toBe(0);
+    for (const s of ['ceiling', 'recovery', 'sustained', 'overload']) {
+      expect(r.stdout).toMatch(new RegExp(`${s} \\(free, node\\).*PASS`));
+      expect(existsSync(join(dir, `load-${s}-free.json`))).toBe(true);
+    }
+  }, 60000);
 
   it('exit 1 when a verdict fails; the key never appears; progress on stderr once the run lasts a few seconds', async () => {
     const ref = await startReference({ faults: ['sustained-throttle', 'echo-key'] });
