@@ -115,8 +115,8 @@ function judgeErrorBody(s: Sample): Verdict {
     : verdict('RL-429-ERROR-BODY', true, '429 body is an Error', `${n(s)}: Error code ${JSON.stringify(o.code)}, status 429`);
 }
 
-/** Retry-After and X-RateLimit-Reset announce the same moment (within the tolerance). */
 /**
+ * Retry-After and X-RateLimit-Reset announce the same moment (within the tolerance).
  * `freesEarly`: the run showed the limiter freeing slots before its Reset (a
  * token bucket whose Reset is when it is full again): a Retry-After shorter than
  * Reset then names the next free slot, which is consistent — whether it was long
@@ -128,10 +128,9 @@ export function judgeConsistency(s: Sample, o: ScenarioOptions, freesEarly = fal
   if (wait === undefined || reset === undefined)
     return skipped('RL-RETRY-AFTER-CONSISTENT', 'Retry-After vs Reset not comparable', `${n(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`);
   const diff = reset - wait;
-  const early = freesEarly && diff > o.toleranceMs;
-  const ok = Math.abs(diff) <= o.toleranceMs || early;
-  if (early)
+  if (freesEarly && diff > o.toleranceMs)
     return verdict('RL-RETRY-AFTER-CONSISTENT', true, 'Retry-After names the next free slot', `${n(s)}: Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date; the limiter was seen freeing slots before its Reset (a refilling limiter), so a shorter Retry-After is consistent`);
+  const ok = Math.abs(diff) <= o.toleranceMs;
   return verdict(
     'RL-RETRY-AFTER-CONSISTENT',
     ok,
