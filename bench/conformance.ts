@@ -27,7 +27,11 @@ export interface BenchLine {
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
   const started = performance.now();
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     const killer = setTimeout(() => child.kill('SIGKILL'), 180_000);
@@ -43,7 +47,14 @@ export async function fullRun(): Promise<BenchLine[]> {
   const r = await run(['src/cli/conformance.ts'], { ANIMAL_STORE_REPORTS_DIR: reports });
   const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as { requestsSent: number; verdict: string };
   return [
-    { name: 'conformance run, wall time (Vitest start-up included)', value: Math.round(r.ms), unit: 'ms', goal: '< 10000 ms', met: r.ms < 10_000, detail: `exit ${r.code}, verdict ${report.verdict}` },
+    {
+      name: 'conformance run, wall time (Vitest start-up included)',
+      value: Math.round(r.ms),
+      unit: 'ms',
+      goal: '< 10000 ms',
+      met: r.ms < 10_000,
+      detail: `exit ${r.code}, verdict ${report.verdict}`,
+    },
     { name: 'conformance run, requests sent', value: report.requestsSent, unit: 'requests', goal: 'reported', met: true },
   ];
 }
@@ -52,7 +63,12 @@ async function rssAgainst(faults: FaultName[]): Promise<{ rss: number; requests:
   const app = buildApp({ faults });
   const server = await listen(app, { host: '127.0.0.1', port: 0 });
   try {
-    const r = await run(['bench/rss-probe.ts'], { ANIMAL_STORE_BASE_URL: server.url, ANIMAL_STORE_API_KEY: app.keys.business, ANIMAL_STORE_PLAN: 'business', ANIMAL_STORE_TIMEOUT_MS: '3000' });
+    const r = await run(['bench/rss-probe.ts'], {
+      ANIMAL_STORE_BASE_URL: server.url,
+      ANIMAL_STORE_API_KEY: app.keys.business,
+      ANIMAL_STORE_PLAN: 'business',
+      ANIMAL_STORE_TIMEOUT_MS: '3000',
+    });
     const line = JSON.parse(r.stdout.trim().split('\n').pop()!) as { maxRssBytes: number; requests: number };
     return { rss: line.maxRssBytes, requests: line.requests };
   } finally {
@@ -66,7 +82,21 @@ export async function memory(): Promise<BenchLine[]> {
   const ratio = huge.rss / normal.rss;
   const mb = (b: number) => `${(b / 1048576).toFixed(1)} MiB`;
   return [
-    { name: 'peak RSS, conformance run vs normal server', value: Math.round(normal.rss / 1048576), unit: 'MiB', goal: 'reference', met: true, detail: `${normal.requests} requests` },
-    { name: 'peak RSS, conformance run vs 40 MB-body server', value: Math.round(huge.rss / 1048576), unit: 'MiB', goal: '< 1.5× normal', met: ratio < 1.5, detail: `${mb(huge.rss)} vs ${mb(normal.rss)} = ${ratio.toFixed(2)}×, ${huge.requests} requests` },
+    {
+      name: 'peak RSS, conformance run vs normal server',
+      value: Math.round(normal.rss / 1048576),
+      unit: 'MiB',
+      goal: 'reference',
+      met: true,
+      detail: `${normal.requests} requests`,
+    },
+    {
+      name: 'peak RSS, conformance run vs 40 MB-body server',
+      value: Math.round(huge.rss / 1048576),
+      unit: 'MiB',
+      goal: '< 1.5× normal',
+      met: ratio < 1.5,
+      detail: `${mb(huge.rss)} vs ${mb(normal.rss)} = ${ratio.toFixed(2)}×, ${huge.requests} requests`,
+    },
   ];
 }

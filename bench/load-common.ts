@@ -29,7 +29,10 @@ export function childReference(): Promise<ChildServer> {
     const s = await listen(app, { host: '127.0.0.1', port: 0 });
     console.log(JSON.stringify({ url: s.url, key: app.keys.enterprise }));
     process.on('SIGTERM', () => s.close().then(() => process.exit(0)));`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => (child.kill('SIGKILL'), fail(new Error('reference server did not start'))), 20000);
     child.stdout!.once('data', (d: Buffer) => {
@@ -43,7 +46,13 @@ export function childReference(): Promise<ChildServer> {
 /** A run of one paced phase at `perWindow` requests per `windowMs`, through the Node engine's driver. */
 export async function pacedRun(target: ChildServer, perWindow: number, windowMs: number, maxInFlight = 64): Promise<ScenarioRun> {
   const o = scenarioOptions({ plan: 'enterprise', perMinute: 1e9, perDay: 1e12, windowMs }, { maxInFlight });
-  const run = new ScenarioRun('sustained', o, [new PacedPhase({ perWindow, windows: 1, gate: false })], { maxRequests: perWindow + 5, maxDurationMs: windowMs + 30000 }, () => []);
+  const run = new ScenarioRun(
+    'sustained',
+    o,
+    [new PacedPhase({ perWindow, windows: 1, gate: false })],
+    { maxRequests: perWindow + 5, maxDurationMs: windowMs + 30000 },
+    () => [],
+  );
   await drive(run, { url: `${target.url}/pets?limit=1`, apiKey: target.key, timeoutMs: 10000, maxBodyBytes: 65536 });
   return run;
 }

@@ -33,4 +33,5 @@ export async function benchLoadRateAccuracy(windowMs = 5000, targets: readonly n
   return lines;
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) for (const l of await benchLoadRateAccuracy()) console.log(JSON.stringify(l));
+if (process.argv[1] && import.meta.filename === process.argv[1])
+  for (const l of await benchLoadRateAccuracy()) console.log(JSON.stringify(l));

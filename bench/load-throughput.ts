@@ -24,15 +24,34 @@ export async function benchLoadMaxRate(seconds = 3, connections = 64): Promise<B
         engineRps = s.length / span;
         detail = `${s.length} requests in ${span.toFixed(2)} s, ${connections} in flight, ${s.filter((x) => x.status !== 200).length} non-200`;
       }
-      const ac = await autocannon({ url: `${server.url}/pets?limit=1`, connections, duration: seconds, headers: { authorization: `Bearer ${server.key}` } });
+      const ac = await autocannon({
+        url: `${server.url}/pets?limit=1`,
+        connections,
+        duration: seconds,
+        headers: { authorization: `Bearer ${server.key}` },
+      });
       if (ac.requests.total / (ac.duration || seconds) > acRps) {
         acRps = ac.requests.total / (ac.duration || seconds);
         acDetail = `${ac.requests.total} requests, ${connections} connections, ${ac.non2xx} non-2xx, ${ac.errors} errors`;
       }
     }
     return [
-      { name: 'Node engine max request rate vs reference server', value: Math.round(engineRps), unit: 'req/s', goal: 'reported (next to autocannon)', met: true, detail },
-      { name: 'autocannon max request rate vs the same server', value: Math.round(acRps), unit: 'req/s', goal: 'reference point', met: true, detail: acDetail },
+      {
+        name: 'Node engine max request rate vs reference server',
+        value: Math.round(engineRps),
+        unit: 'req/s',
+        goal: 'reported (next to autocannon)',
+        met: true,
+        detail,
+      },
+      {
+        name: 'autocannon max request rate vs the same server',
+        value: Math.round(acRps),
+        unit: 'req/s',
+        goal: 'reference point',
+        met: true,
+        detail: acDetail,
+      },
       { name: 'Node engine / autocannon', value: Math.round((engineRps / acRps) * 100), unit: '%', goal: 'reported', met: true },
     ];
   } finally {

@@ -11,4 +11,6 @@ const config = loadConfig();
 const session = new Session({ config, baseUrl: config.baseUrl! });
 const out = await runSpecs(session);
 await closeTransport();
-process.stdout.write(`${JSON.stringify({ requests: out.requests, aborted: out.abort ?? null, maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ requests: out.requests, aborted: out.abort ?? null, maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`,
+);

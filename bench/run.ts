@@ -24,9 +24,16 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
 };
 
 function table(lines: (BenchLine & { group: string })[]): string {
-  const rows = [['group', 'benchmark', 'value', 'goal', 'met', 'detail'], ...lines.map((l) => [l.group, l.name, `${l.value} ${l.unit}`, l.goal, l.met ? 'yes' : 'NO', l.detail ?? ''])];
+  const rows = [
+    ['group', 'benchmark', 'value', 'goal', 'met', 'detail'],
+    ...lines.map((l) => [l.group, l.name, `${l.value} ${l.unit}`, l.goal, l.met ? 'yes' : 'NO', l.detail ?? '']),
+  ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const fmt = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const fmt = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [fmt(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(fmt)].join('\n');
 }
 
@@ -51,7 +58,15 @@ async function main(): Promise<number> {
       }
     } catch (e) {
       crashed = true;
-      const line = { group, name: `${group} crashed`, value: 0, unit: '', goal: '', met: false, detail: e instanceof Error ? e.message : String(e) };
+      const line = {
+        group,
+        name: `${group} crashed`,
+        value: 0,
+        unit: '',
+        goal: '',
+        met: false,
+        detail: e instanceof Error ? e.message : String(e),
+      };
       all.push(line);
       if (json) console.log(JSON.stringify(line));
     }
@@ -59,7 +74,9 @@ async function main(): Promise<number> {
   if (!json) {
     console.log(table(all));
     const missed = all.filter((l) => !l.met);
-    console.log(`\n${all.length - missed.length} of ${all.length} goals met${missed.length ? `; missed: ${missed.map((l) => l.name).join('; ')}` : ''}.`);
+    console.log(
+      `\n${all.length - missed.length} of ${all.length} goals met${missed.length ? `; missed: ${missed.map((l) => l.name).join('; ')}` : ''}.`,
+    );
   }
   return crashed ? 1 : 0;
 }

@@ -12,7 +12,12 @@ export const LOAD_DIR = dirname(fileURLToPath(import.meta.url));
 export const DIST_DIR = join(LOAD_DIR, 'dist');
 
 /** Syntax k6 v0.45 (goja) may lack, kept out of the output even where ES2017 would allow it. */
-export const SUPPORTED = { 'top-level-await': false, 'regexp-named-capture-groups': false, 'regexp-lookbehind-assertions': false, 'regexp-dot-all-flag': false } as const;
+export const SUPPORTED = {
+  'top-level-await': false,
+  'regexp-named-capture-groups': false,
+  'regexp-lookbehind-assertions': false,
+  'regexp-dot-all-flag': false,
+} as const;
 
 export interface BuiltBundle {
   scenario: string;

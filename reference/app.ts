@@ -48,12 +48,17 @@ type Auth = { ok: true; key: string; limits: Limits } | { ok: false; detail: str
 
 /** Decide who the caller is from the Authorization header (Bearer, scheme case-insensitive). */
 function authenticate(header: string | undefined, keys: Map<string, KeyInfo>, has: Has, anonymous: Limits): Auth {
-  const accepted = (info: KeyInfo | undefined): Auth => (info ? { ok: true, key: info.key, limits: info } : { ok: true, key: '(accepted without a valid key)', limits: anonymous });
-  if (header === undefined || header.trim() === '') return has('auth-missing-accepted') ? accepted(undefined) : { ok: false, detail: 'the Authorization header is missing' };
+  const accepted = (info: KeyInfo | undefined): Auth =>
+    info ? { ok: true, key: info.key, limits: info } : { ok: true, key: '(accepted without a valid key)', limits: anonymous };
+  if (header === undefined || header.trim() === '')
+    return has('auth-missing-accepted') ? accepted(undefined) : { ok: false, detail: 'the Authorization header is missing' };
   const m = /^\s*(\S+)(?:\s+(.*))?$/.exec(header);
   const scheme = m?.[1] ?? '';
   const token = (m?.[2] ?? '').trim();
-  if (scheme.toLowerCase() !== 'bearer') return has('auth-any-scheme') ? accepted(keys.get(token)) : { ok: false, detail: `the scheme must be Bearer, got ${JSON.stringify(scheme)}` };
+  if (scheme.toLowerCase() !== 'bearer')
+    return has('auth-any-scheme')
+      ? accepted(keys.get(token))
+      : { ok: false, detail: `the scheme must be Bearer, got ${JSON.stringify(scheme)}` };
   if (token === '') return has('auth-empty-token-accepted') ? accepted(undefined) : { ok: false, detail: 'the bearer token is empty' };
   const info = findKey(keys, token, has);
   if (!info) return has('auth-unknown-key-accepted') ? accepted(undefined) : { ok: false, detail: 'the key is unknown' };
@@ -96,13 +101,28 @@ export function buildApp(options?: AppOptions): App {
   let seq = 0;
 
   /** Rate limit, then the operation; returns the reply and the decision its headers come from. */
-  function decide(req: http.IncomingMessage, url: URL, body: string, bodyTooLarge: boolean, now: number, route: Route | undefined, error: ErrorFactory): { reply: Reply; decision: Decision } {
+  function decide(
+    req: http.IncomingMessage,
+    url: URL,
+    body: string,
+    bodyTooLarge: boolean,
+    now: number,
+    route: Route | undefined,
+    error: ErrorFactory,
+  ): { reply: Reply; decision: Decision } {
     const auth = authenticate(req.headers.authorization, keys, has, anonymous);
     const ctx = { url, params: route?.params ?? {}, body, bodyTooLarge, store, has, variants: o.variants, error, probe: !auth.ok };
     if (auth.ok && o.variants.banOnEarlyRetry) {
       const bannedUntil = bans.check(auth.key, now);
       if (bannedUntil !== undefined) {
-        const decision = { allowed: false, limit: auth.limits.perMinute, remaining: 0, resetAt: bannedUntil, retryAt: bannedUntil, day: { limit: Infinity, remaining: 0, resetAt: bannedUntil } };
+        const decision = {
+          allowed: false,
+          limit: auth.limits.perMinute,
+          remaining: 0,
+          resetAt: bannedUntil,
+          retryAt: bannedUntil,
+          day: { limit: Infinity, remaining: 0, resetAt: bannedUntil },
+        };
         return { reply: error('key_banned', `retry after ${new Date(bannedUntil).toISOString()}`), decision };
       }
     }
@@ -111,12 +131,27 @@ export function buildApp(options?: AppOptions): App {
       lastSeen.set(auth.key, now);
       if (last === undefined || now - last >= o.windowMs) {
         const retryAt = now + 1000;
-        return { reply: error('rate_limited'), decision: { allowed: false, limit: auth.limits.perMinute, remaining: 0, resetAt: retryAt, retryAt, day: { limit: Infinity, remaining: 0, resetAt: retryAt } } };
+        return {
+          reply: error('rate_limited'),
+          decision: {
+            allowed: false,
+            limit: auth.limits.perMinute,
+            remaining: 0,
+            resetAt: retryAt,
+            retryAt,
+            day: { limit: Infinity, remaining: 0, resetAt: retryAt },
+          },
+        };
       }
     }
-    const decision = limiter.take(auth.ok ? `key:${auth.key}` : `addr:${req.socket.remoteAddress ?? 'unknown'}`, auth.ok ? auth.limits : anonymous, now);
+    const decision = limiter.take(
+      auth.ok ? `key:${auth.key}` : `addr:${req.socket.remoteAddress ?? 'unknown'}`,
+      auth.ok ? auth.limits : anonymous,
+      now,
+    );
     if (!decision.allowed) {
-      if (auth.ok && o.variants.banOnEarlyRetry) bans.throttled(auth.key, now, retryAfter(decision.retryAt!, now, o.variants.retryAfter, o.variants.retryAfterPaddingS).until);
+      if (auth.ok && o.variants.banOnEarlyRetry)
+        bans.throttled(auth.key, now, retryAfter(decision.retryAt!, now, o.variants.retryAfter, o.variants.retryAfterPaddingS).until);
       const reply = has('429-body-not-error') ? jsonReply(429, { message: 'Too many requests' }) : error('rate_limited');
       return { reply, decision };
     }
@@ -138,12 +173,26 @@ export function buildApp(options?: AppOptions): App {
     const route = matchRoute(req.method ?? 'GET', url.pathname);
     // Variant nonIntegerLimit 'default': a limit that is no integer is ignored (the default page).
     const limitParam = url.searchParams.get('limit');
-    if (o.variants.nonIntegerLimit === 'default' && route?.operation === 'listPets' && limitParam !== null && !/^[+-]?\d+$/.test(limitParam)) url.searchParams.delete('limit');
+    if (
+      o.variants.nonIntegerLimit === 'default' &&
+      route?.operation === 'listPets' &&
+      limitParam !== null &&
+      !/^[+-]?\d+$/.test(limitParam)
+    )
+      url.searchParams.delete('limit');
     let { reply, decision } = decide(req, url, body, bodyTooLarge, now, route, error);
     reply = hostileReply(reply, has, error, req);
-    if (has('error-422-not-error') && reply.status === 400 && route?.operation !== 'createPet') reply = jsonReply(422, { detail: [{ loc: ['query'], msg: 'validation error' }] });
+    if (has('error-422-not-error') && reply.status === 400 && route?.operation !== 'createPet')
+      reply = jsonReply(422, { detail: [{ loc: ['query'], msg: 'validation error' }] });
     const headers = {
-      ...rateLimitHeaders(decision, reply.status, { has, now, seq: seq++, retryAfter: o.variants.retryAfter, counts: o.variants.rateLimitHeaders, paddingS: o.variants.retryAfterPaddingS }),
+      ...rateLimitHeaders(decision, reply.status, {
+        has,
+        now,
+        seq: seq++,
+        retryAfter: o.variants.retryAfter,
+        counts: o.variants.rateLimitHeaders,
+        paddingS: o.variants.retryAfterPaddingS,
+      }),
       ...(route?.deprecated ? deprecationHeaders(has, `http://${req.headers.host ?? '127.0.0.1'}`) : {}),
       ...reply.headers,
     };
@@ -164,7 +213,8 @@ export function buildApp(options?: AppOptions): App {
       try {
         respond(req, res, tooLarge ? '' : Buffer.concat(chunks).toString('utf8'), tooLarge);
       } catch (e) {
-        if (!res.headersSent) writeReply(res, errorFactory({ has })('internal_error', (e as Error).message), { has: () => false, now: o.now(), latencyMs: 0 });
+        if (!res.headersSent)
+          writeReply(res, errorFactory({ has })('internal_error', (e as Error).message), { has: () => false, now: o.now(), latencyMs: 0 });
       }
     });
   }

@@ -18,9 +18,22 @@ export interface FaultSpec {
   note?: string;
 }
 
-const c = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({ description, suite: 'conformance', expect: { requirement, outcome } });
-const l = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({ description, suite: 'load', expect: { requirement, outcome } });
-const h = (requirement: string, description: string, note?: string): FaultSpec => ({ description, suite: 'hostile', expect: { requirement, outcome: 'fail' }, ...(note ? { note } : {}) });
+const c = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
+  description,
+  suite: 'conformance',
+  expect: { requirement, outcome },
+});
+const l = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
+  description,
+  suite: 'load',
+  expect: { requirement, outcome },
+});
+const h = (requirement: string, description: string, note?: string): FaultSpec => ({
+  description,
+  suite: 'hostile',
+  expect: { requirement, outcome: 'fail' },
+  ...(note ? { note } : {}),
+});
 
 const table = {
   // authentication
@@ -28,9 +41,15 @@ const table = {
   'auth-any-scheme': c('AUTH-WRONG-SCHEME-401', 'Any scheme other than Bearer is accepted, whatever its token.'),
   'auth-empty-token-accepted': c('AUTH-EMPTY-TOKEN-401', '"Bearer" with an empty token is accepted.'),
   'auth-unknown-key-accepted': c('AUTH-UNKNOWN-KEY-401', 'A Bearer token that is no key is accepted.'),
-  'validate-before-auth': c('AUTH-BEFORE-VALIDATION', 'Unauthenticated requests are validated and looked up first: an invalid POST gets 400, an unknown id 404.'),
+  'validate-before-auth': c(
+    'AUTH-BEFORE-VALIDATION',
+    'Unauthenticated requests are validated and looked up first: an invalid POST gets 400, an unknown id 404.',
+  ),
   'auth-rejects-valid-key': c('AUTH-VALID-KEY-ACCEPTED', 'Every key, valid or not, is answered 401.'),
-  'auth-prefix-match': c('AUTH-UNKNOWN-KEY-401', 'A Bearer token that starts with a valid key, or shares its first 16 characters, is accepted as that key.'),
+  'auth-prefix-match': c(
+    'AUTH-UNKNOWN-KEY-401',
+    'A Bearer token that starts with a valid key, or shares its first 16 characters, is accepted as that key.',
+  ),
   // every response
   'create-returns-200': c('RESP-STATUS-DOCUMENTED', 'createPet answers 200 instead of 201.'),
   'content-type-text': c('RESP-CONTENT-TYPE-JSON', 'Every response is labelled text/plain.'),
@@ -58,16 +77,22 @@ const table = {
   'list-duplicate-id': c('CREATE-ID-UNIQUE', 'On every listPets page of two or more animals, the second shows the id of the first.'),
   // createPet
   'create-drops-status': c('CREATE-201-PET', 'The 201 body omits the status that was sent (the pet keeps it).'),
-  'name-truncated': c('CREATE-201-PET', 'A name longer than 255 characters is accepted and silently cut to 255 (201 and getPet show the cut name).'),
+  'name-truncated': c(
+    'CREATE-201-PET',
+    'A name longer than 255 characters is accepted and silently cut to 255 (201 and getPet show the cut name).',
+  ),
   'lossy-category-id': c('CREATE-201-PET', 'The 201 body writes categoryId through a JS number: above 2^53 its digits are rounded.'),
   'status-required': c('CREATE-STATUS-OPTIONAL', 'A NewPet without status is answered 400.'),
   'missing-field-accepted': c('CREATE-400-MISSING-FIELD', 'A body missing name or categoryId is answered 201.'),
-  'wrong-type-accepted': c('CREATE-400-WRONG-TYPE', 'A categoryId that is no int64 (string, float, bool, null, out of range) or a name that is no string is accepted.'),
+  'wrong-type-accepted': c(
+    'CREATE-400-WRONG-TYPE',
+    'A categoryId that is no int64 (string, float, bool, null, out of range) or a name that is no string is accepted.',
+  ),
   'bad-status-accepted': c('CREATE-400-BAD-STATUS', 'A status outside the enumeration is accepted.'),
   'status-null-accepted': c('CREATE-400-BAD-STATUS', 'A status of null or "" is accepted (the pet gets the default status).'),
   'name-container-accepted': c('CREATE-400-WRONG-TYPE', 'A name that is an array or an object is accepted.'),
   'malformed-json-500': c('CREATE-400-BAD-BODY', 'Malformed JSON is answered 500.'),
-  'client-id-honoured': c('CREATE-ID-SERVER-ASSIGNED', 'An integer id sent by the client becomes the pet\'s id.'),
+  'client-id-honoured': c('CREATE-ID-SERVER-ASSIGNED', "An integer id sent by the client becomes the pet's id."),
   'duplicate-ids': c('CREATE-ID-UNIQUE', 'Every created pet gets the same id.'),
   'ids-reuse-existing': c('CREATE-ID-UNIQUE', 'Each created pet takes the id of the next seeded pet, which it replaces.'),
   // getPet
@@ -78,47 +103,89 @@ const table = {
   // deprecation
   'no-deprecation-headers': c('DEPRECATION-SIGNALLED', 'getPet sends no Deprecation, Sunset or Link header.', 'warn'),
   'wrong-sunset': c('DEPRECATION-SUNSET-DATE', 'Sunset says Fri, 05 Dec 2031 00:00:00 GMT.'),
-  'sunset-not-http-date': c('DEPRECATION-SUNSET-DATE', 'Sunset is the right day written as ISO 8601 (2030-12-05T00:00:00Z), not an HTTP-date.'),
+  'sunset-not-http-date': c(
+    'DEPRECATION-SUNSET-DATE',
+    'Sunset is the right day written as ISO 8601 (2030-12-05T00:00:00Z), not an HTTP-date.',
+  ),
   'deprecation-boolean': c('DEPRECATION-HEADER-VALID', 'Deprecation: true (the withdrawn draft form) instead of @epoch-seconds.', 'warn'),
   'deprecation-after-sunset': c('DEPRECATION-BEFORE-SUNSET', 'Deprecation is dated 2031-01-01, after the Sunset date.', 'warn'),
   // rate-limit headers
-  'ratelimit-headers-missing-on-errors': c('RL-HEADERS-PRESENT', 'Error responses (status >= 400, 429 included) carry no X-RateLimit-* header.'),
+  'ratelimit-headers-missing-on-errors': c(
+    'RL-HEADERS-PRESENT',
+    'Error responses (status >= 400, 429 included) carry no X-RateLimit-* header.',
+  ),
   'ratelimit-non-integer': c('RL-HEADERS-INTEGER', 'X-RateLimit-Limit is written "60.0".'),
-  'ratelimit-limit-duplicated': c('RL-HEADERS-INTEGER', 'X-RateLimit-Limit carries two values, the plan\'s limit and twice it ("60, 120"), as when a gateway adds its own.'),
-  'reset-in-past': c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is one minute before the true reset (when a one-minute window began), so in the past.'),
-  'remaining-above-limit': c('RL-REMAINING-LE-LIMIT', 'X-RateLimit-Remaining is 10 above the truth, so above the limit at the start of a window.'),
-  'wrong-plan-limit': c('RL-LIMIT-PLAN', 'The plan\'s per-minute limit plus 40 is advertised and enforced.'),
-  'limit-varies': c('RL-LIMIT-CONSTANT', 'X-RateLimit-Limit alternates between the plan\'s limit and twice it on consecutive responses.'),
+  'ratelimit-limit-duplicated': c(
+    'RL-HEADERS-INTEGER',
+    'X-RateLimit-Limit carries two values, the plan\'s limit and twice it ("60, 120"), as when a gateway adds its own.',
+  ),
+  'reset-in-past': c(
+    'RL-RESET-UNIX-SECONDS',
+    'X-RateLimit-Reset is one minute before the true reset (when a one-minute window began), so in the past.',
+  ),
+  'remaining-above-limit': c(
+    'RL-REMAINING-LE-LIMIT',
+    'X-RateLimit-Remaining is 10 above the truth, so above the limit at the start of a window.',
+  ),
+  'wrong-plan-limit': c('RL-LIMIT-PLAN', "The plan's per-minute limit plus 40 is advertised and enforced."),
+  'limit-varies': c('RL-LIMIT-CONSTANT', "X-RateLimit-Limit alternates between the plan's limit and twice it on consecutive responses."),
   'reset-in-ms': { ...c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is a Unix timestamp in milliseconds.'), alsoSuite: 'load' },
   'reset-relative': c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is the number of seconds until the reset.'),
-  'remaining-not-falling': { ...c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'), alsoSuite: 'load' },
+  'remaining-not-falling': {
+    ...c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'),
+    alsoSuite: 'load',
+  },
   'remaining-falls-by-two': c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
   '429-instead-of-401': c('RL-RECOVERY', 'Bad credentials are answered 429 with Retry-After: 0 instead of 401, again after the wait.'),
-  'error-422-not-error': c('SCHEMA-ERROR', 'An out-of-range limit or a non-integer petId is answered 422 with {"detail": [...]}, not an Error.'),
+  'error-422-not-error': c(
+    'SCHEMA-ERROR',
+    'An out-of-range limit or a non-integer petId is answered 422 with {"detail": [...]}, not an Error.',
+  ),
   // rate limiting under load
   'never-429': l('RL-CEILING-429', 'Requests beyond the limit are served (Remaining stays at 0).'),
   'no-retry-after': l('RL-429-RETRY-AFTER', 'A 429 carries no Retry-After.'),
   'retry-after-negative': l('RL-429-RETRY-AFTER', 'A 429\'s Retry-After is the wait with its sign flipped ("-5").'),
-  'remaining-negative-on-429': l('RL-HEADERS-INTEGER', 'A 429 says X-RateLimit-Remaining -1 (the refused request counted against the limit).'),
-  'throttle-after-idle': l('RL-NOT-EARLY', 'The first request of a key that sent nothing for a whole window (a new key included) is refused with 429 (Retry-After 1, Remaining 0) and not counted: its limiter entry is re-created empty.'),
+  'remaining-negative-on-429': l(
+    'RL-HEADERS-INTEGER',
+    'A 429 says X-RateLimit-Remaining -1 (the refused request counted against the limit).',
+  ),
+  'throttle-after-idle': l(
+    'RL-NOT-EARLY',
+    'The first request of a key that sent nothing for a whole window (a new key included) is refused with 429 (Retry-After 1, Remaining 0) and not counted: its limiter entry is re-created empty.',
+  ),
   'retry-after-too-short': l('RL-RECOVERY', 'Retry-After says 1 second while the window stays closed until its end.'),
   'sustained-throttle': l(
     'RL-SUSTAINED-BELOW-CEILING',
     'A key that has sent for half a window without a pause longer than a tenth of the window, and used 75% of its limit over the last window, is refused with 429 (Remaining 0); bursts and clients that pause are unaffected.',
   ),
-  'throttle-early': l('RL-NOT-EARLY', 'Requests are refused with 429 once 80% of the limit is used, while Remaining still says more are allowed.'),
-  'window-10s': l('RL-WINDOW-PER-MINUTE', 'The limit is enforced as ceil(limit / 6) per sixth of the window (10 s sub-windows for a minute); X-RateLimit-Limit still says the plan\'s number.'),
-  'reset-is-now': l('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is always the current second, even on a 429 whose Retry-After asks to wait.'),
+  'throttle-early': l(
+    'RL-NOT-EARLY',
+    'Requests are refused with 429 once 80% of the limit is used, while Remaining still says more are allowed.',
+  ),
+  'window-10s': l(
+    'RL-WINDOW-PER-MINUTE',
+    "The limit is enforced as ceil(limit / 6) per sixth of the window (10 s sub-windows for a minute); X-RateLimit-Limit still says the plan's number.",
+  ),
+  'reset-is-now': l(
+    'RL-RESET-UNIX-SECONDS',
+    'X-RateLimit-Reset is always the current second, even on a 429 whose Retry-After asks to wait.',
+  ),
   'remaining-on-429': l('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
   'daily-ignored': l('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
   '429-body-not-error': l('RL-429-ERROR-BODY', 'A 429 body is JSON {"message": …} without code and status, not an Error.', 'warn'),
   // hostile servers: each affects every request
   'body-not-json': h('RESP-BODY-JSON', 'Every response is 200 text/html "<html>oops</html>".'),
   'json-truncated': h('RESP-BODY-JSON', 'Every JSON body is cut off halfway (Content-Length matches the cut body).'),
-  'huge-body': h('TRANSPORT-COMPLETE-RESPONSE', 'Every response is a 200 JSON array of 40 MB streamed in 64 KiB chunks every 2 ms, never buffered whole.'),
+  'huge-body': h(
+    'TRANSPORT-COMPLETE-RESPONSE',
+    'Every response is a 200 JSON array of 40 MB streamed in 64 KiB chunks every 2 ms, never buffered whole.',
+  ),
   hang: h('TRANSPORT-COMPLETE-RESPONSE', 'Requests are accepted and never answered.'),
   'reset-connection': h('TRANSPORT-COMPLETE-RESPONSE', 'The socket is destroyed after the headers and half of the body are written.'),
-  'redirect-cross-origin': h('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', 'Every request is answered 307 to the same path on http://127.0.0.2:<port> (another origin).'),
+  'redirect-cross-origin': h(
+    'TRANSPORT-NO-CROSS-ORIGIN-REDIRECT',
+    'Every request is answered 307 to the same path on http://127.0.0.2:<port> (another origin).',
+  ),
   'echo-key': h(
     'REDACTION',
     'The Authorization header value is echoed in an X-Echo response header and in every Error message.',
@@ -140,7 +207,10 @@ export function isFaultName(name: string): name is FaultName {
 
 /** Faults of a comma-separated list ("" or undefined: none). Throws on an unknown name. */
 export function parseFaults(csv: string | undefined): FaultName[] {
-  const names = (csv ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (csv ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !isFaultName(n));
   if (unknown.length) throw new Error(`Unknown fault mode(s): ${unknown.join(', ')}. Known: ${FAULT_NAMES.join(', ')}`);
   return [...new Set(names)] as FaultName[];

@@ -67,7 +67,11 @@ export function rateLimitHeaders(decision: Decision, status: number, x: RateHead
   if (has('reset-relative')) reset = Math.max(0, Math.ceil((d.resetAt - x.now) / 1000));
   if (has('reset-is-now')) reset = Math.floor(x.now / 1000);
   if (has('reset-in-past')) reset = Math.ceil(d.resetAt / 1000) - 60;
-  out['X-RateLimit-Limit'] = has('ratelimit-non-integer') ? `${limit}.0` : has('ratelimit-limit-duplicated') ? `${limit}, ${limit * 2}` : String(limit);
+  out['X-RateLimit-Limit'] = has('ratelimit-non-integer')
+    ? `${limit}.0`
+    : has('ratelimit-limit-duplicated')
+      ? `${limit}, ${limit * 2}`
+      : String(limit);
   out['X-RateLimit-Remaining'] = String(remaining);
   out['X-RateLimit-Reset'] = String(reset);
   return out;
@@ -76,7 +80,9 @@ export function rateLimitHeaders(decision: Decision, status: number, x: RateHead
 /** The deprecation signals sent on every getPet response. */
 export function deprecationHeaders(has: Has, origin: string): Record<string, string> {
   if (has('no-deprecation-headers')) return {};
-  const deprecation = has('deprecation-boolean') ? 'true' : `@${has('deprecation-after-sunset') ? AFTER_SUNSET_EPOCH_SECONDS : DEPRECATION_EPOCH_SECONDS}`;
+  const deprecation = has('deprecation-boolean')
+    ? 'true'
+    : `@${has('deprecation-after-sunset') ? AFTER_SUNSET_EPOCH_SECONDS : DEPRECATION_EPOCH_SECONDS}`;
   return {
     Deprecation: deprecation,
     Sunset: has('wrong-sunset') ? WRONG_SUNSET : has('sunset-not-http-date') ? '2030-12-05T00:00:00Z' : SUNSET,

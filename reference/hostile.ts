@@ -7,7 +7,8 @@ import type { ErrorFactory } from './errors.ts';
 import type { Has } from './faults.ts';
 import type { Reply } from './reply.ts';
 
-const HTML_ERROR = '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Something went wrong.</p></body></html>';
+const HTML_ERROR =
+  '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Something went wrong.</p></body></html>';
 export const HUGE_BODY_BYTES = 40 * 1024 * 1024;
 const CHUNK = Buffer.from('{"id":1,"name":"Filler","categoryId":1},'.repeat(1600)); // ~64 KiB
 const CHUNK_INTERVAL_MS = 2;

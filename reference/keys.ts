@@ -24,9 +24,7 @@ export interface KeyInfo {
 /** The key table: API key → its plan and limits. */
 export function keyTable(enterprise: { perMinute: number; perDay: number } = DEFAULT_ENTERPRISE): Map<string, KeyInfo> {
   const limits: Record<PlanName, { perMinute: number; perDay: number }> = { ...PLANS, enterprise };
-  return new Map(
-    (Object.keys(DEMO_KEYS) as PlanName[]).map((plan) => [DEMO_KEYS[plan], { key: DEMO_KEYS[plan], plan, ...limits[plan] }]),
-  );
+  return new Map((Object.keys(DEMO_KEYS) as PlanName[]).map((plan) => [DEMO_KEYS[plan], { key: DEMO_KEYS[plan], plan, ...limits[plan] }]));
 }
 
 /**
@@ -36,6 +34,7 @@ export function keyTable(enterprise: { perMinute: number; perDay: number } = DEF
 export function findKey(keys: Map<string, KeyInfo>, token: string, has: Has): KeyInfo | undefined {
   const exact = keys.get(token);
   if (exact || !has('auth-prefix-match')) return exact;
-  for (const info of keys.values()) if (token.startsWith(info.key) || (token.length >= 16 && token.slice(0, 16) === info.key.slice(0, 16))) return info;
+  for (const info of keys.values())
+    if (token.startsWith(info.key) || (token.length >= 16 && token.slice(0, 16) === info.key.slice(0, 16))) return info;
   return undefined;
 }

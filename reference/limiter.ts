@@ -73,7 +73,12 @@ export class RateLimiter {
     const dayEnd = dayStart + dayMs;
     const perDay = has('daily-ignored') ? Infinity : (limits.perDay ?? Infinity);
     const mode = this.o.mode;
-    const minute = mode === 'sliding' ? this.sliding(b, limits.perMinute, now) : mode === 'token-bucket' ? this.tokenBucket(b, limits.perMinute, now) : this.fixed(b, limits.perMinute, now);
+    const minute =
+      mode === 'sliding'
+        ? this.sliding(b, limits.perMinute, now)
+        : mode === 'token-bucket'
+          ? this.tokenBucket(b, limits.perMinute, now)
+          : this.fixed(b, limits.perMinute, now);
     const allowUpTo = has('throttle-early') ? Math.floor(minute.cap * 0.8) : minute.cap;
     const steady = has('sustained-throttle') && this.steadyCut(b, minute.cap, now);
     const allowed = has('never-429') || (!steady && minute.used < allowUpTo && b.dayCount < perDay);
@@ -99,7 +104,18 @@ export class RateLimiter {
   private bucket(id: string): Bucket {
     let b = this.buckets.get(id);
     if (!b) {
-      b = { windowStart: -1, count: 0, log: [], tokens: NaN, refilledAt: 0, dayStart: -1, dayCount: 0, streakStart: 0, lastAt: -Infinity, recent: [] };
+      b = {
+        windowStart: -1,
+        count: 0,
+        log: [],
+        tokens: NaN,
+        refilledAt: 0,
+        dayStart: -1,
+        dayCount: 0,
+        streakStart: 0,
+        lastAt: -Infinity,
+        recent: [],
+      };
       this.buckets.set(id, b);
     }
     return b;

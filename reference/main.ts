@@ -18,7 +18,10 @@ function positiveInt(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const faults = parseFaults(process.env.ANIMAL_STORE_FAULT);
-  const enterprise = { perMinute: positiveInt('ANIMAL_STORE_RPM', DEFAULT_ENTERPRISE.perMinute), perDay: positiveInt('ANIMAL_STORE_RPD', DEFAULT_ENTERPRISE.perDay) };
+  const enterprise = {
+    perMinute: positiveInt('ANIMAL_STORE_RPM', DEFAULT_ENTERPRISE.perMinute),
+    perDay: positiveInt('ANIMAL_STORE_RPD', DEFAULT_ENTERPRISE.perDay),
+  };
   const app = buildApp({ faults, enterprise });
   const server = await listen(app, { host: process.env.HOST ?? '127.0.0.1', port: positiveInt('PORT', 4010) });
   console.log(`Animal Store reference server listening on ${server.url}`);

@@ -34,7 +34,14 @@ export function writeReply(res: http.ServerResponse, reply: Reply, o: WriteOptio
   if (o.has('echo-key') && o.authorization !== undefined) headers['X-Echo'] = headerSafe(o.authorization);
   if (o.has('content-type-missing')) delete headers['Content-Type'];
   let chunked = false;
-  if (o.wire) ({ headers, body, chunked } = wireMessage(reply.status, headers, reply.body, reply.contentType === undefined && !o.has('content-type-text'), o.wire));
+  if (o.wire)
+    ({ headers, body, chunked } = wireMessage(
+      reply.status,
+      headers,
+      reply.body,
+      reply.contentType === undefined && !o.has('content-type-text'),
+      o.wire,
+    ));
   const write = (): void => {
     if (res.destroyed) return;
     if (hostileWrite(res, reply.status, headers, body, o.has)) return;

@@ -74,7 +74,13 @@ function weakEtag(body: string): string {
 let requestCounter = 0;
 
 /** The message as the variants put it on the wire. `isJson`: the body is the server's own JSON. */
-export function wireMessage(status: number, headers: Record<string, string>, bodyText: string, isJson: boolean, w: WireVariants): WireMessage {
+export function wireMessage(
+  status: number,
+  headers: Record<string, string>,
+  bodyText: string,
+  isJson: boolean,
+  w: WireVariants,
+): WireMessage {
   let h: Record<string, string> = { ...headers };
   let text = bodyText;
   const error = status >= 400;

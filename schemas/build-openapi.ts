@@ -38,13 +38,36 @@ const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit
 const DEPRECATION_HEADERS = ['Deprecation', 'Sunset', 'Link'];
 
 const HEADERS: Record<string, Json> = {
-  'X-RateLimit-Limit': { description: 'The request limit in force (the plan\'s requests per minute).', required: true, schema: { type: 'integer', minimum: 0 } },
-  'X-RateLimit-Remaining': { description: 'Requests remaining in the current window.', required: true, schema: { type: 'integer', minimum: 0 } },
-  'X-RateLimit-Reset': { description: 'Unix timestamp, in seconds, at which the limit resets.', required: true, schema: { type: 'integer', minimum: 0 } },
-  'Retry-After': { description: 'How long to wait before retrying: delay-seconds or an HTTP-date (RFC 9110 §10.2.3).', required: true, schema: { type: 'string' } },
-  Deprecation: { description: 'When the operation was deprecated (RFC 9745: "@" followed by epoch seconds).', schema: { type: 'string', pattern: '^@-?\\d+$' } },
+  'X-RateLimit-Limit': {
+    description: "The request limit in force (the plan's requests per minute).",
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests remaining in the current window.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Unix timestamp, in seconds, at which the limit resets.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Retry-After': {
+    description: 'How long to wait before retrying: delay-seconds or an HTTP-date (RFC 9110 §10.2.3).',
+    required: true,
+    schema: { type: 'string' },
+  },
+  Deprecation: {
+    description: 'When the operation was deprecated (RFC 9745: "@" followed by epoch seconds).',
+    schema: { type: 'string', pattern: '^@-?\\d+$' },
+  },
   Sunset: { description: 'When the operation is removed: Thu, 05 Dec 2030 00:00:00 GMT (RFC 8594).', schema: { type: 'string' } },
-  Link: { description: 'The successor (GET /pets with the status filter, rel="successor-version") and the deprecation notice (rel="deprecation").', schema: { type: 'string' } },
+  Link: {
+    description:
+      'The successor (GET /pets with the status filter, rel="successor-version") and the deprecation notice (rel="deprecation").',
+    schema: { type: 'string' },
+  },
 };
 
 function response(description: string, schema: string | undefined, extraHeaders: string[] = []): Json {
@@ -56,7 +79,11 @@ function response(description: string, schema: string | undefined, extraHeaders:
 function responses(documented: Record<string, [string, string]>, extraHeaders: string[] = []): Json {
   const out: Json = {};
   for (const [status, [description, schema]] of Object.entries(documented)) out[status] = response(description, schema, extraHeaders);
-  out['429'] = response('Rate limit exceeded. Wait for the time in Retry-After before retrying; a client that keeps sending may have its key banned temporarily. (The spec does not show the body; an Error is expected.)', 'Error', ['Retry-After', ...extraHeaders]);
+  out['429'] = response(
+    'Rate limit exceeded. Wait for the time in Retry-After before retrying; a client that keeps sending may have its key banned temporarily. (The spec does not show the body; an Error is expected.)',
+    'Error',
+    ['Retry-After', ...extraHeaders],
+  );
   return out;
 }
 
@@ -115,19 +142,46 @@ export function buildOpenApi(): Json {
           tags: ['pets'],
           security: SECURITY,
           parameters: [ref('parameters', 'petId')],
-          responses: responses({ '200': ['The requested animal.', 'Pet'], '401': UNAUTHORIZED, '404': ['The requested resource could not be found.', 'Error'] }, DEPRECATION_HEADERS),
+          responses: responses(
+            {
+              '200': ['The requested animal.', 'Pet'],
+              '401': UNAUTHORIZED,
+              '404': ['The requested resource could not be found.', 'Error'],
+            },
+            DEPRECATION_HEADERS,
+          ),
         },
       },
     },
     components: {
       schemas: Object.fromEntries(SCHEMA_NAMES.map((n) => [n, component(RAW_SCHEMAS[n])])),
       parameters: {
-        limit: { name: 'limit', in: 'query', required: false, description: 'Maximum number of animals returned.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-        status: { name: 'status', in: 'query', required: false, description: 'Returns only animals with this status.', schema: ref('schemas', 'PetStatus') },
-        petId: { name: 'petId', in: 'path', required: true, description: 'The identifier of the animal to retrieve.', schema: { type: 'integer', format: 'int64' } },
+        limit: {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: 'Maximum number of animals returned.',
+          schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+        },
+        status: {
+          name: 'status',
+          in: 'query',
+          required: false,
+          description: 'Returns only animals with this status.',
+          schema: ref('schemas', 'PetStatus'),
+        },
+        petId: {
+          name: 'petId',
+          in: 'path',
+          required: true,
+          description: 'The identifier of the animal to retrieve.',
+          schema: { type: 'integer', format: 'int64' },
+        },
       },
       headers: HEADERS,
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key, sent as the bearer token in the Authorization header.' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key, sent as the bearer token in the Authorization header.' },
+      },
     },
   };
 }

@@ -38,8 +38,31 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/config': ['src/config', 'src/core'],
   'src/http': ['src/http', 'src/core', 'src/config'],
   'src/checks': ['src/checks', 'src/core', 'src/schemas', 'src/catalogue', 'src/results', 'src/http'],
-  'src/harness': ['src/harness', 'src/core', 'src/schemas', 'src/catalogue', 'src/results', 'src/config', 'src/http', 'src/checks', 'reference'],
-  'src/cli': ['src/cli', 'src/core', 'src/schemas', 'src/catalogue', 'src/results', 'src/config', 'src/http', 'src/checks', 'src/harness', 'reference', 'load/node', 'load/lib'],
+  'src/harness': [
+    'src/harness',
+    'src/core',
+    'src/schemas',
+    'src/catalogue',
+    'src/results',
+    'src/config',
+    'src/http',
+    'src/checks',
+    'reference',
+  ],
+  'src/cli': [
+    'src/cli',
+    'src/core',
+    'src/schemas',
+    'src/catalogue',
+    'src/results',
+    'src/config',
+    'src/http',
+    'src/checks',
+    'src/harness',
+    'reference',
+    'load/node',
+    'load/lib',
+  ],
   schemas: ['schemas', 'src/schemas', 'src/core'],
   reference: ['reference', 'src/core', 'src/schemas'],
   conformance: ['conformance', 'src/harness', 'src/core', 'src/catalogue', 'src/http'],
@@ -67,7 +90,8 @@ function sources(): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  const re = /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+  const re =
+    /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
   const out: string[] = [];
   for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1] ?? m[2] ?? m[3]);
   return out;
@@ -83,7 +107,8 @@ test('Every module imports only from the layers ARCHITECTURE.md allows it.', () 
         const target = relative(ROOT, resolve(ROOT, dirname(file), spec));
         const to = layerOf(target);
         if (to && !MAY_IMPORT[layer].includes(to)) violations.push(`${file} → ${target} (${layer} may not import ${to})`);
-      } else if (PURE.has(layer) && !(layer === 'load/k6' && /^k6(\/|$)/.test(spec))) violations.push(`${file} → ${spec} (${layer} must stay free of packages and built-ins)`);
+      } else if (PURE.has(layer) && !(layer === 'load/k6' && /^k6(\/|$)/.test(spec)))
+        violations.push(`${file} → ${spec} (${layer} must stay free of packages and built-ins)`);
     }
   }
   expect(violations).toEqual([]);

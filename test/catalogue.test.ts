@@ -44,12 +44,17 @@ describe('the requirement catalogue', () => {
 
   test('Every conformance requirement is judged by a spec test or a response check.', async () => {
     const files = await collectSpecs(specPaths());
-    const used = new Set([...files.flatMap((f) => f.tests.flatMap((t) => t.requirements)), ...RESPONSE_CHECKS.flatMap((c) => c.requirements)]);
+    const used = new Set([
+      ...files.flatMap((f) => f.tests.flatMap((t) => t.requirements)),
+      ...RESPONSE_CHECKS.flatMap((c) => c.requirements),
+    ]);
     expect(REQUIREMENTS.filter((r) => r.by === 'conformance' && !used.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 
   test('Every load requirement is judged by the shared load verdict code.', () => {
-    const lib = filesUnder(resolve(ROOT, 'load/lib'), '.ts').map((f) => readFileSync(f, 'utf8')).join('\n');
+    const lib = filesUnder(resolve(ROOT, 'load/lib'), '.ts')
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     expect(REQUIREMENTS.filter((r) => r.by === 'load' && !lib.includes(`'${r.id}'`)).map((r) => r.id)).toEqual([]);
   });
 
@@ -62,7 +67,9 @@ describe('the requirement catalogue', () => {
 
 describe('the conformance specs', () => {
   test('Every spec file is conformance/<operation>/<behaviour>.spec.ts with kebab-case names.', () => {
-    const bad = specPaths().map((p) => relative(CONFORMANCE_DIR, p)).filter((p) => !/^[a-z]+(-[a-z]+)*\/[a-z0-9]+(-[a-z0-9]+)*\.spec\.ts$/.test(p));
+    const bad = specPaths()
+      .map((p) => relative(CONFORMANCE_DIR, p))
+      .filter((p) => !/^[a-z]+(-[a-z]+)*\/[a-z0-9]+(-[a-z0-9]+)*\.spec\.ts$/.test(p));
     expect(bad).toEqual([]);
   });
 

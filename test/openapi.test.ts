@@ -35,7 +35,8 @@ function oasAjv() {
 }
 type AjvCtor = typeof import('ajv/dist/2020.js').default;
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
-const addFormats = ((addFormatsModule as unknown as { default?: typeof import('ajv-formats').default }).default ?? addFormatsModule) as typeof import('ajv-formats').default;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof import('ajv-formats').default }).default ??
+  addFormatsModule) as typeof import('ajv-formats').default;
 
 type Json = Record<string, any>;
 const doc = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as Json;
@@ -56,7 +57,8 @@ function resolveRef(ref: string): unknown {
 }
 function refsOf(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => refsOf(n, out));
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) k === '$ref' && typeof v === 'string' ? out.push(v) : refsOf(v, out);
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) k === '$ref' && typeof v === 'string' ? out.push(v) : refsOf(v, out);
   return out;
 }
 
@@ -88,7 +90,11 @@ describe('The OpenAPI document', () => {
       expect(ajv.validateSchema(component), name).toBe(true);
       const { $id, $schema, ...rest } = RAW_SCHEMAS[name] as Json;
       expect($id && $schema).toBeTruthy();
-      expect(JSON.stringify(component).replace(/#\/components\/schemas\/PetStatus/g, 'pet-status.json').replace(/#\/components\/schemas\/Pet"/g, 'pet.json"')).toBe(JSON.stringify(rest));
+      expect(
+        JSON.stringify(component)
+          .replace(/#\/components\/schemas\/PetStatus/g, 'pet-status.json')
+          .replace(/#\/components\/schemas\/Pet"/g, 'pet.json"'),
+      ).toBe(JSON.stringify(rest));
     }
   });
 
@@ -99,7 +105,11 @@ describe('The OpenAPI document', () => {
   });
 
   test('It describes the three operations under servers ending in /v1, each secured by bearer auth.', () => {
-    expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path} ${o.op.operationId}`).sort()).toEqual(['GET /pets listPets', 'GET /pets/{petId} getPet', 'POST /pets createPet']);
+    expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path} ${o.op.operationId}`).sort()).toEqual([
+      'GET /pets listPets',
+      'GET /pets/{petId} getPet',
+      'POST /pets createPet',
+    ]);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers.map((s: Json) => s.url)).toEqual([expect.stringMatching(/\/v1$/), expect.stringMatching(/\/v1$/)]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -108,24 +118,32 @@ describe('The OpenAPI document', () => {
 
   test('Only getPet is deprecated, and its responses carry Deprecation, Sunset and Link.', () => {
     expect(operations.filter((o) => o.op.deprecated).map((o) => o.op.operationId)).toEqual(['getPet']);
-    for (const r of Object.values(byId('getPet').responses as Json)) expect(Object.keys(r.headers)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+    for (const r of Object.values(byId('getPet').responses as Json))
+      expect(Object.keys(r.headers)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
   });
 
   test('Every response carries the three X-RateLimit headers and every operation documents 429 with Retry-After.', () => {
     for (const { op } of operations) {
       for (const r of Object.values(op.responses as Json)) {
-        for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) expect(r.headers[h]).toEqual({ $ref: `#/components/headers/${h}` });
+        for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'])
+          expect(r.headers[h]).toEqual({ $ref: `#/components/headers/${h}` });
       }
       expect(op.responses['429'].headers['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
     }
   });
 
   test('The documented statuses and bodies follow the spec.', () => {
-    const summary = (id: string) => Object.fromEntries(Object.entries(byId(id).responses as Json).map(([s, r]) => [s, r.content?.['application/json']?.schema?.$ref?.split('/').pop()]));
+    const summary = (id: string) =>
+      Object.fromEntries(
+        Object.entries(byId(id).responses as Json).map(([s, r]) => [s, r.content?.['application/json']?.schema?.$ref?.split('/').pop()]),
+      );
     expect(summary('listPets')).toEqual({ '200': 'Pets', '401': 'Error', '429': 'Error' });
     expect(summary('createPet')).toEqual({ '201': 'Pet', '400': 'Error', '401': 'Error', '429': 'Error' });
     expect(summary('getPet')).toEqual({ '200': 'Pet', '401': 'Error', '404': 'Error', '429': 'Error' });
-    expect(byId('createPet').requestBody).toMatchObject({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } } });
+    expect(byId('createPet').requestBody).toMatchObject({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
+    });
   });
 
   test('listPets takes limit (integer 1..100, default 20) and status (PetStatus); getPet takes an int64 petId.', () => {

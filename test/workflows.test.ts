@@ -9,16 +9,50 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-interface Step { name?: string; uses?: string; run?: string; if?: string; env?: Record<string, string>; with?: Record<string, unknown> }
-interface Job { 'runs-on': string; steps: Step[]; env?: Record<string, string>; environment?: string; 'timeout-minutes'?: number }
-interface Workflow { name: string; on: Record<string, any>; jobs: Record<string, Job>; permissions?: Record<string, string> }
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  'runs-on': string;
+  steps: Step[];
+  env?: Record<string, string>;
+  environment?: string;
+  'timeout-minutes'?: number;
+}
+interface Workflow {
+  name: string;
+  on: Record<string, any>;
+  jobs: Record<string, Job>;
+  permissions?: Record<string, string>;
+}
 
 const DIR = join(import.meta.dirname, '..', '.github', 'workflows');
 const load = (file: string): Workflow => parse(readFileSync(join(DIR, file), 'utf8'), { strict: true, uniqueKeys: true }) as Workflow;
 
 const FILES: [string, { env: string; secrets: string[]; triggers: string[]; command: RegExp }][] = [
-  ['nightly-production.yml', { env: 'production', secrets: ['ANIMAL_STORE_API_KEY', 'ANIMAL_STORE_PRODUCTION_URL'], triggers: ['schedule', 'workflow_dispatch'], command: /npm start -- --env production\b/ }],
-  ['pre-release-staging.yml', { env: 'staging', secrets: ['ANIMAL_STORE_API_KEY', 'ANIMAL_STORE_STAGING_URL'], triggers: ['workflow_dispatch', 'push'], command: /npm start -- --env staging --scenarios ceiling,recovery\b/ }],
+  [
+    'nightly-production.yml',
+    {
+      env: 'production',
+      secrets: ['ANIMAL_STORE_API_KEY', 'ANIMAL_STORE_PRODUCTION_URL'],
+      triggers: ['schedule', 'workflow_dispatch'],
+      command: /npm start -- --env production\b/,
+    },
+  ],
+  [
+    'pre-release-staging.yml',
+    {
+      env: 'staging',
+      secrets: ['ANIMAL_STORE_API_KEY', 'ANIMAL_STORE_STAGING_URL'],
+      triggers: ['workflow_dispatch', 'push'],
+      command: /npm start -- --env staging --scenarios ceiling,recovery\b/,
+    },
+  ],
 ];
 
 const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
@@ -66,9 +100,24 @@ describe.each(FILES)('%s', (file, expected) => {
   });
 
   const always: [string, (w: Workflow) => Step | undefined, (s: Step) => void][] = [
-    ['the JUnit report is published', (x) => stepUsing(x, 'dorny/test-reporter'), (s) => { expect(s.with?.path).toBe('reports/junit.xml'); expect(s.with?.reporter).toBe('java-junit'); }],
-    ['the reports directory (index.html) is uploaded as an artifact', (x) => stepUsing(x, 'actions/upload-artifact'), (s) => expect(s.with?.path).toBe('reports/')],
-    ['summary.md is appended to the step summary', (x) => steps(x).find((s) => s.run?.includes('GITHUB_STEP_SUMMARY')), (s) => expect(s.run).toContain('cat reports/summary.md >> "$GITHUB_STEP_SUMMARY"')],
+    [
+      'the JUnit report is published',
+      (x) => stepUsing(x, 'dorny/test-reporter'),
+      (s) => {
+        expect(s.with?.path).toBe('reports/junit.xml');
+        expect(s.with?.reporter).toBe('java-junit');
+      },
+    ],
+    [
+      'the reports directory (index.html) is uploaded as an artifact',
+      (x) => stepUsing(x, 'actions/upload-artifact'),
+      (s) => expect(s.with?.path).toBe('reports/'),
+    ],
+    [
+      'summary.md is appended to the step summary',
+      (x) => steps(x).find((s) => s.run?.includes('GITHUB_STEP_SUMMARY')),
+      (s) => expect(s.run).toContain('cat reports/summary.md >> "$GITHUB_STEP_SUMMARY"'),
+    ],
   ];
   it.each(always)('Even when the certification fails, %s.', (_name, find, check) => {
     const s = find(w);

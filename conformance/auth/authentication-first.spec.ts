@@ -7,9 +7,16 @@ import { createPetRaw, describeStatus, getPet, UNKNOWN_ID } from '../../src/harn
 import type { ApiRequest } from '../../src/http/client.ts';
 
 const CASES: { title: string; request: ApiRequest; writes?: boolean }[] = [
-  { title: 'An unauthenticated createPet with an invalid body is answered 401, not 400.', request: createPetRaw('{"categoryId":"not-a-number"}', { auth: 'none' }), writes: true },
+  {
+    title: 'An unauthenticated createPet with an invalid body is answered 401, not 400.',
+    request: createPetRaw('{"categoryId":"not-a-number"}', { auth: 'none' }),
+    writes: true,
+  },
   { title: 'An unauthenticated getPet of an unknown id is answered 401, not 404.', request: getPet(UNKNOWN_ID, { auth: 'none' }) },
-  { title: 'A getPet of an unknown id with an unknown key is answered 401, not 404.', request: getPet(UNKNOWN_ID, { auth: { authorization: 'Bearer unknown-key-for-lookup-order' } }) },
+  {
+    title: 'A getPet of an unknown id with an unknown key is answered 401, not 404.',
+    request: getPet(UNKNOWN_ID, { auth: { authorization: 'Bearer unknown-key-for-lookup-order' } }),
+  },
 ];
 
 export default defineSpec({

@@ -30,15 +30,63 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { title: 'A request without an Authorization header is answered 401 on every operation.', requirement: 'AUTH-MISSING-401', what: 'no Authorization header', credential: () => 'none' },
-  { title: 'The key sent with the Basic scheme instead of Bearer is answered 401 on every operation.', requirement: 'AUTH-WRONG-SCHEME-401', what: 'the key under the Basic scheme', credential: (k) => ({ authorization: `Basic ${Buffer.from(`${k}:`).toString('base64')}` }) },
-  { title: 'The key sent with a made-up Token scheme is answered 401 on every operation.', requirement: 'AUTH-WRONG-SCHEME-401', what: 'the key under a Token scheme', credential: (k) => ({ authorization: `Token ${k}` }) },
-  { title: 'A Bearer header with an empty token is answered 401 on every operation.', requirement: 'AUTH-EMPTY-TOKEN-401', what: 'an empty Bearer token', credential: () => ({ authorization: 'Bearer ' }) },
-  { title: 'A bare Bearer scheme with no token is answered 401 on every operation.', requirement: 'AUTH-EMPTY-TOKEN-401', what: 'a bare Bearer scheme', credential: () => ({ authorization: 'Bearer' }) },
-  { title: 'An unknown key is answered 401 on every operation.', requirement: 'AUTH-UNKNOWN-KEY-401', what: 'an unknown key', credential: () => bearer(`unknown-${Math.random().toString(36).slice(2, 12)}`) },
-  { title: 'The configured key with its last character changed is answered 401.', requirement: 'AUTH-UNKNOWN-KEY-401', what: 'the key with its last character changed', credential: (k) => bearer(k.slice(0, -1) + other(k.slice(-1))), requests: listOnly },
-  { title: 'The configured key followed by an extra character is answered 401.', requirement: 'AUTH-UNKNOWN-KEY-401', what: 'the key plus a suffix', credential: (k) => bearer(`${k}0`), requests: listOnly },
-  { title: 'The configured key without its last character is answered 401.', requirement: 'AUTH-UNKNOWN-KEY-401', what: 'the key truncated by one character', credential: (k) => bearer(k.slice(0, -1)), requests: listOnly },
+  {
+    title: 'A request without an Authorization header is answered 401 on every operation.',
+    requirement: 'AUTH-MISSING-401',
+    what: 'no Authorization header',
+    credential: () => 'none',
+  },
+  {
+    title: 'The key sent with the Basic scheme instead of Bearer is answered 401 on every operation.',
+    requirement: 'AUTH-WRONG-SCHEME-401',
+    what: 'the key under the Basic scheme',
+    credential: (k) => ({ authorization: `Basic ${Buffer.from(`${k}:`).toString('base64')}` }),
+  },
+  {
+    title: 'The key sent with a made-up Token scheme is answered 401 on every operation.',
+    requirement: 'AUTH-WRONG-SCHEME-401',
+    what: 'the key under a Token scheme',
+    credential: (k) => ({ authorization: `Token ${k}` }),
+  },
+  {
+    title: 'A Bearer header with an empty token is answered 401 on every operation.',
+    requirement: 'AUTH-EMPTY-TOKEN-401',
+    what: 'an empty Bearer token',
+    credential: () => ({ authorization: 'Bearer ' }),
+  },
+  {
+    title: 'A bare Bearer scheme with no token is answered 401 on every operation.',
+    requirement: 'AUTH-EMPTY-TOKEN-401',
+    what: 'a bare Bearer scheme',
+    credential: () => ({ authorization: 'Bearer' }),
+  },
+  {
+    title: 'An unknown key is answered 401 on every operation.',
+    requirement: 'AUTH-UNKNOWN-KEY-401',
+    what: 'an unknown key',
+    credential: () => bearer(`unknown-${Math.random().toString(36).slice(2, 12)}`),
+  },
+  {
+    title: 'The configured key with its last character changed is answered 401.',
+    requirement: 'AUTH-UNKNOWN-KEY-401',
+    what: 'the key with its last character changed',
+    credential: (k) => bearer(k.slice(0, -1) + other(k.slice(-1))),
+    requests: listOnly,
+  },
+  {
+    title: 'The configured key followed by an extra character is answered 401.',
+    requirement: 'AUTH-UNKNOWN-KEY-401',
+    what: 'the key plus a suffix',
+    credential: (k) => bearer(`${k}0`),
+    requests: listOnly,
+  },
+  {
+    title: 'The configured key without its last character is answered 401.',
+    requirement: 'AUTH-UNKNOWN-KEY-401',
+    what: 'the key truncated by one character',
+    credential: (k) => bearer(k.slice(0, -1)),
+    requests: listOnly,
+  },
 ];
 
 async function expect401(t: TestContext, c: Case) {

@@ -13,7 +13,8 @@ function echoes(p: CreatedPet): string[] {
   if (body.name !== p.sent.name) diffs.push(`name ${JSON.stringify(body.name)} ≠ ${JSON.stringify(p.sent.name)}`);
   const cat = exactInteger(p.ex, '/categoryId');
   if (cat !== p.sent.categoryId) diffs.push(`categoryId ${cat ?? JSON.stringify(body.categoryId)} ≠ ${p.sent.categoryId}`);
-  if (p.sent.status !== undefined && body.status !== p.sent.status) diffs.push(`status ${JSON.stringify(body.status)} ≠ ${JSON.stringify(p.sent.status)}`);
+  if (p.sent.status !== undefined && body.status !== p.sent.status)
+    diffs.push(`status ${JSON.stringify(body.status)} ≠ ${JSON.stringify(p.sent.status)}`);
   if (p.id === undefined) diffs.push('no integer id');
   return diffs;
 }
@@ -24,7 +25,7 @@ function judgeCreated(t: TestContext, requirement: string, p: CreatedPet) {
   t.check(requirement, created && diffs.length === 0, p.ex, {
     pass: `201 with the sent fields${p.sent.status ? ` (status ${p.sent.status})` : ''}`,
     fail: created ? 'Created Pet differs from the request' : 'Valid NewPet not answered 201',
-    message: created ? (diffs.join('; ') || 'all fields echoed') : describeStatus(p.ex),
+    message: created ? diffs.join('; ') || 'all fields echoed' : describeStatus(p.ex),
     expected: created ? JSON.stringify(p.sent) : '201',
     actual: created ? diffs.join('; ') : describeStatus(p.ex),
   });
@@ -50,7 +51,13 @@ export default defineSpec({
         const p = await createdWithoutStatus(t);
         judgeCreated(t, 'CREATE-STATUS-OPTIONAL', p);
         if (p.ex.response?.status === 201 && isObject(p.ex.json))
-          t.record('CREATE-DEFAULT-STATUS', 'observe', 'Default status observed', `a pet created without status has ${'status' in p.ex.json ? `status ${JSON.stringify(p.ex.json.status)}` : 'no status field'}`, p.ex);
+          t.record(
+            'CREATE-DEFAULT-STATUS',
+            'observe',
+            'Default status observed',
+            `a pet created without status has ${'status' in p.ex.json ? `status ${JSON.stringify(p.ex.json.status)}` : 'no status field'}`,
+            p.ex,
+          );
       },
     },
   ],

@@ -6,7 +6,17 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import type { JsonValue } from '../../src/core/json.ts';
-import { createdPets, createdWithoutStatus, createPetRaw, describeStatus, exactInteger, isObject, listedBeforeCreation, pageIds, uniqueName } from '../../src/harness/ops.ts';
+import {
+  createdPets,
+  createdWithoutStatus,
+  createPetRaw,
+  describeStatus,
+  exactInteger,
+  isObject,
+  listedBeforeCreation,
+  pageIds,
+  uniqueName,
+} from '../../src/harness/ops.ts';
 
 const CLIENT_ID = '4242424242424242';
 
@@ -19,15 +29,22 @@ export default defineSpec({
       requirements: ['CREATE-ID-SERVER-ASSIGNED'],
       writes: true,
       async run(t) {
-        const ex = await t.request(createPetRaw(`{"id":${CLIENT_ID},"name":${JSON.stringify(uniqueName('client-id'))},"categoryId":1}`, { alsoAcceptable: [400] }));
+        const ex = await t.request(
+          createPetRaw(`{"id":${CLIENT_ID},"name":${JSON.stringify(uniqueName('client-id'))},"categoryId":1}`, { alsoAcceptable: [400] }),
+        );
         const id = ex.response?.status === 201 ? exactInteger(ex, '/id') : undefined;
-        t.check('CREATE-ID-SERVER-ASSIGNED', ex.response?.status === 400 || (ex.response?.status === 201 && id !== undefined && id !== CLIENT_ID), ex, {
-          pass: ex.response?.status === 400 ? 'client id rejected with 400' : `client id ignored (assigned ${id})`,
-          fail: 'Client-sent id became the pet id',
-          message: `createPet with id ${CLIENT_ID}: ${describeStatus(ex)}, id ${id ?? '-'}`,
-          expected: `400, or 201 with an id other than ${CLIENT_ID}`,
-          actual: `${describeStatus(ex)}, id ${id ?? '-'}`,
-        });
+        t.check(
+          'CREATE-ID-SERVER-ASSIGNED',
+          ex.response?.status === 400 || (ex.response?.status === 201 && id !== undefined && id !== CLIENT_ID),
+          ex,
+          {
+            pass: ex.response?.status === 400 ? 'client id rejected with 400' : `client id ignored (assigned ${id})`,
+            fail: 'Client-sent id became the pet id',
+            message: `createPet with id ${CLIENT_ID}: ${describeStatus(ex)}, id ${id ?? '-'}`,
+            expected: `400, or 201 with an id other than ${CLIENT_ID}`,
+            actual: `${describeStatus(ex)}, id ${id ?? '-'}`,
+          },
+        );
       },
     },
     {
@@ -46,7 +63,13 @@ export default defineSpec({
           actual: ids.join(', '),
         });
         const before = await listedBeforeCreation(t);
-        if (before.response?.status !== 200 || !Array.isArray(before.json)) return t.record('CREATE-ID-UNIQUE', 'skip', 'Could not be judged', `the list of existing pets was not available (${describeStatus(before)})`);
+        if (before.response?.status !== 200 || !Array.isArray(before.json))
+          return t.record(
+            'CREATE-ID-UNIQUE',
+            'skip',
+            'Could not be judged',
+            `the list of existing pets was not available (${describeStatus(before)})`,
+          );
         // Name of each listed pet by exact id; a pet of our own listed early is the same pet, not a reuse.
         const page = before.json as JsonValue[];
         const listed = new Map(pageIds(before).map((id, i) => [id, isObject(page[i]) ? page[i].name : undefined]));
@@ -54,14 +77,17 @@ export default defineSpec({
         t.check('CREATE-ID-UNIQUE', reused.length === 0, reused[0]?.ex ?? before, {
           pass: `no created id was already used by one of the ${page.length} pets listed before creation`,
           fail: 'A created pet reuses the id of an existing pet',
-          message: reused.length ? `created ids already held by other pets: ${reused.map((p) => `${p.id} (listed as ${JSON.stringify(listed.get(p.id))})`).join(', ')}` : `${ids.length} created ids, none among the ${page.length} listed before`,
+          message: reused.length
+            ? `created ids already held by other pets: ${reused.map((p) => `${p.id} (listed as ${JSON.stringify(listed.get(p.id))})`).join(', ')}`
+            : `${ids.length} created ids, none among the ${page.length} listed before`,
           expected: 'ids not held by any existing pet',
           actual: reused.map((p) => p.id).join(', '),
         });
       },
     },
     {
-      title: 'A name longer than usual is either accepted or rejected cleanly (which one is observed); once accepted with 201, the Pet carries it whole.',
+      title:
+        'A name longer than usual is either accepted or rejected cleanly (which one is observed); once accepted with 201, the Pet carries it whole.',
       requirements: ['CREATE-NAME-MAX-LENGTH', 'CREATE-201-PET'],
       writes: true,
       async run(t) {
@@ -69,15 +95,27 @@ export default defineSpec({
         // The maximum is not shown, so the spec names no status for exceeding it: 413 and 422 are clean rejections too.
         const ex = await t.request(createPetRaw(`{"name":${JSON.stringify(name)},"categoryId":1}`, { alsoAcceptable: [413, 422] }));
         if (!t.conclusive(ex)) return;
-        t.record('CREATE-NAME-MAX-LENGTH', 'observe', 'Long name handling observed', `a ${name.length}-character name: ${describeStatus(ex)}`, ex);
+        t.record(
+          'CREATE-NAME-MAX-LENGTH',
+          'observe',
+          'Long name handling observed',
+          `a ${name.length}-character name: ${describeStatus(ex)}`,
+          ex,
+        );
         // The maximum length is "not shown": rejecting is allowed, silently changing the name is not.
         if (ex.response?.status !== 201 || !isObject(ex.json) || !('name' in ex.json)) return; // no name at all: the schema check's finding
         const got = ex.json.name;
-        const cut = typeof got === 'string' ? `a ${got.length}-character name${got.length < name.length && name.startsWith(got) ? ' (truncated)' : ''}` : JSON.stringify(got);
+        const cut =
+          typeof got === 'string'
+            ? `a ${got.length}-character name${got.length < name.length && name.startsWith(got) ? ' (truncated)' : ''}`
+            : JSON.stringify(got);
         t.check('CREATE-201-PET', got === name, ex, {
           pass: `the ${name.length}-character name was accepted and echoed whole`,
           fail: 'Accepted name altered',
-          message: got === name ? 'name echoed whole' : `a ${name.length}-character name was answered 201 with ${cut}; a name the service cannot keep must be rejected with 400, not altered`,
+          message:
+            got === name
+              ? 'name echoed whole'
+              : `a ${name.length}-character name was answered 201 with ${cut}; a name the service cannot keep must be rejected with 400, not altered`,
           expected: `the ${name.length}-character name sent`,
           actual: cut,
         });

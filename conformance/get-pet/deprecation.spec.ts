@@ -11,11 +11,18 @@ export default defineSpec({
   tests: [
     {
       title: 'A getPet response signals the deprecation, with a Sunset on 5 December 2030 and an RFC 9745 Deprecation date if sent.',
-      requirements: ['DEPRECATION-SIGNALLED', 'DEPRECATION-SUNSET-DATE', 'DEPRECATION-HEADER-VALID', 'DEPRECATION-BEFORE-SUNSET', 'DEPRECATION-SUCCESSOR-LINK'],
+      requirements: [
+        'DEPRECATION-SIGNALLED',
+        'DEPRECATION-SUNSET-DATE',
+        'DEPRECATION-HEADER-VALID',
+        'DEPRECATION-BEFORE-SUNSET',
+        'DEPRECATION-SUCCESSOR-LINK',
+      ],
       async run(t) {
         const list = await t.request(listPets({ limit: '1' }));
         const id = list.response?.status === 200 ? exactInteger(list, '/0/id') : undefined;
-        if (id === undefined) return t.record('DEPRECATION-SIGNALLED', 'skip', 'Could not be judged', 'no pet to fetch: the list was empty or failed', list);
+        if (id === undefined)
+          return t.record('DEPRECATION-SIGNALLED', 'skip', 'Could not be judged', 'no pet to fetch: the list was empty or failed', list);
         await t.request(getPet(id));
       },
     },

@@ -4,7 +4,16 @@
  * must survive the round trip. Fields the spec does not define are not compared.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import { canonicalPet, createdPets, createdWithoutStatus, describeStatus, exactInteger, getPet, isObject, listPets } from '../../src/harness/ops.ts';
+import {
+  canonicalPet,
+  createdPets,
+  createdWithoutStatus,
+  describeStatus,
+  exactInteger,
+  getPet,
+  isObject,
+  listPets,
+} from '../../src/harness/ops.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 
 const TWO_53 = 9007199254740992n;
@@ -42,7 +51,8 @@ export default defineSpec({
       requirements: ['GET-ROUND-TRIP'],
       async run(t) {
         const list = await t.request(listPets({ limit: '1' }));
-        if (list.response?.status !== 200 || !Array.isArray(list.json) || !isObject(list.json[0])) return t.record('GET-ROUND-TRIP', 'skip', 'Could not be judged', 'the list returned no pet to fetch', list);
+        if (list.response?.status !== 200 || !Array.isArray(list.json) || !isObject(list.json[0]))
+          return t.record('GET-ROUND-TRIP', 'skip', 'Could not be judged', 'the list returned no pet to fetch', list);
         const id = exactInteger(list, '/0/id');
         if (id === undefined) return t.record('GET-ROUND-TRIP', 'skip', 'Could not be judged', 'the listed pet has no integer id', list);
         await roundTrip(t, id, canonicalPet(list.json[0], list.json, '/0'), 'from the list');

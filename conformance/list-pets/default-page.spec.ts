@@ -16,7 +16,13 @@ export default defineSpec({
       async run(t) {
         const created = t.config.allowWrites ? (await createdPets(t)).filter((p) => p.id !== undefined).length : 0;
         const ex = await t.request(listPets());
-        t.check('LIST-200-PETS', ex.response?.status === 200, ex, { pass: 'listPets answered 200', fail: 'listPets did not answer 200', message: describeStatus(ex), expected: '200', actual: describeStatus(ex) });
+        t.check('LIST-200-PETS', ex.response?.status === 200, ex, {
+          pass: 'listPets answered 200',
+          fail: 'listPets did not answer 200',
+          message: describeStatus(ex),
+          expected: '200',
+          actual: describeStatus(ex),
+        });
         if (ex.response?.status !== 200 || !Array.isArray(ex.json)) return;
         const n = ex.json.length;
         if (created > 0)
@@ -27,10 +33,22 @@ export default defineSpec({
             expected: 'at least 1 animal',
             actual: String(n),
           });
-        t.check('LIST-DEFAULT-LIMIT', n <= 20, ex, { pass: 'Default page within 20', fail: 'Default page larger than 20', message: `the default page holds ${n} animals`, expected: '≤ 20', actual: String(n) });
+        t.check('LIST-DEFAULT-LIMIT', n <= 20, ex, {
+          pass: 'Default page within 20',
+          fail: 'Default page larger than 20',
+          message: `the default page holds ${n} animals`,
+          expected: '≤ 20',
+          actual: String(n),
+        });
         const link = ex.response.headers.link;
         const other = Object.keys(ex.response.headers).filter((h) => /^x-(total|next|page|cursor)/i.test(h));
-        t.record('LIST-PAGINATION-CONTROLS', 'observe', 'Pagination controls observed', link || other.length ? `Link: ${link ?? '-'}; headers: ${other.join(', ') || '-'}` : 'no Link or paging headers on the page', ex);
+        t.record(
+          'LIST-PAGINATION-CONTROLS',
+          'observe',
+          'Pagination controls observed',
+          link || other.length ? `Link: ${link ?? '-'}; headers: ${other.join(', ') || '-'}` : 'no Link or paging headers on the page',
+          ex,
+        );
       },
     },
   ],

@@ -19,14 +19,23 @@ export default defineSpec({
         for (const limit of LIMITS) {
           const ex = await t.request(listPets({ limit: String(limit) }));
           if (!t.conclusive(ex) || ex.response!.status !== 200 || !Array.isArray(ex.json)) {
-            t.check('LIST-LIMIT-HONOURED', false, ex, { pass: '-', fail: 'limit request not answered with a page', message: `limit=${limit}: HTTP ${ex.response?.status}`, expected: '200 with Pets', actual: String(ex.response?.status) });
+            t.check('LIST-LIMIT-HONOURED', false, ex, {
+              pass: '-',
+              fail: 'limit request not answered with a page',
+              message: `limit=${limit}: HTTP ${ex.response?.status}`,
+              expected: '200 with Pets',
+              actual: String(ex.response?.status),
+            });
             continue;
           }
           const n = ex.json.length;
           t.check('LIST-LIMIT-HONOURED', n <= limit, ex, {
             pass: `limit=${limit} honoured`,
             fail: 'Page larger than limit',
-            message: n <= limit ? `limit=${limit} returned ${n} animals, within the limit` : `limit=${limit} returned ${n} animals, more than the limit`,
+            message:
+              n <= limit
+                ? `limit=${limit} returned ${n} animals, within the limit`
+                : `limit=${limit} returned ${n} animals, more than the limit`,
             expected: `≤ ${limit}`,
             actual: String(n),
           });
@@ -35,7 +44,10 @@ export default defineSpec({
             t.check('LIST-LIMIT-FILLS-PAGE', n >= want, ex, {
               pass: `limit=${limit} page is full`,
               fail: 'Page shorter than limit though more animals exist',
-              message: n >= want ? `limit=${limit} returned ${n} animals: a full page, as at least ${known} exist` : `limit=${limit} returned only ${n} animals although at least ${known} exist`,
+              message:
+                n >= want
+                  ? `limit=${limit} returned ${n} animals: a full page, as at least ${known} exist`
+                  : `limit=${limit} returned only ${n} animals although at least ${known} exist`,
               expected: `${want}`,
               actual: String(n),
             });
@@ -44,7 +56,9 @@ export default defineSpec({
           t.check('CREATE-ID-UNIQUE', twice.length === 0, ex, {
             pass: `the ids on the limit=${limit} page are distinct`,
             fail: 'Two animals on one page share an id',
-            message: twice.length ? `limit=${limit}: id ${twice.join(', ')} appears more than once on the page` : `limit=${limit}: no id repeated among ${n} animals`,
+            message: twice.length
+              ? `limit=${limit}: id ${twice.join(', ')} appears more than once on the page`
+              : `limit=${limit}: no id repeated among ${n} animals`,
             expected: 'distinct ids',
             actual: twice.join(', '),
           });

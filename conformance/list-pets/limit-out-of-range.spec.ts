@@ -26,7 +26,14 @@ export default defineSpec({
         expected: '400 with Error, or 200 with at most 100 animals',
         actual: `${describeStatus(ex)}${n !== undefined ? `, ${n} animals` : ''}`,
       });
-      if (t.conclusive(ex)) t.record('LIST-LIMIT-OUT-OF-RANGE-HANDLING', 'observe', 'Out-of-range limit handling', `limit=${JSON.stringify(value)} → ${status === 200 ? `200 (clamped/ignored, ${n} animals)` : `${status} (rejected)`}`, ex);
+      if (t.conclusive(ex))
+        t.record(
+          'LIST-LIMIT-OUT-OF-RANGE-HANDLING',
+          'observe',
+          'Out-of-range limit handling',
+          `limit=${JSON.stringify(value)} → ${status === 200 ? `200 (clamped/ignored, ${n} animals)` : `${status} (rejected)`}`,
+          ex,
+        );
     },
   })),
 });

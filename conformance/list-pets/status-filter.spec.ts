@@ -30,9 +30,26 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { limit: '100', max: 100, sizeRequirement: 'LIST-LIMIT-HONOURED', holds: 'complete', title: (s) => `The filter status=${s} with limit=100 returns only animals whose status is ${s}, among them the pet created with status ${s} when the page is not full.` },
-  { max: 20, sizeRequirement: 'LIST-DEFAULT-LIMIT', holds: 'listed', title: (s) => `The filter status=${s} without limit returns at most 20 animals, all with status ${s}.` },
-  { limit: '1', max: 1, sizeRequirement: 'LIST-LIMIT-HONOURED', title: (s) => `The filter status=${s} with limit=1 returns at most one animal, with status ${s}.` },
+  {
+    limit: '100',
+    max: 100,
+    sizeRequirement: 'LIST-LIMIT-HONOURED',
+    holds: 'complete',
+    title: (s) =>
+      `The filter status=${s} with limit=100 returns only animals whose status is ${s}, among them the pet created with status ${s} when the page is not full.`,
+  },
+  {
+    max: 20,
+    sizeRequirement: 'LIST-DEFAULT-LIMIT',
+    holds: 'listed',
+    title: (s) => `The filter status=${s} without limit returns at most 20 animals, all with status ${s}.`,
+  },
+  {
+    limit: '1',
+    max: 1,
+    sizeRequirement: 'LIST-LIMIT-HONOURED',
+    title: (s) => `The filter status=${s} with limit=1 returns at most one animal, with status ${s}.`,
+  },
 ];
 
 async function run(t: TestContext, status: string, c: Case) {
@@ -41,7 +58,13 @@ async function run(t: TestContext, status: string, c: Case) {
   const q = new URLSearchParams(query).toString();
   const ex = await t.request(listPets(query));
   if (ex.response?.status !== 200 || !Array.isArray(ex.json)) {
-    t.check('LIST-STATUS-FILTER', false, ex, { pass: '-', fail: 'Filtered list not answered with a page', message: `${q}: ${describeStatus(ex)}`, expected: '200 with Pets', actual: describeStatus(ex) });
+    t.check('LIST-STATUS-FILTER', false, ex, {
+      pass: '-',
+      fail: 'Filtered list not answered with a page',
+      message: `${q}: ${describeStatus(ex)}`,
+      expected: '200 with Pets',
+      actual: describeStatus(ex),
+    });
     return;
   }
   const n = ex.json.length;
@@ -49,7 +72,9 @@ async function run(t: TestContext, status: string, c: Case) {
   t.check('LIST-STATUS-FILTER', wrong.length === 0, ex, {
     pass: `status=${status} filter holds (${n} animals)`,
     fail: 'Filter returns animals of another status',
-    message: wrong.length ? `${q} returned ${wrong.length} of ${n} animals with another status (${[...new Set(wrong)].join(', ')})` : `${q} returned ${n} animals, all with status ${status}`,
+    message: wrong.length
+      ? `${q} returned ${wrong.length} of ${n} animals with another status (${[...new Set(wrong)].join(', ')})`
+      : `${q} returned ${n} animals, all with status ${status}`,
     expected: `only status ${status}`,
     actual: [...new Set(wrong)].join(', '),
   });
@@ -65,7 +90,8 @@ async function run(t: TestContext, status: string, c: Case) {
   const listed = pageIds(ex).includes(mine.id);
   t.check('LIST-STATUS-FILTER', n > 0 && (!complete || listed), ex, {
     pass: complete ? `${q} lists the pet created with status ${status}` : `${q} lists animals`,
-    fail: n === 0 ? 'Filtered page empty although an animal with that status exists' : 'Created pet missing from the complete filtered list',
+    fail:
+      n === 0 ? 'Filtered page empty although an animal with that status exists' : 'Created pet missing from the complete filtered list',
     message:
       n === 0
         ? `${q} returned no animal although pet ${mine.id} was created with status ${status}`
@@ -81,14 +107,26 @@ export default defineSpec({
   operation: 'listPets',
   behaviour: 'status-filter',
   tests: [
-    ...STATUSES.flatMap((status) => CASES.map((c) => ({ title: c.title(status), requirements: ['LIST-STATUS-FILTER', c.sizeRequirement], run: (t: TestContext) => run(t, status, c) }))),
+    ...STATUSES.flatMap((status) =>
+      CASES.map((c) => ({
+        title: c.title(status),
+        requirements: ['LIST-STATUS-FILTER', c.sizeRequirement],
+        run: (t: TestContext) => run(t, status, c),
+      })),
+    ),
     {
       title: 'An unknown status value is answered without a server error.',
       requirements: ['LIST-STATUS-UNKNOWN-NO-5XX'],
       async run(t) {
         const ex = await t.request(listPets({ status: 'adopted-by-aliens' }, { alsoAcceptable: [400, 422] }));
         const status = ex.response?.status ?? 0;
-        t.check('LIST-STATUS-UNKNOWN-NO-5XX', status < 500, ex, { pass: `unknown status answered ${status}`, fail: 'Unknown status causes a server error', message: `status=adopted-by-aliens: ${describeStatus(ex)}`, expected: '2xx or 4xx', actual: describeStatus(ex) });
+        t.check('LIST-STATUS-UNKNOWN-NO-5XX', status < 500, ex, {
+          pass: `unknown status answered ${status}`,
+          fail: 'Unknown status causes a server error',
+          message: `status=adopted-by-aliens: ${describeStatus(ex)}`,
+          expected: '2xx or 4xx',
+          actual: describeStatus(ex),
+        });
       },
     },
   ],

@@ -25,9 +25,16 @@ export default defineSpec({
     writes: c.writes,
     async run(t) {
       const ex = await t.request(c.request);
-      if (ex.response?.status !== c.status) return t.record('RL-HEADERS-PRESENT', 'skip', `No ${c.status} to inspect`, `expected a ${c.status}, got ${describeStatus(ex)}`, ex);
+      if (ex.response?.status !== c.status)
+        return t.record('RL-HEADERS-PRESENT', 'skip', `No ${c.status} to inspect`, `expected a ${c.status}, got ${describeStatus(ex)}`, ex);
       const rl = readRateLimit(ex.response.headers);
-      t.record('RL-SCOPE', 'observe', 'Rate-limit headers by status', `${c.status}: Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}, Reset ${rl.resetRaw ?? '-'}`, ex);
+      t.record(
+        'RL-SCOPE',
+        'observe',
+        'Rate-limit headers by status',
+        `${c.status}: Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}, Reset ${rl.resetRaw ?? '-'}`,
+        ex,
+      );
     },
   })),
 });

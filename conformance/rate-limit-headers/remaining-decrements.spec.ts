@@ -20,7 +20,8 @@ async function burst(t: TestContext) {
     const r = ex.response && ex.response.status !== 429 ? readRateLimit(ex.response.headers).remaining : undefined;
     if (r !== undefined) seen.push({ ex, remaining: r });
   }
-  const verdict = seen.length < 2 ? undefined : judgeDecrements(seen.slice(1).map((s, i) => ({ from: seen[i].remaining, to: s.remaining })));
+  const verdict =
+    seen.length < 2 ? undefined : judgeDecrements(seen.slice(1).map((s, i) => ({ from: seen[i].remaining, to: s.remaining })));
   return { seen, verdict };
 }
 
@@ -36,7 +37,13 @@ export default defineSpec({
         let last = await burst(t);
         if (last.verdict && !last.verdict.ok) last = await burst(t);
         const { seen, verdict } = last;
-        if (!verdict) return t.record('RL-REMAINING-DECREMENTS', 'skip', 'Could not be judged', 'fewer than two responses carried X-RateLimit-Remaining');
+        if (!verdict)
+          return t.record(
+            'RL-REMAINING-DECREMENTS',
+            'skip',
+            'Could not be judged',
+            'fewer than two responses carried X-RateLimit-Remaining',
+          );
         t.check('RL-REMAINING-DECREMENTS', verdict.ok, seen[seen.length - 1].ex, {
           pass: 'Remaining falls by one per request',
           fail: 'Remaining does not fall by one per request',

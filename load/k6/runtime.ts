@@ -54,8 +54,12 @@ function allChecks(g: SummaryGroup | undefined): Array<{ name: string; passes: n
 export function k6Scenario(name: ScenarioName) {
   const def = SCENARIOS[name];
   const cfg = readK6Config(__ENV);
-  if (name === 'daily' && !cfg.dailyOptIn) throw new LoadConfigError('the daily scenario is opt-in (it spends the whole daily quota): pass -e ANIMAL_STORE_LOAD_DAILY=yes');
-  const o = scenarioOptions({ plan: cfg.plan, perMinute: cfg.perMinute, perDay: cfg.perDay, windowMs: cfg.windowMs, dayMs: cfg.dayMs }, { externalPacing: !def.singleVu, maxInFlight: 16, partialView: !def.singleVu && (cfg.maxVus > 1 || cfg.distributed) });
+  if (name === 'daily' && !cfg.dailyOptIn)
+    throw new LoadConfigError('the daily scenario is opt-in (it spends the whole daily quota): pass -e ANIMAL_STORE_LOAD_DAILY=yes');
+  const o = scenarioOptions(
+    { plan: cfg.plan, perMinute: cfg.perMinute, perDay: cfg.perDay, windowMs: cfg.windowMs, dayMs: cfg.dayMs },
+    { externalPacing: !def.singleVu, maxInFlight: 16, partialView: !def.singleVu && (cfg.maxVus > 1 || cfg.distributed) },
+  );
   const caps = def.caps(o);
   const redact = makeRedactor([cfg.apiKey]);
   const url = `${cfg.baseUrl}/pets?limit=1`;
@@ -89,11 +93,28 @@ export function k6Scenario(name: ScenarioName) {
         gracefulStop: secs(cfg.timeoutMs + 5000),
       }
     : { executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: secs(caps.maxDurationMs + 10000) };
-  const options = { scenarios: { [name]: executor }, thresholds, maxRedirects: 0, setupTimeout: secs(2 * o.windowMs + cfg.timeoutMs + 30000) };
+  const options = {
+    scenarios: { [name]: executor },
+    thresholds,
+    maxRedirects: 0,
+    setupTimeout: secs(2 * o.windowMs + cfg.timeoutMs + 30000),
+  };
 
-  function observe(run: ScenarioRun, seq: number, res: { status: number; headers: Record<string, string>; body: unknown; error: string }, t: number): void {
+  function observe(
+    run: ScenarioRun,
+    seq: number,
+    res: { status: number; headers: Record<string, string>; body: unknown; error: string },
+    t: number,
+  ): void {
     if (res.status === 429) throttled.add(1);
-    run.observe({ seq, t, status: res.status, headers: res.headers || {}, body: typeof res.body === 'string' ? res.body : '', ...(res.error ? { error: res.error } : {}) });
+    run.observe({
+      seq,
+      t,
+      status: res.status,
+      headers: res.headers || {},
+      body: typeof res.body === 'string' ? res.body : '',
+      ...(res.error ? { error: res.error } : {}),
+    });
   }
 
   /** Sequential driver (setup and single-VU scenarios): k6 has no timers, so waits are sleep(); several sends at once go out as one http.batch. */
@@ -107,7 +128,10 @@ export function k6Scenario(name: ScenarioName) {
       }
       const seqs = [run.sent(Date.now())];
       for (let b = run.next(Date.now()); b.kind === 'send' && seqs.length < 16; b = run.next(Date.now())) seqs.push(run.sent(Date.now()));
-      const responses = seqs.length === 1 ? [http.get(url, params)] : http.batch(seqs.map(() => ['GET', url, null, params] as ['GET', string, null, typeof params]));
+      const responses =
+        seqs.length === 1
+          ? [http.get(url, params)]
+          : http.batch(seqs.map(() => ['GET', url, null, params] as ['GET', string, null, typeof params]));
       const t = Date.now();
       for (let j = 0; j < seqs.length; j++) observe(run, seqs[j], responses[j] as never, t);
     }
@@ -129,13 +153,19 @@ export function k6Scenario(name: ScenarioName) {
     if (def.warning) console.warn(`WARNING: ${def.warning(o)}`);
     const run = createRun(name, o, 'setup');
     if (def.singleVu) {
-      const probe = http.get(url, { timeout: params.timeout, redirects: 0, tags: { name: 'reachability' }, responseCallback: http.expectedStatuses({ min: 100, max: 599 }) });
+      const probe = http.get(url, {
+        timeout: params.timeout,
+        redirects: 0,
+        tags: { name: 'reachability' },
+        responseCallback: http.expectedStatuses({ min: 100, max: 599 }),
+      });
       if (probe.status === 0) exec.test.abort(redact(`target unreachable: ${probe.error}`));
       return { samples: [], notes: [] };
     }
     loop(run);
     const samples = run.state.samples;
-    if (samples.length && samples.every((s) => s.status === 0)) exec.test.abort(redact(`target unreachable: ${samples[0].error || 'no response'}`));
+    if (samples.length && samples.every((s) => s.status === 0))
+      exec.test.abort(redact(`target unreachable: ${samples[0].error || 'no response'}`));
     return { samples, notes: run.state.notes };
   }
 
@@ -189,21 +219,44 @@ export function k6Scenario(name: ScenarioName) {
         const requirement = m ? m[1] : def.requirements[0];
         const explained = verdicts.some((v) => v.outcome === 'fail' && (!m || v.requirement === requirement));
         if (!th[expr].ok && !explained)
-          verdicts.push({ requirement, outcome: 'fail', title: 'k6 threshold failed', message: `threshold ${key} ${expr} failed${key === 'rl_finished' ? ': the scenario did not finish' : ''}` });
+          verdicts.push({
+            requirement,
+            outcome: 'fail',
+            title: 'k6 threshold failed',
+            message: `threshold ${key} ${expr} failed${key === 'rl_finished' ? ': the scenario did not finish' : ''}`,
+          });
       }
     }
-    if (!verdicts.length) notes.push('the k6 summary carried none of the verdict checks (a summary format this script does not know?): k6\'s exit code, from the thresholds, is the verdict.');
+    if (!verdicts.length)
+      notes.push(
+        "the k6 summary carried none of the verdict checks (a summary format this script does not know?): k6's exit code, from the thresholds, is the verdict.",
+      );
     const endedAt = Date.now();
     const duration = data.state && data.state.testRunDurationMs ? data.state.testRunDurationMs : 0;
     const sent = data.metrics[SENT] || data.metrics.http_reqs;
     const http_reqs = sent && sent.values ? sent.values.count || 0 : 0;
     notes.push('k6 engine: verdicts come from the VU; the per-request timeline is available only from the Node engine or k6 --out json.');
     const report = buildReport(
-      { scenario: name, plan: cfg.plan, engine: 'k6', target: cfg.baseUrl, startedAt: endedAt - duration, endedAt, requestsSent: http_reqs, verdicts, stoppedBecause: stopped, notes },
+      {
+        scenario: name,
+        plan: cfg.plan,
+        engine: 'k6',
+        target: cfg.baseUrl,
+        startedAt: endedAt - duration,
+        endedAt,
+        requestsSent: http_reqs,
+        verdicts,
+        stoppedBecause: stopped,
+        notes,
+      },
       redact,
     );
     const base = `${cfg.reportsDir}/${reportBaseName(name, cfg.plan)}`;
-    return { [`${base}.json`]: redact(JSON.stringify(report, null, 2)) + '\n', [`${base}.junit.xml`]: redact(junit(report)), stdout: redact(summaryText(report)) };
+    return {
+      [`${base}.json`]: redact(JSON.stringify(report, null, 2)) + '\n',
+      [`${base}.junit.xml`]: redact(junit(report)),
+      stdout: redact(summaryText(report)),
+    };
   }
 
   return { options, setup, vu, handleSummary };

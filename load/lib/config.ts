@@ -37,7 +37,8 @@ function positiveInt(env: EnvMap, name: string, fallback: undefined): number | u
 function positiveInt(env: EnvMap, name: string, fallback: number | undefined): number | undefined {
   const raw = get(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new LoadConfigError(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0)
+    throw new LoadConfigError(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
   return Number(raw);
 }
 
@@ -63,7 +64,13 @@ export function readLoadTuning(env: EnvMap): LoadTuning {
   const dayMs = positiveInt(env, 'ANIMAL_STORE_DAY_MS', DAY_MS);
   if (windowMs < 500) throw new LoadConfigError(`ANIMAL_STORE_WINDOW_MS must be at least 500, got ${windowMs}`);
   if (dayMs < windowMs) throw new LoadConfigError('ANIMAL_STORE_DAY_MS must not be shorter than ANIMAL_STORE_WINDOW_MS');
-  return { windowMs, dayMs, dailyOptIn: yes(env, 'ANIMAL_STORE_LOAD_DAILY'), maxVus: positiveInt(env, 'ANIMAL_STORE_LOAD_MAX_VUS', 1), distributed: yes(env, 'ANIMAL_STORE_LOAD_DISTRIBUTED') };
+  return {
+    windowMs,
+    dayMs,
+    dailyOptIn: yes(env, 'ANIMAL_STORE_LOAD_DAILY'),
+    maxVus: positiveInt(env, 'ANIMAL_STORE_LOAD_MAX_VUS', 1),
+    distributed: yes(env, 'ANIMAL_STORE_LOAD_DISTRIBUTED'),
+  };
 }
 
 /** Everything a k6 script needs, from __ENV. */
@@ -80,14 +87,18 @@ export interface K6Config extends LoadTuning {
 export function readK6Config(env: EnvMap): K6Config {
   const baseUrl = get(env, 'ANIMAL_STORE_BASE_URL');
   if (!baseUrl || !/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/.test(baseUrl))
-    throw new LoadConfigError(`ANIMAL_STORE_BASE_URL must be an http(s) URL without credentials, query or fragment, got ${JSON.stringify(baseUrl || '')}`);
+    throw new LoadConfigError(
+      `ANIMAL_STORE_BASE_URL must be an http(s) URL without credentials, query or fragment, got ${JSON.stringify(baseUrl || '')}`,
+    );
   const apiKey = get(env, 'ANIMAL_STORE_API_KEY');
   if (!apiKey) throw new LoadConfigError('ANIMAL_STORE_API_KEY is required');
   const planRaw = (get(env, 'ANIMAL_STORE_PLAN') || 'free').toLowerCase();
-  if (!isPlanName(planRaw)) throw new LoadConfigError(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(planRaw)}`);
+  if (!isPlanName(planRaw))
+    throw new LoadConfigError(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(planRaw)}`);
   const rpm = positiveInt(env, 'ANIMAL_STORE_RPM', undefined);
   const rpd = positiveInt(env, 'ANIMAL_STORE_RPD', undefined);
-  if ((rpm || rpd) && planRaw !== 'enterprise') throw new LoadConfigError('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to ANIMAL_STORE_PLAN=enterprise');
+  if ((rpm || rpd) && planRaw !== 'enterprise')
+    throw new LoadConfigError('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to ANIMAL_STORE_PLAN=enterprise');
   const limits = planLimits(planRaw, { perMinute: rpm, perDay: rpd });
   return {
     ...readLoadTuning(env),
@@ -116,7 +127,8 @@ export interface ScenarioInputs {
 export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOptions> = {}): ScenarioOptions {
   const limits = planLimits(i.plan, { perMinute: i.perMinute, perDay: i.perDay });
   const limit = overrides.limit !== undefined ? overrides.limit : limits.perMinute;
-  if (!limit) throw new LoadConfigError(`plan ${i.plan} has no per-minute limit: set ANIMAL_STORE_RPM (and ANIMAL_STORE_RPD) for an enterprise plan`);
+  if (!limit)
+    throw new LoadConfigError(`plan ${i.plan} has no per-minute limit: set ANIMAL_STORE_RPM (and ANIMAL_STORE_RPD) for an enterprise plan`);
   const windowMs = i.windowMs || MINUTE_MS;
   const base: ScenarioOptions = {
     plan: i.plan,
@@ -136,7 +148,8 @@ export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOp
     random: Math.random,
   };
   const o: ScenarioOptions = { ...base, ...overrides };
-  if (!(o.overloadFactor > 2)) throw new LoadConfigError('the overload factor must be above 2 (a fixed window may legitimately let through up to twice the limit)');
+  if (!(o.overloadFactor > 2))
+    throw new LoadConfigError('the overload factor must be above 2 (a fixed window may legitimately let through up to twice the limit)');
   if (!(o.sustainedFraction > 0 && o.sustainedFraction < 1)) throw new LoadConfigError('the sustained fraction must be between 0 and 1');
   if (o.sustainedWindows < 1 || o.overloadWindows < 1) throw new LoadConfigError('paced scenarios last at least one full window');
   return o;

@@ -56,9 +56,11 @@ export class CeilingPhase implements Phase {
 
   next(run: RunState, now: number): PhaseAction {
     if (this.finished) return run.inFlight > 0 ? awaitResponse('waiting for the last responses') : COMPLETE;
-    if (this.idleUntil !== undefined && now < this.idleUntil) return { kind: 'wait', ms: this.idleUntil - now, why: 'the first request was refused: a full window without sending' };
+    if (this.idleUntil !== undefined && now < this.idleUntil)
+      return { kind: 'wait', ms: this.idleUntil - now, why: 'the first request was refused: a full window without sending' };
     const left = budget(run);
-    if (this.answered === 0 || left === undefined || left <= 0) return run.inFlight > 0 ? awaitResponse('one request at a time at the limit') : SEND;
+    if (this.answered === 0 || left === undefined || left <= 0)
+      return run.inFlight > 0 ? awaitResponse('one request at a time at the limit') : SEND;
     return run.inFlight < this.concurrency(run) ? SEND : awaitResponse('budget in flight'); // `left` already counts requests in flight
   }
 
@@ -66,7 +68,8 @@ export class CeilingPhase implements Phase {
     this.answered++;
     this.rtt = this.rtt === 0 ? s.t - s.sentAt : 0.8 * this.rtt + 0.2 * (s.t - s.sentAt);
     if (!isSuccess(s)) {
-      if (this.answered === 1 && isThrottled(s) && !isDailyThrottle(s, run.o)) this.idleUntil = s.t + run.o.windowMs + run.o.jitterMs; // refused at once: try again once, after a full idle window
+      if (this.answered === 1 && isThrottled(s) && !isDailyThrottle(s, run.o))
+        this.idleUntil = s.t + run.o.windowMs + run.o.jitterMs; // refused at once: try again once, after a full idle window
       else this.finished = true; // the 429, a transport failure or an unexpected status
       return;
     }
@@ -155,7 +158,10 @@ export class PreflightPhase implements Phase {
       const sig = signals(s);
       const fresh = isSuccess(s) && sig.remaining !== undefined && sig.remaining >= run.o.limit - 1;
       this.readyAt = fresh ? now : s.t + run.o.windowMs + run.guard.jitter();
-      if (!fresh) run.notes.push(`The key was not fresh (the preflight got ${s.status} with Remaining ${sig.remaining === undefined ? 'absent' : sig.remaining}): waited one window without sending.`);
+      if (!fresh)
+        run.notes.push(
+          `The key was not fresh (the preflight got ${s.status} with Remaining ${sig.remaining === undefined ? 'absent' : sig.remaining}): waited one window without sending.`,
+        );
     }
     return now < this.readyAt ? { kind: 'wait', ms: this.readyAt - now, why: 'waiting for a fresh window' } : COMPLETE;
   }

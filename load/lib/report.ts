@@ -25,7 +25,10 @@ export function timeline(samples: readonly Sample[], startedAt: number, max = TI
     const step = ok.length / Math.max(1, room);
     const thinned: Sample[] = [];
     for (let i = 0; i < room && Math.floor(i * step) < ok.length; i++) thinned.push(ok[Math.floor(i * step)]);
-    keep = special.slice(0, max).concat(thinned).sort((a, b) => a.t - b.t);
+    keep = special
+      .slice(0, max)
+      .concat(thinned)
+      .sort((a, b) => a.t - b.t);
   }
   return keep.map((s) => timelinePoint(s, startedAt));
 }
@@ -58,7 +61,12 @@ export function buildReport(i: ReportInput, redact: (s: string) => string = (s) 
     endedAt: new Date(i.endedAt).toISOString(),
     verdict: overall(i.verdicts),
     requestsSent: i.requestsSent,
-    verdicts: i.verdicts.map((v) => ({ requirement: v.requirement, outcome: v.outcome, title: redact(v.title), message: redact(v.message) })),
+    verdicts: i.verdicts.map((v) => ({
+      requirement: v.requirement,
+      outcome: v.outcome,
+      title: redact(v.title),
+      message: redact(v.message),
+    })),
     timeline: i.samples ? timeline(i.samples, i.startedAt) : [],
   };
   if (i.stoppedBecause) r.stoppedBecause = redact(i.stoppedBecause);
@@ -67,7 +75,9 @@ export function buildReport(i: ReportInput, redact: (s: string) => string = (s) 
 }
 
 function xml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return s
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 }
 
 /** JUnit XML: one testcase per verdict; fail → failure, skip → skipped, warn → passes with the warning in system-out. */
@@ -101,7 +111,9 @@ export function junit(r: LoadReport): string {
 const MARK: Record<VerdictOutcome, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
 
 export function summaryText(r: LoadReport): string {
-  const lines = [`${r.scenario} (${r.plan}, ${r.engine}) against ${r.target}: ${r.verdict.toUpperCase()} — ${r.requestsSent} requests, ${((Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000).toFixed(1)} s`];
+  const lines = [
+    `${r.scenario} (${r.plan}, ${r.engine}) against ${r.target}: ${r.verdict.toUpperCase()} — ${r.requestsSent} requests, ${((Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000).toFixed(1)} s`,
+  ];
   for (const v of r.verdicts) lines.push(`  ${MARK[v.outcome]} ${v.requirement}: ${v.title} — ${v.message}`);
   if (r.stoppedBecause) lines.push(`  stopped: ${r.stoppedBecause}`);
   for (const note of r.notes || []) lines.push(`  note: ${note}`);

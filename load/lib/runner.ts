@@ -28,11 +28,13 @@ export class KeyGuard {
     const wait = signals(s).waitMs;
     let until: number;
     if (wait !== undefined) {
-      if (wait > this.o.maxWaitMs) this.stop = `Retry-After asks for ${Math.round(wait / 1000)} s, more than the ${Math.round(this.o.maxWaitMs / 1000)} s this run waits`;
+      if (wait > this.o.maxWaitMs)
+        this.stop = `Retry-After asks for ${Math.round(wait / 1000)} s, more than the ${Math.round(this.o.maxWaitMs / 1000)} s this run waits`;
       until = s.t + wait + this.jitter();
     } else {
       this.backoffAttempt++;
-      if (this.backoffAttempt > this.o.backoff.attempts) this.stop = `no usable Retry-After on ${this.backoffAttempt} 429s in a row; backoff exhausted`;
+      if (this.backoffAttempt > this.o.backoff.attempts)
+        this.stop = `no usable Retry-After on ${this.backoffAttempt} 429s in a row; backoff exhausted`;
       const ceiling = Math.min(this.o.backoff.capMs, this.o.backoff.baseMs * Math.pow(2, this.backoffAttempt - 1));
       until = s.t + Math.max(50, Math.round(this.o.random() * ceiling)); // full jitter
     }
@@ -50,7 +52,8 @@ export class KeyGuard {
 }
 
 /** What a phase wants next. */
-export type PhaseAction = { kind: 'send' } | { kind: 'wait'; ms: number; why: string } | { kind: 'complete' } | { kind: 'stop'; why: string };
+export type PhaseAction =
+  { kind: 'send' } | { kind: 'wait'; ms: number; why: string } | { kind: 'complete' } | { kind: 'stop'; why: string };
 
 export interface Phase {
   readonly name: PhaseName;
@@ -173,7 +176,14 @@ export class ScenarioRun {
     const p = this.pending.get(r.seq);
     this.pending.delete(r.seq);
     st.inFlight = Math.max(0, st.inFlight - 1);
-    const s: Sample = { seq: r.seq, phase: p ? p.phase : 'paced', sentAt: p ? p.sentAt : r.t, t: r.t, status: r.status, headers: r.headers };
+    const s: Sample = {
+      seq: r.seq,
+      phase: p ? p.phase : 'paced',
+      sentAt: p ? p.sentAt : r.t,
+      t: r.t,
+      status: r.status,
+      headers: r.headers,
+    };
     if (r.body !== undefined) s.body = r.body.length > 2048 ? r.body.slice(0, 2048) : r.body;
     if (r.error !== undefined) s.error = r.error;
     st.samples.push(s);

@@ -37,7 +37,10 @@ export interface ScenarioDef {
 }
 
 const SLACK_MS = 30000;
-const sustainedPace = (o: ScenarioOptions): Pace => ({ perWindow: Math.max(1, Math.floor(o.limit * o.sustainedFraction)), windows: o.sustainedWindows });
+const sustainedPace = (o: ScenarioOptions): Pace => ({
+  perWindow: Math.max(1, Math.floor(o.limit * o.sustainedFraction)),
+  windows: o.sustainedWindows,
+});
 const overloadPace = (o: ScenarioOptions): Pace => ({ perWindow: Math.ceil(o.limit * o.overloadFactor), windows: o.overloadWindows });
 const dailyPace = (o: ScenarioOptions): Pace => {
   const perWindow = Math.max(1, Math.floor(o.limit * o.sustainedFraction));
@@ -62,52 +65,90 @@ const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 
 export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
   ceiling: {
     name: 'ceiling',
-    question: 'Does the first request beyond the plan\'s limit get a well-formed 429 exactly when X-RateLimit-Remaining said it would — and never earlier?',
-    requirements: ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-LIMIT-PLAN', 'RL-REMAINING-DECREMENTS', 'RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-HEADERS-PRESENT', 'RL-HEADERS-INTEGER', 'RL-RESET-UNIX-SECONDS', 'RL-RETRY-AFTER-CONSISTENT'],
+    question:
+      "Does the first request beyond the plan's limit get a well-formed 429 exactly when X-RateLimit-Remaining said it would — and never earlier?",
+    requirements: [
+      'RL-CEILING-429',
+      'RL-NOT-EARLY',
+      'RL-LIMIT-PLAN',
+      'RL-REMAINING-DECREMENTS',
+      'RL-429-RETRY-AFTER',
+      'RL-429-REMAINING-ZERO',
+      'RL-429-ERROR-BODY',
+      'RL-HEADERS-PRESENT',
+      'RL-HEADERS-INTEGER',
+      'RL-RESET-UNIX-SECONDS',
+      'RL-RETRY-AFTER-CONSISTENT',
+    ],
     defaultOn: true,
     singleVu: true,
     caps: ceilingCaps,
-    phases: (_o, part) => split(part, () => [], () => [new CeilingPhase()]),
+    phases: (_o, part) =>
+      split(
+        part,
+        () => [],
+        () => [new CeilingPhase()],
+      ),
     judge: judgeCeiling,
   },
   recovery: {
     name: 'recovery',
-    question: 'After the 429, does waiting exactly what Retry-After asks (plus a little jitter) bring the key back — without ever sending early?',
+    question:
+      'After the 429, does waiting exactly what Retry-After asks (plus a little jitter) bring the key back — without ever sending early?',
     requirements: ['RL-RECOVERY', 'RL-CEILING-429', 'RL-NOT-EARLY', 'RL-429-RETRY-AFTER', 'RL-RETRY-AFTER-CONSISTENT'],
     defaultOn: true,
     singleVu: true,
     caps: (o) => {
       const c = ceilingCaps(o);
-      return { maxRequests: c.maxRequests + o.backoff.attempts + 1, maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.backoff.attempts * o.backoff.capMs };
+      return {
+        maxRequests: c.maxRequests + o.backoff.attempts + 1,
+        maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.backoff.attempts * o.backoff.capMs,
+      };
     },
-    phases: (_o, part) => split(part, () => [], () => [new CeilingPhase(), new ProbePhase()]),
+    phases: (_o, part) =>
+      split(
+        part,
+        () => [],
+        () => [new CeilingPhase(), new ProbePhase()],
+      ),
     judge: (samples, o, stopped) => judgeCeiling(samples, o, stopped).concat(judgeRecovery(samples, o, stopped)),
   },
   sustained: {
     name: 'sustained',
-    question: 'Is a steady rate just below the plan\'s ceiling, held for two windows (so a whole fixed window lies inside), ever throttled?',
+    question: "Is a steady rate just below the plan's ceiling, held for two windows (so a whole fixed window lies inside), ever throttled?",
     requirements: ['RL-SUSTAINED-BELOW-CEILING'],
     defaultOn: true,
     singleVu: false,
     pace: sustainedPace,
     caps: (o) => pacedCaps(o, sustainedPace(o)),
-    phases: (o, part) => split(part, () => [new PreflightPhase()], () => [new PacedPhase({ ...sustainedPace(o), gate: true })]),
+    phases: (o, part) =>
+      split(
+        part,
+        () => [new PreflightPhase()],
+        () => [new PacedPhase({ ...sustainedPace(o), gate: true })],
+      ),
     judge: judgeSustained,
   },
   overload: {
     name: 'overload',
-    question: 'Well above the ceiling, do successes in any window stay within the limit — is the limit really per minute, not per shorter window — while every Retry-After is obeyed?',
+    question:
+      'Well above the ceiling, do successes in any window stay within the limit — is the limit really per minute, not per shorter window — while every Retry-After is obeyed?',
     requirements: ['RL-WINDOW-PER-MINUTE', 'RL-NOT-EARLY', 'RL-429-RETRY-AFTER'],
     defaultOn: true,
     singleVu: false,
     pace: overloadPace,
     caps: (o) => pacedCaps(o, overloadPace(o)),
-    phases: (o, part) => split(part, () => [new PreflightPhase()], () => [new PacedPhase({ ...overloadPace(o), gate: true })]),
+    phases: (o, part) =>
+      split(
+        part,
+        () => [new PreflightPhase()],
+        () => [new PacedPhase({ ...overloadPace(o), gate: true })],
+      ),
     judge: judgeWindow,
   },
   daily: {
     name: 'daily',
-    question: 'Is the per-day quota enforced at the plan\'s number? (Opt-in: it spends the key\'s whole daily quota.)',
+    question: "Is the per-day quota enforced at the plan's number? (Opt-in: it spends the key's whole daily quota.)",
     requirements: ['RL-DAILY-QUOTA'],
     defaultOn: false,
     singleVu: false,
@@ -121,7 +162,12 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
       const p = dailyPace(o);
       return { maxRequests: (o.perDay || 0) + 2 * o.limit + 10, maxDurationMs: o.windowMs * (p.windows + 1) + o.maxWaitMs + SLACK_MS };
     },
-    phases: (o, part) => split(part, () => [new PreflightPhase()], () => [new PacedPhase({ ...dailyPace(o), name: 'daily', gate: true, untilDaily: true })]),
+    phases: (o, part) =>
+      split(
+        part,
+        () => [new PreflightPhase()],
+        () => [new PacedPhase({ ...dailyPace(o), name: 'daily', gate: true, untilDaily: true })],
+      ),
     judge: judgeDaily,
   },
 };

@@ -13,7 +13,18 @@
  *   the 429 is judged by the successes before it.
  */
 import { judgeDecrements, type Step } from '../../src/core/decrements.ts';
-import { bySeq, countsTheDay, fmtMs, freesBeforeReset, isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals } from './signals.ts';
+import {
+  bySeq,
+  countsTheDay,
+  fmtMs,
+  freesBeforeReset,
+  isRelease,
+  isRollover,
+  isSuccess,
+  isThrottled,
+  refillAllowance,
+  signals,
+} from './signals.ts';
 import type { Sample, ScenarioOptions, Verdict } from './types.ts';
 import { judge429, judgeTransport, skipped, verdict } from './verdicts.ts';
 import { isDailyThrottle } from './verdicts-window.ts';
@@ -90,7 +101,11 @@ function windowFacts(win: Sample[], f: CeilingFacts, o: ScenarioOptions): void {
  */
 export function serverOrder(successes: readonly Sample[]): Sample[] {
   if (successes.some((x) => signals(x).reset === undefined || rem(x) === undefined)) return bySeq(successes);
-  return successes.slice().sort((a, b) => (signals(a).reset as number) - (signals(b).reset as number) || (rem(b) as number) - (rem(a) as number) || a.seq - b.seq);
+  return successes
+    .slice()
+    .sort(
+      (a, b) => (signals(a).reset as number) - (signals(b).reset as number) || (rem(b) as number) - (rem(a) as number) || a.seq - b.seq,
+    );
 }
 
 /** The ceiling's first request, if it was refused and the next one was sent only after a full window without sending. */
@@ -103,7 +118,16 @@ export function ceilingFacts(samples: readonly Sample[], o: ScenarioOptions): Ce
   const all = bySeq(samples.filter((s) => s.phase === 'ceiling'));
   const refused = refusedFirst(all, o);
   const seq = refused ? all.slice(1) : all;
-  const f: CeilingFacts = { seq, inWindow: 0, fresh: false, steps: [], badSteps: [], extra: 0, refilled: 0, ...(refused ? { refusedFirst: refused } : {}) };
+  const f: CeilingFacts = {
+    seq,
+    inWindow: 0,
+    fresh: false,
+    steps: [],
+    badSteps: [],
+    extra: 0,
+    refilled: 0,
+    ...(refused ? { refusedFirst: refused } : {}),
+  };
   const before: Sample[] = [];
   for (const s of seq) {
     if (isThrottled(s)) {
@@ -132,24 +156,58 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
   const out: Verdict[] = judgeTransport(f.seq);
   const successes = f.seq.filter(isSuccess);
   if (!successes.length && !f.first429)
-    return out.concat(verdict('RL-CEILING-429', false, 'Ceiling not measured', f.other ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured` : `no response to measure the ceiling (${stopped || 'no request'})`));
+    return out.concat(
+      verdict(
+        'RL-CEILING-429',
+        false,
+        'Ceiling not measured',
+        f.other
+          ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured`
+          : `no response to measure the ceiling (${stopped || 'no request'})`,
+      ),
+    );
   const daily = countsTheDay(successes, o);
   const limits = successes.map((s) => signals(s).limit).filter((x): x is number => x !== undefined);
   const wrong = limits.filter((l) => l !== o.limit && !daily);
   if (limits.length)
     out.push(
       wrong.length
-        ? verdict('RL-LIMIT-PLAN', false, 'Limit differs from the plan', `X-RateLimit-Limit said ${wrong[0]} on ${wrong.length} of ${limits.length} responses; plan ${o.plan} allows ${o.limit}`)
-        : verdict('RL-LIMIT-PLAN', true, 'Limit equals the plan', daily ? `X-RateLimit-Limit ${o.perDay} on every response: plan ${o.plan}'s per-day limit (a limit in force)` : `X-RateLimit-Limit ${o.limit} on every response, as plan ${o.plan} says`),
+        ? verdict(
+            'RL-LIMIT-PLAN',
+            false,
+            'Limit differs from the plan',
+            `X-RateLimit-Limit said ${wrong[0]} on ${wrong.length} of ${limits.length} responses; plan ${o.plan} allows ${o.limit}`,
+          )
+        : verdict(
+            'RL-LIMIT-PLAN',
+            true,
+            'Limit equals the plan',
+            daily
+              ? `X-RateLimit-Limit ${o.perDay} on every response: plan ${o.plan}'s per-day limit (a limit in force)`
+              : `X-RateLimit-Limit ${o.limit} on every response, as plan ${o.plan} says`,
+          ),
     );
   const dec = judgeDecrements(f.steps);
-  const shared = dec.ok && f.extra > 0 ? `; ${f.extra} request(s) counted in the window were not this scenario's (another client may be using this key)` : '';
+  const shared =
+    dec.ok && f.extra > 0
+      ? `; ${f.extra} request(s) counted in the window were not this scenario's (another client may be using this key)`
+      : '';
   if (f.steps.length > 0) {
     const b = f.badSteps[0];
     out.push(
       dec.ok
-        ? verdict('RL-REMAINING-DECREMENTS', true, 'Remaining falls by one per request', `X-RateLimit-Remaining over ${f.steps.length + 1} requests: ${dec.message}`)
-        : verdict('RL-REMAINING-DECREMENTS', false, 'Remaining does not fall by one', `${dec.message}; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`),
+        ? verdict(
+            'RL-REMAINING-DECREMENTS',
+            true,
+            'Remaining falls by one per request',
+            `X-RateLimit-Remaining over ${f.steps.length + 1} requests: ${dec.message}`,
+          )
+        : verdict(
+            'RL-REMAINING-DECREMENTS',
+            false,
+            'Remaining does not fall by one',
+            `${dec.message}; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
+          ),
     );
   }
   const s429 = f.first429;
@@ -167,16 +225,36 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
     const banned = wait !== undefined && wait > o.windowMs + o.toleranceMs;
     out.push(
       idle && !isDailyThrottle(s429, o) && !banned
-        ? verdict('RL-NOT-EARLY', false, 'Throttled before any use', `${n(s429)} was answered 429 although nothing had been sent on the key for ${fmtMs(s429.sentAt - idle.t)}, more than one ${fmtMs(o.windowMs)} window (${n(idle)}, the first request, had been refused as well); ${describe429(s429)}`)
-        : skipped('RL-NOT-EARLY', banned ? 'Key seems banned' : 'Key already throttled', banned ? `${n(s429)} was answered 429 asking to wait ${fmtMs(wait!)}, more than a window: the key seems banned for a while` : `${n(s429)}, the first request, was answered 429: the key was already at its limit`),
+        ? verdict(
+            'RL-NOT-EARLY',
+            false,
+            'Throttled before any use',
+            `${n(s429)} was answered 429 although nothing had been sent on the key for ${fmtMs(s429.sentAt - idle.t)}, more than one ${fmtMs(o.windowMs)} window (${n(idle)}, the first request, had been refused as well); ${describe429(s429)}`,
+          )
+        : skipped(
+            'RL-NOT-EARLY',
+            banned ? 'Key seems banned' : 'Key already throttled',
+            banned
+              ? `${n(s429)} was answered 429 asking to wait ${fmtMs(wait!)}, more than a window: the key seems banned for a while`
+              : `${n(s429)}, the first request, was answered 429: the key was already at its limit`,
+          ),
     );
-  }
-  else {
+  } else {
     const byRemaining = !predicted && dec.ok && f.minRemaining !== undefined && f.minRemaining > 0;
     out.push(
       byRemaining || planShort
-        ? verdict('RL-NOT-EARLY', false, 'Throttled before the limit', `${n(s429)} was answered 429 after ${f.inWindow} successes in the window${byRemaining ? ` while Remaining still said ${said}` : ''}${planShort ? `; plan ${o.plan} allows ${o.limit}` : ''}`)
-        : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${f.inWindow} successes in the window before the first 429${shared})`),
+        ? verdict(
+            'RL-NOT-EARLY',
+            false,
+            'Throttled before the limit',
+            `${n(s429)} was answered 429 after ${f.inWindow} successes in the window${byRemaining ? ` while Remaining still said ${said}` : ''}${planShort ? `; plan ${o.plan} allows ${o.limit}` : ''}`,
+          )
+        : verdict(
+            'RL-NOT-EARLY',
+            true,
+            'No early 429',
+            `no 429 while Remaining was above 0 (${f.inWindow} successes in the window before the first 429${shared})`,
+          ),
     );
   }
   // RL-CEILING-429: the first 429 comes exactly when Remaining said.
@@ -190,11 +268,32 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
           : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
     out.push(verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`));
   } else if (predicted && !planShort) {
-    out.push(verdict('RL-CEILING-429', true, '429 exactly when predicted', `${n(s429)} was answered 429 right after Remaining reached 0, as predicted (${f.inWindow} successes in the window${f.fresh ? `, plan ${o.plan} allows ${o.limit}` : ''}${shared})`));
+    out.push(
+      verdict(
+        'RL-CEILING-429',
+        true,
+        '429 exactly when predicted',
+        `${n(s429)} was answered 429 right after Remaining reached 0, as predicted (${f.inWindow} successes in the window${f.fresh ? `, plan ${o.plan} allows ${o.limit}` : ''}${shared})`,
+      ),
+    );
   } else if (predicted) {
-    out.push(verdict('RL-CEILING-429', false, '429 before the plan\'s limit', `${n(s429)} was answered 429 after Remaining reached 0, but only ${f.inWindow} requests were counted in a fresh window; plan ${o.plan} allows ${o.limit}`));
+    out.push(
+      verdict(
+        'RL-CEILING-429',
+        false,
+        "429 before the plan's limit",
+        `${n(s429)} was answered 429 after Remaining reached 0, but only ${f.inWindow} requests were counted in a fresh window; plan ${o.plan} allows ${o.limit}`,
+      ),
+    );
   } else if (successes.length) {
-    out.push(verdict('RL-CEILING-429', false, '429 not when predicted', `${n(s429)} was answered 429 after ${f.inWindow} successes while Remaining said ${said}${planShort ? ` (plan ${o.plan} allows ${o.limit})` : ''}`));
+    out.push(
+      verdict(
+        'RL-CEILING-429',
+        false,
+        '429 not when predicted',
+        `${n(s429)} was answered 429 after ${f.inWindow} successes while Remaining said ${said}${planShort ? ` (plan ${o.plan} allows ${o.limit})` : ''}`,
+      ),
+    );
   }
   if (s429) out.push(...judge429(s429, o, { freesEarly: f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs) }));
   return out;
@@ -209,11 +308,29 @@ function describe429(s: Sample): string {
 function judgeByCount(f: CeilingFacts, successes: number, o: ScenarioOptions, stopped?: string): Verdict[] {
   const s429 = f.first429;
   const why = `the rate-limit headers count the day (Limit ${o.perDay}), so Remaining cannot predict the per-minute 429`;
-  if (!s429) return [verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`), verdict('RL-CEILING-429', false, 'No 429 at the limit', `no 429 within ${f.seq.length} requests (${successes} successes${stopped ? `; ${stopped}` : ''}); plan ${o.plan} allows ${o.limit} per window`)];
+  if (!s429)
+    return [
+      verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`),
+      verdict(
+        'RL-CEILING-429',
+        false,
+        'No 429 at the limit',
+        `no 429 within ${f.seq.length} requests (${successes} successes${stopped ? `; ${stopped}` : ''}); plan ${o.plan} allows ${o.limit} per window`,
+      ),
+    ];
   return [
     successes >= o.limit
       ? verdict('RL-NOT-EARLY', true, 'No early 429', `${successes} successes before the first 429; plan ${o.plan} allows ${o.limit}`)
-      : skipped('RL-NOT-EARLY', 'Not judged', `${n(s429)} was answered 429 after ${successes} successes; ${why}, nor tell where the window began`),
-    verdict('RL-CEILING-429', true, '429 at the limit', `${n(s429)} was answered 429 after ${successes} successes (plan ${o.plan} allows ${o.limit} per window); ${why}`),
+      : skipped(
+          'RL-NOT-EARLY',
+          'Not judged',
+          `${n(s429)} was answered 429 after ${successes} successes; ${why}, nor tell where the window began`,
+        ),
+    verdict(
+      'RL-CEILING-429',
+      true,
+      '429 at the limit',
+      `${n(s429)} was answered 429 after ${successes} successes (plan ${o.plan} allows ${o.limit} per window); ${why}`,
+    ),
   ];
 }

@@ -13,8 +13,15 @@ const n = (s: Sample) => `request #${s.seq + 1}`;
 const perWindow = (count: number, ms: number, o: ScenarioOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
 
 /** Most successes (or, with `keep`, other samples) sent within any span of `spanMs` (two pointers over send times). */
-export function maxInSpan(samples: readonly Sample[], spanMs: number, keep: (s: Sample) => boolean = isSuccess): { count: number; from?: number } {
-  const times = samples.filter(keep).map((s) => s.sentAt).sort((a, b) => a - b);
+export function maxInSpan(
+  samples: readonly Sample[],
+  spanMs: number,
+  keep: (s: Sample) => boolean = isSuccess,
+): { count: number; from?: number } {
+  const times = samples
+    .filter(keep)
+    .map((s) => s.sentAt)
+    .sort((a, b) => a - b);
   let best = 0;
   let from: number | undefined;
   let i = 0;
@@ -44,20 +51,54 @@ export function judgeSustained(samples: readonly Sample[], o: ScenarioOptions, s
   const paced = bySeq(samples.filter((s) => s.phase === 'paced'));
   const out = judgeTransport(samples);
   const target = Math.floor(o.limit * o.sustainedFraction);
-  if (!paced.length) return out.concat(verdict('RL-SUSTAINED-BELOW-CEILING', false, 'Sustained rate not run', `no request of the paced phase was sent (${stopped || 'stopped'})`));
+  if (!paced.length)
+    return out.concat(
+      verdict(
+        'RL-SUSTAINED-BELOW-CEILING',
+        false,
+        'Sustained rate not run',
+        `no request of the paced phase was sent (${stopped || 'stopped'})`,
+      ),
+    );
   const span = paced[paced.length - 1].sentAt - paced[0].sentAt;
   const achieved = perWindow(paced.length - 1, span, o);
   const throttled = paced.filter(isThrottled);
   const rate = `${target} per ${fmtMs(o.windowMs)} window (${Math.round(o.sustainedFraction * 100)}% of ${o.limit}; achieved ${achieved.toFixed(1)})`;
   if (throttled.length) {
     const f = throttled[0];
-    out.push(verdict('RL-SUSTAINED-BELOW-CEILING', false, 'Throttled below the ceiling', `${throttled.length} of ${paced.length} requests at ${rate} were answered 429; the first, ${n(f)}, ${fmtMs(f.sentAt - paced[0].sentAt)} into the run`));
+    out.push(
+      verdict(
+        'RL-SUSTAINED-BELOW-CEILING',
+        false,
+        'Throttled below the ceiling',
+        `${throttled.length} of ${paced.length} requests at ${rate} were answered 429; the first, ${n(f)}, ${fmtMs(f.sentAt - paced[0].sentAt)} into the run`,
+      ),
+    );
   } else if (span + o.windowMs / target < o.windowMs * 0.98) {
-    out.push(skipped('RL-SUSTAINED-BELOW-CEILING', 'Ran less than a window', `only ${paced.length} requests over ${fmtMs(span)} at ${rate}, less than one full window (${stopped || 'stopped'})`));
+    out.push(
+      skipped(
+        'RL-SUSTAINED-BELOW-CEILING',
+        'Ran less than a window',
+        `only ${paced.length} requests over ${fmtMs(span)} at ${rate}, less than one full window (${stopped || 'stopped'})`,
+      ),
+    );
   } else if (achieved < target * 0.8) {
-    out.push(skipped('RL-SUSTAINED-BELOW-CEILING', 'Sustained rate not reached', `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429, but the load generator stayed well below the rate (raise ANIMAL_STORE_LOAD_MAX_VUS if responses are slow)`));
+    out.push(
+      skipped(
+        'RL-SUSTAINED-BELOW-CEILING',
+        'Sustained rate not reached',
+        `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429, but the load generator stayed well below the rate (raise ANIMAL_STORE_LOAD_MAX_VUS if responses are slow)`,
+      ),
+    );
   } else {
-    out.push(verdict('RL-SUSTAINED-BELOW-CEILING', true, 'Never throttled below the ceiling', `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429`));
+    out.push(
+      verdict(
+        'RL-SUSTAINED-BELOW-CEILING',
+        true,
+        'Never throttled below the ceiling',
+        `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429`,
+      ),
+    );
   }
   return out;
 }
@@ -66,13 +107,19 @@ export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stop
   const all = bySeq(samples);
   const paced = all.filter((s) => s.phase === 'paced');
   const out = judgeTransport(samples);
-  if (!paced.length) return out.concat(verdict('RL-WINDOW-PER-MINUTE', false, 'Overload not run', `no request of the paced phase was sent (${stopped || 'stopped'})`));
+  if (!paced.length)
+    return out.concat(
+      verdict('RL-WINDOW-PER-MINUTE', false, 'Overload not run', `no request of the paced phase was sent (${stopped || 'stopped'})`),
+    );
   const L = o.limit;
   const w = fmtMs(o.windowMs);
   const span = maxInSpan(all, o.windowMs);
   const throttled = paced.filter((s) => isThrottled(s) && !isDailyThrottle(s, o));
   const problems: string[] = [];
-  if (span.count > 2 * L) problems.push(`${span.count} requests succeeded within one ${w} span (limit ${L}; even a fixed window allows at most ${2 * L} across a boundary)`);
+  if (span.count > 2 * L)
+    problems.push(
+      `${span.count} requests succeeded within one ${w} span (limit ${L}; even a fixed window allows at most ${2 * L} across a boundary)`,
+    );
   // Fixed windows: successes announcing the same Reset belong to one window
   // (not when the headers count the day: then every success of the day shares a Reset).
   const daily = countsTheDay(all, o);
@@ -101,7 +148,10 @@ export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stop
     if (pr !== undefined && pr > 0 && used < L) early.push(`${n(s)} after ${used} successes in the last ${w}, while Remaining said ${pr}`);
     else if (used < L) short.push(`${n(s)} after only ${used} successes in the last ${w}`);
   }
-  if (short.length) problems.push(`${short.length} 429s came before the limit of ${L} per ${w} was used (e.g. ${short[0]}): the limit is enforced over a shorter window`);
+  if (short.length)
+    problems.push(
+      `${short.length} 429s came before the limit of ${L} per ${w} was used (e.g. ${short[0]}): the limit is enforced over a shorter window`,
+    );
   // No 429 at all is a failure only when more than twice the limit was offered within one window span:
   // such a span overlaps at most two fixed windows, so one of them was offered more than the limit.
   // Fewer means the load generator fell short (too few VUs for the latency), not the server.
@@ -109,16 +159,35 @@ export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stop
   const tooLow = !throttled.length && offered <= 2 * L;
   if (!throttled.length && !tooLow) problems.push(`no 429 at ${o.overloadFactor}× the limit`);
   const shape = `${paced.length} requests offered at ${Math.round(o.limit * o.overloadFactor)} per ${w} (at most ${offered} in any ${w} span); at most ${span.count} successes in any ${w} span; ${throttled.length} 429s, each waited out`;
-  const share = partial ? '; this run saw only its share of the requests, so whether each 429 came after the window was used up is not judged' : `; every 429 came after ${L} successes in the window`;
-  if (problems.length) out.push(verdict('RL-WINDOW-PER-MINUTE', false, 'Limit not enforced per window', `${problems.join('; ')}. ${shape}`));
-  else if (tooLow) out.push(skipped('RL-WINDOW-PER-MINUTE', 'Overload not reached', `${shape}: never more than twice the limit was offered within one window, so the limit was not put to the test (raise ANIMAL_STORE_LOAD_MAX_VUS if responses are slow)`));
+  const share = partial
+    ? '; this run saw only its share of the requests, so whether each 429 came after the window was used up is not judged'
+    : `; every 429 came after ${L} successes in the window`;
+  if (problems.length)
+    out.push(verdict('RL-WINDOW-PER-MINUTE', false, 'Limit not enforced per window', `${problems.join('; ')}. ${shape}`));
+  else if (tooLow)
+    out.push(
+      skipped(
+        'RL-WINDOW-PER-MINUTE',
+        'Overload not reached',
+        `${shape}: never more than twice the limit was offered within one window, so the limit was not put to the test (raise ANIMAL_STORE_LOAD_MAX_VUS if responses are slow)`,
+      ),
+    );
   else out.push(verdict('RL-WINDOW-PER-MINUTE', true, 'Limit enforced per window', `${shape}${share}`));
-  if (partial && throttled.length) out.push(skipped('RL-NOT-EARLY', 'Not judged on a share', 'this run saw only its share of the requests on the key: Remaining moved under it'));
-  else out.push(
-    early.length
-      ? verdict('RL-NOT-EARLY', false, 'Throttled before the limit', `${early.length} 429s came while Remaining was above 0, e.g. ${early[0]}`)
-      : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${throttled.length} 429s)`),
-  );
+  if (partial && throttled.length)
+    out.push(
+      skipped('RL-NOT-EARLY', 'Not judged on a share', 'this run saw only its share of the requests on the key: Remaining moved under it'),
+    );
+  else
+    out.push(
+      early.length
+        ? verdict(
+            'RL-NOT-EARLY',
+            false,
+            'Throttled before the limit',
+            `${early.length} 429s came while Remaining was above 0, e.g. ${early[0]}`,
+          )
+        : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${throttled.length} 429s)`),
+    );
   if (throttled.length) out.push(...judge429(throttled[0], o, { countsTheDay: daily, freesEarly: freesBeforeReset(all, o.toleranceMs) }));
   return out;
 }
@@ -127,19 +196,37 @@ export function judgeDaily(samples: readonly Sample[], o: ScenarioOptions, stopp
   const all = bySeq(samples);
   const out = judgeTransport(samples);
   const D = o.perDay;
-  if (D === undefined) return out.concat(skipped('RL-DAILY-QUOTA', 'Daily quota unknown', `plan ${o.plan} has no per-day number configured (ANIMAL_STORE_RPD)`));
+  if (D === undefined)
+    return out.concat(
+      skipped('RL-DAILY-QUOTA', 'Daily quota unknown', `plan ${o.plan} has no per-day number configured (ANIMAL_STORE_RPD)`),
+    );
   const daily = all.find((s) => isDailyThrottle(s, o));
   const S = (daily ? all.filter((x) => x.seq < daily.seq) : all).filter(isSuccess).length;
   if (daily) {
     const msg = `${n(daily)} was refused for the day after ${S} successes (quota ${D}; ${signals(daily).waitMs !== undefined ? `Retry-After ${fmtMs(signals(daily).waitMs as number)}` : 'no Retry-After'})`;
     if (S > D) out.push(verdict('RL-DAILY-QUOTA', false, 'Daily quota exceeded', msg));
-    else if (S < D) out.push({ requirement: 'RL-DAILY-QUOTA', outcome: 'warn', title: 'Daily quota hit early', message: `${msg}: fewer than the plan allows — was the key used earlier today?` });
+    else if (S < D)
+      out.push({
+        requirement: 'RL-DAILY-QUOTA',
+        outcome: 'warn',
+        title: 'Daily quota hit early',
+        message: `${msg}: fewer than the plan allows — was the key used earlier today?`,
+      });
     else out.push(verdict('RL-DAILY-QUOTA', true, 'Daily quota enforced', msg));
     out.push(...judge429(daily, { ...o, windowMs: o.dayMs }).filter((v) => v.requirement === 'RL-429-RETRY-AFTER'));
   } else if (S > D) {
-    out.push(verdict('RL-DAILY-QUOTA', false, 'Daily quota not enforced', `${S} requests succeeded within one day, more than plan ${o.plan}'s ${D}, and none was refused for the day`));
+    out.push(
+      verdict(
+        'RL-DAILY-QUOTA',
+        false,
+        'Daily quota not enforced',
+        `${S} requests succeeded within one day, more than plan ${o.plan}'s ${D}, and none was refused for the day`,
+      ),
+    );
   } else {
-    out.push(skipped('RL-DAILY-QUOTA', 'Daily quota not reached', `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`));
+    out.push(
+      skipped('RL-DAILY-QUOTA', 'Daily quota not reached', `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`),
+    );
   }
   return out;
 }

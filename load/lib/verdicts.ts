@@ -46,7 +46,14 @@ const rem = (s: Sample) => signals(s).remaining;
 export function judgeTransport(samples: readonly Sample[]): Verdict[] {
   const bad = samples.filter((s) => s.status === 0);
   if (!bad.length) return [];
-  return [verdict('TRANSPORT-COMPLETE-RESPONSE', false, 'Requests without a complete response', `${bad.length} of ${samples.length} requests got no complete response; first: ${n(bad[0])}: ${bad[0].error || 'no response'}`)];
+  return [
+    verdict(
+      'TRANSPORT-COMPLETE-RESPONSE',
+      false,
+      'Requests without a complete response',
+      `${bad.length} of ${samples.length} requests got no complete response; first: ${n(bad[0])}: ${bad[0].error || 'no response'}`,
+    ),
+  ];
 }
 
 /** What one 429 must carry: Retry-After, Remaining 0, the rate-limit headers, an Error body, a consistent Reset. */
@@ -57,29 +64,78 @@ export function judge429(s: Sample, o: ScenarioOptions, how: { countsTheDay?: bo
   const ra = sig.retryAfter;
   out.push(
     ra.kind === 'seconds' || ra.kind === 'date'
-      ? verdict('RL-429-RETRY-AFTER', true, '429 carries Retry-After', `${n(s)}: ${describeRetryAfter(ra)} (${ra.kind === 'seconds' ? 'delay-seconds' : 'HTTP-date'}, a wait of ${fmtMs(sig.waitMs || 0)})`)
-      : verdict('RL-429-RETRY-AFTER', false, ra.kind === 'absent' ? '429 without Retry-After' : 'Invalid Retry-After', `${n(s)} was answered 429 with ${describeRetryAfter(ra)}; RFC 9110 §10.2.3 allows delay-seconds or an HTTP-date`),
+      ? verdict(
+          'RL-429-RETRY-AFTER',
+          true,
+          '429 carries Retry-After',
+          `${n(s)}: ${describeRetryAfter(ra)} (${ra.kind === 'seconds' ? 'delay-seconds' : 'HTTP-date'}, a wait of ${fmtMs(sig.waitMs || 0)})`,
+        )
+      : verdict(
+          'RL-429-RETRY-AFTER',
+          false,
+          ra.kind === 'absent' ? '429 without Retry-After' : 'Invalid Retry-After',
+          `${n(s)} was answered 429 with ${describeRetryAfter(ra)}; RFC 9110 §10.2.3 allows delay-seconds or an HTTP-date`,
+        ),
   );
-  if (day) out.push(skipped('RL-429-REMAINING-ZERO', 'Not judged', `${n(s)}: the rate-limit headers count the day, whose quota is not used up`));
+  if (day)
+    out.push(skipped('RL-429-REMAINING-ZERO', 'Not judged', `${n(s)}: the rate-limit headers count the day, whose quota is not used up`));
   else
-  out.push(
-    sig.remaining === 0
-      ? verdict('RL-429-REMAINING-ZERO', true, '429 says Remaining 0', `${n(s)}: X-RateLimit-Remaining: 0`)
-      : verdict('RL-429-REMAINING-ZERO', false, '429 with Remaining above 0', `${n(s)} was answered 429 with X-RateLimit-Remaining ${sig.remaining === undefined ? 'absent' : sig.remaining}`),
-  );
+    out.push(
+      sig.remaining === 0
+        ? verdict('RL-429-REMAINING-ZERO', true, '429 says Remaining 0', `${n(s)}: X-RateLimit-Remaining: 0`)
+        : verdict(
+            'RL-429-REMAINING-ZERO',
+            false,
+            '429 with Remaining above 0',
+            `${n(s)} was answered 429 with X-RateLimit-Remaining ${sig.remaining === undefined ? 'absent' : sig.remaining}`,
+          ),
+    );
   const missing = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].filter((h) => header(s.headers, h) === undefined);
-  out.push(verdict('RL-HEADERS-PRESENT', missing.length === 0, missing.length ? 'Rate-limit headers missing on a 429' : 'Rate-limit headers on the 429', missing.length ? `${n(s)} (429) lacks ${missing.join(', ')}` : `${n(s)} (429) carries X-RateLimit-Limit, -Remaining and -Reset`));
+  out.push(
+    verdict(
+      'RL-HEADERS-PRESENT',
+      missing.length === 0,
+      missing.length ? 'Rate-limit headers missing on a 429' : 'Rate-limit headers on the 429',
+      missing.length ? `${n(s)} (429) lacks ${missing.join(', ')}` : `${n(s)} (429) carries X-RateLimit-Limit, -Remaining and -Reset`,
+    ),
+  );
   const integers = judgeIntegers(s);
   if (integers) out.push(integers);
   out.push(judgeErrorBody(s));
   const period = day ? 'day' : 'window';
   const reset = judgeReset(sig.resetRaw, refTime(s), Math.ceil((day ? o.dayMs : o.windowMs) / 1000), 2);
   // With the server's own Date (no clock skew): a Reset at or before the 429's Date while Retry-After asks to wait is not when the limit resets.
-  const stale = reset.ok && !day && sig.reset !== undefined && sig.date !== undefined && sig.reset * 1000 <= sig.date && (sig.waitMs ?? 0) >= 1000;
-  if (stale) out.push(verdict('RL-RESET-UNIX-SECONDS', false, 'Reset is not when the limit resets', `${n(s)}: X-RateLimit-Reset ${sig.resetRaw} is the response's own Date while ${describeRetryAfter(sig.retryAfter)} asks to wait ${fmtMs(sig.waitMs as number)}`));
+  const stale =
+    reset.ok && !day && sig.reset !== undefined && sig.date !== undefined && sig.reset * 1000 <= sig.date && (sig.waitMs ?? 0) >= 1000;
+  if (stale)
+    out.push(
+      verdict(
+        'RL-RESET-UNIX-SECONDS',
+        false,
+        'Reset is not when the limit resets',
+        `${n(s)}: X-RateLimit-Reset ${sig.resetRaw} is the response's own Date while ${describeRetryAfter(sig.retryAfter)} asks to wait ${fmtMs(sig.waitMs as number)}`,
+      ),
+    );
   else if (sig.resetRaw !== undefined)
-    out.push(reset.ok ? verdict('RL-RESET-UNIX-SECONDS', true, 'Reset is Unix seconds', `${n(s)}: X-RateLimit-Reset ${sig.resetRaw} is within one ${period} of the response`) : verdict('RL-RESET-UNIX-SECONDS', false, `Reset is not Unix seconds within a ${period}`, `${n(s)}: ${reset.detail}`));
-  out.push(day ? skipped('RL-RETRY-AFTER-CONSISTENT', 'Not comparable', `${n(s)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`) : judgeConsistency(s, o, how.freesEarly));
+    out.push(
+      reset.ok
+        ? verdict(
+            'RL-RESET-UNIX-SECONDS',
+            true,
+            'Reset is Unix seconds',
+            `${n(s)}: X-RateLimit-Reset ${sig.resetRaw} is within one ${period} of the response`,
+          )
+        : verdict('RL-RESET-UNIX-SECONDS', false, `Reset is not Unix seconds within a ${period}`, `${n(s)}: ${reset.detail}`),
+    );
+  out.push(
+    day
+      ? skipped(
+          'RL-RETRY-AFTER-CONSISTENT',
+          'Not comparable',
+          `${n(s)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`,
+        )
+      : judgeConsistency(s, o, how.freesEarly),
+  );
   return out;
 }
 
@@ -92,7 +148,12 @@ function judgeIntegers(s: Sample): Verdict | undefined {
   if (rl.remainingRaw !== undefined && rl.remaining === undefined) bad.push(`X-RateLimit-Remaining ${JSON.stringify(rl.remainingRaw)}`);
   return bad.length
     ? verdict('RL-HEADERS-INTEGER', false, 'Rate-limit header is not a non-negative integer', `${n(s)} (429): ${bad.join(', ')}`)
-    : verdict('RL-HEADERS-INTEGER', true, 'Integer rate-limit headers on the 429', `${n(s)} (429): Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}`);
+    : verdict(
+        'RL-HEADERS-INTEGER',
+        true,
+        'Integer rate-limit headers on the 429',
+        `${n(s)} (429): Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}`,
+      );
 }
 
 function judgeErrorBody(s: Sample): Verdict {
@@ -100,7 +161,12 @@ function judgeErrorBody(s: Sample): Verdict {
   try {
     v = JSON.parse(s.body || '');
   } catch (e) {
-    return verdict('RL-429-ERROR-BODY', false, '429 body is not an Error', `${n(s)}: the 429 body is not JSON: ${JSON.stringify((s.body || '').slice(0, 80))}`);
+    return verdict(
+      'RL-429-ERROR-BODY',
+      false,
+      '429 body is not an Error',
+      `${n(s)}: the 429 body is not JSON: ${JSON.stringify((s.body || '').slice(0, 80))}`,
+    );
   }
   const o = v as { code?: unknown; message?: unknown; status?: unknown };
   const problems: string[] = [];
@@ -126,10 +192,19 @@ export function judgeConsistency(s: Sample, o: ScenarioOptions, freesEarly = fal
   const wait = signals(s).waitMs;
   const reset = resetInMs(s);
   if (wait === undefined || reset === undefined)
-    return skipped('RL-RETRY-AFTER-CONSISTENT', 'Retry-After vs Reset not comparable', `${n(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`);
+    return skipped(
+      'RL-RETRY-AFTER-CONSISTENT',
+      'Retry-After vs Reset not comparable',
+      `${n(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`,
+    );
   const diff = reset - wait;
   if (freesEarly && diff > o.toleranceMs)
-    return verdict('RL-RETRY-AFTER-CONSISTENT', true, 'Retry-After names the next free slot', `${n(s)}: Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date; the limiter was seen freeing slots before its Reset (a refilling limiter), so a shorter Retry-After is consistent`);
+    return verdict(
+      'RL-RETRY-AFTER-CONSISTENT',
+      true,
+      'Retry-After names the next free slot',
+      `${n(s)}: Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date; the limiter was seen freeing slots before its Reset (a refilling limiter), so a shorter Retry-After is consistent`,
+    );
   const ok = Math.abs(diff) <= o.toleranceMs;
   return verdict(
     'RL-RETRY-AFTER-CONSISTENT',
@@ -151,10 +226,21 @@ export function judgeRecovery(samples: readonly Sample[], o: ScenarioOptions, st
   let last429: Sample = first;
   for (const p of probes) {
     const wait = signals(last429).waitMs;
-    if (wait !== undefined && p.sentAt < last429.t + wait) out.push(verdict('RL-RECOVERY', false, 'Probe sent before Retry-After', `${n(p)} was sent ${fmtMs(last429.t + wait - p.sentAt)} before Retry-After elapsed (suite defect)`));
+    if (wait !== undefined && p.sentAt < last429.t + wait)
+      out.push(
+        verdict(
+          'RL-RECOVERY',
+          false,
+          'Probe sent before Retry-After',
+          `${n(p)} was sent ${fmtMs(last429.t + wait - p.sentAt)} before Retry-After elapsed (suite defect)`,
+        ),
+      );
     if (isThrottled(p)) last429 = p;
   }
-  if (!probes.length) return out.concat(verdict('RL-RECOVERY', false, 'Recovery not tried', `no probe was sent after ${n(first)}'s 429: ${stopped || 'stopped'}`));
+  if (!probes.length)
+    return out.concat(
+      verdict('RL-RECOVERY', false, 'Recovery not tried', `no probe was sent after ${n(first)}'s 429: ${stopped || 'stopped'}`),
+    );
   const ok = probes.find(isSuccess);
   const waited = fmtMs(probes[0].sentAt - first.t);
   const ra = signals(first).retryAfter;
@@ -162,14 +248,34 @@ export function judgeRecovery(samples: readonly Sample[], o: ScenarioOptions, st
     const p = probes[0];
     out.push(
       isSuccess(p)
-        ? verdict('RL-RECOVERY', true, 'Recovered after Retry-After', `waited ${waited} after the 429 (${describeRetryAfter(ra)}); the probe was answered ${p.status} with Remaining ${rem(p)}`)
-        : verdict('RL-RECOVERY', false, 'Still throttled after Retry-After', `waited ${waited} after the 429 (${describeRetryAfter(ra)}) and the probe was still answered ${p.status}: the wait announced was too short`),
+        ? verdict(
+            'RL-RECOVERY',
+            true,
+            'Recovered after Retry-After',
+            `waited ${waited} after the 429 (${describeRetryAfter(ra)}); the probe was answered ${p.status} with Remaining ${rem(p)}`,
+          )
+        : verdict(
+            'RL-RECOVERY',
+            false,
+            'Still throttled after Retry-After',
+            `waited ${waited} after the 429 (${describeRetryAfter(ra)}) and the probe was still answered ${p.status}: the wait announced was too short`,
+          ),
     );
   } else {
     out.push(
       ok
-        ? verdict('RL-RECOVERY', true, 'Recovered after backoff', `the 429 had ${describeRetryAfter(ra)}; exponential backoff with full jitter recovered after ${probes.indexOf(ok) + 1} probe(s), ${fmtMs(ok.sentAt - first.t)} after the 429`)
-        : verdict('RL-RECOVERY', false, 'Not recovered after backoff', `the 429 had ${describeRetryAfter(ra)}; ${probes.length} backoff probes over ${fmtMs(probes[probes.length - 1].sentAt - first.t)} were all refused`),
+        ? verdict(
+            'RL-RECOVERY',
+            true,
+            'Recovered after backoff',
+            `the 429 had ${describeRetryAfter(ra)}; exponential backoff with full jitter recovered after ${probes.indexOf(ok) + 1} probe(s), ${fmtMs(ok.sentAt - first.t)} after the 429`,
+          )
+        : verdict(
+            'RL-RECOVERY',
+            false,
+            'Not recovered after backoff',
+            `the 429 had ${describeRetryAfter(ra)}; ${probes.length} backoff probes over ${fmtMs(probes[probes.length - 1].sentAt - first.t)} were all refused`,
+          ),
     );
   }
   return out;

@@ -9,7 +9,15 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, EMBEDDED_WINDOW_MS, loadConfig, loadDotenvOnce, VARIABLES, type Config, type Flags } from '../../src/config/config.ts';
+import {
+  ConfigError,
+  EMBEDDED_WINDOW_MS,
+  loadConfig,
+  loadDotenvOnce,
+  VARIABLES,
+  type Config,
+  type Flags,
+} from '../../src/config/config.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { LoadConfigError, readLoadTuning, type LoadTuning } from '../lib/config.ts';
 import { DEFAULT_SCENARIOS } from '../lib/scenarios.ts';
@@ -17,7 +25,12 @@ import { isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../lib/types.
 import { runScenario, type LoadResult } from './engine.ts';
 import { findK6, runWithK6 } from './k6.ts';
 
-const LOAD_FLAGS: Record<string, string> = { 'window-ms': 'ANIMAL_STORE_WINDOW_MS', 'day-ms': 'ANIMAL_STORE_DAY_MS', 'allow-daily': 'ANIMAL_STORE_LOAD_DAILY', 'max-vus': 'ANIMAL_STORE_LOAD_MAX_VUS' };
+const LOAD_FLAGS: Record<string, string> = {
+  'window-ms': 'ANIMAL_STORE_WINDOW_MS',
+  'day-ms': 'ANIMAL_STORE_DAY_MS',
+  'allow-daily': 'ANIMAL_STORE_LOAD_DAILY',
+  'max-vus': 'ANIMAL_STORE_LOAD_MAX_VUS',
+};
 const OWN_FLAGS = ['scenario', 'engine', 'no-progress', 'help'];
 const BOOLEAN_FLAGS = ['allow-daily', 'no-progress', 'help', 'allow-writes'];
 
@@ -71,7 +84,9 @@ async function viaK6(k6: string, name: ScenarioName, cfg: Config, t: LoadTuning)
   let limits = cfg.limits;
   if (!baseUrl) {
     const [{ buildApp }, { listen }] = await Promise.all([import('../../reference/app.ts'), import('../../reference/server.ts')]);
-    const ent = cfg.limits.perMinute ? { enterprise: { perMinute: cfg.limits.perMinute, perDay: cfg.limits.perDay || cfg.limits.perMinute * 1440 } } : {};
+    const ent = cfg.limits.perMinute
+      ? { enterprise: { perMinute: cfg.limits.perMinute, perDay: cfg.limits.perDay || cfg.limits.perMinute * 1440 } }
+      : {};
     const app = buildApp({ windowMs: t.windowMs, dayMs: t.dayMs, ...ent });
     const server = await listen(app);
     baseUrl = server.url;
@@ -121,11 +136,19 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   // No --scenario: every default scenario against the embedded reference server; a real target must name them.
   const which = flags.scenario === undefined && !cfg.baseUrl ? 'all' : String(flags.scenario ?? '');
-  const asked = which === 'all' ? [...DEFAULT_SCENARIOS] : which.split(',').map((x) => x.trim()).filter(Boolean);
+  const asked =
+    which === 'all'
+      ? [...DEFAULT_SCENARIOS]
+      : which
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
   const unknown = asked.filter((x) => !isScenarioName(x));
   if (!asked.length || unknown.length) {
     const got = flags.scenario === undefined ? 'nothing (against a real target the scenarios must be named)' : JSON.stringify(which);
-    process.stderr.write(`load: --scenario must be one of ${SCENARIO_NAMES.join(', ')}, a comma-separated list of them, or all; got ${got}\n`);
+    process.stderr.write(
+      `load: --scenario must be one of ${SCENARIO_NAMES.join(', ')}, a comma-separated list of them, or all; got ${got}\n`,
+    );
     return 2;
   }
   const names = asked as ScenarioName[];

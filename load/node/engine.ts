@@ -82,29 +82,46 @@ export function forgetKeys(): void {
 
 async function embedded(o: RunOptions) {
   const [{ buildApp }, { listen }] = await Promise.all([import('../../reference/app.ts'), import('../../reference/server.ts')]);
-  const enterprise = o.plan === 'enterprise' && o.perMinute ? { perMinute: o.perMinute, perDay: o.perDay || o.perMinute * 1440 } : undefined;
+  const enterprise =
+    o.plan === 'enterprise' && o.perMinute ? { perMinute: o.perMinute, perDay: o.perDay || o.perMinute * 1440 } : undefined;
   const app = buildApp({ windowMs: o.windowMs, dayMs: o.dayMs, ...(enterprise ? { enterprise } : {}), ...(o.reference || {}) });
   const server = await listen(app, { host: '127.0.0.1', port: 0 });
   const e = app.options.enterprise;
-  return { server, apiKey: app.keys[o.plan], perMinute: o.plan === 'enterprise' ? e.perMinute : undefined, perDay: o.plan === 'enterprise' ? e.perDay : undefined };
+  return {
+    server,
+    apiKey: app.keys[o.plan],
+    perMinute: o.plan === 'enterprise' ? e.perMinute : undefined,
+    perDay: o.plan === 'enterprise' ? e.perDay : undefined,
+  };
 }
 
 export async function runScenario(name: ScenarioName, options: RunOptions): Promise<LoadResult> {
   const def = SCENARIOS[name];
   if (!def) throw new LoadConfigError(`unknown scenario ${JSON.stringify(name)}`);
-  if (name === 'daily' && !options.allowDaily) throw new LoadConfigError('the daily scenario is opt-in: it spends the key\'s whole daily quota. Set ANIMAL_STORE_LOAD_DAILY=yes (or --allow-daily) to run it');
+  if (name === 'daily' && !options.allowDaily)
+    throw new LoadConfigError(
+      "the daily scenario is opt-in: it spends the key's whole daily quota. Set ANIMAL_STORE_LOAD_DAILY=yes (or --allow-daily) to run it",
+    );
   if (options.baseUrl && !options.apiKey) throw new LoadConfigError('an API key is required with a base URL');
   const ref = options.baseUrl ? undefined : await embedded(options);
   try {
     const baseUrl = options.baseUrl || (ref as { server: { url: string } }).server.url;
     const apiKey = options.apiKey || (ref ? ref.apiKey : '');
     const o = scenarioOptions(
-      { plan: options.plan, perMinute: ref && ref.perMinute ? ref.perMinute : options.perMinute, perDay: ref && ref.perDay ? ref.perDay : options.perDay, windowMs: options.windowMs, dayMs: options.dayMs },
+      {
+        plan: options.plan,
+        perMinute: ref && ref.perMinute ? ref.perMinute : options.perMinute,
+        perDay: ref && ref.perDay ? ref.perDay : options.perDay,
+        windowMs: options.windowMs,
+        dayMs: options.dayMs,
+      },
       options.tuning,
     );
     const run = createRun(name, o);
     if (options.maxRequests !== undefined && run.caps.maxRequests > options.maxRequests)
-      throw new LoadConfigError(`scenario ${name} on plan ${options.plan} may send up to ${run.caps.maxRequests} requests, above the budget of ${options.maxRequests} (ANIMAL_STORE_MAX_REQUESTS)`);
+      throw new LoadConfigError(
+        `scenario ${name} on plan ${options.plan} may send up to ${run.caps.maxRequests} requests, above the budget of ${options.maxRequests} (ANIMAL_STORE_MAX_REQUESTS)`,
+      );
     const redact = makeRedactor([apiKey]);
     const warn = options.warn || options.log;
     if (def.warning && warn) warn(`WARNING: ${def.warning(o)}\n`);
@@ -136,7 +153,19 @@ export async function runScenario(name: ScenarioName, options: RunOptions): Prom
     keys.set(memKey, { blockedUntil: st.guard.blockedUntil, lastUsedAt: lastT || (mem ? mem.lastUsedAt : 0), windowMs: o.windowMs });
 
     const report = buildReport(
-      { scenario: name, plan: options.plan, engine: 'node', target: baseUrl, startedAt, endedAt, requestsSent: st.sentCount, verdicts: run.verdicts(), samples: st.samples, stoppedBecause: run.stoppedBecause, notes: st.notes },
+      {
+        scenario: name,
+        plan: options.plan,
+        engine: 'node',
+        target: baseUrl,
+        startedAt,
+        endedAt,
+        requestsSent: st.sentCount,
+        verdicts: run.verdicts(),
+        samples: st.samples,
+        stoppedBecause: run.stoppedBecause,
+        notes: st.notes,
+      },
       redact,
     );
     const files: LoadResult['files'] = {};
@@ -149,7 +178,8 @@ export async function runScenario(name: ScenarioName, options: RunOptions): Prom
       await writeFile(files.junit, redact(junit(report)));
     }
     if (options.log) options.log(redact(summaryText(report)));
-    const unreachable = st.samples.length > 0 && st.samples.every((s) => s.status === 0) ? redact(run.unreachable || 'no response') : undefined;
+    const unreachable =
+      st.samples.length > 0 && st.samples.every((s) => s.status === 0) ? redact(run.unreachable || 'no response') : undefined;
     const exitCode = unreachable ? 3 : report.verdict === 'pass' ? 0 : 1;
     return { report, exitCode, files, ...(unreachable ? { unreachable } : {}) };
   } finally {

@@ -71,7 +71,10 @@ export interface K6RunOptions {
 export async function runWithK6(o: K6RunOptions): Promise<LoadResult & { exitCode: 0 | 1 | 2 | 3 }> {
   const bundle = await ensureBundle(o.scenario);
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(o.k6, ['run', '--quiet', bundle], { stdio: 'inherit', env: { ...process.env, ...o.env, ANIMAL_STORE_REPORTS_DIR: o.reportsDir } });
+    const child = spawn(o.k6, ['run', '--quiet', bundle], {
+      stdio: 'inherit',
+      env: { ...process.env, ...o.env, ANIMAL_STORE_REPORTS_DIR: o.reportsDir },
+    });
     child.on('error', reject);
     child.on('exit', (c) => resolve(c));
   });

@@ -30,7 +30,12 @@ function exact(body: Body, key: string): unknown {
 
 /** Fault client-id-honoured: an integer id sent by the client. */
 function clientId(body: Body): bigint | undefined {
-  const digits = typeof body.id === 'number' ? integerDigits(rawNumber(body, '/id') ?? String(body.id)) : typeof body.id === 'string' && /^-?\d+$/.test(body.id) ? body.id : undefined;
+  const digits =
+    typeof body.id === 'number'
+      ? integerDigits(rawNumber(body, '/id') ?? String(body.id))
+      : typeof body.id === 'string' && /^-?\d+$/.test(body.id)
+        ? body.id
+        : undefined;
   return digits === undefined ? undefined : BigInt(digits);
 }
 
@@ -56,17 +61,27 @@ export const createPet: Handler = (ctx) => {
   } catch (e) {
     return has('malformed-json-500') ? ctx.error('internal_error') : ctx.error('invalid_body', `malformed JSON (${(e as Error).message})`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return ctx.error('invalid_body', 'the body must be a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return ctx.error('invalid_body', 'the body must be a JSON object');
   const issues = validateSchema('NewPet', value).issues.filter((i) => !tolerated(i, has, value));
   if (issues.length) return ctx.error('validation_failed', issues.map((i) => `${i.path || 'body'} ${i.message}`).join('; '));
   if (has('status-required') && value.status === undefined) return ctx.error('validation_failed', 'status is required');
-  if (ctx.variants.longNames === 'reject-422' && typeof value.name === 'string' && value.name.length > 255) return ctx.error('name_too_long', `${value.name.length} characters, at most 255`);
+  if (ctx.variants.longNames === 'reject-422' && typeof value.name === 'string' && value.name.length > 255)
+    return ctx.error('name_too_long', `${value.name.length} characters, at most 255`);
   if (ctx.probe) return undefined;
   const status = value.status ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
-  const id = (has('client-id-honoured') ? clientId(value) : undefined) ?? (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ?? (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
+  const id =
+    (has('client-id-honoured') ? clientId(value) : undefined) ??
+    (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ??
+    (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
   const name = has('name-truncated') && typeof value.name === 'string' ? value.name.slice(0, 255) : value.name;
   const pet = ctx.store.create({ name, categoryId: exact(value, 'categoryId'), ...(status !== undefined ? { status } : {}) }, id);
-  const body = petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids'), dropStatus: has('create-drops-status'), extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined });
+  const body = petValue(pet, {
+    idAsString: has('id-as-string'),
+    lossyIds: has('lossy-ids'),
+    dropStatus: has('create-drops-status'),
+    extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
+  });
   if (has('lossy-category-id') && body.categoryId instanceof Int64) body.categoryId = Number(body.categoryId.digits);
   const reply = jsonReply(has('create-returns-200') ? 200 : 201, body, { Location: `/v1/pets/${pet.id}` });
   return has('created-empty-body') ? { ...reply, body: '' } : reply;

@@ -6,7 +6,9 @@ export const getPet: Handler = (ctx) => {
   const { has } = ctx;
   const raw = ctx.params.petId ?? '';
   if (!/^-?\d+$/.test(raw)) {
-    return has('non-integer-id-500') ? ctx.error('internal_error') : ctx.error('invalid_parameter', `petId must be an integer, got ${JSON.stringify(raw)}`);
+    return has('non-integer-id-500')
+      ? ctx.error('internal_error')
+      : ctx.error('invalid_parameter', `petId must be an integer, got ${JSON.stringify(raw)}`);
   }
   let pet = ctx.store.get(BigInt(raw)) ?? (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
   // Fault get-other-pet: the pet stored after the one asked for, if any.
@@ -17,5 +19,12 @@ export const getPet: Handler = (ctx) => {
   }
   if (!pet) return ctx.error('pet_not_found', `no animal has id ${raw}`);
   if (ctx.probe) return undefined;
-  return jsonReply(200, petValue(pet, { idAsString: has('id-as-string'), lossyIds: has('lossy-ids'), extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined }));
+  return jsonReply(
+    200,
+    petValue(pet, {
+      idAsString: has('id-as-string'),
+      lossyIds: has('lossy-ids'),
+      extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
+    }),
+  );
 };

@@ -26,7 +26,9 @@ export const listPets: Handler = (ctx) => {
   if (typeof asked !== 'number') return asked;
   const status = ctx.url.searchParams.get('status');
   if (status !== null && !isPetStatus(status)) {
-    return has('unknown-status-500') ? ctx.error('internal_error') : ctx.error('invalid_parameter', `status must be one of ${PET_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
+    return has('unknown-status-500')
+      ? ctx.error('internal_error')
+      : ctx.error('invalid_parameter', `status must be one of ${PET_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
   }
   if (ctx.probe) return undefined;
   let size = asked;
@@ -36,10 +38,20 @@ export const listPets: Handler = (ctx) => {
   const unfiltered = status === null || has('filter-ignored') || (has('filter-needs-limit') && !ctx.url.searchParams.has('limit'));
   const filter = unfiltered ? undefined : status;
   // Fault list-omits-created: only the seeded pets (ids below the first created one) are listed.
-  const pets = has('list-omits-created') ? ctx.store.list(filter).filter((p) => p.id < ctx.store.firstCreatedId).slice(0, size) : ctx.store.list(filter, size);
+  const pets = has('list-omits-created')
+    ? ctx.store
+        .list(filter)
+        .filter((p) => p.id < ctx.store.firstCreatedId)
+        .slice(0, size)
+    : ctx.store.list(filter, size);
   // Fault list-duplicate-id: the second animal of the page shows the id of the first.
   if (has('list-duplicate-id') && pets.length > 1) pets[1] = { ...pets[1], id: pets[0].id };
-  const items = pets.map((p) => petValue(has('list-status-unknown-value') && p.status === 'sold' ? { ...p, status: 'adopted' } : p, { lossyIds: has('lossy-ids'), extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined }));
+  const items = pets.map((p) =>
+    petValue(has('list-status-unknown-value') && p.status === 'sold' ? { ...p, status: 'adopted' } : p, {
+      lossyIds: has('lossy-ids'),
+      extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined,
+    }),
+  );
   const reply = jsonReply(200, has('list-wrapped') ? { items } : items);
   if (has('list-body-not-json')) reply.body += '\n<!-- end of page -->';
   return reply;

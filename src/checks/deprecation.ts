@@ -27,7 +27,13 @@ export function linksWithRel(link: string | undefined, rel: string): string[] {
 
 export const deprecationCheck: ResponseCheck = {
   name: 'deprecation-headers',
-  requirements: ['DEPRECATION-SIGNALLED', 'DEPRECATION-SUNSET-DATE', 'DEPRECATION-HEADER-VALID', 'DEPRECATION-BEFORE-SUNSET', 'DEPRECATION-SUCCESSOR-LINK'],
+  requirements: [
+    'DEPRECATION-SIGNALLED',
+    'DEPRECATION-SUNSET-DATE',
+    'DEPRECATION-HEADER-VALID',
+    'DEPRECATION-BEFORE-SUNSET',
+    'DEPRECATION-SUCCESSOR-LINK',
+  ],
   run({ ex, emit }) {
     const res = ex.response;
     if (ex.api.operation !== 'getPet' || !res || res.status === 401 || res.status === 429 || res.status >= 500) return;
@@ -39,10 +45,24 @@ export const deprecationCheck: ResponseCheck = {
     let sunsetAt: number | undefined;
     if (sunsetRaw !== undefined) {
       sunsetAt = parseHttpDate(sunsetRaw);
-      if (sunsetAt === undefined) emit('DEPRECATION-SUNSET-DATE', 'fail', 'Sunset is not an HTTP-date', `Sunset ${JSON.stringify(sunsetRaw)}`, { expected: 'Thu, 05 Dec 2030 00:00:00 GMT', actual: sunsetRaw });
-      else if (sunsetAt < SUNSET_EARLIEST || sunsetAt > SUNSET_LATEST) emit('DEPRECATION-SUNSET-DATE', 'fail', 'Sunset is not the announced removal date', `Sunset ${sunsetRaw} is not 5 December 2030`, { expected: 'Thu, 05 Dec 2030 00:00:00 GMT', actual: sunsetRaw });
+      if (sunsetAt === undefined)
+        emit('DEPRECATION-SUNSET-DATE', 'fail', 'Sunset is not an HTTP-date', `Sunset ${JSON.stringify(sunsetRaw)}`, {
+          expected: 'Thu, 05 Dec 2030 00:00:00 GMT',
+          actual: sunsetRaw,
+        });
+      else if (sunsetAt < SUNSET_EARLIEST || sunsetAt > SUNSET_LATEST)
+        emit('DEPRECATION-SUNSET-DATE', 'fail', 'Sunset is not the announced removal date', `Sunset ${sunsetRaw} is not 5 December 2030`, {
+          expected: 'Thu, 05 Dec 2030 00:00:00 GMT',
+          actual: sunsetRaw,
+        });
       else emit('DEPRECATION-SUNSET-DATE', 'pass', 'Sunset is the announced date', sunsetRaw);
-    } else emit('DEPRECATION-SUNSET-DATE', 'observe', 'No Sunset header', 'getPet sent no Sunset header (allowed: the spec does not require one)');
+    } else
+      emit(
+        'DEPRECATION-SUNSET-DATE',
+        'observe',
+        'No Sunset header',
+        'getPet sent no Sunset header (allowed: the spec does not require one)',
+      );
 
     let deprecatedAt: number | undefined;
     if (deprecationRaw !== undefined) {
@@ -50,19 +70,55 @@ export const deprecationCheck: ResponseCheck = {
       if (m) {
         deprecatedAt = Number(m[1]) * 1000;
         emit('DEPRECATION-HEADER-VALID', 'pass', 'Deprecation is an RFC 9745 date', deprecationRaw);
-      } else emit('DEPRECATION-HEADER-VALID', 'fail', 'Deprecation is not an RFC 9745 date', `Deprecation ${JSON.stringify(deprecationRaw)}; RFC 9745 wants a Structured Field Date such as @1735689600`, { expected: '@<epoch-seconds>', actual: deprecationRaw });
+      } else
+        emit(
+          'DEPRECATION-HEADER-VALID',
+          'fail',
+          'Deprecation is not an RFC 9745 date',
+          `Deprecation ${JSON.stringify(deprecationRaw)}; RFC 9745 wants a Structured Field Date such as @1735689600`,
+          { expected: '@<epoch-seconds>', actual: deprecationRaw },
+        );
     }
     if (deprecatedAt !== undefined && sunsetAt !== undefined) {
-      if (deprecatedAt > sunsetAt) emit('DEPRECATION-BEFORE-SUNSET', 'fail', 'Deprecation is after the Sunset', `Deprecation ${new Date(deprecatedAt).toISOString()} is after Sunset ${new Date(sunsetAt).toISOString()}`);
-      else emit('DEPRECATION-BEFORE-SUNSET', 'pass', 'Deprecation precedes the Sunset', `${new Date(deprecatedAt).toISOString()} ≤ ${new Date(sunsetAt).toISOString()}`);
+      if (deprecatedAt > sunsetAt)
+        emit(
+          'DEPRECATION-BEFORE-SUNSET',
+          'fail',
+          'Deprecation is after the Sunset',
+          `Deprecation ${new Date(deprecatedAt).toISOString()} is after Sunset ${new Date(sunsetAt).toISOString()}`,
+        );
+      else
+        emit(
+          'DEPRECATION-BEFORE-SUNSET',
+          'pass',
+          'Deprecation precedes the Sunset',
+          `${new Date(deprecatedAt).toISOString()} ≤ ${new Date(sunsetAt).toISOString()}`,
+        );
     }
 
     if (res.status === 200) {
-      const signals = [deprecationRaw !== undefined && 'Deprecation', sunsetRaw !== undefined && 'Sunset', depLinks.length > 0 && 'Link rel=deprecation'].filter(Boolean);
+      const signals = [
+        deprecationRaw !== undefined && 'Deprecation',
+        sunsetRaw !== undefined && 'Sunset',
+        depLinks.length > 0 && 'Link rel=deprecation',
+      ].filter(Boolean);
       if (signals.length) emit('DEPRECATION-SIGNALLED', 'pass', 'Deprecation is signalled', signals.join(', '));
-      else emit('DEPRECATION-SIGNALLED', 'fail', 'No deprecation signal', 'getPet is deprecated (removal 5 December 2030) but its response carries no Deprecation, Sunset or deprecation Link header', { expected: 'Deprecation / Sunset / Link rel="deprecation"', actual: '(none)' });
+      else
+        emit(
+          'DEPRECATION-SIGNALLED',
+          'fail',
+          'No deprecation signal',
+          'getPet is deprecated (removal 5 December 2030) but its response carries no Deprecation, Sunset or deprecation Link header',
+          { expected: 'Deprecation / Sunset / Link rel="deprecation"', actual: '(none)' },
+        );
     }
     const successor = linksWithRel(link, 'successor-version');
-    if (successor.length || depLinks.length) emit('DEPRECATION-SUCCESSOR-LINK', 'observe', 'Deprecation links observed', `successor-version: ${successor.join(' ') || '-'}; deprecation: ${depLinks.join(' ') || '-'}`);
+    if (successor.length || depLinks.length)
+      emit(
+        'DEPRECATION-SUCCESSOR-LINK',
+        'observe',
+        'Deprecation links observed',
+        `successor-version: ${successor.join(' ') || '-'}; deprecation: ${depLinks.join(' ') || '-'}`,
+      );
   },
 };

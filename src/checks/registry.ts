@@ -65,7 +65,13 @@ const redirect: ResponseCheck = {
     if (!res) return;
     const loc = res.headers.location;
     if (res.status >= 300 && res.status < 400 && loc !== undefined && isCrossOrigin(ex.request.url, loc))
-      emit('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', 'fail', 'Cross-origin redirect', `The server redirected to another origin (${loc}); the suite did not follow it, so the key was not sent there.`, { expected: 'an answer on the same origin', actual: `${res.status} Location: ${loc}` });
+      emit(
+        'TRANSPORT-NO-CROSS-ORIGIN-REDIRECT',
+        'fail',
+        'Cross-origin redirect',
+        `The server redirected to another origin (${loc}); the suite did not follow it, so the key was not sent there.`,
+        { expected: 'an answer on the same origin', actual: `${res.status} Location: ${loc}` },
+      );
     else emit('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', 'pass', 'Answered on its own origin', `status ${res.status}`);
   },
 };
@@ -77,8 +83,16 @@ const statusCode: ResponseCheck = {
     const res = ex.response;
     if (!res) return;
     const allowed = expectedStatuses(ex);
-    if (allowed.includes(res.status)) emit('RESP-STATUS-DOCUMENTED', 'pass', 'Documented status code', `${ex.api.operation} answered ${res.status}`);
-    else emit('RESP-STATUS-DOCUMENTED', 'fail', 'Undocumented status code', `${ex.api.operation} answered ${res.status}, which the spec does not document for it`, { expected: allowed.join(', '), actual: String(res.status) });
+    if (allowed.includes(res.status))
+      emit('RESP-STATUS-DOCUMENTED', 'pass', 'Documented status code', `${ex.api.operation} answered ${res.status}`);
+    else
+      emit(
+        'RESP-STATUS-DOCUMENTED',
+        'fail',
+        'Undocumented status code',
+        `${ex.api.operation} answered ${res.status}, which the spec does not document for it`,
+        { expected: allowed.join(', '), actual: String(res.status) },
+      );
   },
 };
 
@@ -103,8 +117,21 @@ const contentType: ResponseCheck = {
     const req = res.status === 429 ? 'RL-429-ERROR-BODY' : 'RESP-CONTENT-TYPE-JSON';
     if (ok) emit(req, 'pass', 'JSON content type', ct!);
     else if (ct !== undefined && MEDIA_PLUS_JSON.test(ct.trim()))
-      emit(req, 'warn', 'A +json type instead of application/json', `${res.status} response labelled ${JSON.stringify(ct)}: JSON, but not the application/json the spec names`, { expected: 'application/json', actual: ct });
-    else emit(req, 'fail', 'Content-Type is not application/json', `${res.status} response labelled ${ct === undefined ? 'with no Content-Type' : JSON.stringify(ct)}`, { expected: 'application/json', actual: ct ?? '(none)' });
+      emit(
+        req,
+        'warn',
+        'A +json type instead of application/json',
+        `${res.status} response labelled ${JSON.stringify(ct)}: JSON, but not the application/json the spec names`,
+        { expected: 'application/json', actual: ct },
+      );
+    else
+      emit(
+        req,
+        'fail',
+        'Content-Type is not application/json',
+        `${res.status} response labelled ${ct === undefined ? 'with no Content-Type' : JSON.stringify(ct)}`,
+        { expected: 'application/json', actual: ct ?? '(none)' },
+      );
   },
 };
 
@@ -116,8 +143,13 @@ const jsonBody: ResponseCheck = {
     if (!res || ex.error || res.status === 204 || (res.status >= 300 && res.status < 400)) return;
     const req = res.status === 429 ? 'RL-429-ERROR-BODY' : 'RESP-BODY-JSON';
     if (ex.json !== undefined) emit(req, 'pass', 'Well-formed JSON body', `${res.bodyBytes} bytes`);
-    else if (res.bodyText.trim() === '') emit(req, 'fail', 'Empty body', `${res.status} response has an empty body; a JSON body was expected`);
-    else emit(req, 'fail', 'Body is not JSON', ex.jsonError ?? 'the body does not parse as JSON', { expected: 'a JSON document', actual: res.bodyText.slice(0, 120) });
+    else if (res.bodyText.trim() === '')
+      emit(req, 'fail', 'Empty body', `${res.status} response has an empty body; a JSON body was expected`);
+    else
+      emit(req, 'fail', 'Body is not JSON', ex.jsonError ?? 'the body does not parse as JSON', {
+        expected: 'a JSON document',
+        actual: res.bodyText.slice(0, 120),
+      });
   },
 };
 
@@ -128,12 +160,17 @@ const schema: ResponseCheck = {
     const res = ex.response;
     if (!res || ex.json === undefined) return;
     let target = SCHEMA_FOR[`${ex.api.operation} ${res.status}`];
-    if (!target && isError(res.status) && expectedStatuses(ex).includes(res.status)) target = { schema: 'Error', requirement: 'SCHEMA-ERROR' };
+    if (!target && isError(res.status) && expectedStatuses(ex).includes(res.status))
+      target = { schema: 'Error', requirement: 'SCHEMA-ERROR' };
     if (!target && res.status === 429) target = { schema: 'Error', requirement: 'RL-429-ERROR-BODY' };
     if (!target) return;
     const v = validateSchema(target.schema, ex.json);
     if (v.valid) emit(target.requirement, 'pass', `Body is a valid ${target.schema}`, `${ex.api.operation} ${res.status}`);
-    else emit(target.requirement, 'fail', `Body does not match the ${target.schema} schema`, v.errors.slice(0, 5).join('; '), { expected: `a ${target.schema}`, actual: v.errors.slice(0, 5).join('; ') });
+    else
+      emit(target.requirement, 'fail', `Body does not match the ${target.schema} schema`, v.errors.slice(0, 5).join('; '), {
+        expected: `a ${target.schema}`,
+        actual: v.errors.slice(0, 5).join('; '),
+      });
   },
 };
 
@@ -144,13 +181,21 @@ const errorStatus: ResponseCheck = {
     const res = ex.response;
     const body = ex.json as Record<string, unknown> | undefined;
     if (!res || res.status < 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return;
-    if (typeof body.code === 'string') emit('ERROR-CODE-VALUES', 'observe', 'Error code observed', `${res.status} → code ${JSON.stringify(body.code)}`);
+    if (typeof body.code === 'string')
+      emit('ERROR-CODE-VALUES', 'observe', 'Error code observed', `${res.status} → code ${JSON.stringify(body.code)}`);
     if (!('status' in body)) return; // a missing field is the schema check's finding
     // The 429 body is "not shown": its Error.status is judged with RL-429-ERROR-BODY (SHOULD); undocumented statuses already fail RESP-STATUS-DOCUMENTED.
     const req = res.status === 429 ? 'RL-429-ERROR-BODY' : isError(res.status) ? 'ERROR-STATUS-FIELD' : undefined;
     if (!req) return;
     if (body.status === res.status) emit(req, 'pass', 'Error.status matches', String(res.status));
-    else emit(req, 'fail', 'Error.status differs from the HTTP status', `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`, { expected: String(res.status), actual: JSON.stringify(body.status) });
+    else
+      emit(
+        req,
+        'fail',
+        'Error.status differs from the HTTP status',
+        `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`,
+        { expected: String(res.status), actual: JSON.stringify(body.status) },
+      );
   },
 };
 
@@ -162,12 +207,36 @@ const retryAfterHonoured: ResponseCheck = {
     const res = ex.response;
     const waited = ex.afterRetryAfter;
     if (!res || !waited) return;
-    if (res.status !== 429) emit('RL-RECOVERY', 'pass', 'Served after Retry-After', `${ex.api.operation} answered ${res.status} after waiting ${waited.waitedMs} ms (Retry-After: ${waited.retryAfter})`);
-    else emit('RL-RECOVERY', 'fail', 'Still 429 after Retry-After', `${ex.api.operation} was answered 429 again after the suite waited ${waited.waitedMs} ms, the whole Retry-After (${waited.retryAfter}) of the previous 429`, { expected: 'a response other than 429', actual: '429' });
+    if (res.status !== 429)
+      emit(
+        'RL-RECOVERY',
+        'pass',
+        'Served after Retry-After',
+        `${ex.api.operation} answered ${res.status} after waiting ${waited.waitedMs} ms (Retry-After: ${waited.retryAfter})`,
+      );
+    else
+      emit(
+        'RL-RECOVERY',
+        'fail',
+        'Still 429 after Retry-After',
+        `${ex.api.operation} was answered 429 again after the suite waited ${waited.waitedMs} ms, the whole Retry-After (${waited.retryAfter}) of the previous 429`,
+        { expected: 'a response other than 429', actual: '429' },
+      );
   },
 };
 
-export const RESPONSE_CHECKS: readonly ResponseCheck[] = [transport, redirect, statusCode, contentType, jsonBody, schema, errorStatus, ...rateLimitChecks, deprecationCheck, retryAfterHonoured];
+export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
+  transport,
+  redirect,
+  statusCode,
+  contentType,
+  jsonBody,
+  schema,
+  errorStatus,
+  ...rateLimitChecks,
+  deprecationCheck,
+  retryAfterHonoured,
+];
 
 /** Run every registered check on one exchange. */
 export function runChecks(ex: ApiExchange, session: CheckSession, emit: (check: string) => CheckContext['emit']): void {

@@ -56,12 +56,43 @@ const BOOLEAN_FLAGS = ['allow-writes', 'dry-run', 'allow-must-waivers', 'help'];
 
 function parse(argv: string[]) {
   const flags = parseFlags(argv, BOOLEAN_FLAGS);
-  if ('api-key' in flags) throw new ConfigError('the API key is not accepted as a flag (it would show in process lists and shell history); set ANIMAL_STORE_API_KEY');
-  const known = new Set(['env', 'base-url', 'staging-url', 'production-url', 'plan', 'rpm', 'rpd', 'allow-writes', 'timeout-ms', 'max-requests', 'deadline-ms', 'max-wait-ms', 'max-body-bytes', 'reports-dir', 'only', 'scenarios', 'waivers', 'allow-must-waivers', 'dry-run', 'help']);
+  if ('api-key' in flags)
+    throw new ConfigError(
+      'the API key is not accepted as a flag (it would show in process lists and shell history); set ANIMAL_STORE_API_KEY',
+    );
+  const known = new Set([
+    'env',
+    'base-url',
+    'staging-url',
+    'production-url',
+    'plan',
+    'rpm',
+    'rpd',
+    'allow-writes',
+    'timeout-ms',
+    'max-requests',
+    'deadline-ms',
+    'max-wait-ms',
+    'max-body-bytes',
+    'reports-dir',
+    'only',
+    'scenarios',
+    'waivers',
+    'allow-must-waivers',
+    'dry-run',
+    'help',
+  ]);
   const unknown = Object.keys(flags).filter((k) => !known.has(k));
   if (unknown.length) throw new ConfigError(`unknown option --${unknown[0]} (see --help)`);
   const { only, scenarios, waivers, 'dry-run': dry, 'allow-must-waivers': mustWaivers, ...configFlags } = flags;
-  return { configFlags, only: only as string | undefined, scenarios: parseScenarios(scenarios as string | undefined), waivers: (waivers as string | undefined) ?? DEFAULT_WAIVERS, dry: !!dry, mustWaivers: !!mustWaivers };
+  return {
+    configFlags,
+    only: only as string | undefined,
+    scenarios: parseScenarios(scenarios as string | undefined),
+    waivers: (waivers as string | undefined) ?? DEFAULT_WAIVERS,
+    dry: !!dry,
+    mustWaivers: !!mustWaivers,
+  };
 }
 
 export async function certify(argv: string[]): Promise<number> {
@@ -83,7 +114,9 @@ export async function certify(argv: string[]): Promise<number> {
   }
   guardOutput([config.apiKey]);
   if (opts.dry) {
-    process.stdout.write(`${formatPlan(await dryRun(config, profile.conformance, profile.scenarios), config.baseUrl ?? 'the embedded reference server')}\n`);
+    process.stdout.write(
+      `${formatPlan(await dryRun(config, profile.conformance, profile.scenarios), config.baseUrl ?? 'the embedded reference server')}\n`,
+    );
     return EXIT.ok;
   }
   const target = await openTarget(config, { windowMs: EMBEDDED_WINDOW_MS });
@@ -106,7 +139,10 @@ export async function certify(argv: string[]): Promise<number> {
       abort = out.abort?.message;
       interrupted = out.interrupted;
     }
-    const load = !interrupted && !abort && profile.scenarios.length ? await runLoad(target, profile.scenarios, config.maxRequests - requests) : undefined;
+    const load =
+      !interrupted && !abort && profile.scenarios.length
+        ? await runLoad(target, profile.scenarios, config.maxRequests - requests)
+        : undefined;
     if (load) {
       findings.push(...load.findings);
       requests += load.requests;
@@ -114,9 +150,18 @@ export async function certify(argv: string[]): Promise<number> {
       abort ??= load.abort;
     }
     const base = buildReport({
-      kind: 'certification', suiteVersion: suiteVersion(), specSha256: specSha256(), target: target.info,
-      startedAt, endedAt: new Date(), interrupted, abort, requestsSent: requests, findings,
-      notes: [...(reach.hint ? [reach.hint] : []), ...profile.notes, ...(load?.notes ?? [])], load: load?.reports,
+      kind: 'certification',
+      suiteVersion: suiteVersion(),
+      specSha256: specSha256(),
+      target: target.info,
+      startedAt,
+      endedAt: new Date(),
+      interrupted,
+      abort,
+      requestsSent: requests,
+      findings,
+      notes: [...(reach.hint ? [reach.hint] : []), ...profile.notes, ...(load?.notes ?? [])],
+      load: load?.reports,
     });
     const report = applyWaivers(base, waivers, { now: new Date(), allowMustWaivers: opts.mustWaivers });
     const published = publishReports(report, config.reportsDir, makeRedactor([target.config.apiKey]));

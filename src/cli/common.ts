@@ -34,7 +34,7 @@ export function configOrExit(flags: Flags): Config {
 }
 
 export function failUsage(e: unknown): never {
-  const msg = e instanceof ConfigError ? e.message : (e as Error)?.message ?? String(e);
+  const msg = e instanceof ConfigError ? e.message : ((e as Error)?.message ?? String(e));
   process.stderr.write(`animal-store: configuration error: ${redactEnvKey(msg)}\n`);
   process.exit(EXIT.usage);
 }
@@ -48,6 +48,10 @@ export function guardOutput(secrets: readonly (string | undefined)[]): void {
   const redact = makeRedactor(secrets);
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? redact(chunk) : Buffer.isBuffer(chunk) ? redact(chunk.toString('utf8')) : chunk, ...rest)) as typeof stream.write;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+      write(
+        typeof chunk === 'string' ? redact(chunk) : Buffer.isBuffer(chunk) ? redact(chunk.toString('utf8')) : chunk,
+        ...rest,
+      )) as typeof stream.write;
   }
 }

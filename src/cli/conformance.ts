@@ -30,14 +30,30 @@ async function main() {
   try {
     const out = await runConformance(target);
     const report = buildReport({
-      kind: 'conformance', suiteVersion: suiteVersion(), specSha256: specSha256(), target: out.target,
-      startedAt: out.startedAt, endedAt: out.endedAt, interrupted: out.interrupted, abort: out.abort?.message,
-      requestsSent: out.requests, findings: out.findings, notes: out.errors.map((e) => `Vitest error: ${e}`),
+      kind: 'conformance',
+      suiteVersion: suiteVersion(),
+      specSha256: specSha256(),
+      target: out.target,
+      startedAt: out.startedAt,
+      endedAt: out.endedAt,
+      interrupted: out.interrupted,
+      abort: out.abort?.message,
+      requestsSent: out.requests,
+      findings: out.findings,
+      notes: out.errors.map((e) => `Vitest error: ${e}`),
     });
     const paths = writeReports(report, config.reportsDir, CONFORMANCE_FORMATS, makeRedactor([target.config.apiKey]));
     const c = report.counts;
-    process.stdout.write(`\nanimal-store conformance: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'} — ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip; ${report.requestsSent} requests to ${report.target.baseUrl}${report.abort ? `\n  run aborted: ${report.abort}` : ''}\n  reports: ${paths.join(', ')}\n`);
-    process.exitCode = out.interrupted ? EXIT.interrupted : out.abort?.reason === 'unreachable' ? EXIT.unreachable : report.verdict === 'pass' ? EXIT.ok : EXIT.notConformant;
+    process.stdout.write(
+      `\nanimal-store conformance: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'} — ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip; ${report.requestsSent} requests to ${report.target.baseUrl}${report.abort ? `\n  run aborted: ${report.abort}` : ''}\n  reports: ${paths.join(', ')}\n`,
+    );
+    process.exitCode = out.interrupted
+      ? EXIT.interrupted
+      : out.abort?.reason === 'unreachable'
+        ? EXIT.unreachable
+        : report.verdict === 'pass'
+          ? EXIT.ok
+          : EXIT.notConformant;
   } finally {
     await target.embedded?.close();
   }

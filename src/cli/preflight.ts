@@ -11,8 +11,12 @@ import type { Target } from './run-conformance.ts';
 export async function preflight(target: Target): Promise<{ ok: true; hint?: string } | { ok: false; message: string }> {
   const { config } = target;
   const url = `${config.baseUrl}/pets?limit=1`;
-  const ex = await send({ method: 'GET', url, headers: { accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) } }, { timeoutMs: config.timeoutMs, maxBodyBytes: 64 * 1024 });
-  if (ex.error && (ex.error.kind === 'refused' || ex.error.kind === 'dns')) return { ok: false, message: `${config.baseUrl}: ${ex.error.kind === 'refused' ? 'connection refused' : 'host not found'}` };
+  const ex = await send(
+    { method: 'GET', url, headers: { accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) } },
+    { timeoutMs: config.timeoutMs, maxBodyBytes: 64 * 1024 },
+  );
+  if (ex.error && (ex.error.kind === 'refused' || ex.error.kind === 'dns'))
+    return { ok: false, message: `${config.baseUrl}: ${ex.error.kind === 'refused' ? 'connection refused' : 'host not found'}` };
   return { ok: true, ...(ex.response?.status === 404 ? baseUrlHint(config.baseUrl ?? '') : {}) };
 }
 
@@ -25,5 +29,7 @@ export function baseUrlHint(baseUrl: string): { hint?: string } {
     return {};
   }
   if (/\/v1$/.test(path)) return {};
-  return { hint: `GET ${baseUrl}/pets answered 404 and the base URL does not end with /v1, the spec's version segment: check ANIMAL_STORE_BASE_URL (e.g. ${baseUrl.replace(/\/+$/, '')}/v1)` };
+  return {
+    hint: `GET ${baseUrl}/pets answered 404 and the base URL does not end with /v1, the spec's version segment: check ANIMAL_STORE_BASE_URL (e.g. ${baseUrl.replace(/\/+$/, '')}/v1)`,
+  };
 }

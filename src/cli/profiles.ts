@@ -22,14 +22,18 @@ export interface Profile {
 
 export function parseScenarios(raw: string | undefined): LoadScenario[] | undefined {
   if (raw === undefined) return undefined;
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((s) => !KNOWN.includes(s as LoadScenario));
   if (bad.length) throw new ConfigError(`unknown load scenario(s) ${bad.join(', ')}; known: ${KNOWN.join(', ')}`);
   return list as LoadScenario[];
 }
 
 export function profileFor(config: Config, opts: { only?: string; scenarios?: LoadScenario[] }): Profile {
-  if (opts.only !== undefined && opts.only !== 'conformance' && opts.only !== 'load') throw new ConfigError(`--only must be conformance or load, got ${JSON.stringify(opts.only)}`);
+  if (opts.only !== undefined && opts.only !== 'conformance' && opts.only !== 'load')
+    throw new ConfigError(`--only must be conformance or load, got ${JSON.stringify(opts.only)}`);
   const notes: string[] = [];
   let scenarios: LoadScenario[];
   if (opts.scenarios) scenarios = opts.scenarios;
@@ -37,9 +41,10 @@ export function profileFor(config: Config, opts: { only?: string; scenarios?: Lo
     scenarios = [];
     notes.push('Production profile: rate-limit scenarios are off unless named with --scenarios (e.g. --scenarios ceiling,recovery).');
   } else scenarios = [...DEFAULT_SCENARIOS];
-  if (scenarios.includes('daily')) notes.push('The daily scenario spends a whole day\'s quota of the key; it was asked for by name.');
+  if (scenarios.includes('daily')) notes.push("The daily scenario spends a whole day's quota of the key; it was asked for by name.");
   if (scenarios.includes('recovery') && !scenarios.includes('ceiling')) scenarios.unshift('ceiling');
-  if (!config.allowWrites) notes.push('Writes are off: specs that create pets are reported as skipped (set ANIMAL_STORE_ALLOW_WRITES=true to include them).');
+  if (!config.allowWrites)
+    notes.push('Writes are off: specs that create pets are reported as skipped (set ANIMAL_STORE_ALLOW_WRITES=true to include them).');
   notes.push(`Request budget for the whole run: ${config.maxRequests} (ANIMAL_STORE_MAX_REQUESTS).`);
   return {
     conformance: opts.only !== 'load',

@@ -24,7 +24,12 @@ export function runId(report: RunReport): string {
   return `${report.startedAt.replace(/[:.]/g, '-')}-${process.pid}`;
 }
 
-export function publishReports(report: RunReport, dir: string, redact: (s: string) => string, formats: readonly ReportFormat[] = ALL_FORMATS): Published {
+export function publishReports(
+  report: RunReport,
+  dir: string,
+  redact: (s: string) => string,
+  formats: readonly ReportFormat[] = ALL_FORMATS,
+): Published {
   const root = resolve(dir);
   const id = runId(report);
   const runDir = join(root, 'runs', id);
@@ -35,7 +40,10 @@ export function publishReports(report: RunReport, dir: string, redact: (s: strin
     writeFileAtomic(join(runDir, f), text);
     files.push(writeFileAtomic(join(root, f), text));
   }
-  writeFileAtomic(join(root, 'latest.json'), `${JSON.stringify({ runId: id, dir: relative(root, runDir), verdict: report.verdict, endedAt: report.endedAt }, null, 2)}\n`);
+  writeFileAtomic(
+    join(root, 'latest.json'),
+    `${JSON.stringify({ runId: id, dir: relative(root, runDir), verdict: report.verdict, endedAt: report.endedAt }, null, 2)}\n`,
+  );
   prune(join(root, 'runs'));
   return { runDir, files, banner: banner(report, files, runDir) };
 }
@@ -48,7 +56,9 @@ function prune(runsDir: string) {
 export function banner(report: RunReport, files: readonly string[], runDir: string): string {
   const c = report.counts;
   const head = report.interrupted ? 'INTERRUPTED' : report.verdict === 'pass' ? 'CERTIFIED' : 'NOT CONFORMANT';
-  const failed = report.requirements.filter((r) => r.status === 'fail').map((r) => `  ✗ ${r.id} (${r.level}) ${r.title}${r.findings[0] ? `\n      ${r.findings[0].message}` : ''}`);
+  const failed = report.requirements
+    .filter((r) => r.status === 'fail')
+    .map((r) => `  ✗ ${r.id} (${r.level}) ${r.title}${r.findings[0] ? `\n      ${r.findings[0].message}` : ''}`);
   return [
     `animal-store certification: ${head} — ${report.target.baseUrl} (${report.target.env}, plan ${report.target.plan})`,
     `  ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip, ${c.waived} waived; ${report.requestsSent} requests`,

@@ -37,10 +37,18 @@ export async function openTarget(config: Config, embeddedOptions: AppOptions = {
   if (config.baseUrl) return { config, info: { env: config.env, baseUrl: config.baseUrl, plan: config.plan, embedded: false } };
   const embedded = await startEmbedded(config.plan, embeddedOptions);
   const resolved: Config = { ...config, baseUrl: embedded.baseUrl, apiKey: embedded.apiKey };
-  return { config: resolved, embedded, windowMs: embeddedOptions.windowMs, info: { env: config.env, baseUrl: embedded.baseUrl, plan: config.plan, embedded: true } };
+  return {
+    config: resolved,
+    embedded,
+    windowMs: embeddedOptions.windowMs,
+    info: { env: config.env, baseUrl: embedded.baseUrl, plan: config.plan, embedded: true },
+  };
 }
 
-export async function runConformance(target: Target, opts: { reporter?: 'default' | 'dot' | 'silent'; filter?: string[] } = {}): Promise<ConformanceOutcome> {
+export async function runConformance(
+  target: Target,
+  opts: { reporter?: 'default' | 'dot' | 'silent'; filter?: string[] } = {},
+): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   Object.assign(process.env, configToEnv(target.config));
   const collector = new FindingsCollector();

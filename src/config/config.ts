@@ -9,7 +9,6 @@
 import { config as loadDotenv } from 'dotenv';
 import { isPlanName, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
-
 /** Window of the embedded reference server (certification and npm run load without a base URL): short, so a local run takes seconds. */
 export const EMBEDDED_WINDOW_MS = 5000;
 export type EnvName = 'local' | 'staging' | 'production';
@@ -131,14 +130,18 @@ export function loadConfig(flags: Flags = {}, env: NodeJS.ProcessEnv = process.e
   }
 
   const apiKey = pick('ANIMAL_STORE_API_KEY', env, flags);
-  if (baseUrl && !apiKey) throw new ConfigError('ANIMAL_STORE_API_KEY is required when a base URL is set (only the embedded reference server has demo keys)');
-  if (apiKey && /[\s\u0000-\u001f\u007f]/.test(apiKey)) throw new ConfigError('ANIMAL_STORE_API_KEY contains whitespace or control characters');
+  if (baseUrl && !apiKey)
+    throw new ConfigError('ANIMAL_STORE_API_KEY is required when a base URL is set (only the embedded reference server has demo keys)');
+  if (apiKey && /[\s\u0000-\u001f\u007f]/.test(apiKey))
+    throw new ConfigError('ANIMAL_STORE_API_KEY contains whitespace or control characters');
 
   const planRaw = (pick('ANIMAL_STORE_PLAN', env, flags) ?? (baseUrl ? 'free' : 'business')).toLowerCase();
-  if (!isPlanName(planRaw)) throw new ConfigError(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(planRaw)}`);
+  if (!isPlanName(planRaw))
+    throw new ConfigError(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(planRaw)}`);
   const rpm = positiveInt('ANIMAL_STORE_RPM', pick('ANIMAL_STORE_RPM', env, flags), undefined);
   const rpd = positiveInt('ANIMAL_STORE_RPD', pick('ANIMAL_STORE_RPD', env, flags), undefined);
-  if ((rpm || rpd) && planRaw !== 'enterprise') throw new ConfigError('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to ANIMAL_STORE_PLAN=enterprise');
+  if ((rpm || rpd) && planRaw !== 'enterprise')
+    throw new ConfigError('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to ANIMAL_STORE_PLAN=enterprise');
 
   const allowWrites = bool('ANIMAL_STORE_ALLOW_WRITES', pick('ANIMAL_STORE_ALLOW_WRITES', env, flags)) ?? envName !== 'production';
 
@@ -152,7 +155,11 @@ export function loadConfig(flags: Flags = {}, env: NodeJS.ProcessEnv = process.e
     timeoutMs: positiveInt('ANIMAL_STORE_TIMEOUT_MS', pick('ANIMAL_STORE_TIMEOUT_MS', env, flags), 10_000)!,
     maxBodyBytes: positiveInt('ANIMAL_STORE_MAX_BODY_BYTES', pick('ANIMAL_STORE_MAX_BODY_BYTES', env, flags), 1_048_576)!,
     deadlineMs: positiveInt('ANIMAL_STORE_DEADLINE_MS', pick('ANIMAL_STORE_DEADLINE_MS', env, flags), 15 * 60_000)!,
-    maxRequests: positiveInt('ANIMAL_STORE_MAX_REQUESTS', pick('ANIMAL_STORE_MAX_REQUESTS', env, flags), envName === 'production' ? PRODUCTION_DEFAULT_MAX_REQUESTS : 5000)!,
+    maxRequests: positiveInt(
+      'ANIMAL_STORE_MAX_REQUESTS',
+      pick('ANIMAL_STORE_MAX_REQUESTS', env, flags),
+      envName === 'production' ? PRODUCTION_DEFAULT_MAX_REQUESTS : 5000,
+    )!,
     maxWaitMs: positiveInt('ANIMAL_STORE_MAX_WAIT_MS', pick('ANIMAL_STORE_MAX_WAIT_MS', env, flags), 70_000)!,
     reportsDir: pick('ANIMAL_STORE_REPORTS_DIR', env, flags) ?? 'reports',
   };

@@ -31,8 +31,17 @@ export function judgeDecrements(steps: readonly Step[]): DecrementVerdict {
     return {
       ok: false,
       judged: judged.length,
-      message: bigs.length ? `Remaining fell by ${bigs.join(', ')} between sequential requests: each request is counted more than once` : `Remaining did not fall across ${judged.length} sequential requests`,
+      message: bigs.length
+        ? `Remaining fell by ${bigs.join(', ')} between sequential requests: each request is counted more than once`
+        : `Remaining did not fall across ${judged.length} sequential requests`,
     };
-  const notes = [flat ? `${flat} unchanged (sliding-window release)` : '', bigs.length ? `${bigs.length} fell by more than one (another client may be using this key)` : ''].filter(Boolean);
-  return { ok: true, judged: judged.length, message: `${ones} of ${judged.length} steps fell by exactly one${notes.length ? `; ${notes.join('; ')}` : ''}` };
+  const notes = [
+    flat ? `${flat} unchanged (sliding-window release)` : '',
+    bigs.length ? `${bigs.length} fell by more than one (another client may be using this key)` : '',
+  ].filter(Boolean);
+  return {
+    ok: true,
+    judged: judged.length,
+    message: `${ones} of ${judged.length} steps fell by exactly one${notes.length ? `; ${notes.join('; ')}` : ''}`,
+  };
 }

@@ -19,7 +19,10 @@ export interface ParsedJson {
 }
 
 export class JsonSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(`${message} at offset ${offset}`);
     this.name = 'JsonSyntaxError';
   }

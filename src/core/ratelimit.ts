@@ -120,8 +120,7 @@ export function serverDate(headers: HeaderBag): number | undefined {
 }
 
 export type ResetVerdict =
-  | { ok: true }
-  | { ok: false; reason: 'missing' | 'malformed' | 'milliseconds' | 'relative' | 'past' | 'too-far'; detail: string };
+  { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'milliseconds' | 'relative' | 'past' | 'too-far'; detail: string };
 
 /**
  * Is X-RateLimit-Reset a Unix timestamp in seconds within [ref - skew, ref + window + skew]?
@@ -131,12 +130,28 @@ export type ResetVerdict =
 export function judgeReset(resetRaw: string | undefined, refMs: number, windowSeconds: number, skewSeconds: number): ResetVerdict {
   if (resetRaw === undefined) return { ok: false, reason: 'missing', detail: 'X-RateLimit-Reset is absent' };
   const reset = parseNonNegativeInteger(resetRaw);
-  if (reset === undefined) return { ok: false, reason: 'malformed', detail: `X-RateLimit-Reset ${JSON.stringify(resetRaw)} is not an integer` };
+  if (reset === undefined)
+    return { ok: false, reason: 'malformed', detail: `X-RateLimit-Reset ${JSON.stringify(resetRaw)} is not an integer` };
   const ref = Math.floor(refMs / 1000);
-  if (reset > 1e11) return { ok: false, reason: 'milliseconds', detail: `X-RateLimit-Reset ${reset} looks like milliseconds, not Unix seconds (reference time ${ref})` };
-  if (reset < 1e9) return { ok: false, reason: 'relative', detail: `X-RateLimit-Reset ${reset} looks like seconds-until-reset, not a Unix timestamp (reference time ${ref})` };
-  if (reset < ref - skewSeconds) return { ok: false, reason: 'past', detail: `X-RateLimit-Reset ${reset} is ${ref - reset}s before the response time ${ref}` };
+  if (reset > 1e11)
+    return {
+      ok: false,
+      reason: 'milliseconds',
+      detail: `X-RateLimit-Reset ${reset} looks like milliseconds, not Unix seconds (reference time ${ref})`,
+    };
+  if (reset < 1e9)
+    return {
+      ok: false,
+      reason: 'relative',
+      detail: `X-RateLimit-Reset ${reset} looks like seconds-until-reset, not a Unix timestamp (reference time ${ref})`,
+    };
+  if (reset < ref - skewSeconds)
+    return { ok: false, reason: 'past', detail: `X-RateLimit-Reset ${reset} is ${ref - reset}s before the response time ${ref}` };
   if (reset > ref + windowSeconds + skewSeconds)
-    return { ok: false, reason: 'too-far', detail: `X-RateLimit-Reset ${reset} is ${reset - ref}s after the response time ${ref}, more than one ${windowSeconds}s window` };
+    return {
+      ok: false,
+      reason: 'too-far',
+      detail: `X-RateLimit-Reset ${reset} is ${reset - ref}s after the response time ${ref}, more than one ${windowSeconds}s window`,
+    };
   return { ok: true };
 }

@@ -13,7 +13,12 @@ export async function setup(project: TestProject) {
   loadDotenvOnce();
   const config = loadConfig();
   if (config.baseUrl) return;
-  embedded = await startEmbedded(config.plan, config.limits.plan === 'enterprise' && config.limits.perMinute ? { enterprise: { perMinute: config.limits.perMinute, perDay: config.limits.perDay ?? config.limits.perMinute * 1000 } } : {});
+  embedded = await startEmbedded(
+    config.plan,
+    config.limits.plan === 'enterprise' && config.limits.perMinute
+      ? { enterprise: { perMinute: config.limits.perMinute, perDay: config.limits.perDay ?? config.limits.perMinute * 1000 } }
+      : {},
+  );
   project.provide('animalStoreTarget' as never, { baseUrl: embedded.baseUrl, apiKey: embedded.apiKey } as never);
 }
 

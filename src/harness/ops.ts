@@ -18,10 +18,33 @@ export function uniqueName(tag: string): string {
   return `${namePrefix()}${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-export const listPets = (query: Record<string, string> = {}, extra: Partial<ApiRequest> = {}): ApiRequest => ({ operation: 'listPets', method: 'GET', path: '/pets', query, ...extra });
-export const createPet = (body: unknown, extra: Partial<ApiRequest> = {}): ApiRequest => ({ operation: 'createPet', method: 'POST', path: '/pets', body, ...extra });
-export const createPetRaw = (rawBody: string, extra: Partial<ApiRequest> = {}): ApiRequest => ({ operation: 'createPet', method: 'POST', path: '/pets', rawBody, ...extra });
-export const getPet = (id: string, extra: Partial<ApiRequest> = {}): ApiRequest => ({ operation: 'getPet', method: 'GET', path: `/pets/${encodeURIComponent(id)}`, ...extra });
+export const listPets = (query: Record<string, string> = {}, extra: Partial<ApiRequest> = {}): ApiRequest => ({
+  operation: 'listPets',
+  method: 'GET',
+  path: '/pets',
+  query,
+  ...extra,
+});
+export const createPet = (body: unknown, extra: Partial<ApiRequest> = {}): ApiRequest => ({
+  operation: 'createPet',
+  method: 'POST',
+  path: '/pets',
+  body,
+  ...extra,
+});
+export const createPetRaw = (rawBody: string, extra: Partial<ApiRequest> = {}): ApiRequest => ({
+  operation: 'createPet',
+  method: 'POST',
+  path: '/pets',
+  rawBody,
+  ...extra,
+});
+export const getPet = (id: string, extra: Partial<ApiRequest> = {}): ApiRequest => ({
+  operation: 'getPet',
+  method: 'GET',
+  path: `/pets/${encodeURIComponent(id)}`,
+  ...extra,
+});
 
 /**
  * One request per operation, all with the given credential. createPet is left
@@ -72,7 +95,9 @@ export const PET_FIELDS = ['id', 'name', 'categoryId', 'status'] as const;
  */
 export function canonicalPet(value: unknown, root: unknown = value, pointer = ''): string {
   if (!isObject(value)) return canonicalExact(value, root, pointer);
-  const parts = PET_FIELDS.filter((k) => k in value).map((k) => `${JSON.stringify(k)}:${canonicalExact(value[k], root, `${pointer}/${k}`)}`);
+  const parts = PET_FIELDS.filter((k) => k in value).map(
+    (k) => `${JSON.stringify(k)}:${canonicalExact(value[k], root, `${pointer}/${k}`)}`,
+  );
   return `{${parts.sort().join(',')}}`;
 }
 

@@ -42,7 +42,12 @@ export class Session {
       maxWaitMs: config.maxWaitMs,
       allowWrites: config.allowWrites,
       sleep: opts.sleep,
-      onExchange: (ex) => runChecks(ex, this.checks, (check) => (requirement, outcome, title, message, detail) => this.emit(requirement, outcome, title, message, check, ex, detail)),
+      onExchange: (ex) =>
+        runChecks(
+          ex,
+          this.checks,
+          (check) => (requirement, outcome, title, message, detail) => this.emit(requirement, outcome, title, message, check, ex, detail),
+        ),
     });
   }
 
@@ -51,13 +56,29 @@ export class Session {
   }
 
   /** Record a finding; evidence is attached to problems and to the first pass of each requirement. */
-  emit(requirement: string, outcome: Outcome, title: string, message: string, source: string, ex?: ApiExchange, detail?: { expected?: string; actual?: string }): void {
-    const f: Finding = { requirement, outcome, title: this.redact(title), message: this.redact(message), source, at: new Date().toISOString() };
+  emit(
+    requirement: string,
+    outcome: Outcome,
+    title: string,
+    message: string,
+    source: string,
+    ex?: ApiExchange,
+    detail?: { expected?: string; actual?: string },
+  ): void {
+    const f: Finding = {
+      requirement,
+      outcome,
+      title: this.redact(title),
+      message: this.redact(message),
+      source,
+      at: new Date().toISOString(),
+    };
     const wantEvidence = outcome === 'fail' || outcome === 'warn' || (outcome === 'pass' && !this.passEvidence.has(requirement));
     if (ex && wantEvidence) {
       f.evidence = excerpt(ex, this.redact, detail);
       if (outcome === 'pass') this.passEvidence.add(requirement);
-    } else if (detail && (outcome === 'fail' || outcome === 'warn')) f.evidence = { expected: detail.expected && this.redact(detail.expected), actual: detail.actual && this.redact(detail.actual) };
+    } else if (detail && (outcome === 'fail' || outcome === 'warn'))
+      f.evidence = { expected: detail.expected && this.redact(detail.expected), actual: detail.actual && this.redact(detail.actual) };
     this.sink.push(f);
   }
 

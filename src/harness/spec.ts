@@ -47,7 +47,8 @@ export async function executeTest(session: Session, st: SpecTest): Promise<TestO
     return { findings, skipped: why, requests: 0 };
   };
   if (session.aborted) return skip(`run aborted: ${session.aborted.message}`);
-  if (st.writes && !session.config.allowWrites) return skip('writes are disabled (ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets');
+  if (st.writes && !session.config.allowWrites)
+    return skip('writes are disabled (ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets');
   try {
     await st.run(makeContext(session, st.title));
   } catch (e) {
@@ -55,7 +56,13 @@ export async function executeTest(session: Session, st: SpecTest): Promise<TestO
       session.aborted = e;
       return { ...skip(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
     }
-    session.emit(st.requirements[0] ?? 'TRANSPORT-COMPLETE-RESPONSE', 'fail', 'Spec error', `the test could not complete: ${(e as Error).message}`, `spec: ${st.title}`);
+    session.emit(
+      st.requirements[0] ?? 'TRANSPORT-COMPLETE-RESPONSE',
+      'fail',
+      'Spec error',
+      `the test could not complete: ${(e as Error).message}`,
+      `spec: ${st.title}`,
+    );
   }
   return { findings, requests: session.client.requestsSent - before };
 }
@@ -76,7 +83,13 @@ export function defineSpec(file: SpecFile): SpecFile {
         const { vitestSession } = await import('./vitest-session.ts');
         const session = await vitestSession();
         const out = await executeTest(session, st);
-        Object.assign(task.meta, { findings: out.findings, requests: out.requests, abort: out.abort?.message, abortReason: out.abort?.reason, requirements: st.requirements });
+        Object.assign(task.meta, {
+          findings: out.findings,
+          requests: out.requests,
+          abort: out.abort?.message,
+          abortReason: out.abort?.reason,
+          requirements: st.requirements,
+        });
         if (out.skipped) skip(out.skipped);
         const failed = mustFailures(out.findings);
         if (failed.length) throw new Error(failed.map((f) => `${f.requirement}: ${f.title} — ${f.message}`).join('\n'));

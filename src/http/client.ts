@@ -42,7 +42,10 @@ export interface ApiExchange extends Exchange {
 }
 
 export class RunAborted extends Error {
-  constructor(readonly reason: 'budget' | 'deadline' | 'unreachable' | 'unresponsive' | 'interrupted', message: string) {
+  constructor(
+    readonly reason: 'budget' | 'deadline' | 'unreachable' | 'unresponsive' | 'interrupted',
+    message: string,
+  ) {
     super(message);
     this.name = 'RunAborted';
   }
@@ -175,7 +178,10 @@ export class ApiClient {
    */
   async request(req: ApiRequest): Promise<ApiExchange> {
     if (this.consecutiveFailures >= ApiClient.MAX_CONSECUTIVE_FAILURES)
-      throw new RunAborted('unresponsive', `the server failed ${this.consecutiveFailures} requests in a row (timeouts, resets or oversized bodies); the run stopped instead of waiting on every request`);
+      throw new RunAborted(
+        'unresponsive',
+        `the server failed ${this.consecutiveFailures} requests in a row (timeouts, resets or oversized bodies); the run stopped instead of waiting on every request`,
+      );
     const key = this.bucketKey(req);
     await this.pace(key);
     const first = await this.once(req);
@@ -194,7 +200,8 @@ export class ApiClient {
     await this.waitBounded(waitMs);
     this.buckets.delete(key);
     const second = await this.once(req);
-    if ((ra.kind === 'seconds' || ra.kind === 'date') && waitMs >= wait) second.afterRetryAfter = { retryAfter: ra.raw, waitedMs: Math.round(waitMs) };
+    if ((ra.kind === 'seconds' || ra.kind === 'date') && waitMs >= wait)
+      second.afterRetryAfter = { retryAfter: ra.raw, waitedMs: Math.round(waitMs) };
     this.remember(key, second);
     this.opts.onExchange(second);
     return second;

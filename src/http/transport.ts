@@ -43,7 +43,13 @@ function agentFor(timeoutMs: number): Agent {
   const k = String(timeoutMs);
   let a = agents.get(k);
   if (!a) {
-    a = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000), keepAliveTimeout: 4_000, maxRedirections: 0 } as ConstructorParameters<typeof Agent>[0]);
+    a = new Agent({
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connectTimeout: Math.min(timeoutMs, 10_000),
+      keepAliveTimeout: 4_000,
+      maxRedirections: 0,
+    } as ConstructorParameters<typeof Agent>[0]);
     agents.set(k, a);
   }
   return a;
@@ -66,9 +72,11 @@ function classify(err: unknown): { kind: TransportErrorKind; message: string } {
   const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code ?? '';
   const msg = `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}${code ? ` (${code})` : ''}`;
-  if (/TIMEOUT|ABORT/i.test(code) || e?.name === 'AbortError' || /timeout/i.test(e?.message ?? '')) return { kind: 'timeout', message: msg };
+  if (/TIMEOUT|ABORT/i.test(code) || e?.name === 'AbortError' || /timeout/i.test(e?.message ?? ''))
+    return { kind: 'timeout', message: msg };
   if (code === 'ECONNREFUSED') return { kind: 'refused', message: msg };
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') return { kind: 'reset', message: msg };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')
+    return { kind: 'reset', message: msg };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'dns', message: msg };
   return { kind: 'other', message: msg };
 }
@@ -112,7 +120,13 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
       truncated,
     };
     if (truncated)
-      return { request: req, response, error: { kind: 'too-large', message: `response body exceeds the ${opts.maxBodyBytes}-byte cap; reading stopped` }, startedAt, durationMs: Date.now() - startedAt };
+      return {
+        request: req,
+        response,
+        error: { kind: 'too-large', message: `response body exceeds the ${opts.maxBodyBytes}-byte cap; reading stopped` },
+        startedAt,
+        durationMs: Date.now() - startedAt,
+      };
     return { request: req, response, startedAt, durationMs: Date.now() - startedAt };
   } catch (err) {
     const e = ac.signal.aborted ? { kind: 'timeout' as const, message: `no complete response within ${opts.timeoutMs} ms` } : classify(err);

@@ -42,10 +42,28 @@ export function aggregate(findings: readonly Finding[], catalogue: readonly Requ
     }
     const sample = problems.length
       ? problems
-      : [list.find((f) => f.outcome === 'pass' && f.evidence) ?? list.find((f) => f.outcome === 'pass') ?? list.find((f) => f.outcome === 'skip')].filter((f): f is Finding => !!f);
+      : [
+          list.find((f) => f.outcome === 'pass' && f.evidence) ??
+            list.find((f) => f.outcome === 'pass') ??
+            list.find((f) => f.outcome === 'skip'),
+        ].filter((f): f is Finding => !!f);
     const observations = [...new Set(list.filter((f) => f.outcome === 'observe').map((f) => f.message))].slice(0, KEEP_OBSERVATIONS);
-    if (list.length === 0) observations.push(req.by === 'load' ? 'Not run: no rate-limit scenario of this run judges it (see --scenarios).' : 'Not exercised in this run.');
-    return { id: req.id, level: req.level, title: req.title, section: req.section, quote: req.quote, area: req.area, status, counts, findings: sample, observations };
+    if (list.length === 0)
+      observations.push(
+        req.by === 'load' ? 'Not run: no rate-limit scenario of this run judges it (see --scenarios).' : 'Not exercised in this run.',
+      );
+    return {
+      id: req.id,
+      level: req.level,
+      title: req.title,
+      section: req.section,
+      quote: req.quote,
+      area: req.area,
+      status,
+      counts,
+      findings: sample,
+      observations,
+    };
   });
 }
 

@@ -63,9 +63,11 @@ export function validateWaivers(value: unknown, source = 'waivers.json'): Waiver
     else if (!isRequirementId(id)) problems.push(`${at}: unknown requirement id ${JSON.stringify(id)}`);
     else if (seen.has(id)) problems.push(`${at}: duplicate waiver for ${id}`);
     if (typeof reason !== 'string' || !reason.trim()) problems.push(`${at}: reason must be a non-empty string`);
-    if (typeof expires !== 'string' || !isValidDate(expires)) problems.push(`${at}: expires must be a date YYYY-MM-DD, got ${JSON.stringify(expires)}`);
+    if (typeof expires !== 'string' || !isValidDate(expires))
+      problems.push(`${at}: expires must be a date YYYY-MM-DD, got ${JSON.stringify(expires)}`);
     if (typeof id === 'string') seen.add(id);
-    if (typeof id === 'string' && typeof reason === 'string' && typeof expires === 'string') out.push({ id, reason: reason.trim(), expires });
+    if (typeof id === 'string' && typeof reason === 'string' && typeof expires === 'string')
+      out.push({ id, reason: reason.trim(), expires });
   });
   if (problems.length) throw new WaiverError(`Invalid waivers:\n  ${problems.join('\n  ')}`);
   return out;
@@ -123,10 +125,14 @@ export function applyWaivers(report: RunReport, waivers: readonly Waiver[], opti
       return r;
     }
     const left = daysBetween(day, w.expires);
-    if (left <= EXPIRY_WARNING_DAYS) notes.push(`Waiver for ${r.id} expires on ${w.expires} (${left === 0 ? 'today' : `in ${left} day${left === 1 ? '' : 's'}`}).`);
+    if (left <= EXPIRY_WARNING_DAYS)
+      notes.push(`Waiver for ${r.id} expires on ${w.expires} (${left === 0 ? 'today' : `in ${left} day${left === 1 ? '' : 's'}`}).`);
     if (r.level === 'MUST') mustWaived++;
     return { ...r, status: 'waived' as Status, waiver: { reason: w.reason, expires: w.expires } };
   });
-  if (allowMust) notes.push(`${MUST_WAIVERS_NOTE_PREFIX} (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived by this run.`);
+  if (allowMust)
+    notes.push(
+      `${MUST_WAIVERS_NOTE_PREFIX} (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived by this run.`,
+    );
   return { ...report, requirements, counts: countStatuses(requirements), verdict: verdictOf(requirements, report.abort), notes };
 }

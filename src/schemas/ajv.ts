@@ -69,7 +69,12 @@ export function isExactInt64(data: number, root: unknown, pointer: string): bool
   return Number.isInteger(data) && Math.abs(data) < TWO_POW_63;
 }
 
-const int64Keyword: SchemaValidateFunction = function (_schema: unknown, data: unknown, _parent: unknown, dataCxt?: DataValidationCxt): boolean {
+const int64Keyword: SchemaValidateFunction = function (
+  _schema: unknown,
+  data: unknown,
+  _parent: unknown,
+  dataCxt?: DataValidationCxt,
+): boolean {
   if (typeof data !== 'number' || !Number.isInteger(data)) return true; // `type: integer` reports these
   const pointer = dataCxt?.instancePath ?? '';
   if (isExactInt64(data, dataCxt?.rootData, pointer)) return true;

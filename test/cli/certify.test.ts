@@ -36,7 +36,10 @@ describe('npm start', () => {
   test('Against a broken server it exits 1 and the certificate names the failing requirement with its evidence.', async () => {
     server = await recordingReference({ faults: ['limit-ignored'] });
     const reports = tempReports();
-    const run = await runCli('src/cli/main.ts', ['--base-url', server.baseUrl, '--plan', 'business', '--only', 'conformance'], { env: { ANIMAL_STORE_API_KEY: server.keys.business, ANIMAL_STORE_REPORTS_DIR: reports }, killAfterMs: 90_000 });
+    const run = await runCli('src/cli/main.ts', ['--base-url', server.baseUrl, '--plan', 'business', '--only', 'conformance'], {
+      env: { ANIMAL_STORE_API_KEY: server.keys.business, ANIMAL_STORE_REPORTS_DIR: reports },
+      killAfterMs: 90_000,
+    });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('LIST-LIMIT-HONOURED');
     const html = read(reports, 'index.html');
@@ -49,7 +52,10 @@ describe('npm start', () => {
   test('In production with writes off it sends no POST, and the skipped specs say why.', async () => {
     server = await recordingReference();
     const reports = tempReports();
-    const run = await runCli('src/cli/main.ts', ['--env', 'production', '--plan', 'business'], { env: { ANIMAL_STORE_PRODUCTION_URL: server.baseUrl, ANIMAL_STORE_API_KEY: server.keys.business, ANIMAL_STORE_REPORTS_DIR: reports }, killAfterMs: 90_000 });
+    const run = await runCli('src/cli/main.ts', ['--env', 'production', '--plan', 'business'], {
+      env: { ANIMAL_STORE_PRODUCTION_URL: server.baseUrl, ANIMAL_STORE_API_KEY: server.keys.business, ANIMAL_STORE_REPORTS_DIR: reports },
+      killAfterMs: 90_000,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
     const cert = JSON.parse(read(reports, 'certification.json'));
@@ -62,7 +68,10 @@ describe('npm start', () => {
 
   test('A dry run prints the planned requests per operation and the budget, and sends nothing to the target.', async () => {
     server = await recordingReference();
-    const run = await runCli('src/cli/main.ts', ['--env', 'staging', '--dry-run'], { env: { ANIMAL_STORE_STAGING_URL: server.baseUrl, ANIMAL_STORE_API_KEY: server.keys.free }, killAfterMs: 60_000 });
+    const run = await runCli('src/cli/main.ts', ['--env', 'staging', '--dry-run'], {
+      env: { ANIMAL_STORE_STAGING_URL: server.baseUrl, ANIMAL_STORE_API_KEY: server.keys.free },
+      killAfterMs: 60_000,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(server.requests).toEqual([]);
     expect(run.stdout).toMatch(/listPets \(GET\)\s+\d+/);
@@ -74,7 +83,8 @@ describe('npm start', () => {
   test('--help lists every option and the exit codes; an unknown option is a usage error.', async () => {
     const help = await runCli('src/cli/main.ts', ['--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--env', '--base-url', '--plan', '--allow-writes', '--only', '--dry-run', '--scenarios', '--allow-must-waivers']) expect(help.stdout).toContain(flag);
+    for (const flag of ['--env', '--base-url', '--plan', '--allow-writes', '--only', '--dry-run', '--scenarios', '--allow-must-waivers'])
+      expect(help.stdout).toContain(flag);
     expect(help.stdout).toMatch(/3 target unreachable/);
     const bad = await runCli('src/cli/main.ts', ['--frobnicate', 'x']);
     expect(bad.code).toBe(2);
@@ -94,4 +104,3 @@ test.each([
   expect(hint !== undefined).toBe(hinted);
   if (hint) expect(hint).toContain('/v1');
 });
-

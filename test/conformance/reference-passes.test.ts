@@ -26,26 +26,41 @@ const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   { name: 'a server adding undocumented fields that differ between responses', options: { variants: { extraFields: true } } },
   { name: 'a server with a token-bucket limiter', options: { variants: { limiter: 'token-bucket' } } },
   { name: 'a server labelling JSON with charset=utf-8', options: { variants: { wire: { contentType: 'charset' } } } },
-  { name: 'a server sending WWW-Authenticate on 401s, no Date header, Connection: close and chunked bodies', options: { variants: { wire: { wwwAuthenticate: true, noDate: true, chunkedClose: true } } } },
-  { name: 'a server with odd-case header names, ETag, Cache-Control, RateLimit-* and spaced JSON', options: { variants: { wire: { oddHeaders: true, prettyJson: true } } } },
+  {
+    name: 'a server sending WWW-Authenticate on 401s, no Date header, Connection: close and chunked bodies',
+    options: { variants: { wire: { wwwAuthenticate: true, noDate: true, chunkedClose: true } } },
+  },
+  {
+    name: 'a server with odd-case header names, ETag, Cache-Control, RateLimit-* and spaced JSON',
+    options: { variants: { wire: { oddHeaders: true, prettyJson: true } } },
+  },
   { name: 'a server rejecting names over 255 characters with 422', options: { variants: { longNames: 'reject-422' } } },
-  { name: 'a server ignoring a non-integer limit and padding Retry-After', options: { variants: { nonIntegerLimit: 'default', retryAfterPaddingS: 1 } } },
+  {
+    name: 'a server ignoring a non-integer limit and padding Retry-After',
+    options: { variants: { nonIntegerLimit: 'default', retryAfterPaddingS: 1 } },
+  },
 ];
 
 describe('valid servers pass', () => {
   test.each(VALID_SERVERS)('The suite certifies $name with no failure and no warning.', async ({ options }) => {
     const run = await runSuiteAgainst(options);
     expect(run.problems()).toEqual([]);
-    expect(run.results.filter((r) => r.level === 'MUST' && requirement(r.id).by !== 'load' && r.status === 'skip').map((r) => r.id)).toEqual([]);
+    expect(
+      run.results.filter((r) => r.level === 'MUST' && requirement(r.id).by !== 'load' && r.status === 'skip').map((r) => r.id),
+    ).toEqual([]);
   });
 });
 
-test.each(['fixed', 'token-bucket'] as const)('A Free-plan key completes a full run without a single 429 by pacing itself on X-RateLimit-Remaining (%s limiter).', async (limiter) => {
-  const run = await runSuiteAgainst({ windowMs: 2000, variants: { limiter } }, { plan: 'free' });
-  expect(run.problems()).toEqual([]);
-  expect(run.requests).toBeGreaterThan(60);
-  expect(run.findings.filter((f) => f.requirement === 'RL-429-RETRY-AFTER')).toEqual([]);
-}, 60_000);
+test.each(['fixed', 'token-bucket'] as const)(
+  'A Free-plan key completes a full run without a single 429 by pacing itself on X-RateLimit-Remaining (%s limiter).',
+  async (limiter) => {
+    const run = await runSuiteAgainst({ windowMs: 2000, variants: { limiter } }, { plan: 'free' });
+    expect(run.problems()).toEqual([]);
+    expect(run.requests).toBeGreaterThan(60);
+    expect(run.findings.filter((f) => f.requirement === 'RL-429-RETRY-AFTER')).toEqual([]);
+  },
+  60_000,
+);
 
 test('Errors labelled application/problem+json (JSON, but not the application/json the spec names) are a warning, not a failure.', async () => {
   const run = await runSuiteAgainst({ variants: { wire: { contentType: 'problem' } } });

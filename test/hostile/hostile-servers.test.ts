@@ -23,27 +23,41 @@ const CASES: { fault: FaultName; code: number; requirement?: string }[] = [
 ];
 
 function certifyEnv(baseUrl: string, key: string, reports: string): Record<string, string> {
-  return { ANIMAL_STORE_BASE_URL: baseUrl, ANIMAL_STORE_API_KEY: key, ANIMAL_STORE_PLAN: 'business', ANIMAL_STORE_TIMEOUT_MS: '1500', ANIMAL_STORE_DEADLINE_MS: '45000', ANIMAL_STORE_REPORTS_DIR: reports };
+  return {
+    ANIMAL_STORE_BASE_URL: baseUrl,
+    ANIMAL_STORE_API_KEY: key,
+    ANIMAL_STORE_PLAN: 'business',
+    ANIMAL_STORE_TIMEOUT_MS: '1500',
+    ANIMAL_STORE_DEADLINE_MS: '45000',
+    ANIMAL_STORE_REPORTS_DIR: reports,
+  };
 }
 
 describe('a certification run against a hostile server', () => {
-  test.concurrent.each(CASES)('Against a server with fault $fault the run ends in time with exit code $code, names the failure and never leaks the key.', async ({ fault, code, requirement }) => {
-    const reports = tempReports();
-    const expected = requirement ?? FAULTS[fault].expect.requirement;
-    await withReference({ faults: [fault] }, async (baseUrl, keys) => {
-      const run = await runCli('src/cli/main.ts', ['--only', 'conformance'], { env: certifyEnv(baseUrl, keys.business, reports), killAfterMs: BOUND_MS + 30_000 });
-      expect(run.ms).toBeLessThan(BOUND_MS);
-      expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(code);
-      if (expected !== 'none') {
-        const cert = JSON.parse((await import('node:fs')).readFileSync(`${reports}/certification.json`, 'utf8'));
-        const r = cert.requirements.find((x: { id: string }) => x.id === expected);
-        expect(r.status, JSON.stringify(r.findings[0] ?? {})).toBe('fail');
-        expect(run.stdout).toContain(expected);
-      }
-      expect(filesContaining(reports, keys.business)).toEqual([]);
-      expect(run.stdout.includes(keys.business) || run.stderr.includes(keys.business)).toBe(false);
-    });
-  }, BOUND_MS + 40_000);
+  test.concurrent.each(CASES)(
+    'Against a server with fault $fault the run ends in time with exit code $code, names the failure and never leaks the key.',
+    async ({ fault, code, requirement }) => {
+      const reports = tempReports();
+      const expected = requirement ?? FAULTS[fault].expect.requirement;
+      await withReference({ faults: [fault] }, async (baseUrl, keys) => {
+        const run = await runCli('src/cli/main.ts', ['--only', 'conformance'], {
+          env: certifyEnv(baseUrl, keys.business, reports),
+          killAfterMs: BOUND_MS + 30_000,
+        });
+        expect(run.ms).toBeLessThan(BOUND_MS);
+        expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(code);
+        if (expected !== 'none') {
+          const cert = JSON.parse((await import('node:fs')).readFileSync(`${reports}/certification.json`, 'utf8'));
+          const r = cert.requirements.find((x: { id: string }) => x.id === expected);
+          expect(r.status, JSON.stringify(r.findings[0] ?? {})).toBe('fail');
+          expect(run.stdout).toContain(expected);
+        }
+        expect(filesContaining(reports, keys.business)).toEqual([]);
+        expect(run.stdout.includes(keys.business) || run.stderr.includes(keys.business)).toBe(false);
+      });
+    },
+    BOUND_MS + 40_000,
+  );
 });
 
 test('A refused connection ends the run at once with exit code 3 and one clear line.', async () => {
@@ -55,7 +69,10 @@ test('A refused connection ends the run at once with exit code 3 and one clear l
     });
   });
   const reports = tempReports();
-  const run = await runCli('src/cli/main.ts', [], { env: certifyEnv(`http://127.0.0.1:${port}/v1`, 'as_secret_key_for_refused_test', reports), killAfterMs: 60_000 });
+  const run = await runCli('src/cli/main.ts', [], {
+    env: certifyEnv(`http://127.0.0.1:${port}/v1`, 'as_secret_key_for_refused_test', reports),
+    killAfterMs: 60_000,
+  });
   expect(run.code).toBe(3);
   expect(run.stderr.trim().split('\n')).toHaveLength(1);
   expect(run.stderr).toMatch(/unreachable.*connection refused/);

@@ -8,12 +8,21 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { runCli, tempReports, withReference } from '../support/cli.ts';
 
-const env = (baseUrl: string, key: string, reports: string) => ({ ANIMAL_STORE_BASE_URL: baseUrl, ANIMAL_STORE_API_KEY: key, ANIMAL_STORE_PLAN: 'business', ANIMAL_STORE_REPORTS_DIR: reports });
+const env = (baseUrl: string, key: string, reports: string) => ({
+  ANIMAL_STORE_BASE_URL: baseUrl,
+  ANIMAL_STORE_API_KEY: key,
+  ANIMAL_STORE_PLAN: 'business',
+  ANIMAL_STORE_REPORTS_DIR: reports,
+});
 
 test('Two certification runs into the same reports folder each leave a complete run folder and whole top-level files.', async () => {
   const reports = tempReports();
   await withReference({}, async (baseUrl, keys) => {
-    const runs = await Promise.all([0, 1].map(() => runCli('src/cli/main.ts', ['--only', 'conformance'], { env: env(baseUrl, keys.business, reports), killAfterMs: 90_000 })));
+    const runs = await Promise.all(
+      [0, 1].map(() =>
+        runCli('src/cli/main.ts', ['--only', 'conformance'], { env: env(baseUrl, keys.business, reports), killAfterMs: 90_000 }),
+      ),
+    );
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
   });
   const runDirs = readdirSync(join(reports, 'runs'));

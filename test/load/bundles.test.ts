@@ -32,11 +32,18 @@ describe('k6 bundles', () => {
 
   it('type-checks the scripts against @types/k6 (load/tsconfig.json)', () => {
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    expect(() => execFileSync(process.execPath, [tsc, '--noEmit', '-p', join(ROOT, 'load', 'tsconfig.json')], { cwd: ROOT, stdio: 'pipe' })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, [tsc, '--noEmit', '-p', join(ROOT, 'load', 'tsconfig.json')], { cwd: ROOT, stdio: 'pipe' }),
+    ).not.toThrow();
   }, 60000);
 
   it('the ES2017 check notices newer syntax (control)', async () => {
-    for (const modernSrc of ['export const x = (a) => a ?? 1;', 'export const y = (a) => a?.b;', 'export class C { f = 1; }', 'export const o = { ...a };']) {
+    for (const modernSrc of [
+      'export const x = (a) => a ?? 1;',
+      'export const y = (a) => a?.b;',
+      'export class C { f = 1; }',
+      'export const o = { ...a };',
+    ]) {
       const m = await transform(modernSrc, { format: 'esm', target: 'esnext', minifyWhitespace: true });
       const l = await transform(modernSrc, { format: 'esm', target: 'es2017', supported: { ...SUPPORTED }, minifyWhitespace: true });
       expect(l.code, modernSrc).not.toBe(m.code);
@@ -46,7 +53,9 @@ describe('k6 bundles', () => {
   for (const n of SCENARIO_NAMES) {
     it(`${n}: imports only k6 modules and exports what k6 runs`, () => {
       const src = code(n);
-      const specifiers = [...src.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)].map((m) => m[1] || m[2]);
+      const specifiers = [...src.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)].map(
+        (m) => m[1] || m[2],
+      );
       expect(specifiers.length).toBeGreaterThan(0);
       expect(src).not.toMatch(/\bimport\s*\(/);
       for (const s of specifiers) expect(s).toMatch(/^k6(\/[a-z-/]+)?$/);
@@ -60,7 +69,22 @@ describe('k6 bundles', () => {
       const lowered = await transform(src, { format: 'esm', target: 'es2017', supported: { ...SUPPORTED }, minifyWhitespace: true });
       expect(lowered.code).toBe(modern.code);
       const flat = modern.code;
-      for (const bad of ['??', '?.', '**', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'crypto.', 'require(', 'process.', 'Buffer.', '__dirname', 'node:', 'import.meta'])
+      for (const bad of [
+        '??',
+        '?.',
+        '**',
+        'setTimeout',
+        'setInterval',
+        'setImmediate',
+        'queueMicrotask',
+        'crypto.',
+        'require(',
+        'process.',
+        'Buffer.',
+        '__dirname',
+        'node:',
+        'import.meta',
+      ])
         expect(flat.includes(bad), `${n} contains ${bad}`).toBe(false);
       expect(flat).not.toMatch(/[^\w$.]\d+n\b/); // BigInt literals
       expect(flat).not.toMatch(/(^|[;}])\s*await\b/); // top-level await

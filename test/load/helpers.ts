@@ -48,5 +48,7 @@ export async function runOn(ref: Ref, scenario: ScenarioName, extra: Partial<Run
   });
 }
 
-export const outcomes = (r: LoadResult, requirement: string): string[] => r.report.verdicts.filter((v) => v.requirement === requirement).map((v) => v.outcome);
-export const problems = (r: LoadResult) => r.report.verdicts.filter((v) => v.outcome === 'fail' || v.outcome === 'warn').map((v) => `${v.requirement}: ${v.message}`);
+export const outcomes = (r: LoadResult, requirement: string): string[] =>
+  r.report.verdicts.filter((v) => v.requirement === requirement).map((v) => v.outcome);
+export const problems = (r: LoadResult) =>
+  r.report.verdicts.filter((v) => v.outcome === 'fail' || v.outcome === 'warn').map((v) => `${v.requirement}: ${v.message}`);

@@ -90,12 +90,19 @@ describe('k6 bundles under the emulator', () => {
   }
 
   it('an unreachable target aborts in setup (exit 108)', async () => {
-    const r = await runK6(join(dist, 'ceiling.js'), { ANIMAL_STORE_BASE_URL: 'http://127.0.0.1:1/v1', ANIMAL_STORE_API_KEY: 'abcdefgh', ANIMAL_STORE_PLAN: 'free', ANIMAL_STORE_REPORTS_DIR: reports });
+    const r = await runK6(join(dist, 'ceiling.js'), {
+      ANIMAL_STORE_BASE_URL: 'http://127.0.0.1:1/v1',
+      ANIMAL_STORE_API_KEY: 'abcdefgh',
+      ANIMAL_STORE_PLAN: 'free',
+      ANIMAL_STORE_REPORTS_DIR: reports,
+    });
     expect(r.exitCode).toBe(108);
   });
 
   it('a configuration error stops the script in its init context (exit 107); daily is opt-in', async () => {
-    expect((await runK6(join(dist, 'ceiling.js'), { ANIMAL_STORE_BASE_URL: 'http://127.0.0.1:1/v1', ANIMAL_STORE_PLAN: 'free' })).exitCode).toBe(107);
+    expect(
+      (await runK6(join(dist, 'ceiling.js'), { ANIMAL_STORE_BASE_URL: 'http://127.0.0.1:1/v1', ANIMAL_STORE_PLAN: 'free' })).exitCode,
+    ).toBe(107);
     const daily = await runK6(join(dist, 'daily.js'), { ANIMAL_STORE_BASE_URL: 'http://127.0.0.1:1/v1', ANIMAL_STORE_API_KEY: 'abcdefgh' });
     expect(daily.exitCode).toBe(107);
     expect(daily.error).toMatch(/opt-in/);

@@ -20,7 +20,9 @@ const VARIANTS: Record<string, Parameters<typeof startReference>[0]> = {
   'bans early retries': { variants: { banOnEarlyRetry: true } },
   'headers counting the per-day quota': { variants: { rateLimitHeaders: 'day' } },
   'token-bucket limiter': { variants: { limiter: 'token-bucket' } },
-  'Retry-After 1 s beyond Reset, no Date, Connection: close, chunked, problem+json': { variants: { retryAfterPaddingS: 1, wire: { noDate: true, chunkedClose: true, contentType: 'problem', oddHeaders: true } } },
+  'Retry-After 1 s beyond Reset, no Date, Connection: close, chunked, problem+json': {
+    variants: { retryAfterPaddingS: 1, wire: { noDate: true, chunkedClose: true, contentType: 'problem', oddHeaders: true } },
+  },
 };
 const refs: Ref[] = [];
 afterAll(async () => {
@@ -34,7 +36,10 @@ describe('valid servers pass every scenario', () => {
   beforeAll(() => {
     for (const [variant, options] of Object.entries(VARIANTS))
       for (const scenario of SCENARIOS)
-        runs.set(`${scenario} — ${variant}`, startReference(options).then(async (ref) => (refs.push(ref), { ref, r: await runOn(ref, scenario) })));
+        runs.set(
+          `${scenario} — ${variant}`,
+          startReference(options).then(async (ref) => (refs.push(ref), { ref, r: await runOn(ref, scenario) })),
+        );
   });
   for (const variant of Object.keys(VARIANTS)) {
     for (const scenario of SCENARIOS) {

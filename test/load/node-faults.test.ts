@@ -51,7 +51,10 @@ describe('fault modes', () => {
         const c = CATCHER[fault];
         if (!c) continue;
         const started = startReference({ faults: [fault as FaultName], ...(c.server ? c.server() : {}) });
-        runs.set(fault, started.then((ref) => (refs.push(ref), c.scenario === 'daily' ? runDaily(ref) : runOn(ref, c.scenario))));
+        runs.set(
+          fault,
+          started.then((ref) => (refs.push(ref), c.scenario === 'daily' ? runDaily(ref) : runOn(ref, c.scenario))),
+        );
       }
     });
     for (const fault of faultsFor('load')) {
@@ -77,7 +80,8 @@ describe('fault modes', () => {
   it('ceiling: a key left at its limit (first request refused) is measured after an idle window, without a false alarm', async () => {
     const ref = await startReference({ now: alignedNow(WINDOW_MS) });
     refs.push(ref);
-    for (let i = 0; i <= PER_MINUTE; i++) await fetch(`${ref.url}/pets?limit=1`, { headers: { authorization: `Bearer ${ref.key}` } }).then((r) => r.arrayBuffer());
+    for (let i = 0; i <= PER_MINUTE; i++)
+      await fetch(`${ref.url}/pets?limit=1`, { headers: { authorization: `Bearer ${ref.key}` } }).then((r) => r.arrayBuffer());
     const r = await runOn(ref, 'ceiling');
     expect(problems(r)).toEqual([]);
     expect(outcomes(r, 'RL-NOT-EARLY')).toEqual(['pass']);

@@ -23,7 +23,8 @@ function run(name: Parameters<typeof createRun>[0], o: ScenarioOptions, sim: Sim
   return { r, server, s, samples: r.state.samples, verdicts: r.verdicts() };
 }
 
-const outcome = (vs: { requirement: string; outcome: string }[], req: string) => vs.filter((v) => v.requirement === req).map((v) => v.outcome);
+const outcome = (vs: { requirement: string; outcome: string }[], req: string) =>
+  vs.filter((v) => v.requirement === req).map((v) => v.outcome);
 const maxInWindow = (times: number[], w: number) => Math.max(0, ...times.map((t) => times.filter((x) => x >= t && x < t + w).length));
 
 describe('ceiling', () => {
@@ -143,12 +144,25 @@ describe('paced scenarios', () => {
     const r = createRun('daily', o);
     let day = 0;
     const inner = simServer({ limit: 20, windowMs: 2000 });
-    const server = Object.assign((now: number) => {
-      if (day >= 30) return { status: 429, headers: { 'retry-after': '50', 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '20', 'x-ratelimit-reset': String(Math.ceil((start + 60000) / 1000)) }, body: '{}' };
-      const res = inner(now);
-      if (res.status === 200) day++;
-      return res;
-    }, { early: [], accepted: [] });
+    const server = Object.assign(
+      (now: number) => {
+        if (day >= 30)
+          return {
+            status: 429,
+            headers: {
+              'retry-after': '50',
+              'x-ratelimit-remaining': '0',
+              'x-ratelimit-limit': '20',
+              'x-ratelimit-reset': String(Math.ceil((start + 60000) / 1000)),
+            },
+            body: '{}',
+          };
+        const res = inner(now);
+        if (res.status === 200) day++;
+        return res;
+      },
+      { early: [], accepted: [] },
+    );
     simulate(r, server, start);
     const v = r.verdicts().find((x) => x.requirement === 'RL-DAILY-QUOTA');
     expect(v?.outcome).toBe('pass');

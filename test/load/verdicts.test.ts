@@ -17,12 +17,23 @@ const L = 10;
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 const o = scenarioOptions({ plan: 'enterprise', perMinute: L, perDay: 50, windowMs: W });
 
-function s(seq: number, at: number, status: number, h: Record<string, string | number | undefined> = {}, phase: Sample['phase'] = 'ceiling', body?: string): Sample {
+function s(
+  seq: number,
+  at: number,
+  status: number,
+  h: Record<string, string | number | undefined> = {},
+  phase: Sample['phase'] = 'ceiling',
+  body?: string,
+): Sample {
   const headers: Record<string, string> = { date: new Date(at).toUTCString() };
   for (const [k, v] of Object.entries(h)) if (v !== undefined) headers[k] = String(v);
   return { seq, phase, sentAt: at - 5, t: at, status, headers, ...(body !== undefined ? { body } : {}) };
 }
-const rl = (remaining: number | undefined, reset = Math.ceil((T0 + W) / 1000), limit = L) => ({ 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': reset });
+const rl = (remaining: number | undefined, reset = Math.ceil((T0 + W) / 1000), limit = L) => ({
+  'x-ratelimit-limit': limit,
+  'x-ratelimit-remaining': remaining,
+  'x-ratelimit-reset': reset,
+});
 const errorBody = JSON.stringify({ code: 'rate_limited', message: 'slow down', status: 429 });
 /** A fresh window: L successes then a 429. */
 function ceilingRun(extra429: Record<string, string | number | undefined> = {}, body = errorBody): Sample[] {
@@ -37,7 +48,18 @@ describe('ceiling verdicts', () => {
   it('passes a 429 exactly after Remaining 0 with every header, body and a consistent Reset', () => {
     const vs = judgeCeiling(ceilingRun(), o);
     expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
-    for (const r of ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-LIMIT-PLAN', 'RL-REMAINING-DECREMENTS', 'RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-HEADERS-PRESENT', 'RL-RESET-UNIX-SECONDS', 'RL-RETRY-AFTER-CONSISTENT'])
+    for (const r of [
+      'RL-CEILING-429',
+      'RL-NOT-EARLY',
+      'RL-LIMIT-PLAN',
+      'RL-REMAINING-DECREMENTS',
+      'RL-429-RETRY-AFTER',
+      'RL-429-REMAINING-ZERO',
+      'RL-429-ERROR-BODY',
+      'RL-HEADERS-PRESENT',
+      'RL-RESET-UNIX-SECONDS',
+      'RL-RETRY-AFTER-CONSISTENT',
+    ])
       expect(find(vs, r)).toEqual(['pass']);
   });
 
@@ -142,7 +164,10 @@ describe('ceiling verdicts', () => {
 
   it('tolerates responses that arrive out of order while pipelined', () => {
     const seq = ceilingRun();
-    [seq[3].headers['x-ratelimit-remaining'], seq[4].headers['x-ratelimit-remaining']] = [seq[4].headers['x-ratelimit-remaining'], seq[3].headers['x-ratelimit-remaining']];
+    [seq[3].headers['x-ratelimit-remaining'], seq[4].headers['x-ratelimit-remaining']] = [
+      seq[4].headers['x-ratelimit-remaining'],
+      seq[3].headers['x-ratelimit-remaining'],
+    ];
     const f = ceilingFacts(seq, o);
     expect(f.badSteps).toEqual([]);
     expect(find(judgeCeiling(seq, o), 'RL-CEILING-429')).toEqual(['pass']);
@@ -171,7 +196,10 @@ describe('ceiling verdicts', () => {
 });
 
 describe('a key refused at once', () => {
-  const twice = (retryAfter: number) => [s(0, T0, 429, { ...rl(0), 'retry-after': 1 }, 'ceiling', errorBody), s(1, T0 + W + 2000, 429, { ...rl(0), 'retry-after': retryAfter }, 'ceiling', errorBody)];
+  const twice = (retryAfter: number) => [
+    s(0, T0, 429, { ...rl(0), 'retry-after': 1 }, 'ceiling', errorBody),
+    s(1, T0 + W + 2000, 429, { ...rl(0), 'retry-after': retryAfter }, 'ceiling', errorBody),
+  ];
   it('fails RL-NOT-EARLY when the key is refused again after a full idle window with an ordinary wait', () => {
     expect(find(judgeCeiling(twice(1), o), 'RL-NOT-EARLY')).toEqual(['fail']);
   });
@@ -181,7 +209,8 @@ describe('a key refused at once', () => {
 });
 
 describe('window verdicts', () => {
-  const paced = (times: number[], status = 200) => times.map((t, i) => s(i, t, status, rl(0, Math.ceil((Math.floor(t / W) + 1) * W / 1000)), 'paced'));
+  const paced = (times: number[], status = 200) =>
+    times.map((t, i) => s(i, t, status, rl(0, Math.ceil(((Math.floor(t / W) + 1) * W) / 1000)), 'paced'));
   it('counts successes in any span', () => {
     expect(maxInSpan(paced([0, 10, 20, 30, 1000].map((x) => T0 + x)), 25).count).toBe(3);
   });
@@ -216,7 +245,10 @@ describe('window verdicts', () => {
   it('does not fail a server the load never reached: no 429 with at most twice the limit offered in a window is not judged', () => {
     const slow = paced([...Array(2 * L).keys()].map((i) => T0 + i * 6000));
     expect(find(judgeWindow(slow, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['skip']);
-    const flood = paced([...Array(3 * L).keys()].map((i) => T0 + i * 1900)).map((x) => ({ ...x, headers: { ...x.headers, 'x-ratelimit-reset': String(Math.ceil((x.t + W) / 1000)) } }));
+    const flood = paced([...Array(3 * L).keys()].map((i) => T0 + i * 1900)).map((x) => ({
+      ...x,
+      headers: { ...x.headers, 'x-ratelimit-reset': String(Math.ceil((x.t + W) / 1000)) },
+    }));
     expect(find(judgeWindow(flood, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
   });
 
@@ -256,7 +288,19 @@ describe('reports', () => {
   });
 
   it('writes escaped JUnit and redacts the key everywhere', () => {
-    const r = buildReport({ scenario: 'ceiling', plan: 'free', engine: 'node', target: 'http://x/v1?k=secretkey123', startedAt: T0, endedAt: T0 + 1000, requestsSent: 3, verdicts: [v] }, (t) => t.split('secretkey123').join('[REDACTED]'));
+    const r = buildReport(
+      {
+        scenario: 'ceiling',
+        plan: 'free',
+        engine: 'node',
+        target: 'http://x/v1?k=secretkey123',
+        startedAt: T0,
+        endedAt: T0 + 1000,
+        requestsSent: 3,
+        verdicts: [v],
+      },
+      (t) => t.split('secretkey123').join('[REDACTED]'),
+    );
     expect(JSON.stringify(r)).not.toContain('secretkey123');
     expect(r.verdict).toBe('fail');
     const x = junit(r);
@@ -274,10 +318,24 @@ describe('reports', () => {
 
 describe('configuration and catalogue', () => {
   it('reads k6 settings from an env map and rejects bad values', () => {
-    const c = readK6Config({ ANIMAL_STORE_BASE_URL: 'https://api.example/v1/', ANIMAL_STORE_API_KEY: 'k', ANIMAL_STORE_PLAN: 'pro', ANIMAL_STORE_WINDOW_MS: '2000' });
-    expect(c).toMatchObject({ baseUrl: 'https://api.example/v1', plan: 'pro', perMinute: 300, perDay: 10000, windowMs: 2000, dailyOptIn: false });
+    const c = readK6Config({
+      ANIMAL_STORE_BASE_URL: 'https://api.example/v1/',
+      ANIMAL_STORE_API_KEY: 'k',
+      ANIMAL_STORE_PLAN: 'pro',
+      ANIMAL_STORE_WINDOW_MS: '2000',
+    });
+    expect(c).toMatchObject({
+      baseUrl: 'https://api.example/v1',
+      plan: 'pro',
+      perMinute: 300,
+      perDay: 10000,
+      windowMs: 2000,
+      dailyOptIn: false,
+    });
     expect(() => readK6Config({ ANIMAL_STORE_BASE_URL: 'ftp://x', ANIMAL_STORE_API_KEY: 'k' })).toThrow(LoadConfigError);
-    expect(() => readK6Config({ ANIMAL_STORE_BASE_URL: 'https://x/v1', ANIMAL_STORE_API_KEY: 'k', ANIMAL_STORE_PLAN: 'free', ANIMAL_STORE_RPM: '5' })).toThrow(/enterprise/);
+    expect(() =>
+      readK6Config({ ANIMAL_STORE_BASE_URL: 'https://x/v1', ANIMAL_STORE_API_KEY: 'k', ANIMAL_STORE_PLAN: 'free', ANIMAL_STORE_RPM: '5' }),
+    ).toThrow(/enterprise/);
     expect(() => readLoadTuning({ ANIMAL_STORE_LOAD_DAILY: 'maybe' })).toThrow(LoadConfigError);
     expect(() => scenarioOptions({ plan: 'enterprise' })).toThrow(/ANIMAL_STORE_RPM/);
     expect(() => scenarioOptions({ plan: 'free' }, { overloadFactor: 2 })).toThrow(/above 2/);
@@ -291,7 +349,11 @@ describe('configuration and catalogue', () => {
   });
 
   it('makes only the daily scenario opt-in, with a cost warning', () => {
-    expect(Object.values(SCENARIOS).filter((d) => !d.defaultOn).map((d) => d.name)).toEqual(['daily']);
+    expect(
+      Object.values(SCENARIOS)
+        .filter((d) => !d.defaultOn)
+        .map((d) => d.name),
+    ).toEqual(['daily']);
     expect(SCENARIOS.daily.warning?.(scenarioOptions({ plan: 'free' }))).toMatch(/1000/);
     expect(SCENARIOS.ceiling.singleVu && SCENARIOS.recovery.singleVu).toBe(true);
   });

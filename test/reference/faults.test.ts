@@ -7,7 +7,11 @@ import { HOSTILE_PROBES } from './probes/hostile.ts';
 import { LOAD_PROBES } from './probes/load.ts';
 import type { Probe } from './probes/types.ts';
 
-const TABLES: Record<'conformance' | 'load' | 'hostile', Probe[]> = { conformance: CONFORMANCE_PROBES, load: LOAD_PROBES, hostile: HOSTILE_PROBES };
+const TABLES: Record<'conformance' | 'load' | 'hostile', Probe[]> = {
+  conformance: CONFORMANCE_PROBES,
+  load: LOAD_PROBES,
+  hostile: HOSTILE_PROBES,
+};
 
 const open: Srv[] = [];
 afterEach(async () => {

@@ -67,7 +67,13 @@ export async function start(options: AppOptions = {}, clock = new FakeClock()): 
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     const signal = AbortSignal.timeout(o.timeoutMs ?? 5000);
     try {
-      const r = await request(`${server.url}${path}`, { method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'), headers, body: o.body, signal, dispatcher });
+      const r = await request(`${server.url}${path}`, {
+        method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'),
+        headers,
+        body: o.body,
+        signal,
+        dispatcher,
+      });
       const chunks: Buffer[] = [];
       let bytes = 0;
       let truncated = false;

@@ -33,11 +33,14 @@ describe('listPets on the reference server', () => {
     expect(new Set(arr(r).map((p) => p.status))).toEqual(new Set([status]));
   });
 
-  test.each(['0', '101', '-1', '1000', 'abc', '1.5', '', '1e2'])('The limit %j is answered 400 with an invalid_parameter Error.', async (limit) => {
-    const r = await s.send(`/pets?limit=${encodeURIComponent(limit)}`);
-    expect(r.status).toBe(400);
-    expect(obj(r)).toMatchObject({ code: 'invalid_parameter', status: 400 });
-  });
+  test.each(['0', '101', '-1', '1000', 'abc', '1.5', '', '1e2'])(
+    'The limit %j is answered 400 with an invalid_parameter Error.',
+    async (limit) => {
+      const r = await s.send(`/pets?limit=${encodeURIComponent(limit)}`);
+      expect(r.status).toBe(400);
+      expect(obj(r)).toMatchObject({ code: 'invalid_parameter', status: 400 });
+    },
+  );
 
   test.each(['lost', '', 'AVAILABLE'])('The unknown status %j is answered 400.', async (status) => {
     const r = await s.send(`/pets?status=${status}`);

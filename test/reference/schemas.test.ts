@@ -5,16 +5,12 @@ import { RAW_SCHEMAS, validateSchema, withInt64Keyword } from '../../src/schemas
 const pet = (id: string, categoryId = '1') => parseJson(`{"id":${id},"name":"x","categoryId":${categoryId}}`).value;
 
 describe('The project Ajv instance (used by the reference server)', () => {
-  test.each([
-    '9007199254740993',
-    '9223372036854775807',
-    '-9223372036854775808',
-    '0',
-    '1.0',
-    '1e3',
-  ])('The int64 id %s of a parsed body is valid, judged on its literal digits.', (id) => {
-    expect(validateSchema('Pet', pet(id)).errors).toEqual([]);
-  });
+  test.each(['9007199254740993', '9223372036854775807', '-9223372036854775808', '0', '1.0', '1e3'])(
+    'The int64 id %s of a parsed body is valid, judged on its literal digits.',
+    (id) => {
+      expect(validateSchema('Pet', pet(id)).errors).toEqual([]);
+    },
+  );
 
   test.each([
     { id: '9223372036854775808', why: '2^63' },
@@ -28,7 +24,10 @@ describe('The project Ajv instance (used by the reference server)', () => {
   });
 
   test('Ids inside a Pets array are checked at their own pointer.', () => {
-    const r = validateSchema('Pets', parseJson('[{"id":1,"name":"a","categoryId":1},{"id":9223372036854775808,"name":"b","categoryId":1}]').value);
+    const r = validateSchema(
+      'Pets',
+      parseJson('[{"id":1,"name":"a","categoryId":1},{"id":9223372036854775808,"name":"b","categoryId":1}]').value,
+    );
     expect(r.errors).toEqual([expect.stringMatching(/^\/1\/id must be an integer within the int64 range/)]);
   });
 

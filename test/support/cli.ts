@@ -38,7 +38,11 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 export function runCli(entry: string, args: string[], opts: CliOptions = {}): Promise<CliResult> {
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry), ...args], { cwd: ROOT, env: cleanEnv(opts.env ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry), ...args], {
+      cwd: ROOT,
+      env: cleanEnv(opts.env ?? {}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

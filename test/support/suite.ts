@@ -37,7 +37,16 @@ export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): P
 }
 
 export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptions = {}): Promise<SuiteRun> {
-  const config = loadConfig({}, { ANIMAL_STORE_BASE_URL: baseUrl, ANIMAL_STORE_API_KEY: apiKey, ANIMAL_STORE_PLAN: opts.plan ?? 'business', ANIMAL_STORE_TIMEOUT_MS: '3000', ...opts.env });
+  const config = loadConfig(
+    {},
+    {
+      ANIMAL_STORE_BASE_URL: baseUrl,
+      ANIMAL_STORE_API_KEY: apiKey,
+      ANIMAL_STORE_PLAN: opts.plan ?? 'business',
+      ANIMAL_STORE_TIMEOUT_MS: '3000',
+      ...opts.env,
+    },
+  );
   const session = new Session({ config, baseUrl: config.baseUrl!, sleep: opts.sleep });
   const files = await collectSpecs(specPaths());
   const out = await runSpecs(session, files);
@@ -46,6 +55,9 @@ export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptio
     ...out,
     results,
     status: (id) => results.find((r) => r.id === id)?.status,
-    problems: () => results.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => `${r.id} ${r.status}: ${r.findings.map((f) => f.message).join(' | ')}`),
+    problems: () =>
+      results
+        .filter((r) => r.status === 'fail' || r.status === 'warn')
+        .map((r) => `${r.id} ${r.status}: ${r.findings.map((f) => f.message).join(' | ')}`),
   };
 }

@@ -11,12 +11,59 @@ import type { Outcome } from '../../src/results/types.ts';
 
 describe('Remaining decrements', () => {
   test.each([
-    ['falls by one each time', [[10, 9], [9, 8], [8, 7]], true],
-    ['rolls over then falls', [[1, 0], [0, 59], [59, 58]], true],
-    ['a sliding window releases one request', [[10, 9], [9, 9], [9, 8]], true],
-    ['never falls', [[60, 60], [60, 60], [60, 60]], false],
-    ['falls by two', [[10, 8], [8, 6]], false],
-    ['falls by one but sometimes more (another client on the key)', [[10, 9], [9, 6], [6, 5]], true],
+    [
+      'falls by one each time',
+      [
+        [10, 9],
+        [9, 8],
+        [8, 7],
+      ],
+      true,
+    ],
+    [
+      'rolls over then falls',
+      [
+        [1, 0],
+        [0, 59],
+        [59, 58],
+      ],
+      true,
+    ],
+    [
+      'a sliding window releases one request',
+      [
+        [10, 9],
+        [9, 9],
+        [9, 8],
+      ],
+      true,
+    ],
+    [
+      'never falls',
+      [
+        [60, 60],
+        [60, 60],
+        [60, 60],
+      ],
+      false,
+    ],
+    [
+      'falls by two',
+      [
+        [10, 8],
+        [8, 6],
+      ],
+      false,
+    ],
+    [
+      'falls by one but sometimes more (another client on the key)',
+      [
+        [10, 9],
+        [9, 6],
+        [6, 5],
+      ],
+      true,
+    ],
   ])('A sequence that %s is judged ok=%s.', (_what, pairs, ok) => {
     expect(judgeDecrements((pairs as number[][]).map(([from, to]) => ({ from, to }))).ok).toBe(ok);
   });
@@ -24,7 +71,13 @@ describe('Remaining decrements', () => {
 
 function judge(headers: Record<string, string>, status = 200): Record<string, Outcome> {
   const out: Record<string, Outcome> = {};
-  const ex = { api: { operation: 'getPet' }, request: { method: 'GET', url: 'http://x/v1/pets/1' }, response: { status, headers, bodyText: '{}', bodyBytes: 2, truncated: false }, startedAt: 0, durationMs: 1 } as unknown as ApiExchange;
+  const ex = {
+    api: { operation: 'getPet' },
+    request: { method: 'GET', url: 'http://x/v1/pets/1' },
+    response: { status, headers, bodyText: '{}', bodyBytes: 2, truncated: false },
+    startedAt: 0,
+    durationMs: 1,
+  } as unknown as ApiExchange;
   deprecationCheck.run({ ex, session: { limits: { plan: 'free' } }, emit: (req, outcome) => void (out[req] = outcome) });
   return out;
 }
@@ -51,7 +104,8 @@ describe('deprecation headers', () => {
   });
 
   test('Link rels are found among several links and several rel tokens.', () => {
-    const link = '<https://a/v1/pets?status=available>; rel="successor-version", <https://d>; rel="alternate deprecation"; type="text/html"';
+    const link =
+      '<https://a/v1/pets?status=available>; rel="successor-version", <https://d>; rel="alternate deprecation"; type="text/html"';
     expect(linksWithRel(link, 'deprecation')).toEqual(['https://d']);
     expect(linksWithRel(link, 'successor-version')).toEqual(['https://a/v1/pets?status=available']);
   });
@@ -61,7 +115,14 @@ describe('Error.status', () => {
   function statusFindings(status: number, body: unknown): Record<string, Outcome> {
     const out: Record<string, Outcome> = {};
     const bodyText = JSON.stringify(body);
-    const ex = { api: { operation: 'listPets' }, request: { method: 'GET', url: 'http://x/v1/pets' }, response: { status, headers: { 'content-type': 'application/json' }, bodyText, bodyBytes: bodyText.length, truncated: false }, json: body, startedAt: 0, durationMs: 1 } as unknown as ApiExchange;
+    const ex = {
+      api: { operation: 'listPets' },
+      request: { method: 'GET', url: 'http://x/v1/pets' },
+      response: { status, headers: { 'content-type': 'application/json' }, bodyText, bodyBytes: bodyText.length, truncated: false },
+      json: body,
+      startedAt: 0,
+      durationMs: 1,
+    } as unknown as ApiExchange;
     const check = RESPONSE_CHECKS.find((c) => c.name === 'error-status-field')!;
     check.run({ ex, session: { limits: { plan: 'free' } } as never, emit: (req, outcome) => void (out[req] = outcome) });
     return out;
@@ -82,8 +143,19 @@ describe('Error.status', () => {
 describe('Content-Type', () => {
   function contentTypeOutcome(ct: string | undefined, status = 200): Outcome | undefined {
     let out: Outcome | undefined;
-    const ex = { api: { operation: 'listPets' }, request: { method: 'GET', url: 'http://x/v1/pets' }, response: { status, headers: ct === undefined ? {} : { 'content-type': ct }, bodyText: '[]', bodyBytes: 2, truncated: false }, json: [], startedAt: 0, durationMs: 1 } as unknown as ApiExchange;
-    RESPONSE_CHECKS.find((c) => c.name === 'content-type-conformance')!.run({ ex, session: { limits: { plan: 'free' } } as never, emit: (_req, outcome) => void (out = outcome) });
+    const ex = {
+      api: { operation: 'listPets' },
+      request: { method: 'GET', url: 'http://x/v1/pets' },
+      response: { status, headers: ct === undefined ? {} : { 'content-type': ct }, bodyText: '[]', bodyBytes: 2, truncated: false },
+      json: [],
+      startedAt: 0,
+      durationMs: 1,
+    } as unknown as ApiExchange;
+    RESPONSE_CHECKS.find((c) => c.name === 'content-type-conformance')!.run({
+      ex,
+      session: { limits: { plan: 'free' } } as never,
+      emit: (_req, outcome) => void (out = outcome),
+    });
     return out;
   }
 

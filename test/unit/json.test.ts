@@ -3,7 +3,16 @@
  * are decided on digits, never on a rounded JS number.
  */
 import { describe, expect, test } from 'vitest';
-import { canonicalExact, int64, integerDigits, isInt64Digits, JsonSyntaxError, parseJson, rawNumber, stringifyExact } from '../../src/core/json.ts';
+import {
+  canonicalExact,
+  int64,
+  integerDigits,
+  isInt64Digits,
+  JsonSyntaxError,
+  parseJson,
+  rawNumber,
+  stringifyExact,
+} from '../../src/core/json.ts';
 
 describe('parseJson', () => {
   test('It keeps the raw digits of every number by JSON Pointer.', () => {
@@ -13,9 +22,12 @@ describe('parseJson', () => {
     expect(rawNumber(value, '/1/a~1b/c~0d')).toBe('-0');
   });
 
-  test.each(['', '{', '[1,]', '{"a":1,}', '01', '"\u0001"', 'tru', '{"a" 1}', '[1] x', 'NaN'])('It rejects the malformed document %j with a JsonSyntaxError.', (text) => {
-    expect(() => parseJson(text)).toThrow(JsonSyntaxError);
-  });
+  test.each(['', '{', '[1,]', '{"a":1,}', '01', '"\u0001"', 'tru', '{"a" 1}', '[1] x', 'NaN'])(
+    'It rejects the malformed document %j with a JsonSyntaxError.',
+    (text) => {
+      expect(() => parseJson(text)).toThrow(JsonSyntaxError);
+    },
+  );
 
   test('It refuses absurd nesting instead of overflowing the stack.', () => {
     expect(() => parseJson('['.repeat(10_000) + ']'.repeat(10_000))).toThrow(/too deep/);

@@ -18,9 +18,12 @@ describe('HTTP-date', () => {
     expect(parseHttpDate(text)).toBe(ms);
   });
 
-  test.each(['2026-11-22T10:00:00Z', 'Sun, 31 Feb 2026 10:00:00 GMT', 'Sun, 22 Nov 2026 10:00:00 UTC', 'yesterday', ''])('%j is not an HTTP-date.', (text) => {
-    expect(parseHttpDate(text)).toBeUndefined();
-  });
+  test.each(['2026-11-22T10:00:00Z', 'Sun, 31 Feb 2026 10:00:00 GMT', 'Sun, 22 Nov 2026 10:00:00 UTC', 'yesterday', ''])(
+    '%j is not an HTTP-date.',
+    (text) => {
+      expect(parseHttpDate(text)).toBeUndefined();
+    },
+  );
 });
 
 describe('Retry-After', () => {
@@ -58,6 +61,11 @@ describe('X-RateLimit-Reset', () => {
   });
 
   test('Header names are case-insensitive and values must be plain integers.', () => {
-    expect(readRateLimit({ 'X-RateLimit-Limit': '60', 'x-ratelimit-remaining': ' 59 ', 'X-RATELIMIT-RESET': '1.5' })).toMatchObject({ limit: 60, remaining: 59, reset: undefined, resetRaw: '1.5' });
+    expect(readRateLimit({ 'X-RateLimit-Limit': '60', 'x-ratelimit-remaining': ' 59 ', 'X-RATELIMIT-RESET': '1.5' })).toMatchObject({
+      limit: 60,
+      remaining: 59,
+      reset: undefined,
+      resetRaw: '1.5',
+    });
   });
 });

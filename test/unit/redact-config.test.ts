@@ -54,8 +54,21 @@ describe('configuration', () => {
   });
 
   test('Production defaults to no writes and a Free-key budget; the base URL always wins.', () => {
-    const c = loadConfig({}, { ANIMAL_STORE_ENV: 'production', ANIMAL_STORE_PRODUCTION_URL: 'https://p.example/v1', ANIMAL_STORE_BASE_URL: 'https://b.example/v1/', ANIMAL_STORE_API_KEY: 'k' });
+    const c = loadConfig(
+      {},
+      {
+        ANIMAL_STORE_ENV: 'production',
+        ANIMAL_STORE_PRODUCTION_URL: 'https://p.example/v1',
+        ANIMAL_STORE_BASE_URL: 'https://b.example/v1/',
+        ANIMAL_STORE_API_KEY: 'k',
+      },
+    );
     expect(c).toMatchObject({ baseUrl: 'https://b.example/v1', allowWrites: false, maxRequests: 1000, plan: 'free' });
-    expect(loadConfig({ 'allow-writes': true }, { ANIMAL_STORE_ENV: 'production', ANIMAL_STORE_PRODUCTION_URL: 'https://p.example/v1', ANIMAL_STORE_API_KEY: 'k' }).allowWrites).toBe(true);
+    expect(
+      loadConfig(
+        { 'allow-writes': true },
+        { ANIMAL_STORE_ENV: 'production', ANIMAL_STORE_PRODUCTION_URL: 'https://p.example/v1', ANIMAL_STORE_API_KEY: 'k' },
+      ).allowWrites,
+    ).toBe(true);
   });
 });

@@ -67,7 +67,18 @@ describe('transport', () => {
 
 function client(baseUrl: string, sleeps: number[], extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
   const seen: ApiExchange[] = [];
-  const c = new ApiClient({ baseUrl, apiKey: 'k', timeoutMs: 2000, maxBodyBytes: 65536, maxRequests: 100, deadlineAt: Date.now() + 60_000, maxWaitMs: 70_000, onExchange: (e) => seen.push(e), sleep: async (ms) => void sleeps.push(ms), ...extra });
+  const c = new ApiClient({
+    baseUrl,
+    apiKey: 'k',
+    timeoutMs: 2000,
+    maxBodyBytes: 65536,
+    maxRequests: 100,
+    deadlineAt: Date.now() + 60_000,
+    maxWaitMs: 70_000,
+    onExchange: (e) => seen.push(e),
+    sleep: async (ms) => void sleeps.push(ms),
+    ...extra,
+  });
   return { c, seen };
 }
 
@@ -77,7 +88,13 @@ describe('client pacing', () => {
     const url = await serve((_q, res) => {
       n++;
       const now = Math.floor(Date.now() / 1000);
-      res.writeHead(200, { 'content-type': 'application/json', date: new Date(now * 1000).toUTCString(), 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': String(Math.max(0, 2 - n)), 'x-ratelimit-reset': String(now + 20) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        date: new Date(now * 1000).toUTCString(),
+        'x-ratelimit-limit': '2',
+        'x-ratelimit-remaining': String(Math.max(0, 2 - n)),
+        'x-ratelimit-reset': String(now + 20),
+      });
       res.end('[]');
     });
     const sleeps: number[] = [];

@@ -14,8 +14,16 @@ export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 
 /** Display order of the catalogue areas; an area not listed comes after, alphabetically. */
 export const AREA_ORDER: readonly string[] = [
-  'transport', 'responses', 'auth', 'listPets', 'createPet', 'getPet', 'deprecation',
-  'rate-limit-headers', 'rate-limit-load', 'versioning',
+  'transport',
+  'responses',
+  'auth',
+  'listPets',
+  'createPet',
+  'getPet',
+  'deprecation',
+  'rate-limit-headers',
+  'rate-limit-load',
+  'versioning',
 ];
 
 export const AREA_TITLES: Readonly<Record<string, string>> = {

@@ -21,7 +21,16 @@ const X1 = W - M.right;
 const Y0 = M.top + PLOT_H;
 const Y1 = M.top;
 
-const COLORS = { ok: '#2da44e', tooMany: '#cf222e', other: '#8c959f', line: '#0969da', limit: '#57606a', span: '#fb8f44', grid: '#e6e9ed', axis: '#57606a' };
+const COLORS = {
+  ok: '#2da44e',
+  tooMany: '#cf222e',
+  other: '#8c959f',
+  line: '#0969da',
+  limit: '#57606a',
+  span: '#fb8f44',
+  grid: '#e6e9ed',
+  axis: '#57606a',
+};
 
 type Kind = 'ok' | 'tooMany' | 'other';
 const kindOf = (status: number): Kind => (status === 429 ? 'tooMany' : status >= 200 && status < 300 ? 'ok' : 'other');
@@ -70,7 +79,10 @@ export function renderChart(run: LoadRun): string {
     return `<figure class="chart" data-testid="load-chart" data-scenario="${escapeAttr(run.scenario)}"><p class="empty">No requests were recorded for this scenario.</p></figure>`;
   }
   const spans = retryAfterSpans(tl);
-  const tMax = maxOf(spans.map((s) => s[1]), Math.max(1, tl[tl.length - 1].t));
+  const tMax = maxOf(
+    spans.map((s) => s[1]),
+    Math.max(1, tl[tl.length - 1].t),
+  );
   const limits = tl.map((p) => p.limit).filter((n): n is number => n !== undefined);
   const remainings = tl.map((p) => p.remaining).filter((n): n is number => n !== undefined);
   const yMaxRaw = maxOf(remainings, maxOf(limits, 1));
@@ -91,8 +103,13 @@ export function renderChart(run: LoadRun): string {
     const x = r1(sx(a));
     const w = Math.max(1, r1(sx(b) - sx(a)));
     const secs = ((b - a) / 1000).toFixed(1);
-    out.push(`<rect data-testid="chart-retry-after" x="${x}" y="${Y1}" width="${w}" height="${LANE_Y + LANE_H - Y1}" fill="${COLORS.span}" fill-opacity="0.18"><title>Retry-After wait: ${secs} s from ${(a / 1000).toFixed(1)} s</title></rect>`);
-    if (w >= 90) out.push(`<text x="${r1(x + w / 2)}" y="${Y1 + 16}" text-anchor="middle" font-size="11" fill="#bc4c00">Retry-After wait ${secs} s</text>`);
+    out.push(
+      `<rect data-testid="chart-retry-after" x="${x}" y="${Y1}" width="${w}" height="${LANE_Y + LANE_H - Y1}" fill="${COLORS.span}" fill-opacity="0.18"><title>Retry-After wait: ${secs} s from ${(a / 1000).toFixed(1)} s</title></rect>`,
+    );
+    if (w >= 90)
+      out.push(
+        `<text x="${r1(x + w / 2)}" y="${Y1 + 16}" text-anchor="middle" font-size="11" fill="#bc4c00">Retry-After wait ${secs} s</text>`,
+      );
   }
   // x axis
   const xStep = niceStep(tMax, 10);
@@ -104,34 +121,55 @@ export function renderChart(run: LoadRun): string {
   out.push(`<line x1="${X0}" x2="${X1}" y1="${Y0}" y2="${Y0}" stroke="${COLORS.axis}"/>`);
   out.push(`<line x1="${X0}" x2="${X0}" y1="${Y1}" y2="${Y0}" stroke="${COLORS.axis}"/>`);
   out.push(`<line x1="${X0}" x2="${X1}" y1="${AXIS_Y - 4}" y2="${AXIS_Y - 4}" stroke="${COLORS.axis}"/>`);
-  out.push(`<text data-testid="chart-x-label" x="${(X0 + X1) / 2}" y="${H - 6}" text-anchor="middle" font-size="12" fill="${COLORS.axis}">Time since scenario start (s)</text>`);
-  out.push(`<text data-testid="chart-y-label" transform="translate(14 ${(Y0 + Y1) / 2}) rotate(-90)" text-anchor="middle" font-size="12" fill="${COLORS.axis}">X-RateLimit-Remaining</text>`);
+  out.push(
+    `<text data-testid="chart-x-label" x="${(X0 + X1) / 2}" y="${H - 6}" text-anchor="middle" font-size="12" fill="${COLORS.axis}">Time since scenario start (s)</text>`,
+  );
+  out.push(
+    `<text data-testid="chart-y-label" transform="translate(14 ${(Y0 + Y1) / 2}) rotate(-90)" text-anchor="middle" font-size="12" fill="${COLORS.axis}">X-RateLimit-Remaining</text>`,
+  );
   out.push(`<text x="${X0 - 6}" y="${LANE_Y + LANE_H / 2 + 4}" text-anchor="end" font-size="11" fill="${COLORS.axis}">requests</text>`);
   // limit line
   const limit = limits.length ? maxOf(limits, 0) : undefined;
   if (limit !== undefined) {
     const y = r1(sy(limit));
     out.push(`<line data-testid="chart-limit" x1="${X0}" x2="${X1}" y1="${y}" y2="${y}" stroke="${COLORS.limit}" stroke-dasharray="5 4"/>`);
-    out.push(`<text x="${X1 - 4}" y="${y - 4}" text-anchor="end" font-size="11" fill="${COLORS.limit}">X-RateLimit-Limit ${escapeXml(limit)}</text>`);
+    out.push(
+      `<text x="${X1 - 4}" y="${y - 4}" text-anchor="end" font-size="11" fill="${COLORS.limit}">X-RateLimit-Limit ${escapeXml(limit)}</text>`,
+    );
   }
   // remaining line, bucketed per pixel (first, min, max, last of each column)
   const cols = new Map<number, number[]>();
-  for (const p of tl) if (p.remaining !== undefined) {
-    const c = Math.round(sx(p.t));
-    const list = cols.get(c);
-    if (list) list.push(p.remaining);
-    else cols.set(c, [p.remaining]);
-  }
+  for (const p of tl)
+    if (p.remaining !== undefined) {
+      const c = Math.round(sx(p.t));
+      const list = cols.get(c);
+      if (list) list.push(p.remaining);
+      else cols.set(c, [p.remaining]);
+    }
   // drawn as steps: a value holds until the next response says otherwise
   const pts: string[] = [];
   let lastY: number | undefined;
   for (const [c, vs] of cols) {
-    const seq = vs.length > 2 ? [vs[0], -maxOf(vs.map((v) => -v), -Infinity), maxOf(vs, -Infinity), vs[vs.length - 1]] : vs;
+    const seq =
+      vs.length > 2
+        ? [
+            vs[0],
+            -maxOf(
+              vs.map((v) => -v),
+              -Infinity,
+            ),
+            maxOf(vs, -Infinity),
+            vs[vs.length - 1],
+          ]
+        : vs;
     if (lastY !== undefined) pts.push(`${c},${lastY}`);
     for (const v of seq) pts.push(`${c},${r1(sy(v))}`);
     lastY = r1(sy(vs[vs.length - 1]));
   }
-  if (pts.length) out.push(`<polyline data-testid="chart-remaining" points="${pts.join(' ')}" fill="none" stroke="${COLORS.line}" stroke-width="1.8" stroke-linejoin="round"/>`);
+  if (pts.length)
+    out.push(
+      `<polyline data-testid="chart-remaining" points="${pts.join(' ')}" fill="none" stroke="${COLORS.line}" stroke-width="1.8" stroke-linejoin="round"/>`,
+    );
   // request ticks in the lane and 429 markers on the plot, one per pixel column and kind
   const seen = new Set<string>();
   const counts: Record<Kind, number> = { ok: 0, tooMany: 0, other: 0 };
@@ -142,10 +180,14 @@ export function renderChart(run: LoadRun): string {
     if (seen.has(`${k}:${c}`)) continue;
     seen.add(`${k}:${c}`);
     const [y, h] = k === 'tooMany' ? [LANE_Y, LANE_H] : k === 'ok' ? [LANE_Y + 6, LANE_H - 12] : [LANE_Y + 3, LANE_H - 6];
-    out.push(`<line data-testid="chart-request" data-kind="${k}" x1="${c}" x2="${c}" y1="${y}" y2="${y + h}" stroke="${COLORS[k]}" stroke-width="1.4"/>`);
+    out.push(
+      `<line data-testid="chart-request" data-kind="${k}" x1="${c}" x2="${c}" y1="${y}" y2="${y + h}" stroke="${COLORS[k]}" stroke-width="1.4"/>`,
+    );
     if (k === 'tooMany') {
       const tip = `429 at ${(p.t / 1000).toFixed(2)} s${p.retryAfter !== undefined ? `, Retry-After ${p.retryAfter} s` : ''}`;
-      out.push(`<circle data-testid="chart-429" cx="${c}" cy="${r1(sy(p.remaining ?? 0))}" r="3.6" fill="${COLORS.tooMany}" stroke="#fff" stroke-width="1"><title>${escapeXml(tip)}</title></circle>`);
+      out.push(
+        `<circle data-testid="chart-429" cx="${c}" cy="${r1(sy(p.remaining ?? 0))}" r="3.6" fill="${COLORS.tooMany}" stroke="#fff" stroke-width="1"><title>${escapeXml(tip)}</title></circle>`,
+      );
     }
   }
   const aria = `${title}. ${tl.length} requests: ${counts.ok} 2xx, ${counts.tooMany} 429, ${counts.other} other; ${spans.length} Retry-After waits.`;
@@ -163,5 +205,7 @@ export function renderChart(run: LoadRun): string {
     `<span><i class="sw sw-ra"></i>Retry-After wait (${spans.length})</span>`,
     '</figcaption>',
     '</figure>',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -5,8 +5,18 @@
  */
 import type { Evidence, Finding, HttpExcerpt, RequirementResult, RunReport, Status } from '../types.ts';
 import {
-  areaTitle, dateTimeOf, durationSeconds, escapeAttr as a, escapeXml as e, failedMusts, groupByArea, headline,
-  LEVELS, mustWaiversAllowed, reasonOf, STATUSES,
+  areaTitle,
+  dateTimeOf,
+  durationSeconds,
+  escapeAttr as a,
+  escapeXml as e,
+  failedMusts,
+  groupByArea,
+  headline,
+  LEVELS,
+  mustWaiversAllowed,
+  reasonOf,
+  STATUSES,
 } from './common.ts';
 import { renderChart } from './html-chart.ts';
 import { loadRuns, type LoadRun } from './load-runs.ts';
@@ -22,15 +32,22 @@ export function banner(report: RunReport): string {
   const tone = h === 'ABORTED' || h === 'INTERRUPTED' ? 'stop' : report.verdict === 'pass' ? 'pass' : 'fail';
   const t = report.target;
   const musts = failedMusts(report).length;
-  const sub = h === 'CERTIFIED' || h === 'CONFORMANT'
-    ? 'Every MUST requirement of the Animal Store specification passed.'
-    : h === 'NOT CONFORMANT'
-      ? `${musts} MUST requirement${musts === 1 ? '' : 's'} failed.`
-      : `The run did not complete; the results below are partial (verdict so far: ${report.verdict}) and do not certify.`;
+  const sub =
+    h === 'CERTIFIED' || h === 'CONFORMANT'
+      ? 'Every MUST requirement of the Animal Store specification passed.'
+      : h === 'NOT CONFORMANT'
+        ? `${musts} MUST requirement${musts === 1 ? '' : 's'} failed.`
+        : `The run did not complete; the results below are partial (verdict so far: ${report.verdict}) and do not certify.`;
   const flags: string[] = [];
-  if (t.embedded) flags.push('<span class="flag stop" data-testid="flag-embedded">Embedded reference server: a self-test, not a certificate of a real service</span>');
+  if (t.embedded)
+    flags.push(
+      '<span class="flag stop" data-testid="flag-embedded">Embedded reference server: a self-test, not a certificate of a real service</span>',
+    );
   const mustWaived = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'waived').length;
-  if (mustWaived || mustWaiversAllowed(report)) flags.push(`<span class="flag alert" data-testid="flag-must-waivers">MUST waivers allowed (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived</span>`);
+  if (mustWaived || mustWaiversAllowed(report))
+    flags.push(
+      `<span class="flag alert" data-testid="flag-must-waivers">MUST waivers allowed (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived</span>`,
+    );
   if (report.counts.waived) flags.push(`<span class="flag">${report.counts.waived} waived</span>`);
   const meta: [string, string, string][] = [
     ['Target', t.baseUrl, 'meta-target'],
@@ -77,7 +94,9 @@ export function counts(report: RunReport): string {
     x += w;
     return r;
   });
-  const cells = order.map((s) => `<div class="count c-${s}" data-testid="count-${s}"><b>${report.counts[s] ?? 0}</b><span>${LABEL[s]}</span></div>`);
+  const cells = order.map(
+    (s) => `<div class="count c-${s}" data-testid="count-${s}"><b>${report.counts[s] ?? 0}</b><span>${LABEL[s]}</span></div>`,
+  );
   return `<section class="card counts" data-testid="counts" aria-label="Requirement counts">
 <div class="count"><b>${report.requirements.length}</b><span>Requirements</span></div>${cells.join('')}
 <svg class="ratio" viewBox="0 0 1000 6" preserveAspectRatio="none" aria-hidden="true">${bars.join('')}</svg>
@@ -100,11 +119,15 @@ export function filters(report: RunReport): string {
 }
 
 function http(x: HttpExcerpt, kind: 'request' | 'response'): string {
-  const first = kind === 'request'
-    ? `<span class="sl">${e(x.method ?? '?')} ${e(x.url ?? '')}</span>`
-    : `<span class="sl${x.status !== undefined && x.status >= 400 ? ' bad' : ''}">HTTP ${e(x.status ?? '(no status)')}</span>${x.url ? ` ${e(x.url)}` : ''}`;
+  const first =
+    kind === 'request'
+      ? `<span class="sl">${e(x.method ?? '?')} ${e(x.url ?? '')}</span>`
+      : `<span class="sl${x.status !== undefined && x.status >= 400 ? ' bad' : ''}">HTTP ${e(x.status ?? '(no status)')}</span>${x.url ? ` ${e(x.url)}` : ''}`;
   const headers = Object.entries(x.headers ?? {}).map(([k, v]) => `<span class="hn">${e(k)}</span>: ${e(v)}`);
-  const body = x.body !== undefined && x.body !== '' ? `\n\n${e(x.body)}${x.bodyTruncated ? '\n<span class="trunc">… (body truncated)</span>' : ''}` : '';
+  const body =
+    x.body !== undefined && x.body !== ''
+      ? `\n\n${e(x.body)}${x.bodyTruncated ? '\n<span class="trunc">… (body truncated)</span>' : ''}`
+      : '';
   return `<pre class="http" data-testid="evidence-${kind}">${[first, ...headers].join('\n')}${body}</pre>`;
 }
 
@@ -135,9 +158,14 @@ function requirement(r: RequirementResult): string {
   const checks = r.status === 'pass' && n ? ` · <span class="checks">${n} check${n === 1 ? '' : 's'} passed</span>` : '';
   const body: string[] = [`<p class="spec">§ ${e(r.section)} — <q>${e(r.quote)}</q>${checks}</p>`];
   const shown = r.findings.filter((f) => f.outcome === 'fail' || f.outcome === 'warn');
-  if ((r.status === 'skip' || r.status === 'fail' || r.status === 'warn') && !shown.length) body.push(`<p class="why" data-testid="reason">${e(reasonOf(r))}</p>`);
-  if (r.waiver) body.push(`<p class="waiver" data-testid="waiver"><b>Waived</b> until <b data-testid="waiver-expires">${e(r.waiver.expires)}</b>: <span data-testid="waiver-reason">${e(r.waiver.reason)}</span></p>`);
-  if (r.observations.length) body.push(`<ul class="obs" data-testid="observations">${r.observations.map((o) => `<li>${e(o)}</li>`).join('')}</ul>`);
+  if ((r.status === 'skip' || r.status === 'fail' || r.status === 'warn') && !shown.length)
+    body.push(`<p class="why" data-testid="reason">${e(reasonOf(r))}</p>`);
+  if (r.waiver)
+    body.push(
+      `<p class="waiver" data-testid="waiver"><b>Waived</b> until <b data-testid="waiver-expires">${e(r.waiver.expires)}</b>: <span data-testid="waiver-reason">${e(r.waiver.reason)}</span></p>`,
+    );
+  if (r.observations.length)
+    body.push(`<ul class="obs" data-testid="observations">${r.observations.map((o) => `<li>${e(o)}</li>`).join('')}</ul>`);
   for (const f of shown) body.push(evidence(f, r.status === 'fail' && f.outcome === 'fail'));
   return `<article class="req s-${a(r.status)}" data-testid="requirement" data-requirement="${a(r.id)}" data-status="${a(r.status)}" data-level="${a(r.level)}" id="req-${a(r.id)}">
 <div class="req-head"><span class="pill st-${a(r.status)}" data-testid="status">${e(r.status)}</span><span class="pill lv lv-${a(r.level)}" data-testid="level">${e(r.level)}</span><code class="req-id">${e(r.id)}</code><span class="req-title">${e(r.title)}</span></div>
@@ -147,7 +175,10 @@ function requirement(r: RequirementResult): string {
 
 export function requirements(report: RunReport): string {
   const groups = groupByArea(report.requirements).map(({ area, requirements: reqs }) => {
-    const tally = STATUSES.map((s) => [s, reqs.filter((r) => r.status === s).length] as const).filter(([, n]) => n).map(([s, n]) => `${n} ${s}`).join(' · ');
+    const tally = STATUSES.map((s) => [s, reqs.filter((r) => r.status === s).length] as const)
+      .filter(([, n]) => n)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(' · ');
     return `<section class="card area" data-testid="area" data-area="${a(area)}">
 <header><h2>${e(areaTitle(area))}</h2><span class="area-tally">${e(tally)}</span></header>
 ${reqs.map(requirement).join('\n')}
@@ -161,7 +192,10 @@ ${groups.join('\n')}
 }
 
 function loadRun(run: LoadRun): string {
-  const rows = run.verdicts.map((v) => `<tr data-testid="load-verdict" data-verdict-requirement="${a(v.requirement)}" data-status="${a(v.outcome)}"><td><span class="pill st-${a(v.outcome)}">${e(v.outcome)}</span></td><td><code>${e(v.requirement)}</code></td><td>${e(v.title)}${v.message ? ` — ${e(v.message)}` : ''}</td></tr>`);
+  const rows = run.verdicts.map(
+    (v) =>
+      `<tr data-testid="load-verdict" data-verdict-requirement="${a(v.requirement)}" data-status="${a(v.outcome)}"><td><span class="pill st-${a(v.outcome)}">${e(v.outcome)}</span></td><td><code>${e(v.requirement)}</code></td><td>${e(v.title)}${v.message ? ` — ${e(v.message)}` : ''}</td></tr>`,
+  );
   return `<section class="card load" data-testid="load-run" data-scenario="${a(run.scenario)}" data-status="${a(run.verdict)}">
 <h3>Scenario <code>${e(run.scenario)}</code> <span class="pill st-${a(run.verdict)}">${e(run.verdict)}</span></h3>
 <p class="sub">${e(run.engine)} engine · plan ${e(run.plan)} · ${e(run.requestsSent)} requests · ${e(dateTimeOf(run.startedAt))} · ${durationSeconds(run.startedAt, run.endedAt).toFixed(1)} s</p>

@@ -42,7 +42,9 @@ function testcase(r: RequirementResult): string {
     case 'fail': {
       const failing = findingsOf(r, 'fail');
       const text = (failing.length ? failing : r.findings).map(evidenceText).join('\n\n') || 'failed';
-      body.push(`      <failure message="${escapeAttr(firstMessage(r, 'fail', `${r.level} requirement failed`))}" type="${escapeAttr(r.level)}">${escapeXml(text)}</failure>`);
+      body.push(
+        `      <failure message="${escapeAttr(firstMessage(r, 'fail', `${r.level} requirement failed`))}" type="${escapeAttr(r.level)}">${escapeXml(text)}</failure>`,
+      );
       break;
     }
     case 'skip':
@@ -91,7 +93,9 @@ export function renderJunit(report: RunReport): string {
   ];
   const cases = reqs.map(testcase);
   if (report.abort) {
-    cases.push(`    <testcase classname="run" name="run completed" time="0">\n      <error message="${escapeAttr(oneLine(report.abort, 300))}" type="abort">${escapeXml(report.abort)}</error>\n    </testcase>`);
+    cases.push(
+      `    <testcase classname="run" name="run completed" time="0">\n      <error message="${escapeAttr(oneLine(report.abort, 300))}" type="abort">${escapeXml(report.abort)}</error>\n    </testcase>`,
+    );
   }
   const notes = report.notes.length ? [`    <system-out>${escapeXml(report.notes.join('\n'))}</system-out>`] : [];
   const tests = cases.length;

@@ -10,7 +10,11 @@ import { dateTimeOf, failedMusts, headline, mustWaiversAllowed, oneLine, reasonO
 export const SUMMARY_LIST_CAP = 10;
 
 const ICONS: Record<string, string> = {
-  CERTIFIED: '✅', CONFORMANT: '✅', 'NOT CONFORMANT': '❌', INTERRUPTED: '⚠️', ABORTED: '⛔',
+  CERTIFIED: '✅',
+  CONFORMANT: '✅',
+  'NOT CONFORMANT': '❌',
+  INTERRUPTED: '⚠️',
+  ABORTED: '⛔',
 };
 
 /** Escape Markdown and inline HTML; keep the text on one line. */
@@ -48,7 +52,8 @@ export function renderSummary(report: RunReport): string {
   const lines: string[] = [];
   lines.push(`## ${ICONS[h]} animal-store ${report.kind}: **${h}**`, '');
   if (report.abort) lines.push(`> **Aborted:** ${escapeMarkdown(report.abort, 300)}`, '');
-  else if (report.interrupted) lines.push('> **Interrupted:** the run stopped before every test ran; the results below are partial and do not certify.', '');
+  else if (report.interrupted)
+    lines.push('> **Interrupted:** the run stopped before every test ran; the results below are partial and do not certify.', '');
   lines.push(
     `- **Target:** ${code(t.baseUrl)} (${escapeMarkdown(t.env, 40)}${t.embedded ? ', embedded reference server' : ''})`,
     `- **Plan:** ${escapeMarkdown(t.plan, 40)}`,
@@ -70,7 +75,8 @@ export function renderSummary(report: RunReport): string {
   if (waived.length) {
     const mustWaived = waived.filter((r) => r.level === 'MUST').length;
     lines.push(`### Waived (${waived.length})`, '');
-    if (mustWaived || mustWaiversAllowed(report)) lines.push(`> MUST waivers were allowed (--allow-must-waivers): ${mustWaived} MUST requirement(s) waived.`, '');
+    if (mustWaived || mustWaiversAllowed(report))
+      lines.push(`> MUST waivers were allowed (--allow-must-waivers): ${mustWaived} MUST requirement(s) waived.`, '');
     lines.push(...capped(waived, SUMMARY_LIST_CAP), '');
   }
   lines.push('Full report with evidence: `index.html` in the `reports/` artifact (also `certification.json`, `junit.xml`).', '');

@@ -13,7 +13,8 @@ import { request } from 'undici';
 
 const SHIMS: Record<string, string> = {
   k6: 'const s = globalThis.__k6shim; export const check = s.check; export const sleep = s.sleep; export default { check, sleep };',
-  'k6/http': 'const s = globalThis.__k6shim; export const get = s.get; export const batch = s.batch; export const expectedStatuses = s.expectedStatuses; export default { get, batch, expectedStatuses };',
+  'k6/http':
+    'const s = globalThis.__k6shim; export const get = s.get; export const batch = s.batch; export const expectedStatuses = s.expectedStatuses; export default { get, batch, expectedStatuses };',
   'k6/metrics': 'export const Counter = globalThis.__k6shim.Counter;',
   'k6/execution': 'export default { test: { abort: (r) => globalThis.__k6shim.abort(r) } };',
 };
@@ -55,24 +56,34 @@ export async function runK6(bundle: string, env: Record<string, string>, timeout
     const ctrl = new Int32Array(ctrlBuf);
     const workerFile = join(dirname(fileURLToPath(import.meta.url)), 'worker.mjs');
     const worker = new Worker(workerFile, { workerData: { bundleUrl: pathToFileURL(bundleFile).href, env, ctrlBuf, dataBuf } });
-    const done = await new Promise<{ exitCode: number; files: Record<string, string>; checks?: K6Run['checks']; error?: string }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('k6 emulator timed out')), timeoutMs);
-      worker.on('error', (e) => (clearTimeout(timer), reject(e)));
-      worker.on('message', (msg: { kind: string; reqs?: Array<{ url: string; headers: Record<string, string>; timeout?: string }> } & Record<string, unknown>) => {
-        if (msg.kind === 'done') {
-          clearTimeout(timer);
-          resolve(msg as never);
-          return;
-        }
-        void Promise.all((msg.reqs || []).map(doHttp)).then((out) => {
-          const bytes = new TextEncoder().encode(JSON.stringify(out));
-          new Uint8Array(dataBuf).set(bytes.subarray(0, dataBuf.byteLength));
-          ctrl[1] = Math.min(bytes.length, dataBuf.byteLength);
-          Atomics.store(ctrl, 0, 1);
-          Atomics.notify(ctrl, 0);
-        });
-      });
-    });
+    const done = await new Promise<{ exitCode: number; files: Record<string, string>; checks?: K6Run['checks']; error?: string }>(
+      (resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('k6 emulator timed out')), timeoutMs);
+        worker.on('error', (e) => (clearTimeout(timer), reject(e)));
+        worker.on(
+          'message',
+          (
+            msg: { kind: string; reqs?: Array<{ url: string; headers: Record<string, string>; timeout?: string }> } & Record<
+              string,
+              unknown
+            >,
+          ) => {
+            if (msg.kind === 'done') {
+              clearTimeout(timer);
+              resolve(msg as never);
+              return;
+            }
+            void Promise.all((msg.reqs || []).map(doHttp)).then((out) => {
+              const bytes = new TextEncoder().encode(JSON.stringify(out));
+              new Uint8Array(dataBuf).set(bytes.subarray(0, dataBuf.byteLength));
+              ctrl[1] = Math.min(bytes.length, dataBuf.byteLength);
+              Atomics.store(ctrl, 0, 1);
+              Atomics.notify(ctrl, 0);
+            });
+          },
+        );
+      },
+    );
     await worker.terminate();
     for (const [path, text] of Object.entries(done.files || {})) {
       if (path === 'stdout' || path === 'stderr') continue;

@@ -26,11 +26,23 @@ let aborted;
 
 function canonical(h) {
   const out = {};
-  for (const [k, v] of Object.entries(h)) out[k.split('-').map((p) => p.charAt(0).toUpperCase() + p.slice(1).toLowerCase()).join('-')] = v;
+  for (const [k, v] of Object.entries(h))
+    out[
+      k
+        .split('-')
+        .map((p) => p.charAt(0).toUpperCase() + p.slice(1).toLowerCase())
+        .join('-')
+    ] = v;
   return out;
 }
 function toResponse(r) {
-  return { status: r.status, headers: canonical(r.headers || {}), body: r.body ?? null, error: r.error || '', timings: { duration: r.durationMs } };
+  return {
+    status: r.status,
+    headers: canonical(r.headers || {}),
+    body: r.body ?? null,
+    error: r.error || '',
+    timings: { duration: r.durationMs },
+  };
 }
 function recordReq(params) {
   samples.push({ metric: 'http_reqs', value: 1, tags: { ...(params?.tags || {}) } });
@@ -58,7 +70,9 @@ globalThis.__k6shim = {
   },
   batch(reqs) {
     for (const r of reqs) recordReq(r[3]);
-    return call({ kind: 'http', reqs: reqs.map((r) => ({ url: r[1], headers: r[3]?.headers || {}, timeout: r[3]?.timeout })) }).map(toResponse);
+    return call({ kind: 'http', reqs: reqs.map((r) => ({ url: r[1], headers: r[3]?.headers || {}, timeout: r[3]?.timeout })) }).map(
+      toResponse,
+    );
   },
   expectedStatuses: () => () => true,
   Counter: class {
@@ -134,7 +148,11 @@ async function main() {
   }
   if (!metrics.http_reqs) metrics.http_reqs = { values: { count: samples.filter((s) => s.metric === 'http_reqs').length } };
   if (failed && exitCode === 0) exitCode = 99;
-  const summary = mod.handleSummary({ root_group: { name: '', path: '', groups: [], checks: [...checks.values()] }, metrics, state: { testRunDurationMs: Date.now() - t0 } });
+  const summary = mod.handleSummary({
+    root_group: { name: '', path: '', groups: [], checks: [...checks.values()] },
+    metrics,
+    state: { testRunDurationMs: Date.now() - t0 },
+  });
   parentPort.postMessage({ kind: 'done', exitCode, aborted, files: summary, checks: [...checks.values()], name });
 }
 

@@ -10,19 +10,32 @@ const get = (s: Srv, path: string) => s.send(path);
 const post = (s: Srv, body: string) => s.send('/pets', { body });
 const status = async (p: Promise<{ status: number }>) => (await p).status;
 const deprecation = async (s: Srv) => (await get(s, `/pets/${SEED_ID}`)).headers;
-const rl = async (s: Srv, path = '/pets?limit=1', plan: 'free' | 'enterprise' = 'enterprise') => readRateLimit((await s.send(path, { plan })).headers);
+const rl = async (s: Srv, path = '/pets?limit=1', plan: 'free' | 'enterprise' = 'enterprise') =>
+  readRateLimit((await s.send(path, { plan })).headers);
 
 export const CONFORMANCE_PROBES: Probe[] = [
   { fault: 'auth-missing-accepted', holds: async (s) => (await status(s.send('/pets', { plan: null }))) === 401 },
   { fault: 'auth-any-scheme', holds: async (s) => (await status(s.send('/pets', { authorization: `Basic ${s.key()}` }))) === 401 },
   { fault: 'auth-empty-token-accepted', holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer ' }))) === 401 },
-  { fault: 'auth-unknown-key-accepted', holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer not-a-key-at-all' }))) === 401 },
+  {
+    fault: 'auth-unknown-key-accepted',
+    holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer not-a-key-at-all' }))) === 401,
+  },
   {
     fault: 'validate-before-auth',
-    holds: async (s) => (await status(s.send('/pets', { plan: null, body: '{}' }))) === 401 && (await status(s.send('/pets/1', { plan: null }))) === 401,
+    holds: async (s) =>
+      (await status(s.send('/pets', { plan: null, body: '{}' }))) === 401 && (await status(s.send('/pets/1', { plan: null }))) === 401,
   },
-  { fault: 'auth-prefix-match', holds: async (s) => (await status(s.send('/pets', { authorization: `Bearer ${s.key()}0` }))) === 401 && (await status(s.send('/pets', { authorization: `Bearer ${s.key().slice(0, -1)}` }))) === 401 },
-  { fault: '429-instead-of-401', holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer not-a-key-at-all' }))) === 401 },
+  {
+    fault: 'auth-prefix-match',
+    holds: async (s) =>
+      (await status(s.send('/pets', { authorization: `Bearer ${s.key()}0` }))) === 401 &&
+      (await status(s.send('/pets', { authorization: `Bearer ${s.key().slice(0, -1)}` }))) === 401,
+  },
+  {
+    fault: '429-instead-of-401',
+    holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer not-a-key-at-all' }))) === 401,
+  },
   { fault: 'auth-rejects-valid-key', holds: async (s) => (await status(get(s, '/pets'))) === 200 },
   { fault: 'create-returns-200', holds: async (s) => (await status(post(s, newPet()))) === 201 },
   { fault: 'content-type-text', holds: async (s) => (await get(s, '/pets')).headers['content-type'] === 'application/json' },
@@ -68,8 +81,16 @@ export const CONFORMANCE_PROBES: Probe[] = [
   { fault: 'missing-field-accepted', holds: async (s) => (await status(post(s, '{"name":"x"}'))) === 400 },
   { fault: 'wrong-type-accepted', holds: async (s) => (await status(post(s, '{"name":"x","categoryId":9223372036854775808}'))) === 400 },
   { fault: 'bad-status-accepted', holds: async (s) => (await status(post(s, newPet({ status: 'lost' })))) === 400 },
-  { fault: 'status-null-accepted', holds: async (s) => (await status(post(s, newPet({ status: null })))) === 400 && (await status(post(s, newPet({ status: '' })))) === 400 },
-  { fault: 'name-container-accepted', holds: async (s) => (await status(post(s, newPet({ name: ['x'] })))) === 400 && (await status(post(s, newPet({ name: { x: 1 } })))) === 400 },
+  {
+    fault: 'status-null-accepted',
+    holds: async (s) =>
+      (await status(post(s, newPet({ status: null })))) === 400 && (await status(post(s, newPet({ status: '' })))) === 400,
+  },
+  {
+    fault: 'name-container-accepted',
+    holds: async (s) =>
+      (await status(post(s, newPet({ name: ['x'] })))) === 400 && (await status(post(s, newPet({ name: { x: 1 } })))) === 400,
+  },
   { fault: 'malformed-json-500', holds: async (s) => (await status(post(s, '{"name":'))) === 400 },
   { fault: 'client-id-honoured', holds: async (s) => rawNumber((await post(s, newPet({ id: 42 }))).json, '/id') !== '42' },
   {
@@ -125,7 +146,11 @@ export const CONFORMANCE_PROBES: Probe[] = [
   { fault: 'list-status-unknown-value', holds: async (s) => validateSchema('Pets', (await get(s, '/pets?limit=100')).json).valid },
   { fault: 'get-other-pet', holds: async (s) => rawNumber((await get(s, `/pets/${SEED_ID}`)).json, '/id') === SEED_ID },
   { fault: 'name-truncated', holds: async (s) => obj(await post(s, newPet({ name: 'x'.repeat(300) }))).name === 'x'.repeat(300) },
-  { fault: 'lossy-category-id', holds: async (s) => rawNumber((await post(s, '{"name":"x","categoryId":9223372036854775807}')).json, '/categoryId') === '9223372036854775807' },
+  {
+    fault: 'lossy-category-id',
+    holds: async (s) =>
+      rawNumber((await post(s, '{"name":"x","categoryId":9223372036854775807}')).json, '/categoryId') === '9223372036854775807',
+  },
   { fault: 'sunset-not-http-date', holds: async (s) => parseHttpDate((await deprecation(s)).sunset ?? '') !== undefined },
   { fault: 'ratelimit-limit-duplicated', holds: async (s) => (await rl(s)).limit !== undefined },
   {

@@ -22,7 +22,11 @@ export const LOAD_PROBES: Probe[] = [
   },
   { fault: 'no-retry-after', options, holds: async (s) => (await first429(s))?.headers['retry-after'] !== undefined },
   { fault: 'retry-after-negative', options, holds: async (s) => /^\d+$/.test((await first429(s))?.headers['retry-after'] ?? '') },
-  { fault: 'remaining-negative-on-429', options, holds: async (s) => /^\d+$/.test((await first429(s))?.headers['x-ratelimit-remaining'] ?? '') },
+  {
+    fault: 'remaining-negative-on-429',
+    options,
+    holds: async (s) => /^\d+$/.test((await first429(s))?.headers['x-ratelimit-remaining'] ?? ''),
+  },
   {
     fault: 'throttle-after-idle',
     options,
