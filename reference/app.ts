@@ -14,14 +14,35 @@ import { DEMO_KEYS, findKey, keyTable, type KeyInfo } from './keys.ts';
 import { RateLimiter, type Decision, type Limits } from './limiter.ts';
 import { resolveOptions, type AppOptions, type ResolvedOptions } from './options.ts';
 import { jsonReply, type Reply } from './reply.ts';
-import { writeReply } from './respond.ts';
+import { composeReply, writeReply, type WriteOptions } from './respond.ts';
 import { matchRoute, type Route } from './router.ts';
 import { PetStore } from './store.ts';
 
 export type { AppOptions, ResolvedOptions, Variants } from './options.ts';
 
+/** What the app reads of a request: an http.IncomingMessage, or a plain object for in-process calls. */
+export interface RequestLike {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { remoteAddress?: string; localPort?: number };
+}
+
+/** A response of an in-process call. */
+export interface CallResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface App {
   handler(req: http.IncomingMessage, res: http.ServerResponse): void;
+  /**
+   * Answer one request in process, at the app's clock, without sockets (the
+   * suite's virtual-time self-tests). Transport-level hostile faults and the
+   * latency variant need the socket and do not apply.
+   */
+  call(req: RequestLike & { body?: string }): CallResponse;
   store: PetStore;
   options: ResolvedOptions;
   /** The demo API key of each plan. */
@@ -35,8 +56,14 @@ export const BAN_WINDOWS = 10;
 /** Variant banOnEarlyRetry: requests arriving this soon after a 429 were already in flight and are not early retries. */
 export const BAN_GRACE_MS = 250;
 
+/** A request header (joined when repeated). */
+function headerOf(req: RequestLike, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
 /** The request URL; an unparsable one becomes a path that matches no route. */
-function requestUrl(req: http.IncomingMessage): URL {
+function requestUrl(req: RequestLike): URL {
   try {
     return new URL(req.url ?? '/', 'http://reference.invalid');
   } catch {
@@ -102,7 +129,7 @@ export function buildApp(options?: AppOptions): App {
 
   /** Rate limit, then the operation; returns the reply and the decision its headers come from. */
   function decide(
-    req: http.IncomingMessage,
+    req: RequestLike,
     url: URL,
     body: string,
     bodyTooLarge: boolean,
@@ -110,7 +137,7 @@ export function buildApp(options?: AppOptions): App {
     route: Route | undefined,
     error: ErrorFactory,
   ): { reply: Reply; decision: Decision } {
-    const auth = authenticate(req.headers.authorization, keys, has, anonymous);
+    const auth = authenticate(headerOf(req, 'authorization'), keys, has, anonymous);
     const ctx = { url, params: route?.params ?? {}, body, bodyTooLarge, store, has, variants: o.variants, error, probe: !auth.ok };
     if (auth.ok && o.variants.banOnEarlyRetry) {
       const bannedUntil = bans.check(auth.key, now);
@@ -145,7 +172,7 @@ export function buildApp(options?: AppOptions): App {
       }
     }
     const decision = limiter.take(
-      auth.ok ? `key:${auth.key}` : `addr:${req.socket.remoteAddress ?? 'unknown'}`,
+      auth.ok ? `key:${auth.key}` : `addr:${req.socket?.remoteAddress ?? 'unknown'}`,
       auth.ok ? auth.limits : anonymous,
       now,
     );
@@ -165,9 +192,10 @@ export function buildApp(options?: AppOptions): App {
     return { reply: route.handler(ctx) ?? error('internal_error'), decision };
   }
 
-  function respond(req: http.IncomingMessage, res: http.ServerResponse, body: string, bodyTooLarge: boolean): void {
+  /** The reply to a request and what the writer needs to put it on the wire. */
+  function answer(req: RequestLike, body: string, bodyTooLarge: boolean): { reply: Reply; write: WriteOptions } {
     const now = o.now();
-    const authorization = req.headers.authorization;
+    const authorization = headerOf(req, 'authorization');
     const error = errorFactory({ has, authorization });
     const url = requestUrl(req);
     const route = matchRoute(req.method ?? 'GET', url.pathname);
@@ -193,10 +221,26 @@ export function buildApp(options?: AppOptions): App {
         counts: o.variants.rateLimitHeaders,
         paddingS: o.variants.retryAfterPaddingS,
       }),
-      ...(route?.deprecated ? deprecationHeaders(has, `http://${req.headers.host ?? '127.0.0.1'}`) : {}),
+      ...(route?.deprecated ? deprecationHeaders(has, `http://${headerOf(req, 'host') ?? '127.0.0.1'}`) : {}),
       ...reply.headers,
     };
-    writeReply(res, { ...reply, headers }, { has, now, latencyMs: o.variants.latencyMs, authorization, wire: o.variants.wire });
+    return {
+      reply: { ...reply, headers },
+      write: { has, now, latencyMs: o.variants.latencyMs, authorization, wire: o.variants.wire },
+    };
+  }
+
+  function respond(req: http.IncomingMessage, res: http.ServerResponse, body: string, bodyTooLarge: boolean): void {
+    const { reply, write } = answer(req, body, bodyTooLarge);
+    writeReply(res, reply, write);
+  }
+
+  function call(req: RequestLike & { body?: string }): CallResponse {
+    const { reply, write } = answer(req, req.body ?? '', false);
+    const m = composeReply(reply, write);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(m.headers)) headers[k.toLowerCase()] = v;
+    return { status: m.status, headers, body: m.body.toString('utf8') };
   }
 
   function handler(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -219,5 +263,5 @@ export function buildApp(options?: AppOptions): App {
     });
   }
 
-  return { handler, store, options: o, keys: DEMO_KEYS };
+  return { handler, call, store, options: o, keys: DEMO_KEYS };
 }

@@ -14,13 +14,13 @@ const CHUNK = Buffer.from('{"id":1,"name":"Filler","categoryId":1},'.repeat(1600
 const CHUNK_INTERVAL_MS = 2;
 
 /** The reply a hostile server sends instead of `reply`. */
-export function hostileReply(reply: Reply, has: Has, error: ErrorFactory, req: http.IncomingMessage): Reply {
+export function hostileReply(reply: Reply, has: Has, error: ErrorFactory, req: { url?: string; socket?: { localPort?: number } }): Reply {
   if (has('always-500')) return error('internal_error');
   if (has('html-error')) return { status: 500, body: HTML_ERROR, contentType: 'text/html; charset=utf-8' };
   if (has('body-not-json')) return { status: 200, body: '<html>oops</html>', contentType: 'text/html' };
   if (has('json-truncated')) return { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) };
   if (has('redirect-cross-origin')) {
-    const location = `http://127.0.0.2:${req.socket.localPort ?? 80}${req.url ?? '/'}`;
+    const location = `http://127.0.0.2:${req.socket?.localPort ?? 80}${req.url ?? '/'}`;
     return { ...reply, status: 307, headers: { ...reply.headers, Location: location } };
   }
   return reply;

@@ -1,29 +1,56 @@
 /**
- * `npm run reference`: the reference server on 127.0.0.1:4010 (HOST / PORT),
- * with fault modes from ANIMAL_STORE_FAULT (comma list) and the enterprise
- * limits from ANIMAL_STORE_RPM / ANIMAL_STORE_RPD.
+ * `npm run reference`: the reference server on 127.0.0.1:4010, with fault modes
+ * and valid variants switched on by flags (or ANIMAL_STORE_FAULT /
+ * ANIMAL_STORE_VARIANTS), through the suite's one options parser. `--help`
+ * lists every fault mode and variant, one line each.
  */
+import { configFrom } from '../src/config/config.ts';
+import { ConfigError } from '../src/core/config.ts';
 import { PLAN_NAMES } from '../src/core/plans.ts';
+import { optionsHelp } from '../src/core/settings.ts';
 import { buildApp } from './app.ts';
-import { parseFaults } from './faults.ts';
+import { FAULT_NAMES, FAULTS, parseFaults } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
 import { listen } from './server.ts';
+import { parseVariants, VARIANTS } from './variants.ts';
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return Number(raw);
+export function help(): string {
+  const width = Math.max(...FAULT_NAMES.map((f) => f.length), ...VARIANTS.map((v) => v.name.length + 2)) + 2;
+  return [
+    'Usage: npm run reference -- [options]',
+    '',
+    'The Animal Store reference server, with its demo keys (one per plan) printed at start.',
+    '',
+    optionsHelp('reference'),
+    '',
+    'Fault modes (--faults a,b): each breaks one behaviour the suite must catch.',
+    ...FAULT_NAMES.map((f) => `  ${f.padEnd(width)}${FAULTS[f].description}`),
+    '',
+    'Valid variants (--variants name=value,…): unusual but valid behaviours the suite must pass.',
+    ...VARIANTS.map((v) => `  ${v.name.padEnd(width)}${v.values.join('|')}: ${v.description}`),
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
-  const faults = parseFaults(process.env.ANIMAL_STORE_FAULT);
+  const c = configFrom(process.argv.slice(2), 'reference');
+  if (c.help) {
+    process.stdout.write(`${help()}\n`);
+    return;
+  }
+  let faults;
+  let variants;
+  try {
+    faults = parseFaults(c.reference.faults);
+    variants = parseVariants(c.reference.variants);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
   const enterprise = {
-    perMinute: positiveInt('ANIMAL_STORE_RPM', DEFAULT_ENTERPRISE.perMinute),
-    perDay: positiveInt('ANIMAL_STORE_RPD', DEFAULT_ENTERPRISE.perDay),
+    perMinute: c.limits?.perMinute ?? DEFAULT_ENTERPRISE.perMinute,
+    perDay: c.limits?.perDay ?? DEFAULT_ENTERPRISE.perDay,
   };
-  const app = buildApp({ faults, enterprise });
-  const server = await listen(app, { host: process.env.HOST ?? '127.0.0.1', port: positiveInt('PORT', 4010) });
+  const app = buildApp({ faults, variants, enterprise, ...(c.load.windowMs ? { windowMs: c.load.windowMs } : {}) });
+  const server = await listen(app, { host: c.reference.host, port: c.reference.port });
   console.log(`Animal Store reference server listening on ${server.url}`);
   if (faults.length) console.log(`Fault modes: ${faults.join(', ')}`);
   for (const plan of PLAN_NAMES) console.log(`  ${plan.padEnd(10)} ${app.keys[plan]}`);
@@ -36,6 +63,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error((e as Error).message);
-  process.exit(1);
+  console.error(`reference: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
+  process.exit(2);
 });

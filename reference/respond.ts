@@ -7,7 +7,7 @@ import type http from 'node:http';
 import type { Has } from './faults.ts';
 import { hostileWrite } from './hostile.ts';
 import type { Reply } from './reply.ts';
-import { wireMessage, type WireVariants } from './wire.ts';
+import { wireMessage, type WireMessage, type WireVariants } from './wire.ts';
 
 export interface WriteOptions {
   has: Has;
@@ -24,7 +24,8 @@ function headerSafe(s: string): string {
   return s.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
 }
 
-export function writeReply(res: http.ServerResponse, reply: Reply, o: WriteOptions): void {
+/** The status, headers and body of a reply as they go on the wire (before any transport-level fault). */
+export function composeReply(reply: Reply, o: WriteOptions): WireMessage {
   let body: Buffer = Buffer.from(reply.body, 'utf8');
   let headers: Record<string, string> = {
     Date: new Date(o.now).toUTCString(),
@@ -42,6 +43,12 @@ export function writeReply(res: http.ServerResponse, reply: Reply, o: WriteOptio
       reply.contentType === undefined && !o.has('content-type-text'),
       o.wire,
     ));
+  if (o.wire?.noDate) delete headers.Date;
+  return { status: reply.status, headers, body, chunked };
+}
+
+export function writeReply(res: http.ServerResponse, reply: Reply, o: WriteOptions): void {
+  const { headers, body, chunked } = composeReply(reply, o);
   const write = (): void => {
     if (res.destroyed) return;
     if (hostileWrite(res, reply.status, headers, body, o.has)) return;

@@ -8,7 +8,7 @@ import { defineSpec } from '../../src/harness/spec.ts';
 import { listPets } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
-import { judgeDecrements } from '../../src/core/decrements.ts';
+import { judgeDecrements } from '../../src/core/rules/decrements.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 
 const BURST = 6;

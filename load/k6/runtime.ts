@@ -1,70 +1,63 @@
 /**
  * The k6 side of every scenario script: options (executor and thresholds),
  * setup(), the VU function and handleSummary(), all built from the scenario
- * table of load/lib. The scripts differ only in the scenario name.
+ * table of load/lib and the core's configuration, rules and report. The
+ * scripts differ only in the scenario name.
  *
- * Bundled by load/build.ts for k6 v0.45+: no timers (k6's sleep), no Node
- * built-ins, no global crypto, ES2017. Verdicts become k6 checks (never a
- * throwing function inside check()) and a Counter of failures per requirement
- * with a `count==0` threshold, so k6's exit code is the verdict.
+ * Bundled by load/build.ts (CommonJS, ES2017): no timers (k6's sleep), no Node
+ * built-ins, no global crypto. Judgements become k6 checks (never a throwing
+ * function inside check()) and a Counter of failures per requirement with a
+ * `count==0` threshold, so k6's exit code is the verdict.
  */
 import { check, sleep } from 'k6';
 import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
+import { ConfigError, readConfig, requireLimits } from '../../src/core/config.ts';
+import { buildLoadReport, loadJunit, loadSummaryText, reportBaseName, timeline } from '../../src/core/load-report.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { LoadConfigError, readK6Config, scenarioOptions } from '../lib/config.ts';
-import { buildReport, checkName, junit, parseCheckName, reportBaseName, summaryText } from '../lib/report.ts';
+import { scenarioOptions } from '../lib/config.ts';
 import type { ScenarioRun } from '../lib/runner.ts';
 import { createRun, SCENARIOS } from '../lib/scenarios.ts';
-import type { Sample, ScenarioName, Verdict } from '../lib/types.ts';
+import type { Sample, ScenarioName } from '../lib/types.ts';
+import { allChecks, carry, readCarriage, type SummaryGroup } from './summary.ts';
 
 interface SetupData {
   samples: Sample[];
   notes: string[];
 }
 
-interface SummaryGroup {
-  checks?: Array<{ name: string; passes: number; fails: number }> | Record<string, { name: string; passes: number; fails: number }>;
-  groups?: SummaryGroup[] | Record<string, SummaryGroup>;
-}
-
 interface SummaryData {
   root_group?: SummaryGroup;
   metrics: Record<string, { values?: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }>;
   state?: { testRunDurationMs?: number };
-  setup_data?: SetupData;
-}
-
-const NOTE = '(note) ';
-const STOPPED = '(stopped) ';
-
-function listOf<T>(v: T[] | Record<string, T> | undefined): T[] {
-  if (!v) return [];
-  return Array.isArray(v) ? v : Object.keys(v).map((k) => v[k]);
-}
-
-function allChecks(g: SummaryGroup | undefined): Array<{ name: string; passes: number; fails: number }> {
-  if (!g) return [];
-  let out = listOf(g.checks);
-  for (const c of listOf(g.groups)) out = out.concat(allChecks(c));
-  return out;
 }
 
 export function k6Scenario(name: ScenarioName) {
   const def = SCENARIOS[name];
-  const cfg = readK6Config(__ENV);
-  if (name === 'daily' && !cfg.dailyOptIn)
-    throw new LoadConfigError('the daily scenario is opt-in (it spends the whole daily quota): pass -e ANIMAL_STORE_LOAD_DAILY=yes');
+  const cfg = readConfig(__ENV, {}, 'load');
+  if (!cfg.baseUrl) throw new ConfigError('ANIMAL_STORE_BASE_URL is required (k6 runs against a server you name)');
+  const limits = requireLimits(cfg);
+  if (name === 'daily' && !cfg.load.allowDaily)
+    throw new ConfigError('the daily scenario is opt-in (it spends the whole daily quota): pass -e ANIMAL_STORE_LOAD_DAILY=yes');
+  const apiKey = cfg.apiKey as string;
+  const url = `${cfg.baseUrl}/pets?limit=1`;
   const o = scenarioOptions(
-    { plan: cfg.plan, perMinute: cfg.perMinute, perDay: cfg.perDay, windowMs: cfg.windowMs, dayMs: cfg.dayMs },
-    { externalPacing: !def.singleVu, maxInFlight: 16, partialView: !def.singleVu && (cfg.maxVus > 1 || cfg.distributed) },
+    {
+      plan: limits.plan,
+      perMinute: limits.perMinute,
+      perDay: limits.perDay,
+      windowMs: cfg.load.windowMs,
+      dayMs: cfg.load.dayMs,
+      maxWaitMs: cfg.maxWaitMs,
+      requestUrl: url,
+    },
+    { externalPacing: !def.singleVu, maxInFlight: 16, partialView: !def.singleVu && (cfg.load.maxVus > 1 || cfg.load.distributed) },
   );
   const caps = def.caps(o);
-  const redact = makeRedactor([cfg.apiKey]);
-  const url = `${cfg.baseUrl}/pets?limit=1`;
+  const redact = makeRedactor([apiKey]);
   const params = {
-    headers: { Authorization: `Bearer ${cfg.apiKey}`, Accept: 'application/json' },
+    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
     timeout: `${cfg.timeoutMs}ms`,
     redirects: 0,
     tags: { name: 'GET /pets', rl: 'scenario' },
@@ -76,9 +69,8 @@ export function k6Scenario(name: ScenarioName) {
 
   // The scenario's own requests (not setup's reachability probe); listed so that handleSummary sees the submetric.
   const SENT = 'http_reqs{rl:scenario}';
-  const thresholds: Record<string, string[]> = { checks: ['rate==1'], rl_finished: ['count>=1'], [SENT]: ['count>=0'] };
+  const thresholds: Record<string, string[]> = { rl_finished: ['count>=1'], [SENT]: ['count>=0'] };
   for (const r of def.requirements) thresholds[`rl_verdict_failures{requirement:${r}}`] = ['count==0'];
-  if (name === 'sustained') thresholds.rl_throttled = ['count==0'];
 
   const secs = (ms: number) => `${Math.ceil(ms / 1000)}s`;
   const pace = def.pace ? def.pace(o) : undefined;
@@ -88,8 +80,8 @@ export function k6Scenario(name: ScenarioName) {
         rate: pace.perWindow,
         timeUnit: `${o.windowMs}ms`,
         duration: `${Math.ceil(pace.windows * o.windowMs + (3 * o.windowMs) / pace.perWindow + 1000)}ms`,
-        preAllocatedVUs: cfg.maxVus,
-        maxVUs: cfg.maxVus,
+        preAllocatedVUs: cfg.load.maxVus,
+        maxVUs: cfg.load.maxVus,
         gracefulStop: secs(cfg.timeoutMs + 5000),
       }
     : { executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: secs(caps.maxDurationMs + 10000) };
@@ -98,6 +90,7 @@ export function k6Scenario(name: ScenarioName) {
     thresholds,
     maxRedirects: 0,
     setupTimeout: secs(2 * o.windowMs + cfg.timeoutMs + 30000),
+    summaryTrendStats: ['avg', 'min', 'max', 'p(95)'],
   };
 
   function observe(
@@ -107,14 +100,8 @@ export function k6Scenario(name: ScenarioName) {
     t: number,
   ): void {
     if (res.status === 429) throttled.add(1);
-    run.observe({
-      seq,
-      t,
-      status: res.status,
-      headers: res.headers || {},
-      body: typeof res.body === 'string' ? res.body : '',
-      ...(res.error ? { error: res.error } : {}),
-    });
+    const body = typeof res.body === 'string' ? res.body : '';
+    run.observe({ seq, t, status: res.status, headers: res.headers || {}, body, ...(res.error ? { error: res.error } : {}) });
   }
 
   /** Sequential driver (setup and single-VU scenarios): k6 has no timers, so waits are sleep(); several sends at once go out as one http.batch. */
@@ -138,14 +125,18 @@ export function k6Scenario(name: ScenarioName) {
     run.stop('iteration cap reached');
   }
 
+  const record = (item: Parameters<typeof carry>[0], ok = true) => check(null, { [redact(carry(item))]: () => ok });
+
   function emit(run: ScenarioRun, notes: string[]): void {
-    for (const v of run.verdicts()) {
-      const ok = v.outcome !== 'fail';
-      check(null, { [redact(checkName(v))]: () => ok });
-      if (!ok) failures.add(1, { requirement: v.requirement });
+    for (const j of run.judgements()) {
+      const ok = j.outcome !== 'fail';
+      record({ kind: 'judgement', value: j }, ok);
+      if (!ok) failures.add(1, { requirement: j.requirement });
     }
-    for (const note of notes.concat(run.state.notes)) check(null, { [redact(NOTE + note)]: () => true });
-    if (run.stoppedBecause) check(null, { [redact(STOPPED + run.stoppedBecause)]: () => true });
+    for (const note of notes.concat(run.state.notes)) record({ kind: 'note', value: note });
+    if (run.stoppedBecause) record({ kind: 'stopped', value: run.stoppedBecause });
+    record({ kind: 'key', value: run.keyState() });
+    record({ kind: 'timeline', value: timeline(run.state.samples, 0) });
     finished.add(1);
   }
 
@@ -200,62 +191,53 @@ export function k6Scenario(name: ScenarioName) {
   }
 
   function handleSummary(data: SummaryData): Record<string, string> {
-    const verdicts: Verdict[] = [];
-    const notes: string[] = [];
-    let stopped: string | undefined;
-    for (const c of allChecks(data.root_group)) {
-      if (c.name.indexOf(NOTE) === 0) notes.push(c.name.slice(NOTE.length));
-      else if (c.name.indexOf(STOPPED) === 0) stopped = c.name.slice(STOPPED.length);
-      else {
-        const v = parseCheckName(c.name);
-        if (v) verdicts.push(c.fails > 0 && v.outcome !== 'fail' ? { ...v, outcome: 'fail' } : v);
-      }
-    }
-    // A failed threshold that no recorded verdict explains still fails the report.
+    const carried = readCarriage(allChecks(data.root_group));
+    const notes = carried.notes.slice();
+    const judgements = carried.judgements;
+    // A failed threshold that no judgement explains still fails the report.
     for (const key of Object.keys(data.metrics)) {
       const th = data.metrics[key].thresholds || {};
       for (const expr of Object.keys(th)) {
         const m = /requirement:([A-Z0-9-]+)/.exec(key);
         const requirement = m ? m[1] : def.requirements[0];
-        const explained = verdicts.some((v) => v.outcome === 'fail' && (!m || v.requirement === requirement));
+        const explained = judgements.some((v) => v.outcome === 'fail' && (!m || v.requirement === requirement));
         if (!th[expr].ok && !explained)
-          verdicts.push({
+          judgements.push({
             requirement,
-            outcome: 'fail',
-            title: 'k6 threshold failed',
-            message: `threshold ${key} ${expr} failed${key === 'rl_finished' ? ': the scenario did not finish' : ''}`,
+            outcome: key === 'rl_finished' ? 'error' : 'fail',
+            title: key === 'rl_finished' ? 'The scenario did not finish' : 'k6 threshold failed',
+            message: `threshold ${key} ${expr} failed${key === 'rl_finished' ? ': the scenario did not finish (k6 stopped it)' : ''}`,
           });
       }
     }
-    if (!verdicts.length)
-      notes.push(
-        "the k6 summary carried none of the verdict checks (a summary format this script does not know?): k6's exit code, from the thresholds, is the verdict.",
-      );
     const endedAt = Date.now();
     const duration = data.state && data.state.testRunDurationMs ? data.state.testRunDurationMs : 0;
+    const startedAt = endedAt - duration;
     const sent = data.metrics[SENT] || data.metrics.http_reqs;
-    const http_reqs = sent && sent.values ? sent.values.count || 0 : 0;
-    notes.push('k6 engine: verdicts come from the VU; the per-request timeline is available only from the Node engine or k6 --out json.');
-    const report = buildReport(
+    const requestsSent = sent && sent.values ? sent.values.count || 0 : 0;
+    const points = carried.timeline.map((p) => Object.assign({}, p, { t: Math.max(0, p.t - startedAt) }));
+    const report = buildLoadReport(
       {
         scenario: name,
-        plan: cfg.plan,
+        plan: limits.plan,
         engine: 'k6',
-        target: cfg.baseUrl,
-        startedAt: endedAt - duration,
+        target: cfg.baseUrl as string,
+        startedAt,
         endedAt,
-        requestsSent: http_reqs,
-        verdicts,
-        stoppedBecause: stopped,
+        requestsSent,
+        judgements,
+        timeline: points,
+        key: carried.key,
+        stoppedBecause: carried.stopped,
         notes,
       },
       redact,
     );
-    const base = `${cfg.reportsDir}/${reportBaseName(name, cfg.plan)}`;
+    const base = `${cfg.reportsDir}/${reportBaseName(name, limits.plan)}`;
     return {
       [`${base}.json`]: redact(JSON.stringify(report, null, 2)) + '\n',
-      [`${base}.junit.xml`]: redact(junit(report)),
-      stdout: redact(summaryText(report)),
+      [`${base}.junit.xml`]: redact(loadJunit(report)),
+      stdout: redact(loadSummaryText(report)),
     };
   }
 

@@ -4,9 +4,9 @@
  * (Retry-After guard, caps). Pure and clock-free: `now` is always passed in.
  */
 import { budget, RESPONSE_WAIT_MS, type Phase, type PhaseAction, type RunState } from './runner.ts';
-import { isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals } from './signals.ts';
+import { isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals } from '../../src/core/rules/signals.ts';
+import { isDailyThrottle } from '../../src/core/rules/window.ts';
 import type { PhaseName, Sample } from './types.ts';
-import { isDailyThrottle } from './verdicts-window.ts';
 
 const SEND: PhaseAction = { kind: 'send' };
 const COMPLETE: PhaseAction = { kind: 'complete' };
@@ -103,34 +103,23 @@ export class CeilingPhase implements Phase {
 }
 
 /**
- * Recovery probe: after the ceiling's 429, one request once the guard allows it
- * (Retry-After + jitter elapsed). Without a usable Retry-After, the guard backs
- * off exponentially with full jitter and the probe is repeated, a bounded
- * number of times. A probe refused despite a Retry-After ends the phase.
+ * Recovery probe: after the ceiling's 429, exactly one request, once the guard
+ * allows it — Retry-After plus a little jitter; without a usable Retry-After,
+ * X-RateLimit-Reset (or one whole window). One probe is all RL-RECOVERY needs,
+ * and all a key that bans early retries should see.
  */
 export class ProbePhase implements Phase {
   readonly name: PhaseName = 'probe';
   private probes = 0;
-  private last?: Sample;
 
   next(run: RunState): PhaseAction {
     if (!run.samples.some((s) => s.phase === 'ceiling' && isThrottled(s))) return COMPLETE;
     if (run.inFlight > 0) return awaitResponse('waiting for the probe');
-    const last = this.last;
-    if (last) {
-      if (!isThrottled(last)) return COMPLETE;
-      if (signals(last).waitMs !== undefined) return COMPLETE;
-      if (this.probes > run.o.backoff.attempts) return COMPLETE;
-    }
-    return SEND;
+    return this.probes > 0 ? COMPLETE : SEND;
   }
 
   sent(): void {
     this.probes++;
-  }
-
-  observe(_run: RunState, s: Sample): void {
-    this.last = s;
   }
 
   etaMs(run: RunState, now: number): number | undefined {

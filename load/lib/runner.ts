@@ -5,40 +5,58 @@
  * k6 (sleep) and Node (setTimeout + undici) run exactly the same logic.
  *
  * Safety is global, not per phase: after any 429 the KeyGuard blocks every send
- * until Retry-After (measured against the response's Date for an HTTP-date) plus
- * a little jitter has elapsed, or — without a usable Retry-After — for an
- * exponential backoff with full jitter, a bounded number of times. Every run is
- * capped in requests and in time.
+ * until the wait it asked for has elapsed. Every run is capped in requests and
+ * in time (and ends by the run's overall deadline).
  */
-import { isRollover, isSuccess, isThrottled, signals } from './signals.ts';
-import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions, Verdict } from './types.ts';
+import type { Judgement } from '../../src/core/judgement.ts';
+import type { KeyState } from '../../src/core/load-report.ts';
+import { isRollover, isSuccess, isThrottled, refTime, signals } from '../../src/core/rules/signals.ts';
+import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
+/**
+ * The key's safety within a scenario: after any 429 no request goes out until
+ * the wait it asked for has passed — its Retry-After plus a little jitter; or,
+ * without a usable Retry-After, its X-RateLimit-Reset (else one whole window),
+ * doubled on each 429 in a row (exponential backoff with a sane base, never a
+ * burst of probes inside one window). A wait longer than maxWaitMs stops the
+ * scenario at once: the run never hangs on an hour-long Retry-After.
+ */
 export class KeyGuard {
   /** No request may be sent before this epoch ms. */
   blockedUntil = 0;
   backoffAttempt = 0;
   /** Why the scenario must stop (a wait too long or backoff exhausted), if it must. */
   stop?: string;
+  /** The wait that was refused (ms), when `stop` says a wait was too long. */
+  refusedWaitMs?: number;
 
   constructor(private readonly o: ScenarioOptions) {}
 
   observe(s: Sample): void {
     if (isSuccess(s)) this.backoffAttempt = 0;
     if (!isThrottled(s)) return;
-    const wait = signals(s).waitMs;
-    let until: number;
-    if (wait !== undefined) {
-      if (wait > this.o.maxWaitMs)
-        this.stop = `Retry-After asks for ${Math.round(wait / 1000)} s, more than the ${Math.round(this.o.maxWaitMs / 1000)} s this run waits`;
-      until = s.t + wait + this.jitter();
-    } else {
+    const retryAfter = signals(s).waitMs;
+    let wait: number;
+    if (retryAfter !== undefined) wait = retryAfter;
+    else {
       this.backoffAttempt++;
-      if (this.backoffAttempt > this.o.backoff.attempts)
+      if (this.backoffAttempt > this.o.backoffAttempts && !this.stop)
         this.stop = `no usable Retry-After on ${this.backoffAttempt} 429s in a row; backoff exhausted`;
-      const ceiling = Math.min(this.o.backoff.capMs, this.o.backoff.baseMs * Math.pow(2, this.backoffAttempt - 1));
-      until = s.t + Math.max(50, Math.round(this.o.random() * ceiling)); // full jitter
+      wait = this.resetWait(s) * Math.pow(2, this.backoffAttempt - 1);
     }
+    if (wait > this.o.maxWaitMs && !this.stop) {
+      this.stop = `${retryAfter !== undefined ? 'Retry-After' : 'the backoff'} asks to wait ${Math.round(wait / 1000)} s, more than the ${Math.round(this.o.maxWaitMs / 1000)} s this run waits (--max-wait-ms)`;
+      this.refusedWaitMs = wait;
+    }
+    const until = s.t + wait + this.jitter();
     if (until > this.blockedUntil) this.blockedUntil = until;
+  }
+
+  /** Without a usable Retry-After: until X-RateLimit-Reset if it names a moment within a window, else one whole window. */
+  resetWait(s: Sample): number {
+    const reset = signals(s).reset;
+    const ms = reset !== undefined && reset > 1e9 && reset < 1e11 ? reset * 1000 - refTime(s) : undefined;
+    return ms !== undefined && ms > 0 && ms <= this.o.windowMs + this.o.toleranceMs ? ms : this.o.windowMs;
   }
 
   /** A little random extra wait so that clients do not retry in lockstep (never negative). */
@@ -105,7 +123,7 @@ function track(run: RunState, s: Sample): void {
 /** Wait for a response when nothing else is due (engines wake on each response). */
 export const RESPONSE_WAIT_MS = 1000;
 
-export type Judge = (samples: readonly Sample[], o: ScenarioOptions, stoppedBecause: string | undefined) => Verdict[];
+export type Judge = (samples: readonly Sample[], o: ScenarioOptions, stoppedBecause: string | undefined) => Judgement[];
 
 export class ScenarioRun {
   readonly state: RunState;
@@ -138,10 +156,15 @@ export class ScenarioRun {
     const st = this.state;
     if (st.startedAt === 0) {
       st.startedAt = now;
-      this.deadline = now + this.caps.maxDurationMs;
+      this.deadline = Math.min(now + this.caps.maxDurationMs, st.o.deadlineAt !== undefined ? st.o.deadlineAt : Infinity);
     }
     if (this.stoppedBecause !== undefined) return { kind: 'done', why: this.stoppedBecause };
-    if (now >= this.deadline) return this.stop(`time cap of ${Math.round(this.caps.maxDurationMs / 1000)} s reached`);
+    if (now >= this.deadline)
+      return this.stop(
+        st.o.deadlineAt !== undefined && this.deadline === st.o.deadlineAt
+          ? 'the run deadline was reached (--deadline-ms)'
+          : `time cap of ${Math.round(this.caps.maxDurationMs / 1000)} s reached`,
+      );
     if (st.guard.stop) return this.stop(st.guard.stop);
     while (this.phaseIndex < this.phases.length) {
       const a = this.phases[this.phaseIndex].next(st, now);
@@ -223,7 +246,18 @@ export class ScenarioRun {
     return e === undefined ? undefined : Math.min(e, cap);
   }
 
-  verdicts(): Verdict[] {
+  judgements(): Judgement[] {
     return this.judge(this.state.samples, this.state.o, this.stoppedBecause);
+  }
+
+  /** What the key went through, for whatever is sent on it next. */
+  keyState(): KeyState {
+    const st = this.state;
+    const last = st.samples.reduce((m, s) => Math.max(m, s.t), 0);
+    const k: KeyState = {};
+    if (st.guard.blockedUntil) k.blockedUntil = st.guard.blockedUntil;
+    if (last) k.lastResponseAt = last;
+    if (st.guard.refusedWaitMs !== undefined) k.waitRefusedMs = st.guard.refusedWaitMs;
+    return k;
   }
 }

@@ -1,14 +1,19 @@
 /**
- * The scenarios, defined once: the question each answers, its load shape (phases
- * and, for k6, its executor), its caps and its verdicts. The k6 scripts and the
- * Node engine both build their runs from this table.
+ * The scenarios' load shapes, defined once: their phases (and, for k6, their
+ * executor), their caps — which the dry run prints as each scenario's cost —
+ * and which judgements they make. What each scenario is (its question, its
+ * requirements) is the core's catalogue (src/core/scenarios.ts). The k6 scripts
+ * and the Node engine both build their runs from this table.
  */
+import type { Judgement } from '../../src/core/judgement.ts';
+import { judgeCeiling } from '../../src/core/rules/ceiling.ts';
+import { judgeRecovery } from '../../src/core/rules/recovery.ts';
+import { judgeResponses } from '../../src/core/rules/samples.ts';
+import { judgeDaily, judgeSustained, judgeWindow } from '../../src/core/rules/window.ts';
+import { SCENARIO_INFO, type ScenarioInfo } from '../../src/core/scenarios.ts';
 import { CeilingPhase, PacedPhase, PreflightPhase, ProbePhase } from './phases.ts';
 import { ScenarioRun, type Caps, type Judge, type Phase } from './runner.ts';
-import type { ScenarioName, ScenarioOptions } from './types.ts';
-import { judgeRecovery } from './verdicts.ts';
-import { judgeCeiling } from './verdicts-ceiling.ts';
-import { judgeDaily, judgeSustained, judgeWindow } from './verdicts-window.ts';
+import type { Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
 /** Which phases to build: all (Node), or k6's split into setup() and the VU code. */
 export type Part = 'all' | 'setup' | 'main';
@@ -18,15 +23,7 @@ export interface Pace {
   windows: number;
 }
 
-export interface ScenarioDef {
-  name: ScenarioName;
-  /** The question the scenario answers (also the header comment of its k6 script). */
-  question: string;
-  requirements: readonly string[];
-  /** Run by default (the daily scenario is opt-in). */
-  defaultOn: boolean;
-  /** One VU, one iteration; never distributed (its verdicts need the whole sequence on one key). */
-  singleVu: boolean;
+export interface ScenarioDef extends ScenarioInfo {
   /** Printed before an opt-in scenario runs. */
   warning?: (o: ScenarioOptions) => string;
   /** The constant arrival rate of the measured phase (arrival-rate scenarios only). */
@@ -62,26 +59,15 @@ const pacedCaps = (o: ScenarioOptions, p: Pace): Caps => ({
 // A third window: a first request refused 429 is tried again after a full window without sending (CeilingPhase).
 const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 4, maxDurationMs: 3 * o.windowMs + o.jitterMs + SLACK_MS });
 
+/** Every scenario also judges every response it got by the per-response rules (the conformance checks' rules). */
+function withResponses(judge: Judge): Judge {
+  return (samples: readonly Sample[], o: ScenarioOptions, stopped: string | undefined): Judgement[] =>
+    judge(samples, o, stopped).concat(judgeResponses(samples, o));
+}
+
 export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
   ceiling: {
-    name: 'ceiling',
-    question:
-      "Does the first request beyond the plan's limit get a well-formed 429 exactly when X-RateLimit-Remaining said it would — and never earlier?",
-    requirements: [
-      'RL-CEILING-429',
-      'RL-NOT-EARLY',
-      'RL-LIMIT-PLAN',
-      'RL-REMAINING-DECREMENTS',
-      'RL-429-RETRY-AFTER',
-      'RL-429-REMAINING-ZERO',
-      'RL-429-ERROR-BODY',
-      'RL-HEADERS-PRESENT',
-      'RL-HEADERS-INTEGER',
-      'RL-RESET-UNIX-SECONDS',
-      'RL-RETRY-AFTER-CONSISTENT',
-    ],
-    defaultOn: true,
-    singleVu: true,
+    ...SCENARIO_INFO.ceiling,
     caps: ceilingCaps,
     phases: (_o, part) =>
       split(
@@ -89,21 +75,13 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
         () => [],
         () => [new CeilingPhase()],
       ),
-    judge: judgeCeiling,
+    judge: withResponses(judgeCeiling),
   },
   recovery: {
-    name: 'recovery',
-    question:
-      'After the 429, does waiting exactly what Retry-After asks (plus a little jitter) bring the key back — without ever sending early?',
-    requirements: ['RL-RECOVERY', 'RL-CEILING-429', 'RL-NOT-EARLY', 'RL-429-RETRY-AFTER', 'RL-RETRY-AFTER-CONSISTENT'],
-    defaultOn: true,
-    singleVu: true,
+    ...SCENARIO_INFO.recovery,
     caps: (o) => {
       const c = ceilingCaps(o);
-      return {
-        maxRequests: c.maxRequests + o.backoff.attempts + 1,
-        maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.backoff.attempts * o.backoff.capMs,
-      };
+      return { maxRequests: c.maxRequests + 1, maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.jitterMs };
     },
     phases: (_o, part) =>
       split(
@@ -111,14 +89,10 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
         () => [],
         () => [new CeilingPhase(), new ProbePhase()],
       ),
-    judge: (samples, o, stopped) => judgeCeiling(samples, o, stopped).concat(judgeRecovery(samples, o, stopped)),
+    judge: withResponses((samples, o, stopped) => judgeCeiling(samples, o, stopped).concat(judgeRecovery(samples, o, stopped))),
   },
   sustained: {
-    name: 'sustained',
-    question: "Is a steady rate just below the plan's ceiling, held for two windows (so a whole fixed window lies inside), ever throttled?",
-    requirements: ['RL-SUSTAINED-BELOW-CEILING'],
-    defaultOn: true,
-    singleVu: false,
+    ...SCENARIO_INFO.sustained,
     pace: sustainedPace,
     caps: (o) => pacedCaps(o, sustainedPace(o)),
     phases: (o, part) =>
@@ -127,15 +101,10 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
         () => [new PreflightPhase()],
         () => [new PacedPhase({ ...sustainedPace(o), gate: true })],
       ),
-    judge: judgeSustained,
+    judge: withResponses(judgeSustained),
   },
   overload: {
-    name: 'overload',
-    question:
-      'Well above the ceiling, do successes in any window stay within the limit — is the limit really per minute, not per shorter window — while every Retry-After is obeyed?',
-    requirements: ['RL-WINDOW-PER-MINUTE', 'RL-NOT-EARLY', 'RL-429-RETRY-AFTER'],
-    defaultOn: true,
-    singleVu: false,
+    ...SCENARIO_INFO.overload,
     pace: overloadPace,
     caps: (o) => pacedCaps(o, overloadPace(o)),
     phases: (o, part) =>
@@ -144,14 +113,10 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
         () => [new PreflightPhase()],
         () => [new PacedPhase({ ...overloadPace(o), gate: true })],
       ),
-    judge: judgeWindow,
+    judge: withResponses(judgeWindow),
   },
   daily: {
-    name: 'daily',
-    question: "Is the per-day quota enforced at the plan's number? (Opt-in: it spends the key's whole daily quota.)",
-    requirements: ['RL-DAILY-QUOTA'],
-    defaultOn: false,
-    singleVu: false,
+    ...SCENARIO_INFO.daily,
     warning: (o) => {
       const p = dailyPace(o);
       const minutes = Math.round((p.windows * o.windowMs) / 60000);
@@ -168,11 +133,41 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
         () => [new PreflightPhase()],
         () => [new PacedPhase({ ...dailyPace(o), name: 'daily', gate: true, untilDaily: true })],
       ),
-    judge: judgeDaily,
+    judge: withResponses(judgeDaily),
   },
 };
 
-export const DEFAULT_SCENARIOS: readonly ScenarioName[] = (Object.keys(SCENARIOS) as ScenarioName[]).filter((k) => SCENARIOS[k].defaultOn);
+/** What a scenario costs the key: requests and time, typically and at most (its caps). The dry run prints these. */
+export interface Cost {
+  typicalRequests: number;
+  maxRequests: number;
+  typicalMs: number;
+  maxMs: number;
+}
+
+export function cost(name: ScenarioName, o: ScenarioOptions): Cost {
+  const caps = SCENARIOS[name].caps(o);
+  const L = o.limit;
+  const W = o.windowMs;
+  const typical: Record<ScenarioName, [number, number]> = {
+    // the limit and the 429, sent as fast as the server answers (within half a window)
+    ceiling: [L + 1, W / 2],
+    // the same, then Retry-After (at most the rest of the window) and one probe
+    recovery: [L + 2, W + o.jitterMs],
+    // a preflight, then the pace for its windows (after a fresh window if the key was used)
+    sustained: [Math.floor(L * o.sustainedFraction) * o.sustainedWindows + 1, (o.sustainedWindows + 1) * W],
+    // a preflight, then about the limit in each window that the pace crosses (the rest of the offered slots fall in Retry-After pauses)
+    overload: [(o.overloadWindows + 1) * (L + 1) + 1, (o.overloadWindows + 1) * W],
+    daily: [(o.perDay || 0) + 2, caps.maxDurationMs],
+  };
+  const t = typical[name];
+  return {
+    typicalRequests: Math.min(t[0], caps.maxRequests),
+    maxRequests: caps.maxRequests,
+    typicalMs: Math.min(t[1], caps.maxDurationMs),
+    maxMs: caps.maxDurationMs,
+  };
+}
 
 /** A fresh run of a scenario (or of its k6 setup / VU part). */
 export function createRun(name: ScenarioName, o: ScenarioOptions, part: Part = 'all'): ScenarioRun {

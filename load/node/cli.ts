@@ -1,218 +1,137 @@
 /**
- * `npm run load -- --scenario ceiling --plan free [--engine auto|k6|node]`
+ * `npm run load -- --scenarios ceiling,recovery --plan free [--engine auto|k6|node]`
  *
- * Runs one load scenario (or `--scenario all`: every default scenario in turn; the
- * default against the embedded reference server, while a real target must name them)
- * with k6 when it is on PATH (engine auto), else with the Node engine. Exit
- * codes: 0 pass, 1 a verdict failed, 2 configuration error, 3 target unreachable.
- * With no base URL (ANIMAL_STORE_ENV=local) the embedded reference server runs.
+ * Runs rate-limit scenarios with k6 (when asked, or on PATH) or the Node engine,
+ * through the one orchestrator. With no base URL the embedded reference server
+ * runs every per-minute scenario on its short window; a real target must name
+ * its scenarios and its plan. Reports go into a run folder of their own
+ * (reports/load/<run id>/), never over a certificate's files; the last line is
+ * one verdict across the scenarios.
  */
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  ConfigError,
-  EMBEDDED_WINDOW_MS,
-  loadConfig,
-  loadDotenvOnce,
-  VARIABLES,
-  type Config,
-  type Flags,
-} from '../../src/config/config.ts';
+import { resolve } from 'node:path';
+import { ConfigError, configFrom, type Config } from '../../src/config/config.ts';
+import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
+import { makeRedactor } from '../../src/core/redact.ts';
+import { FULL_SCENARIOS } from '../../src/core/scenarios.ts';
+import { optionsHelp } from '../../src/core/settings.ts';
 import { closeTransport } from '../../src/http/transport.ts';
-import { LoadConfigError, readLoadTuning, type LoadTuning } from '../lib/config.ts';
-import { DEFAULT_SCENARIOS } from '../lib/scenarios.ts';
-import { isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../lib/types.ts';
-import { runScenario, type LoadResult } from './engine.ts';
-import { findK6, runWithK6 } from './k6.ts';
+import { openTarget } from '../../src/target/target.ts';
+import { costLines, pickEngine, runRateLimits, type RateLimitRun } from './run.ts';
 
-const LOAD_FLAGS: Record<string, string> = {
-  'window-ms': 'ANIMAL_STORE_WINDOW_MS',
-  'day-ms': 'ANIMAL_STORE_DAY_MS',
-  'allow-daily': 'ANIMAL_STORE_LOAD_DAILY',
-  'max-vus': 'ANIMAL_STORE_LOAD_MAX_VUS',
-};
-const OWN_FLAGS = ['scenario', 'engine', 'no-progress', 'help'];
-const BOOLEAN_FLAGS = ['allow-daily', 'no-progress', 'help', 'allow-writes'];
+export const EXIT = { ok: 0, fail: 1, usage: 2, unreachable: 3, stopped: 6, interrupted: 130 } as const;
 
-export const USAGE = `Usage: npm run load -- --scenario <${SCENARIO_NAMES.join('|')}|a,b|all (default on the embedded server)> [--plan free|pro|business|enterprise] [--engine auto|k6|node]
-  Target:  --env local|staging|production  --base-url URL  --api-key KEY  --rpm N --rpd N (enterprise)
-  Load:    --window-ms N (default 60000; 5000 on the embedded reference server)  --day-ms N  --allow-daily (the daily scenario spends a day's quota)
-           --max-vus N (k6 arrival-rate scenarios)  --max-requests N  --timeout-ms N  --reports-dir DIR  --no-progress
-  Every flag has an environment variable (ANIMAL_STORE_*); flags win. Exit: 0 pass, 1 verdict failed, 2 config error, 3 unreachable.`;
+export const USAGE = `Usage: npm run load -- [options]
 
-export function parseArgs(argv: readonly string[]): Flags {
-  const known = new Set<string>([...Object.values(VARIABLES), ...Object.keys(LOAD_FLAGS), ...OWN_FLAGS]);
-  const flags: Flags = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const m = /^--([a-z0-9-]+)(?:=(.*))?$/.exec(a);
-    if (!m || !known.has(m[1])) throw new ConfigError(`unknown argument ${JSON.stringify(a)}\n${USAGE}`);
-    if (m[2] !== undefined) flags[m[1]] = m[2];
-    else if (BOOLEAN_FLAGS.includes(m[1])) flags[m[1]] = true;
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[m[1]] = argv[++i];
-    else throw new ConfigError(`--${m[1]} needs a value`);
-  }
-  return flags;
+Runs the rate-limit scenarios (ceiling, recovery, sustained, overload; daily
+only with --allow-daily) against the embedded reference server, or against a
+server you name with its plan. k6 runs the bundles when it is on PATH (or
+K6_BIN, or --engine k6); the Node engine otherwise. The API key comes only from
+ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
+
+${optionsHelp('load')}
+
+Exit codes: 0 every scenario passed (or passed with requirements not exercised),
+1 a MUST requirement failed, 2 usage or configuration error, 3 target unreachable,
+6 stopped early (a wait longer than --max-wait-ms, the deadline), 130 interrupted.`;
+
+function runFolder(c: Config): string {
+  const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+  const dir = join(c.reportsDir, 'load', id);
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
-function tuningFrom(flags: Flags): LoadTuning {
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const [flag, name] of Object.entries(LOAD_FLAGS)) {
-    const v = flags[flag];
-    if (v !== undefined) env[name] = v === true ? 'yes' : String(v);
-  }
-  return readLoadTuning(env);
-}
-
-/**
- * Against the embedded reference server (no base URL), unless set: its short
- * window, so every scenario takes seconds, and a budget that lets the default
- * scenarios through (the server is our own; each scenario's caps still bound it).
- */
-function embeddedDefaults(flags: Flags, cfg: Config, tuning: LoadTuning): { cfg: Config; tuning: LoadTuning } {
-  const given = (flag: string, name: string) => flags[flag] !== undefined || process.env[name] !== undefined;
-  return {
-    tuning: given('window-ms', 'ANIMAL_STORE_WINDOW_MS') ? tuning : { ...tuning, windowMs: EMBEDDED_WINDOW_MS },
-    cfg: given('max-requests', 'ANIMAL_STORE_MAX_REQUESTS') ? cfg : { ...cfg, maxRequests: Math.max(cfg.maxRequests, 20000) },
-  };
-}
-
-async function viaK6(k6: string, name: ScenarioName, cfg: Config, t: LoadTuning): Promise<LoadResult> {
-  let baseUrl = cfg.baseUrl;
-  let apiKey = cfg.apiKey;
-  let close: (() => Promise<void>) | undefined;
-  let limits = cfg.limits;
-  if (!baseUrl) {
-    const [{ buildApp }, { listen }] = await Promise.all([import('../../reference/app.ts'), import('../../reference/server.ts')]);
-    const ent = cfg.limits.perMinute
-      ? { enterprise: { perMinute: cfg.limits.perMinute, perDay: cfg.limits.perDay || cfg.limits.perMinute * 1440 } }
-      : {};
-    const app = buildApp({ windowMs: t.windowMs, dayMs: t.dayMs, ...ent });
-    const server = await listen(app);
-    baseUrl = server.url;
-    apiKey = app.keys[cfg.plan];
-    close = () => server.close();
-    if (cfg.plan === 'enterprise') limits = { plan: 'enterprise', ...app.options.enterprise };
-  }
-  const env: Record<string, string> = {
-    ANIMAL_STORE_BASE_URL: baseUrl,
-    ANIMAL_STORE_API_KEY: apiKey || '',
-    ANIMAL_STORE_PLAN: cfg.plan,
-    ANIMAL_STORE_WINDOW_MS: String(t.windowMs),
-    ANIMAL_STORE_DAY_MS: String(t.dayMs),
-    ANIMAL_STORE_LOAD_DAILY: t.dailyOptIn ? 'yes' : 'no',
-    ANIMAL_STORE_LOAD_MAX_VUS: String(t.maxVus),
-    ANIMAL_STORE_TIMEOUT_MS: String(cfg.timeoutMs),
-  };
-  if (cfg.plan === 'enterprise' && limits.perMinute) env.ANIMAL_STORE_RPM = String(limits.perMinute);
-  if (cfg.plan === 'enterprise' && limits.perDay) env.ANIMAL_STORE_RPD = String(limits.perDay);
-  try {
-    return await runWithK6({ k6, scenario: name, env, reportsDir: cfg.reportsDir, plan: cfg.plan });
-  } finally {
-    if (close) await close();
-  }
+/** One line across the scenarios: the worst verdict wins (fail > incomplete > pass). */
+export function verdictLine(run: RateLimitRun): { line: string; code: number } {
+  const failed = run.reports.filter((r) => r.verdict === 'fail').map((r) => r.scenario);
+  const incomplete = run.reports.filter((r) => r.verdict === 'incomplete').map((r) => r.scenario);
+  const notRun = run.notRun.map((n) => n.scenario);
+  const requests = run.reports.reduce((n, r) => n + r.requestsSent, 0);
+  const tail = `${run.reports.length} scenario(s), ${requests} requests, ${run.engine} engine`;
+  if (run.unreachable) return { line: `load: TARGET UNREACHABLE — ${run.unreachable}`, code: EXIT.unreachable };
+  if (failed.length) return { line: `load: FAIL — ${failed.join(', ')} failed a MUST requirement (${tail})`, code: EXIT.fail };
+  if (run.stopped && run.stopped.kind === 'interrupted') return { line: `load: INTERRUPTED (${tail})`, code: EXIT.interrupted };
+  if (run.stopped)
+    return { line: `load: STOPPED EARLY — ${run.stopped.reason}; not run: ${notRun.join(', ')} (${tail})`, code: EXIT.stopped };
+  if (incomplete.length)
+    return { line: `load: PASSED, INCOMPLETE — ${incomplete.join(', ')} left MUST requirements not exercised (${tail})`, code: EXIT.ok };
+  return { line: `load: PASS — every scenario passed (${tail})`, code: EXIT.ok };
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  let flags: Flags;
   let cfg: Config;
-  let tuning: LoadTuning;
   try {
-    flags = parseArgs(argv);
-    if (flags.help) {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
-    loadDotenvOnce();
-    cfg = loadConfig(flags);
-    tuning = tuningFrom(flags);
-    if (!cfg.baseUrl) ({ cfg, tuning } = embeddedDefaults(flags, cfg, tuning));
+    cfg = configFrom(argv, 'load');
   } catch (e) {
-    if (e instanceof ConfigError || e instanceof LoadConfigError) {
-      process.stderr.write(`load: ${e.message}\n`);
-      return 2;
+    if (e instanceof ConfigError) {
+      process.stderr.write(`load: ${makeRedactor([process.env.ANIMAL_STORE_API_KEY])(e.message)}\n`);
+      return EXIT.usage;
     }
     throw e;
   }
-  // No --scenario: every default scenario against the embedded reference server; a real target must name them.
-  const which = flags.scenario === undefined && !cfg.baseUrl ? 'all' : String(flags.scenario ?? '');
-  const asked =
-    which === 'all'
-      ? [...DEFAULT_SCENARIOS]
-      : which
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean);
-  const unknown = asked.filter((x) => !isScenarioName(x));
-  if (!asked.length || unknown.length) {
-    const got = flags.scenario === undefined ? 'nothing (against a real target the scenarios must be named)' : JSON.stringify(which);
-    process.stderr.write(
-      `load: --scenario must be one of ${SCENARIO_NAMES.join(', ')}, a comma-separated list of them, or all; got ${got}\n`,
-    );
-    return 2;
+  if (cfg.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
   }
-  const names = asked as ScenarioName[];
-  const engineFlag = String(flags.engine ?? 'auto');
-  if (!['auto', 'k6', 'node'].includes(engineFlag)) {
-    process.stderr.write(`load: --engine must be auto, k6 or node, got ${JSON.stringify(engineFlag)}\n`);
-    return 2;
+  const scenarios = cfg.load.scenarios || (cfg.baseUrl ? undefined : [...FULL_SCENARIOS]);
+  if (!scenarios) {
+    process.stderr.write('load: name the scenarios to run against a real target: --scenarios ceiling,recovery (see --help)\n');
+    return EXIT.usage;
   }
-  const k6 = engineFlag === 'node' ? undefined : findK6();
-  if (engineFlag === 'k6' && !k6) {
-    process.stderr.write('load: --engine k6 but no k6 executable on PATH (use --engine node or auto)\n');
-    return 2;
-  }
+  const target = await openTarget(cfg);
+  const redact = makeRedactor([target.config.apiKey]);
+  const say = (s: string) => process.stdout.write(redact(s));
+  const warn = (s: string) => process.stderr.write(redact(s));
   const ac = new AbortController();
-  process.once('SIGINT', () => ac.abort());
-  let worst = 0;
-  const rank = (c: number) => [0, 1, 3, 2][c] ?? 1; // 2 and 3 outrank a failed verdict
+  const onSigint = () => ac.abort();
+  process.once('SIGINT', onSigint);
   try {
-    for (const name of names) {
-      let r: LoadResult;
-      try {
-        r = k6
-          ? await viaK6(k6, name, cfg, tuning)
-          : await runScenario(name, {
-              plan: cfg.plan,
-              baseUrl: cfg.baseUrl,
-              apiKey: cfg.apiKey,
-              perMinute: cfg.plan === 'enterprise' ? cfg.limits.perMinute : undefined,
-              perDay: cfg.plan === 'enterprise' ? cfg.limits.perDay : undefined,
-              windowMs: tuning.windowMs,
-              dayMs: tuning.dayMs,
-              allowDaily: tuning.dailyOptIn,
-              reportsDir: cfg.reportsDir,
-              timeoutMs: cfg.timeoutMs,
-              maxBodyBytes: cfg.maxBodyBytes,
-              maxRequests: cfg.maxRequests,
-              progress: flags['no-progress'] ? false : 'auto',
-              signal: ac.signal,
-              log: (s) => process.stdout.write(s),
-              warn: (s) => process.stderr.write(s),
-            });
-      } catch (e) {
-        if (e instanceof LoadConfigError || e instanceof ConfigError) {
-          process.stderr.write(`load: ${e.message}\n`);
-          return 2;
-        }
-        throw e;
-      }
-      if (r.unreachable) process.stderr.write(`load: target unreachable: ${r.unreachable}\n`);
-      if (r.files.json) process.stdout.write(`report: ${r.files.json}\n`);
-      if (rank(r.exitCode) > rank(worst)) worst = r.exitCode;
-      if (r.exitCode === 3 || ac.signal.aborted) break;
+    const engine = pickEngine(target.config, warn);
+    const plan = costLines(target, scenarios);
+    if (cfg.certify.dryRun) {
+      say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${plan.lines.join('\n')}\n`);
+      return EXIT.ok;
     }
+    warn(`${plan.lines.join('\n')}\n`);
+    const dir = runFolder(cfg);
+    const write = (r: LoadReport) => {
+      const base = join(dir, reportBaseName(r.scenario, r.plan));
+      writeFileSync(`${base}.json`, redact(JSON.stringify(r, null, 2)) + '\n');
+      writeFileSync(`${base}.junit.xml`, redact(loadJunit(r)));
+      say(loadSummaryText(r));
+    };
+    const run = await runRateLimits(target, scenarios, {
+      engine,
+      budget: cfg.maxRequests,
+      signal: ac.signal,
+      onWait: (line) => warn(`${line}\n`),
+      onReport: write,
+    });
+    for (const n of run.notRun) say(`${n.scenario}: NOT RUN — ${n.reason}${n.remedy ? ` (${n.remedy})` : ''}\n`);
+    const v = verdictLine(run);
+    say(`reports: ${relative(process.cwd(), dir)}\n${v.line}\n`);
+    return v.code;
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      warn(`load: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
   } finally {
+    process.off('SIGINT', onSigint);
     await closeTransport();
+    await target.close();
   }
-  return worst;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`load: ${(e as Error).stack || String(e)}\n`);
+      process.stderr.write(`load: internal error: ${(e as Error).stack || String(e)}\n`);
       process.exit(1);
     },
   );

@@ -1,19 +1,21 @@
 /**
- * Runs a ScenarioRun with real time: `send` → the undici transport (without
- * waiting for the response, so arrival rates hold under slow responses),
- * `wait` → setTimeout, woken early by any response. The run's own caps bound
- * it; the transport's timeout bounds each request, so a run always ends.
+ * Runs a ScenarioRun on a clock: `send` → the transport (without waiting for
+ * the response, so arrival rates hold under slow responses), `wait` → the
+ * clock, woken early by any response. The run's own caps bound it; the
+ * transport's timeout bounds each request, so a run always ends.
  */
-import { send, type Exchange, type OutgoingRequest, type TransportOptions } from '../../src/http/transport.ts';
+import type { Exchange, OutgoingRequest } from '../../src/http/transport.ts';
 import type { ScenarioRun } from '../lib/runner.ts';
+import type { Clock } from './clock.ts';
 
-export interface DriveOptions extends TransportOptions {
+export type Send = (req: OutgoingRequest) => Promise<Exchange>;
+
+export interface DriveOptions {
   url: string;
   apiKey: string;
+  send: Send;
+  clock: Clock;
   signal?: AbortSignal;
-  /** Called after each response is recorded. */
-  onResponse?: () => void;
-  now?: () => number;
 }
 
 export function toObservation(seq: number, ex: Exchange, t: number) {
@@ -31,13 +33,16 @@ export function toObservation(seq: number, ex: Exchange, t: number) {
 }
 
 export async function drive(run: ScenarioRun, o: DriveOptions): Promise<void> {
-  const now = o.now || Date.now;
+  const { clock } = o;
   const inflight = new Set<Promise<void>>();
   let wake: (() => void) | undefined;
+  /** A response arrived while nobody was waiting: the next wait is skipped (the run must look at it first). */
+  let missed = false;
   const nudge = () => {
     const w = wake;
     wake = undefined;
     if (w) w();
+    else missed = true;
   };
   const onAbort = () => {
     run.stop('interrupted');
@@ -48,14 +53,14 @@ export async function drive(run: ScenarioRun, o: DriveOptions): Promise<void> {
   try {
     for (;;) {
       if (o.signal?.aborted) run.stop('interrupted');
-      const a = run.next(now());
+      const a = run.next(clock.now());
       if (a.kind === 'done') break;
       if (a.kind === 'send') {
-        const seq = run.sent(now());
-        const p: Promise<void> = send(req, o)
+        const seq = run.sent(clock.now());
+        const p: Promise<void> = o
+          .send(req)
           .then((ex) => {
-            run.observe(toObservation(seq, ex, now()));
-            if (o.onResponse) o.onResponse();
+            run.observe(toObservation(seq, ex, clock.now()));
           })
           .finally(() => {
             inflight.delete(p);
@@ -64,16 +69,15 @@ export async function drive(run: ScenarioRun, o: DriveOptions): Promise<void> {
         inflight.add(p);
         continue;
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          wake = undefined;
-          resolve();
-        }, a.ms);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      if (missed) {
+        missed = false;
+        continue;
+      }
+      const w = clock.wait(a.ms);
+      wake = w.wake;
+      await w.done;
+      wake = undefined;
+      missed = false;
     }
     // Requests already sent are awaited (each bounded by the transport timeout).
     await Promise.allSettled([...inflight]);

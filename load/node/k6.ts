@@ -1,103 +1,173 @@
 /**
- * `--engine k6`: run the bundled script with the k6 binary on PATH, passing the
- * configuration as environment variables (k6 exposes them as __ENV), then read
- * the report its handleSummary wrote. k6's exit codes map to the suite's:
- * 0 → 0, 99 (thresholds: a verdict failed) → 1, 108 (setup aborted: target
- * unreachable) → 3, 107 (script error, e.g. a bad variable) → 2, else 1.
+ * The k6 engine: runs the bundled script of a job with the k6 binary (K6_BIN,
+ * else k6 on PATH), passing the job as environment variables (k6 exposes them
+ * as __ENV), then reads the report its handleSummary wrote. k6 runs with its
+ * REST API off (`--address=`: no port, so parallel k6 processes never collide)
+ * and quiet; its own output is shown only when it failed without a report.
+ * Exit 108 (setup aborted) means the target was unreachable.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { reportBaseName } from '../lib/report.ts';
-import type { LoadReport, ScenarioName } from '../lib/types.ts';
-import type { LoadResult } from './engine.ts';
+import { suiteError } from '../../src/core/judgement.ts';
+import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
+import { makeRedactor } from '../../src/core/redact.ts';
+import type { ScenarioName } from '../lib/types.ts';
+import type { EngineResult, LoadEngine, LoadJob } from './engine.ts';
 
-/** The k6 executable on PATH, if any. */
-export function findK6(path = process.env.PATH || ''): string | undefined {
+/** The k6 executable: K6_BIN if set, else k6 on PATH. */
+export function findK6(path = process.env.PATH || '', bin = process.env.K6_BIN): string | undefined {
+  if (bin) return bin;
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
-    for (const name of process.platform === 'win32' ? ['k6.exe', 'k6'] : ['k6']) {
-      const file = join(dir, name);
-      try {
-        accessSync(file, constants.X_OK);
-        if (statSync(file).isFile()) return file;
-      } catch {
-        // not here
-      }
+    const file = join(dir, 'k6');
+    try {
+      accessSync(file, constants.X_OK);
+      if (statSync(file).isFile()) return file;
+    } catch {
+      // not here
     }
   }
   return undefined;
 }
 
-export function mapK6Exit(code: number | null): 0 | 1 | 2 | 3 {
-  if (code === 0) return 0;
-  if (code === 108) return 3;
-  if (code === 107 || code === 104) return 2;
-  return 1;
-}
+/** The flags every k6 run of the suite gets: no REST API (no port to collide on), no usage report, CommonJS without Babel. */
+export const K6_FLAGS = ['--quiet', '--address=', '--no-usage-report', '--compatibility-mode=base'];
 
 const LOAD_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function exec(cmd: string, args: string[]): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('exit', (c) => resolve(c));
-  });
+export function bundlePath(scenario: ScenarioName, dist = join(LOAD_DIR, 'dist')): string {
+  return join(dist, `${scenario}.js`);
 }
 
-/** Rebuild the bundles (`npm run build:load`, in a child process) when missing or older than the k6 sources. */
-async function ensureBundle(scenario: ScenarioName): Promise<string> {
-  const file = join(LOAD_DIR, 'dist', `${scenario}.js`);
-  const src = [join(LOAD_DIR, `${scenario}.ts`), join(LOAD_DIR, 'k6', 'runtime.ts')];
-  if (!existsSync(file) || src.some((s) => statSync(s).mtimeMs > statSync(file).mtimeMs)) {
-    const code = await exec(process.execPath, ['--import', 'tsx', join(LOAD_DIR, 'build.ts')]);
-    if (code !== 0) throw new Error(`building the k6 bundles failed (exit ${code})`);
-  }
-  return file;
+/** Build the bundles when missing or older than their sources. */
+export async function ensureBundles(dist = join(LOAD_DIR, 'dist')): Promise<void> {
+  const file = bundlePath('ceiling', dist);
+  const newest = (dir: string): number =>
+    Math.max(
+      0,
+      ...readdirRecursive(dir)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => statSync(f).mtimeMs),
+    );
+  const src = Math.max(newest(join(LOAD_DIR, 'lib')), newest(join(LOAD_DIR, 'k6')), newest(join(LOAD_DIR, '..', 'src', 'core')));
+  if (existsSync(file) && statSync(file).mtimeMs >= src) return;
+  const { buildLoad } = await import('../build.ts');
+  await buildLoad(dist);
 }
 
-export interface K6RunOptions {
-  k6: string;
-  scenario: ScenarioName;
-  /** ANIMAL_STORE_* variables for the script. */
-  env: Record<string, string>;
-  reportsDir: string;
-  plan: string;
+function readdirRecursive(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 }
 
-export async function runWithK6(o: K6RunOptions): Promise<LoadResult & { exitCode: 0 | 1 | 2 | 3 }> {
-  const bundle = await ensureBundle(o.scenario);
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(o.k6, ['run', '--quiet', bundle], {
-      stdio: 'inherit',
-      env: { ...process.env, ...o.env, ANIMAL_STORE_REPORTS_DIR: o.reportsDir },
-    });
-    child.on('error', reject);
-    child.on('exit', (c) => resolve(c));
-  });
-  const json = join(o.reportsDir, `${reportBaseName(o.scenario, o.plan as never)}.json`);
-  let report: LoadReport | undefined;
-  try {
-    report = JSON.parse(await readFile(json, 'utf8')) as LoadReport;
-  } catch {
-    report = undefined;
-  }
-  const exitCode = mapK6Exit(code);
-  const fallback: LoadReport = {
-    scenario: o.scenario,
-    plan: o.plan as never,
-    engine: 'k6',
-    target: o.env.ANIMAL_STORE_BASE_URL || '',
-    startedAt: new Date().toISOString(),
-    endedAt: new Date().toISOString(),
-    verdict: 'fail',
-    requestsSent: 0,
-    verdicts: [],
-    timeline: [],
-    stoppedBecause: `k6 exited with code ${code} without a report`,
+/** The ANIMAL_STORE_* variables of a job, as the k6 script reads them. */
+export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string> {
+  const env: Record<string, string> = {
+    ANIMAL_STORE_BASE_URL: job.baseUrl,
+    ANIMAL_STORE_API_KEY: job.apiKey,
+    ANIMAL_STORE_PLAN: job.plan,
+    ANIMAL_STORE_WINDOW_MS: String(job.windowMs),
+    ANIMAL_STORE_DAY_MS: String(job.dayMs),
+    ANIMAL_STORE_LOAD_DAILY: job.scenario === 'daily' ? 'yes' : 'no',
+    ANIMAL_STORE_LOAD_MAX_VUS: String(job.maxVus),
+    ANIMAL_STORE_LOAD_DISTRIBUTED: job.distributed ? 'yes' : 'no',
+    ANIMAL_STORE_TIMEOUT_MS: String(job.timeoutMs),
+    ANIMAL_STORE_MAX_WAIT_MS: String(job.maxWaitMs),
+    ANIMAL_STORE_REPORTS_DIR: reportsDir,
   };
-  return { report: report || fallback, exitCode, files: report ? { json, junit: json.replace(/\.json$/, '.junit.xml') } : {} };
+  if (job.plan === 'enterprise') {
+    env.ANIMAL_STORE_RPM = String(job.perMinute);
+    if (job.perDay !== undefined) env.ANIMAL_STORE_RPD = String(job.perDay);
+  }
+  return env;
 }
+
+export class K6Engine implements LoadEngine {
+  readonly name = 'k6' as const;
+
+  constructor(
+    readonly binary: string,
+    private readonly dist = join(LOAD_DIR, 'dist'),
+    private readonly log: (line: string) => void = (l) => process.stderr.write(l),
+  ) {}
+
+  async run(job: LoadJob, signal?: AbortSignal): Promise<EngineResult> {
+    await ensureBundles(this.dist);
+    const dir = mkdtempSync(join(tmpdir(), 'animal-store-k6-'));
+    const redact = makeRedactor([job.apiKey]);
+    try {
+      const env: NodeJS.ProcessEnv = {};
+      for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('K6_')) env[k] = v;
+      Object.assign(env, jobEnv(job, dir));
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+        const child = spawn(this.binary, ['run', ...K6_FLAGS, bundlePath(job.scenario, this.dist)], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        const keep = (d: Buffer) => {
+          output = (output + d.toString('utf8')).slice(-20000);
+        };
+        child.stdout.on('data', keep);
+        child.stderr.on('data', keep);
+        const kill = setTimeout(() => child.kill('SIGKILL'), Math.max(10000, job.deadlineAt - Date.now() + 30000));
+        const onAbort = () => child.kill('SIGINT');
+        signal?.addEventListener('abort', onAbort, { once: true });
+        child.on('error', reject);
+        child.on('close', (c) => {
+          clearTimeout(kill);
+          signal?.removeEventListener('abort', onAbort);
+          resolve({ code: c, output });
+        });
+      });
+      const file = join(dir, `${reportBaseName(job.scenario, job.plan)}.json`);
+      let report: LoadReport | undefined;
+      try {
+        report = JSON.parse(readFileSync(file, 'utf8')) as LoadReport;
+      } catch {
+        report = undefined;
+      }
+      if (code === 108) {
+        const why = /target unreachable: ([^"\n]*)/.exec(output);
+        return { report: report || this.failed(job, code, output, redact), unreachable: redact(why ? why[1] : 'k6 aborted in setup') };
+      }
+      if (!report) {
+        this.log(redact(`k6 exited with code ${code} without a report; its last output:\n${output.slice(-3000)}\n`));
+        return { report: this.failed(job, code, output, redact) };
+      }
+      return { report };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  private failed(job: LoadJob, code: number | null, output: string, redact: (s: string) => string): LoadReport {
+    const last = output.trim().split('\n').slice(-3).join(' | ');
+    return buildLoadReport(
+      {
+        scenario: job.scenario,
+        plan: job.plan,
+        engine: 'k6',
+        target: job.baseUrl,
+        startedAt: Date.now(),
+        endedAt: Date.now(),
+        requestsSent: 0,
+        judgements: [suiteError(SCENARIO_FIRST[job.scenario], 'k6 ended without a report', `k6 exited with code ${code}: ${last}`)],
+        stoppedBecause: `k6 exited with code ${code} without a report`,
+      },
+      redact,
+    );
+  }
+}
+
+const SCENARIO_FIRST: Record<ScenarioName, string> = {
+  ceiling: 'RL-CEILING-429',
+  recovery: 'RL-RECOVERY',
+  sustained: 'RL-SUSTAINED-BELOW-CEILING',
+  overload: 'RL-WINDOW-PER-MINUTE',
+  daily: 'RL-DAILY-QUOTA',
+};

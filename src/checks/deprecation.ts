@@ -5,7 +5,7 @@
  * says the operation is deprecated but not how that is signalled).
  */
 import { header, parseHttpDate } from '../core/ratelimit.ts';
-import type { ResponseCheck } from './registry.ts';
+import type { ResponseCheck } from './types.ts';
 
 /** 5 December 2030 in any time zone (UTC−12 … UTC+14). */
 const SUNSET_EARLIEST = Date.UTC(2030, 11, 4, 10, 0, 0);

@@ -2,7 +2,7 @@
  * Evidence excerpts: the redacted request and response of an exchange, with
  * the body cut to a few kilobytes. The API key is replaced wherever it occurs.
  */
-import type { Evidence, HttpExcerpt } from '../results/types.ts';
+import type { Evidence, HttpExcerpt } from '../core/judgement.ts';
 import type { ApiExchange } from '../http/client.ts';
 
 const BODY_EXCERPT = 2048;
@@ -33,6 +33,7 @@ export function excerpt(ex: ApiExchange, redact: (s: string) => string, extra: P
     method: ex.request.method,
     url: redact(ex.request.url),
     headers: cleanHeaders(ex.request.headers, redact),
+    credential: ex.api.auth === undefined || ex.api.auth === 'valid' ? 'key' : ex.api.auth === 'none' ? 'none' : 'other',
   };
   if (ex.request.body !== undefined) {
     const b = cut(ex.request.body, BODY_EXCERPT);

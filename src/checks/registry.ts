@@ -5,32 +5,15 @@
  * and reports through `ctx.emit`. A check says `fail` when the server is wrong;
  * the aggregator turns a SHOULD failure into a warning.
  */
-import type { Outcome } from '../results/types.ts';
+import { suiteError, type Outcome } from '../core/judgement.ts';
 import type { ApiExchange, OperationId } from '../http/client.ts';
-import type { PlanLimits } from '../core/plans.ts';
 import { validateSchema } from '../schemas/ajv.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { deprecationCheck } from './deprecation.ts';
 import { isCrossOrigin } from '../http/transport.ts';
+import type { CheckContext, CheckSession, ResponseCheck } from './types.ts';
 
-export interface CheckSession {
-  limits: PlanLimits;
-  /** The first X-RateLimit-Limit seen for the configured key. */
-  firstLimit?: number;
-}
-
-export interface CheckContext {
-  ex: ApiExchange;
-  session: CheckSession;
-  /** Report one finding; `detail` becomes expected/actual in the evidence. */
-  emit(requirement: string, outcome: Outcome, title: string, message: string, detail?: { expected?: string; actual?: string }): void;
-}
-
-export interface ResponseCheck {
-  name: string;
-  requirements: readonly string[];
-  run(ctx: CheckContext): void;
-}
+export type { CheckContext, CheckSession, ResponseCheck };
 
 export const DOCUMENTED_STATUSES: Record<OperationId, readonly number[]> = {
   listPets: [200, 401],
@@ -108,13 +91,14 @@ const MEDIA_PLUS_JSON = /^application\/[a-z0-9!#$&^_.-]+\+json\s*(;|$)/i;
 
 const contentType: ResponseCheck = {
   name: 'content-type-conformance',
-  requirements: ['RESP-CONTENT-TYPE-JSON', 'RL-429-ERROR-BODY'],
+  requirements: ['RESP-CONTENT-TYPE-JSON'],
   run({ ex, emit }) {
     const res = ex.response;
-    if (!res || res.status === 204 || ex.request.method === 'HEAD' || (res.status >= 300 && res.status < 400)) return;
+    // The 429 body is "not shown": the core's 429 rules judge it (RL-429-ERROR-BODY).
+    if (!res || res.status === 204 || res.status === 429 || ex.request.method === 'HEAD' || (res.status >= 300 && res.status < 400)) return;
     const ct = res.headers['content-type'];
     const ok = ct !== undefined && MEDIA_JSON.test(ct.trim());
-    const req = res.status === 429 ? 'RL-429-ERROR-BODY' : 'RESP-CONTENT-TYPE-JSON';
+    const req = 'RESP-CONTENT-TYPE-JSON';
     if (ok) emit(req, 'pass', 'JSON content type', ct!);
     else if (ct !== undefined && MEDIA_PLUS_JSON.test(ct.trim()))
       emit(
@@ -137,11 +121,11 @@ const contentType: ResponseCheck = {
 
 const jsonBody: ResponseCheck = {
   name: 'json-body',
-  requirements: ['RESP-BODY-JSON', 'RL-429-ERROR-BODY'],
+  requirements: ['RESP-BODY-JSON'],
   run({ ex, emit }) {
     const res = ex.response;
-    if (!res || ex.error || res.status === 204 || (res.status >= 300 && res.status < 400)) return;
-    const req = res.status === 429 ? 'RL-429-ERROR-BODY' : 'RESP-BODY-JSON';
+    if (!res || ex.error || res.status === 204 || res.status === 429 || (res.status >= 300 && res.status < 400)) return;
+    const req = 'RESP-BODY-JSON';
     if (ex.json !== undefined) emit(req, 'pass', 'Well-formed JSON body', `${res.bodyBytes} bytes`);
     else if (res.bodyText.trim() === '')
       emit(req, 'fail', 'Empty body', `${res.status} response has an empty body; a JSON body was expected`);
@@ -155,14 +139,13 @@ const jsonBody: ResponseCheck = {
 
 const schema: ResponseCheck = {
   name: 'response-schema-conformance',
-  requirements: ['SCHEMA-PETS', 'SCHEMA-PET', 'SCHEMA-ERROR', 'RL-429-ERROR-BODY'],
+  requirements: ['SCHEMA-PETS', 'SCHEMA-PET', 'SCHEMA-ERROR'],
   run({ ex, emit }) {
     const res = ex.response;
     if (!res || ex.json === undefined) return;
     let target = SCHEMA_FOR[`${ex.api.operation} ${res.status}`];
     if (!target && isError(res.status) && expectedStatuses(ex).includes(res.status))
       target = { schema: 'Error', requirement: 'SCHEMA-ERROR' };
-    if (!target && res.status === 429) target = { schema: 'Error', requirement: 'RL-429-ERROR-BODY' };
     if (!target) return;
     const v = validateSchema(target.schema, ex.json);
     if (v.valid) emit(target.requirement, 'pass', `Body is a valid ${target.schema}`, `${ex.api.operation} ${res.status}`);
@@ -176,7 +159,7 @@ const schema: ResponseCheck = {
 
 const errorStatus: ResponseCheck = {
   name: 'error-status-field',
-  requirements: ['ERROR-STATUS-FIELD', 'ERROR-CODE-VALUES', 'RL-429-ERROR-BODY'],
+  requirements: ['ERROR-STATUS-FIELD', 'ERROR-CODE-VALUES'],
   run({ ex, emit }) {
     const res = ex.response;
     const body = ex.json as Record<string, unknown> | undefined;
@@ -184,8 +167,8 @@ const errorStatus: ResponseCheck = {
     if (typeof body.code === 'string')
       emit('ERROR-CODE-VALUES', 'observe', 'Error code observed', `${res.status} → code ${JSON.stringify(body.code)}`);
     if (!('status' in body)) return; // a missing field is the schema check's finding
-    // The 429 body is "not shown": its Error.status is judged with RL-429-ERROR-BODY (SHOULD); undocumented statuses already fail RESP-STATUS-DOCUMENTED.
-    const req = res.status === 429 ? 'RL-429-ERROR-BODY' : isError(res.status) ? 'ERROR-STATUS-FIELD' : undefined;
+    // The 429 body is "not shown" (the core's RL-429-ERROR-BODY judges it); undocumented statuses already fail RESP-STATUS-DOCUMENTED.
+    const req = isError(res.status) ? 'ERROR-STATUS-FIELD' : undefined;
     if (!req) return;
     if (body.status === res.status) emit(req, 'pass', 'Error.status matches', String(res.status));
     else
@@ -238,13 +221,33 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   retryAfterHonoured,
 ];
 
-/** Run every registered check on one exchange. */
-export function runChecks(ex: ApiExchange, session: CheckSession, emit: (check: string) => CheckContext['emit']): void {
-  for (const check of RESPONSE_CHECKS) {
+/** What a check reports through: a finding from its parts, or a judgement of the core's rules as it is. */
+export type Sink = (
+  check: string,
+  j: { requirement: string; outcome: Outcome; title: string; message: string; remedy?: string },
+  detail?: { expected?: string; actual?: string },
+) => void;
+
+/**
+ * Run every registered check on one exchange. A check that crashes is a defect
+ * of the suite: it is reported as a suite error on the check's requirements,
+ * never as a failure of the server.
+ */
+export function runChecks(ex: ApiExchange, session: CheckSession, sink: Sink, checks: readonly ResponseCheck[] = RESPONSE_CHECKS): void {
+  for (const check of checks) {
+    const emit: CheckContext['emit'] = (requirement, outcome, title, message, detail) =>
+      sink(check.name, { requirement, outcome, title, message }, detail);
     try {
-      check.run({ ex, session, emit: emit(check.name) });
+      check.run({ ex, session, emit, report: (j) => sink(check.name, j) });
     } catch (e) {
-      emit(check.name)('TRANSPORT-COMPLETE-RESPONSE', 'fail', 'Check crashed on this response', `${check.name}: ${(e as Error).message}`);
+      sink(
+        check.name,
+        suiteError(
+          check.requirements[0],
+          'Check crashed on this response',
+          `${check.name}: ${(e as Error).message} (a defect of the suite, not of the server)`,
+        ),
+      );
     }
   }
 }

@@ -1,153 +1,133 @@
 /**
  * `npm start` / `animal-store-certify` — a certification run: the conformance
- * specs, then the default rate-limit scenarios (ceiling and recovery) on the
- * configured plan, then one set of reports (index.html, certification.json,
- * junit.xml, summary.md, badge.svg) in a run folder and at the top of reports/.
- *
- * Exit codes: 0 certified, 1 not conformant, 2 usage or configuration error,
- * 3 target unreachable, 130 interrupted.
+ * specs, then the rate-limit scenarios of the profile (through the one
+ * orchestrator, on k6 or the Node engine), then one set of reports
+ * (index.html, certification.json, junit.xml, summary.md, badge.svg) in a run
+ * folder and at the top of reports/. The verdict names its scope: certified,
+ * passed but incomplete, or not conformant.
  */
 import { existsSync } from 'node:fs';
-import { ConfigError, type Config } from '../config/config.ts';
+import { relative } from 'node:path';
+import { pickEngine, runRateLimits, costLines } from '../../load/node/run.ts';
+import { configFrom, type Config } from '../config/config.ts';
 import { makeRedactor } from '../core/redact.ts';
-import { buildReport } from '../results/aggregate.ts';
+import { SCENARIO_INFO } from '../core/scenarios.ts';
+import { optionsHelp } from '../core/settings.ts';
+import { closeTransport } from '../http/transport.ts';
+import { buildReport, loadFindings } from '../results/aggregate.ts';
+import { compareWithBaseline } from '../results/compare.ts';
 import { specSha256, suiteVersion } from '../results/meta.ts';
 import type { Finding } from '../results/types.ts';
 import { applyWaivers, loadWaivers } from '../results/waivers.ts';
-import { configOrExit, EXIT, failUsage, guardOutput, parseFlags } from './common.ts';
+import { renderConsole } from '../results/writers/console.ts';
+import { openTarget } from '../target/target.ts';
+import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
 import { dryRun, formatPlan } from './dry-run.ts';
-import { EMBEDDED_WINDOW_MS, parseScenarios, profileFor } from './profiles.ts';
 import { preflight } from './preflight.ts';
+import { profileFor, type Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
-import { openTarget, runConformance } from './run-conformance.ts';
-import { runLoad } from './run-load.ts';
+import { runConformance } from './run-conformance.ts';
 
 export const HELP = `Usage: npm start -- [options]      (or: npx animal-store-certify [options])
 
-Certifies an Animal Store server: conformance specs, then the rate-limit
-scenarios, then reports in reports/ (index.html, certification.json, junit.xml,
-summary.md, badge.svg). With no configuration it certifies the embedded
-reference server.
+Certifies an Animal Store server: the conformance specs, then the rate-limit
+scenarios of the profile, then reports in reports/ (index.html,
+certification.json, junit.xml, summary.md, badge.svg). With no configuration it
+certifies the embedded reference server. The API key is read only from
+ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
 
-Options (each mirrors an ANIMAL_STORE_* variable; flags win):
-  --env local|staging|production   ANIMAL_STORE_ENV (default local)
-  --base-url URL                   ANIMAL_STORE_BASE_URL (always wins)
-  --staging-url URL                ANIMAL_STORE_STAGING_URL
-  --production-url URL             ANIMAL_STORE_PRODUCTION_URL
-  --plan free|pro|business|enterprise   ANIMAL_STORE_PLAN
-  --rpm N / --rpd N                ANIMAL_STORE_RPM / _RPD (enterprise limits)
-  --allow-writes [true|false]      ANIMAL_STORE_ALLOW_WRITES (default false in production)
-  --timeout-ms N                   ANIMAL_STORE_TIMEOUT_MS (per request, default 10000)
-  --max-requests N                 ANIMAL_STORE_MAX_REQUESTS (run budget; production default 1000)
-  --deadline-ms N                  ANIMAL_STORE_DEADLINE_MS (whole run, default 900000)
-  --reports-dir DIR                ANIMAL_STORE_REPORTS_DIR (default reports)
-  --only conformance|load          run one half only
-  --scenarios a,b                  rate-limit scenarios (ceiling, recovery, sustained, overload, daily)
-  --waivers FILE                   waiver file (default waivers.json)
-  --allow-must-waivers             let waivers cover MUST requirements (shown in the certificate)
-  --dry-run                        print the planned requests and the budget; send nothing
-  --help                           this text
+${optionsHelp('start')}
 
-The API key is read only from ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
-Exit codes: 0 certified, 1 not conformant, 2 usage or configuration error, 3 target unreachable, 130 interrupted.`;
+Outcomes: CERTIFIED (every MUST requirement exercised and passed), PASSED,
+INCOMPLETE (no MUST failed, some not exercised: each listed with what would
+exercise it), NOT CONFORMANT (a MUST failed).
+${EXIT_HELP}`;
 
 const DEFAULT_WAIVERS = 'waivers.json';
-const BOOLEAN_FLAGS = ['allow-writes', 'dry-run', 'allow-must-waivers', 'help'];
-
-function parse(argv: string[]) {
-  const flags = parseFlags(argv, BOOLEAN_FLAGS);
-  if ('api-key' in flags)
-    throw new ConfigError(
-      'the API key is not accepted as a flag (it would show in process lists and shell history); set ANIMAL_STORE_API_KEY',
-    );
-  const known = new Set([
-    'env',
-    'base-url',
-    'staging-url',
-    'production-url',
-    'plan',
-    'rpm',
-    'rpd',
-    'allow-writes',
-    'timeout-ms',
-    'max-requests',
-    'deadline-ms',
-    'max-wait-ms',
-    'max-body-bytes',
-    'reports-dir',
-    'only',
-    'scenarios',
-    'waivers',
-    'allow-must-waivers',
-    'dry-run',
-    'help',
-  ]);
-  const unknown = Object.keys(flags).filter((k) => !known.has(k));
-  if (unknown.length) throw new ConfigError(`unknown option --${unknown[0]} (see --help)`);
-  const { only, scenarios, waivers, 'dry-run': dry, 'allow-must-waivers': mustWaivers, ...configFlags } = flags;
-  return {
-    configFlags,
-    only: only as string | undefined,
-    scenarios: parseScenarios(scenarios as string | undefined),
-    waivers: (waivers as string | undefined) ?? DEFAULT_WAIVERS,
-    dry: !!dry,
-    mustWaivers: !!mustWaivers,
-  };
-}
 
 export async function certify(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${HELP}\n`);
-    return EXIT.ok;
-  }
-  let opts: ReturnType<typeof parse>;
   let config: Config;
-  let profile: ReturnType<typeof profileFor>;
+  let profile: Profile;
   let waivers: ReturnType<typeof loadWaivers>;
   try {
-    opts = parse(argv);
-    config = configOrExit(opts.configFlags);
-    profile = profileFor(config, { only: opts.only, scenarios: opts.scenarios });
-    waivers = opts.waivers === DEFAULT_WAIVERS && !existsSync(DEFAULT_WAIVERS) ? [] : loadWaivers(opts.waivers);
+    config = configFrom(argv, 'start');
+    if (config.help) {
+      process.stdout.write(`${HELP}\n`);
+      return EXIT.ok;
+    }
+    profile = profileFor(config);
+    const file = config.certify.waivers ?? DEFAULT_WAIVERS;
+    waivers = file === DEFAULT_WAIVERS && !existsSync(DEFAULT_WAIVERS) ? [] : loadWaivers(file);
   } catch (e) {
     failUsage(e);
   }
   guardOutput([config.apiKey]);
-  if (opts.dry) {
-    process.stdout.write(
-      `${formatPlan(await dryRun(config, profile.conformance, profile.scenarios), config.baseUrl ?? 'the embedded reference server')}\n`,
-    );
-    return EXIT.ok;
-  }
-  const target = await openTarget(config, { windowMs: EMBEDDED_WINDOW_MS });
+  const target = await openTarget(profile.config);
+  const redact = makeRedactor([target.config.apiKey]);
   try {
+    let engine;
+    try {
+      engine = profile.scenarios.length ? pickEngine(target.config) : undefined;
+    } catch (e) {
+      failUsage(e);
+    }
+    if (config.certify.dryRun) {
+      process.stdout.write(`${formatPlan(await dryRun(target, profile), target.info.baseUrl)}\n`);
+      return EXIT.ok;
+    }
+    if (profile.scenarios.length) process.stderr.write(`${costLines(target, profile.scenarios).lines.join('\n')}\n`);
     const reach = await preflight(target);
     if (!reach.ok) {
-      process.stderr.write(`animal-store: target unreachable: ${reach.message}\n`);
+      process.stderr.write(`animal-store: target unreachable: ${reach.diagnosis}\n`);
       return EXIT.unreachable;
     }
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
     const startedAt = new Date();
     const findings: Finding[] = [];
+    const notes = [...(reach.hint ? [reach.hint] : []), ...profile.notes];
     let requests = 1;
-    let abort: string | undefined;
+    let abort: { reason: string; message: string; diagnosis?: string } | undefined;
     let interrupted = false;
     if (profile.conformance) {
-      const out = await runConformance(target, { reporter: 'dot' });
+      const out = await runConformance(target, { verbose: config.output.verbose });
       findings.push(...out.findings);
       requests += out.requests;
-      abort = out.abort?.message;
+      abort = out.abort;
       interrupted = out.interrupted;
+      for (const e of out.errors) notes.push(`Vitest error: ${e}`);
     }
-    const load =
-      !interrupted && !abort && profile.scenarios.length
-        ? await runLoad(target, profile.scenarios, config.maxRequests - requests)
-        : undefined;
-    if (load) {
-      findings.push(...load.findings);
-      requests += load.requests;
-      interrupted ||= load.interrupted;
-      abort ??= load.abort;
+    const loadReports = [];
+    if (!interrupted && !abort && profile.scenarios.length && engine) {
+      const ac = new AbortController();
+      const onSignal = () => ac.abort();
+      process.on('SIGINT', onSignal);
+      try {
+        const run = await runRateLimits(target, profile.scenarios, {
+          engine,
+          budget: config.maxRequests - requests,
+          signal: ac.signal,
+          onWait: (line) => process.stderr.write(`  … ${line}\n`),
+        });
+        for (const r of run.reports) {
+          loadReports.push(r);
+          findings.push(...loadFindings(r));
+          requests += r.requestsSent;
+        }
+        for (const n of run.notRun)
+          for (const id of SCENARIO_INFO[n.scenario].requirements)
+            findings.push({
+              requirement: id,
+              outcome: 'skip',
+              title: `Not run: ${n.scenario}`,
+              message: n.reason,
+              source: `load: ${n.scenario}`,
+              ...(n.remedy ? { remedy: n.remedy } : {}),
+            });
+        if (run.stopped?.kind === 'interrupted') interrupted = true;
+        else if (run.stopped) abort = { reason: run.stopped.kind, message: run.stopped.reason };
+      } finally {
+        process.off('SIGINT', onSignal);
+      }
     }
     const base = buildReport({
       kind: 'certification',
@@ -157,18 +137,21 @@ export async function certify(argv: string[]): Promise<number> {
       startedAt,
       endedAt: new Date(),
       interrupted,
-      abort,
+      abort: abort?.message,
+      diagnosis: abort?.diagnosis,
       requestsSent: requests,
       findings,
-      notes: [...(reach.hint ? [reach.hint] : []), ...profile.notes, ...(load?.notes ?? [])],
-      load: load?.reports,
+      notes,
+      load: loadReports,
     });
-    const report = applyWaivers(base, waivers, { now: new Date(), allowMustWaivers: opts.mustWaivers });
-    const published = publishReports(report, config.reportsDir, makeRedactor([target.config.apiKey]));
-    process.stdout.write(`\n${published.banner}\n`);
-    if (interrupted) return EXIT.interrupted;
-    return report.verdict === 'pass' ? EXIT.ok : EXIT.notConformant;
+    const waived = applyWaivers(base, waivers, { now: new Date(), allowMustWaivers: config.certify.allowMustWaivers });
+    const report = compareWithBaseline(waived, config.reportsDir, config.certify.baseline);
+    const published = publishReports(report, config.reportsDir, redact);
+    const files = published.files.map((f) => relative(process.cwd(), f));
+    process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: files }))}`);
+    return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: abort?.reason });
   } finally {
-    await target.embedded?.close();
+    await closeTransport();
+    await target.close();
   }
 }

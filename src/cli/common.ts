@@ -1,46 +1,39 @@
 /**
- * What every command-line entry point shares: flag parsing, the one-line
- * configuration error (exit 2), exit codes, and a redacting console.
+ * What every command-line entry point shares: the exit codes, the one-line
+ * configuration error (exit 2), a redacting console, and the exit code of a
+ * report.
  */
-import { ConfigError, loadConfig, loadDotenvOnce, type Config, type Flags } from '../config/config.ts';
+import { ConfigError } from '../core/config.ts';
 import { makeRedactor } from '../core/redact.ts';
+import type { RunReport } from '../results/types.ts';
 
-export const EXIT = { ok: 0, notConformant: 1, usage: 2, unreachable: 3, interrupted: 130 } as const;
+/** The exit codes, one table for every command (README lists them). */
+export const EXIT = {
+  /** certified (or passed, incomplete, without --require-complete) */
+  ok: 0,
+  /** a MUST requirement failed */
+  notConformant: 1,
+  /** usage or configuration error */
+  usage: 2,
+  /** target unreachable (refused, unknown host, TLS) */
+  unreachable: 3,
+  /** passed, incomplete, under --require-complete: MUST requirements were not exercised */
+  incomplete: 4,
+  /** the API key was refused (every authenticated request answered 401) */
+  keyRefused: 5,
+  /** stopped early: deadline, budget, a wait longer than --max-wait-ms, a key throttled before the run */
+  stopped: 6,
+  interrupted: 130,
+} as const;
 
-/** Parse `--name value`, `--name=value` and boolean `--flag` arguments. */
-export function parseFlags(argv: readonly string[], booleans: readonly string[] = []): Flags {
-  const flags: Flags = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith('--')) throw new ConfigError(`unexpected argument ${JSON.stringify(a)} (see --help)`);
-    const eq = a.indexOf('=');
-    const name = a.slice(2, eq > 0 ? eq : undefined);
-    if (eq > 0) flags[name] = a.slice(eq + 1);
-    else if (booleans.includes(name)) flags[name] = argv[i + 1] === 'true' || argv[i + 1] === 'false' ? argv[++i] : true;
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[name] = argv[++i];
-    else throw new ConfigError(`--${name} needs a value (see --help)`);
-  }
-  return flags;
-}
+export const EXIT_HELP = `Exit codes: 0 certified (also "passed, incomplete" unless --require-complete), 1 not conformant (a MUST failed),
+2 usage or configuration error, 3 target unreachable, 4 passed but incomplete under --require-complete,
+5 the API key was refused, 6 stopped early (deadline, budget, a wait longer than --max-wait-ms), 130 interrupted.`;
 
-/** Load configuration or print one line and exit 2. */
-export function configOrExit(flags: Flags): Config {
-  try {
-    loadDotenvOnce();
-    return loadConfig(flags);
-  } catch (e) {
-    failUsage(e);
-  }
-}
-
-export function failUsage(e: unknown): never {
+export function failUsage(e: unknown, prefix = 'animal-store: configuration error: '): never {
   const msg = e instanceof ConfigError ? e.message : ((e as Error)?.message ?? String(e));
-  process.stderr.write(`animal-store: configuration error: ${redactEnvKey(msg)}\n`);
+  process.stderr.write(`${prefix}${makeRedactor([process.env.ANIMAL_STORE_API_KEY])(msg)}\n`);
   process.exit(EXIT.usage);
-}
-
-function redactEnvKey(s: string): string {
-  return makeRedactor([process.env.ANIMAL_STORE_API_KEY])(s);
 }
 
 /** Route console output through the redactor so the key never reaches stdout/stderr. */
@@ -54,4 +47,15 @@ export function guardOutput(secrets: readonly (string | undefined)[]): void {
         ...rest,
       )) as typeof stream.write;
   }
+}
+
+/** The exit code a report calls for. */
+export function exitCodeOf(report: RunReport, o: { requireComplete: boolean; abortReason?: string }): number {
+  if (report.interrupted) return EXIT.interrupted;
+  if (o.abortReason === 'unreachable') return EXIT.unreachable;
+  if (o.abortReason === 'key-refused') return EXIT.keyRefused;
+  if (report.outcome === 'not-conformant') return EXIT.notConformant;
+  if (report.abort) return EXIT.stopped;
+  if (report.outcome === 'incomplete' && o.requireComplete) return EXIT.incomplete;
+  return EXIT.ok;
 }

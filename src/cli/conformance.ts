@@ -1,65 +1,91 @@
 /**
- * `npm run conformance` — run the conformance specs and write
- * reports/conformance.json and reports/junit.xml.
- * Exit codes: 0 no MUST requirement failed, 1 one did, 2 configuration error,
- * 3 target unreachable, 130 interrupted.
+ * `npm run conformance` — the conformance specs only; writes
+ * reports/conformance.json and reports/junit.xml. Its scope is the conformance
+ * requirements: CONFORMANT only when every one of their MUSTs was exercised and
+ * passed. Same options parser, target and exit codes as `npm start`.
  */
-import { buildReport } from '../results/aggregate.ts';
-import { specSha256, suiteVersion } from '../results/meta.ts';
-import { CONFORMANCE_FORMATS, writeReports } from '../results/writers/index.ts';
+import { configFrom, type Config } from '../config/config.ts';
 import { makeRedactor } from '../core/redact.ts';
-import { configOrExit, EXIT, failUsage, guardOutput, parseFlags } from './common.ts';
-import { openTarget, runConformance } from './run-conformance.ts';
+import { optionsHelp } from '../core/settings.ts';
+import { buildReport } from '../results/aggregate.ts';
+import { compareWithBaseline } from '../results/compare.ts';
+import { specSha256, suiteVersion } from '../results/meta.ts';
+import { applyWaivers, loadWaivers } from '../results/waivers.ts';
+import { renderConsole } from '../results/writers/console.ts';
+import { CONFORMANCE_FORMATS, writeReports } from '../results/writers/index.ts';
+import { openTarget } from '../target/target.ts';
+import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
+import { preflight } from './preflight.ts';
+import { runConformance } from './run-conformance.ts';
+import { relative } from 'node:path';
 
-const HELP = `Usage: npm run conformance -- [--env local|staging|production] [--base-url URL] [--plan free|pro|business|enterprise]
-                                [--allow-writes true|false] [--timeout-ms N] [--reports-dir DIR]
-Runs the Vitest conformance specs; writes conformance.json and junit.xml. Every flag mirrors an ANIMAL_STORE_* variable (see README).`;
+const HELP = `Usage: npm run conformance -- [options]
 
-async function main() {
-  const argv = process.argv.slice(2);
-  if (argv.includes('--help') || argv.includes('-h')) return void process.stdout.write(`${HELP}\n`);
-  let flags;
+Runs the Vitest conformance specs against the embedded reference server or the
+target you name; writes conformance.json and junit.xml. The API key is read
+only from ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
+
+${optionsHelp('conformance')}
+
+${EXIT_HELP}`;
+
+async function main(): Promise<number> {
+  let config: Config;
+  let waivers: ReturnType<typeof loadWaivers> = [];
   try {
-    flags = parseFlags(argv, ['allow-writes']);
+    config = configFrom(process.argv.slice(2), 'conformance');
+    if (config.certify.waivers) waivers = loadWaivers(config.certify.waivers);
   } catch (e) {
     failUsage(e);
   }
-  const config = configOrExit(flags);
+  if (config.help) {
+    process.stdout.write(`${HELP}\n`);
+    return EXIT.ok;
+  }
   guardOutput([config.apiKey]);
   const target = await openTarget(config);
   try {
-    const out = await runConformance(target);
-    const report = buildReport({
+    const reach = await preflight(target);
+    if (!reach.ok) {
+      process.stderr.write(`animal-store: target unreachable: ${reach.diagnosis}\n`);
+      return EXIT.unreachable;
+    }
+    if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
+    const out = await runConformance(target, { verbose: config.output.verbose });
+    const base = buildReport({
       kind: 'conformance',
       suiteVersion: suiteVersion(),
       specSha256: specSha256(),
-      target: out.target,
+      target: target.info,
       startedAt: out.startedAt,
       endedAt: out.endedAt,
       interrupted: out.interrupted,
       abort: out.abort?.message,
-      requestsSent: out.requests,
+      diagnosis: out.abort?.diagnosis,
+      requestsSent: out.requests + 1,
       findings: out.findings,
-      notes: out.errors.map((e) => `Vitest error: ${e}`),
+      notes: [...(reach.hint ? [reach.hint] : []), ...out.errors.map((e) => `Vitest error: ${e}`)],
     });
-    const paths = writeReports(report, config.reportsDir, CONFORMANCE_FORMATS, makeRedactor([target.config.apiKey]));
-    const c = report.counts;
-    process.stdout.write(
-      `\nanimal-store conformance: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'} — ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip; ${report.requestsSent} requests to ${report.target.baseUrl}${report.abort ? `\n  run aborted: ${report.abort}` : ''}\n  reports: ${paths.join(', ')}\n`,
+    const report = compareWithBaseline(
+      applyWaivers(base, waivers, { allowMustWaivers: config.certify.allowMustWaivers }),
+      config.reportsDir,
+      config.certify.baseline,
     );
-    process.exitCode = out.interrupted
-      ? EXIT.interrupted
-      : out.abort?.reason === 'unreachable'
-        ? EXIT.unreachable
-        : report.verdict === 'pass'
-          ? EXIT.ok
-          : EXIT.notConformant;
+    const redact = makeRedactor([target.config.apiKey]);
+    const paths = writeReports(report, config.reportsDir, CONFORMANCE_FORMATS, redact).map((p) => relative(process.cwd(), p));
+    process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: paths }))}`);
+    return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: out.abort?.reason });
   } finally {
-    await target.embedded?.close();
+    await target.close();
   }
 }
 
-main().catch((e) => {
-  process.stderr.write(`animal-store: internal error: ${(e as Error).message}\n`);
-  process.exit(EXIT.usage);
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`animal-store: internal error: ${(e as Error).message}\n`);
+    process.exitCode = EXIT.usage;
+  },
+);

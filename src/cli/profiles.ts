@@ -1,54 +1,51 @@
 /**
- * Run profiles: what a certification run does for each environment.
- * - local: the embedded reference server (short window so the rate-limit
- *   scenarios take seconds), writes on, ceiling and recovery.
- * - staging: writes on, ceiling and recovery included.
- * - production: writes off unless ANIMAL_STORE_ALLOW_WRITES=true, a hard request
- *   budget, rate-limit scenarios only when asked for by name.
+ * What a certification run does, by profile and environment:
+ * - quick (default): conformance, then the ceiling and recovery scenarios — on
+ *   the embedded server and staging; in production only the scenarios named
+ *   with --scenarios (the nightly workflow names ceiling,recovery);
+ * - full: writes on, conformance, then ceiling, recovery, sustained and
+ *   overload (and daily with --allow-daily): the profile that can certify every
+ *   MUST requirement.
+ * --scenarios always wins; --only keeps one half.
  */
-import { ConfigError, type Config } from '../config/config.ts';
-
-export type LoadScenario = 'ceiling' | 'recovery' | 'sustained' | 'overload' | 'daily';
-export const DEFAULT_SCENARIOS: readonly LoadScenario[] = ['ceiling', 'recovery'];
-const KNOWN: readonly LoadScenario[] = ['ceiling', 'recovery', 'sustained', 'overload', 'daily'];
-
-export { EMBEDDED_WINDOW_MS } from '../config/config.ts';
+import { ConfigError, requireLimits, type Config } from '../core/config.ts';
+import { FULL_SCENARIOS, QUICK_SCENARIOS, type ScenarioName } from '../core/scenarios.ts';
 
 export interface Profile {
+  name: 'quick' | 'full';
   conformance: boolean;
-  scenarios: LoadScenario[];
+  scenarios: ScenarioName[];
+  /** The configuration the profile runs with (the full profile turns writes on). */
+  config: Config;
   notes: string[];
 }
 
-export function parseScenarios(raw: string | undefined): LoadScenario[] | undefined {
-  if (raw === undefined) return undefined;
-  const list = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const bad = list.filter((s) => !KNOWN.includes(s as LoadScenario));
-  if (bad.length) throw new ConfigError(`unknown load scenario(s) ${bad.join(', ')}; known: ${KNOWN.join(', ')}`);
-  return list as LoadScenario[];
-}
-
-export function profileFor(config: Config, opts: { only?: string; scenarios?: LoadScenario[] }): Profile {
-  if (opts.only !== undefined && opts.only !== 'conformance' && opts.only !== 'load')
-    throw new ConfigError(`--only must be conformance or load, got ${JSON.stringify(opts.only)}`);
+export function profileFor(config: Config): Profile {
+  const name = config.certify.profile;
   const notes: string[] = [];
-  let scenarios: LoadScenario[];
-  if (opts.scenarios) scenarios = opts.scenarios;
+  let c = config;
+  if (name === 'full') {
+    if (config.writesGiven && !config.allowWrites)
+      throw new ConfigError(
+        'the full profile creates pets (it exercises every MUST requirement): it cannot run with ANIMAL_STORE_ALLOW_WRITES=false',
+      );
+    c = { ...config, allowWrites: true };
+  }
+  let scenarios: ScenarioName[];
+  if (config.load.scenarios) scenarios = [...config.load.scenarios];
+  else if (name === 'full') scenarios = [...FULL_SCENARIOS, ...(config.load.allowDaily ? (['daily'] as ScenarioName[]) : [])];
   else if (config.env === 'production') {
     scenarios = [];
-    notes.push('Production profile: rate-limit scenarios are off unless named with --scenarios (e.g. --scenarios ceiling,recovery).');
-  } else scenarios = [...DEFAULT_SCENARIOS];
-  if (scenarios.includes('daily')) notes.push("The daily scenario spends a whole day's quota of the key; it was asked for by name.");
-  if (scenarios.includes('recovery') && !scenarios.includes('ceiling')) scenarios.unshift('ceiling');
-  if (!config.allowWrites)
-    notes.push('Writes are off: specs that create pets are reported as skipped (set ANIMAL_STORE_ALLOW_WRITES=true to include them).');
-  notes.push(`Request budget for the whole run: ${config.maxRequests} (ANIMAL_STORE_MAX_REQUESTS).`);
-  return {
-    conformance: opts.only !== 'load',
-    scenarios: opts.only === 'conformance' ? [] : scenarios,
-    notes,
-  };
+    notes.push('Production, quick profile: no rate-limit scenario runs unless named with --scenarios (e.g. --scenarios ceiling,recovery).');
+  } else scenarios = [...QUICK_SCENARIOS];
+  if (config.certify.only === 'conformance') scenarios = [];
+  if (name === 'full' && !scenarios.includes('daily'))
+    notes.push("RL-DAILY-QUOTA is certified only with --allow-daily (the daily scenario spends the key's whole daily quota).");
+  if (scenarios.includes('daily')) notes.push("The daily scenario spends a whole day's quota of the key; it was explicitly allowed.");
+  if (!c.allowWrites)
+    notes.push('Writes are off: specs that create pets are not exercised (--allow-writes, or --profile full, exercises them).');
+  notes.push(`Request budget for the whole run: ${c.maxRequests} (ANIMAL_STORE_MAX_REQUESTS).`);
+  // The plan is never guessed: scenarios refuse to start without one (exit 2), before anything is sent.
+  if (scenarios.length) requireLimits(c);
+  return { name, conformance: config.certify.only !== 'load', scenarios, config: c, notes };
 }

@@ -17,7 +17,6 @@ const KEEP_RUNS = 20;
 export interface Published {
   runDir: string;
   files: string[];
-  banner: string;
 }
 
 export function runId(report: RunReport): string {
@@ -42,30 +41,13 @@ export function publishReports(
   }
   writeFileAtomic(
     join(root, 'latest.json'),
-    `${JSON.stringify({ runId: id, dir: relative(root, runDir), verdict: report.verdict, endedAt: report.endedAt }, null, 2)}\n`,
+    `${JSON.stringify({ runId: id, dir: relative(root, runDir), outcome: report.outcome, endedAt: report.endedAt }, null, 2)}\n`,
   );
   prune(join(root, 'runs'));
-  return { runDir, files, banner: banner(report, files, runDir) };
+  return { runDir, files };
 }
 
 function prune(runsDir: string) {
   const runs = readdirSync(runsDir).sort();
   for (const old of runs.slice(0, Math.max(0, runs.length - KEEP_RUNS))) rmSync(join(runsDir, old), { recursive: true, force: true });
-}
-
-export function banner(report: RunReport, files: readonly string[], runDir: string): string {
-  const c = report.counts;
-  const head = report.interrupted ? 'INTERRUPTED' : report.verdict === 'pass' ? 'CERTIFIED' : 'NOT CONFORMANT';
-  const failed = report.requirements
-    .filter((r) => r.status === 'fail')
-    .map((r) => `  ✗ ${r.id} (${r.level}) ${r.title}${r.findings[0] ? `\n      ${r.findings[0].message}` : ''}`);
-  return [
-    `animal-store certification: ${head} — ${report.target.baseUrl} (${report.target.env}, plan ${report.target.plan})`,
-    `  ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.skip} skip, ${c.waived} waived; ${report.requestsSent} requests`,
-    ...(report.abort ? [`  run stopped early: ${report.abort}`] : []),
-    ...failed.slice(0, 15),
-    ...(failed.length > 15 ? [`  … and ${failed.length - 15} more`] : []),
-    `  reports: ${files.map((f) => relative(process.cwd(), f)).join(', ')}`,
-    `  this run: ${relative(process.cwd(), runDir)}`,
-  ].join('\n');
 }

@@ -6,6 +6,8 @@
 export interface TimelinePoint {
   /** Milliseconds since the scenario started. */
   t: number;
+  /** The request's number in the scenario (1-based), as judgements name it ("request #12"). */
+  seq?: number;
   /** HTTP status (0 for a transport failure). */
   status: number;
   remaining?: number;

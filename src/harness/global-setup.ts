@@ -1,27 +1,23 @@
 /**
- * Vitest global setup of a conformance run: when no base URL is configured
- * (ANIMAL_STORE_ENV=local), start the embedded reference server and hand its
- * address and demo key to the workers.
+ * Vitest global setup of a conformance run started directly
+ * (`npx vitest run --config conformance.config.ts`): read the configuration
+ * from the environment, open the target (the embedded reference server when no
+ * base URL is set) and provide it to the worker. Runs started by the CLI have
+ * provided it already.
  */
 import type { TestProject } from 'vitest/node';
-import { loadConfig, loadDotenvOnce } from '../config/config.ts';
-import { startEmbedded, type Embedded } from './embedded.ts';
+import { configFrom } from '../config/config.ts';
+import { openTarget, type Target } from '../target/target.ts';
+import { CONTEXT_KEY } from './provided.ts';
 
-let embedded: Embedded | undefined;
+let target: Target | undefined;
 
 export async function setup(project: TestProject) {
-  loadDotenvOnce();
-  const config = loadConfig();
-  if (config.baseUrl) return;
-  embedded = await startEmbedded(
-    config.plan,
-    config.limits.plan === 'enterprise' && config.limits.perMinute
-      ? { enterprise: { perMinute: config.limits.perMinute, perDay: config.limits.perDay ?? config.limits.perMinute * 1000 } }
-      : {},
-  );
-  project.provide('animalStoreTarget' as never, { baseUrl: embedded.baseUrl, apiKey: embedded.apiKey } as never);
+  if (project.getProvidedContext()[CONTEXT_KEY]) return;
+  target = await openTarget(configFrom([], 'conformance'));
+  project.provide(CONTEXT_KEY, { config: target.config, dayMs: target.dayMs });
 }
 
 export async function teardown() {
-  await embedded?.close();
+  await target?.close();
 }

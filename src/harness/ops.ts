@@ -10,8 +10,15 @@ import type { TestContext } from './context.ts';
 export const STATUSES = ['available', 'pending', 'sold'] as const;
 
 /** Name prefix of every pet the suite creates, so they can be found (and cleaned up) later. */
+let prefix = 'animal-store-conformance-';
+
 export function namePrefix(): string {
-  return process.env.ANIMAL_STORE_NAME_PREFIX || 'animal-store-conformance-';
+  return prefix;
+}
+
+/** Set by the session from the configuration (ANIMAL_STORE_NAME_PREFIX / --name-prefix). */
+export function setNamePrefix(p: string): void {
+  prefix = p;
 }
 
 export function uniqueName(tag: string): string {

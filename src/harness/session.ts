@@ -9,10 +9,16 @@ import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
 import type { Finding, Outcome } from '../results/types.ts';
+import { DAY_MS } from '../core/config.ts';
+import { setNamePrefix } from './ops.ts';
 
 export interface SessionOptions {
   config: Config;
   baseUrl: string;
+  /** The target's quota day (a Reset may lie up to a day ahead); default the spec's day. */
+  dayMs?: number;
+  /** Called when the client waits on a window or a Retry-After (what for, how long). */
+  onWait?: (what: string, ms: number) => void;
   /** Test hooks: a fake sleep for pacing. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -31,7 +37,8 @@ export class Session {
   constructor(readonly opts: SessionOptions) {
     const { config } = opts;
     this.redact = makeRedactor([config.apiKey]);
-    this.checks = { limits: config.limits };
+    setNamePrefix(config.namePrefix);
+    this.checks = { limits: config.limits, dayMs: opts.dayMs ?? DAY_MS };
     this.client = new ApiClient({
       baseUrl: opts.baseUrl,
       apiKey: config.apiKey,
@@ -42,11 +49,10 @@ export class Session {
       maxWaitMs: config.maxWaitMs,
       allowWrites: config.allowWrites,
       sleep: opts.sleep,
+      onWait: opts.onWait,
       onExchange: (ex) =>
-        runChecks(
-          ex,
-          this.checks,
-          (check) => (requirement, outcome, title, message, detail) => this.emit(requirement, outcome, title, message, check, ex, detail),
+        runChecks(ex, this.checks, (check, j, detail) =>
+          this.emit(j.requirement, j.outcome, j.title, j.message, check, ex, detail, j.remedy),
         ),
     });
   }
@@ -64,6 +70,7 @@ export class Session {
     source: string,
     ex?: ApiExchange,
     detail?: { expected?: string; actual?: string },
+    remedy?: string,
   ): void {
     const f: Finding = {
       requirement,
@@ -73,6 +80,7 @@ export class Session {
       source,
       at: new Date().toISOString(),
     };
+    if (remedy) f.remedy = remedy;
     const wantEvidence = outcome === 'fail' || outcome === 'warn' || (outcome === 'pass' && !this.passEvidence.has(requirement));
     if (ex && wantEvidence) {
       f.evidence = excerpt(ex, this.redact, detail);

@@ -1,22 +1,21 @@
 /**
  * The session of a Vitest conformance run: one per worker (the run uses a single
- * non-isolated fork, so one per run), built from the environment that
- * `src/cli/conformance.ts` or the global setup prepared.
+ * non-isolated fork, so one per run), built from the configuration the CLI (or
+ * the global setup) provided.
  */
 import { inject } from 'vitest';
-import { loadConfig } from '../config/config.ts';
 import { Session } from './session.ts';
+import { CONTEXT_KEY, WAIT_LOG } from './provided.ts';
 
 let session: Promise<Session> | undefined;
 
 export function vitestSession(): Promise<Session> {
   session ??= (async () => {
-    const target = inject('animalStoreTarget' as never) as { baseUrl: string; apiKey?: string } | undefined;
-    const env = { ...process.env };
-    if (target?.baseUrl) env.ANIMAL_STORE_BASE_URL = target.baseUrl;
-    if (target?.apiKey) env.ANIMAL_STORE_API_KEY = target.apiKey;
-    const config = loadConfig({}, env);
-    return new Session({ config, baseUrl: config.baseUrl! });
+    const ctx = inject(CONTEXT_KEY);
+    if (!ctx)
+      throw new Error('no run configuration was provided to the Vitest worker (run the specs with npm run conformance or npm start)');
+    const onWait = (what: string, ms: number) => console.log(`${WAIT_LOG}waiting ${(ms / 1000).toFixed(1)} s for ${what}`);
+    return new Session({ config: ctx.config, baseUrl: ctx.config.baseUrl!, dayMs: ctx.dayMs, onWait });
   })();
   return session;
 }

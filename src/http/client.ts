@@ -10,6 +10,8 @@ import { parseJson, stringifyExact, type JsonValue } from '../core/json.ts';
 import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate } from '../core/ratelimit.ts';
 import { send, type Exchange, type OutgoingRequest } from './transport.ts';
 
+const MINUTE_MS = 60_000;
+
 export type OperationId = 'listPets' | 'createPet' | 'getPet';
 
 /** Which credential a request carries: the configured key, none, or a raw Authorization value. */
@@ -43,13 +45,18 @@ export interface ApiExchange extends Exchange {
 
 export class RunAborted extends Error {
   constructor(
-    readonly reason: 'budget' | 'deadline' | 'unreachable' | 'unresponsive' | 'interrupted',
+    readonly reason: 'budget' | 'deadline' | 'unreachable' | 'unresponsive' | 'interrupted' | 'max-wait' | 'key-refused',
     message: string,
+    /** One line saying what most likely went wrong, shown before any detail. */
+    readonly diagnosis?: string,
   ) {
     super(message);
     this.name = 'RunAborted';
   }
 }
+
+/** After this many authenticated requests, all answered 401, the run stops: the key was refused. */
+export const KEY_REFUSED_AFTER = 3;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -62,6 +69,8 @@ export interface ClientOptions {
   /** When false, no POST ever leaves the client (production with writes off). */
   allowWrites?: boolean;
   onExchange: (ex: ApiExchange) => void;
+  /** Called before the client waits on a window or a Retry-After: what for and how long. */
+  onWait?: (what: string, ms: number) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
@@ -77,6 +86,9 @@ const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export class ApiClient {
   requestsSent = 0;
   waitedMs = 0;
+  /** Authenticated requests answered so far, and how many of them were 401. */
+  private authAnswered = 0;
+  private authRefused = 0;
   private buckets = new Map<string, Bucket>();
   private consecutiveRefused = 0;
   private consecutiveFailures = 0;
@@ -128,18 +140,28 @@ export class ApiClient {
     this.buckets.set(key, b);
   }
 
-  /** Wait for the window when the last response said nothing remains. */
+  /** Wait for the window when the last response said nothing remains (never longer than --max-wait-ms: the run stops instead). */
   private async pace(key: string) {
     const b = this.buckets.get(key);
     if (!b || b.remaining === undefined || b.remaining > 0) return;
-    const wait = b.resetAtLocal !== undefined ? b.resetAtLocal - this.now() : this.opts.maxWaitMs;
-    if (wait > 0) await this.waitBounded(Math.min(wait, this.opts.maxWaitMs));
+    const wait = b.resetAtLocal !== undefined ? b.resetAtLocal - this.now() : Math.min(MINUTE_MS, this.opts.maxWaitMs);
+    if (wait > this.opts.maxWaitMs)
+      throw new RunAborted(
+        'max-wait',
+        `X-RateLimit-Remaining is 0 and the limit resets in ${Math.round(wait / 1000)} s, more than the ${Math.round(this.opts.maxWaitMs / 1000)} s this run waits (--max-wait-ms): the key's quota is used up`,
+      );
+    if (wait > 0)
+      await this.waitBounded(
+        wait,
+        `the rate-limit window to reset (X-RateLimit-Remaining 0${key === 'anonymous' ? ', unauthenticated requests' : ''})`,
+      );
     this.buckets.delete(key);
   }
 
-  private async waitBounded(ms: number) {
+  private async waitBounded(ms: number, what: string) {
     if (this.now() + ms > this.opts.deadlineAt)
-      throw new RunAborted('deadline', `the run deadline would pass while waiting ${Math.round(ms / 1000)} s for the rate-limit window`);
+      throw new RunAborted('deadline', `the run deadline would pass while waiting ${Math.round(ms / 1000)} s for ${what}`);
+    if (this.opts.onWait) this.opts.onWait(what, ms);
     await this.sleep(ms);
   }
 
@@ -172,6 +194,31 @@ export class ApiClient {
     return ex;
   }
 
+  /** Every authenticated request answered 401 (at least KEY_REFUSED_AFTER of them): stop, the key was refused. */
+  private watchKey(req: ApiRequest, ex: ApiExchange): void {
+    if ((req.auth ?? 'valid') !== 'valid' || !ex.response) return;
+    this.authAnswered++;
+    if (ex.response.status === 401) this.authRefused++;
+    if (this.authAnswered >= KEY_REFUSED_AFTER && this.authRefused === this.authAnswered)
+      throw new RunAborted(
+        'key-refused',
+        `the API key was refused: all ${this.authAnswered} authenticated requests were answered 401`,
+        'the API key was refused (every authenticated request was answered 401): check ANIMAL_STORE_API_KEY and the base URL; if the key is right, the server rejects valid keys (AUTH-VALID-KEY-ACCEPTED)',
+      );
+  }
+
+  /** A 429 on the very first authenticated request: the key's quota is used up, or the key is banned for a while. */
+  private firstThrottled(ex: ApiExchange): void {
+    const res = ex.response!;
+    const wait = retryAfterDelayMs(parseRetryAfter(header(res.headers, 'retry-after')), this.now(), serverDate(res.headers));
+    if (wait !== undefined && wait <= this.opts.maxWaitMs) return;
+    throw new RunAborted(
+      'max-wait',
+      `the very first authenticated request was answered 429${wait !== undefined ? ` asking to wait ${Math.round(wait / 1000)} s` : ''}, more than the run waits (--max-wait-ms)`,
+      `the key was throttled before the run sent anything else (429 on the first request${wait !== undefined ? `, Retry-After ${Math.round(wait / 1000)} s` : ''}): its quota is used up, or it is banned for a while — wait, or use another key`,
+    );
+  }
+
   /**
    * Send one API request. A 429 is checked, waited out (Retry-After, else the
    * window reset, else a bounded backoff) and retried once.
@@ -188,22 +235,30 @@ export class ApiClient {
     this.remember(key, first);
     if (first.response?.status !== 429) {
       this.opts.onExchange(first);
+      this.watchKey(req, first);
       return first;
     }
     first.retried = true;
     this.opts.onExchange(first);
+    if (key === 'key' && this.authAnswered === 0) this.firstThrottled(first);
     const ra = parseRetryAfter(header(first.response.headers, 'retry-after'));
     const b = this.buckets.get(key);
+    // Retry-After; without a usable one, the window's Reset (or one whole minute): never an early retry.
     let wait = retryAfterDelayMs(ra, this.now(), serverDate(first.response.headers));
-    if (wait === undefined) wait = b?.resetAtLocal !== undefined ? b.resetAtLocal - this.now() : 2000 + Math.random() * 3000;
-    const waitMs = Math.min(Math.max(0, wait) + 250 + Math.random() * 250, this.opts.maxWaitMs);
-    await this.waitBounded(waitMs);
+    if (wait === undefined) wait = b?.resetAtLocal !== undefined ? b.resetAtLocal - this.now() : MINUTE_MS;
+    const waitMs = Math.max(0, wait) + 250 + Math.random() * 250;
+    if (waitMs > this.opts.maxWaitMs)
+      throw new RunAborted(
+        'max-wait',
+        `a 429 asked to wait ${Math.round(wait / 1000)} s (${ra.kind === 'absent' ? 'no Retry-After' : `Retry-After: ${'raw' in ra ? ra.raw : ''}`}), more than the ${Math.round(this.opts.maxWaitMs / 1000)} s this run waits (--max-wait-ms); the run stopped rather than retry early`,
+      );
+    await this.waitBounded(waitMs, `the Retry-After of a 429 on ${req.operation}`);
     this.buckets.delete(key);
     const second = await this.once(req);
-    if ((ra.kind === 'seconds' || ra.kind === 'date') && waitMs >= wait)
-      second.afterRetryAfter = { retryAfter: ra.raw, waitedMs: Math.round(waitMs) };
+    if (ra.kind === 'seconds' || ra.kind === 'date') second.afterRetryAfter = { retryAfter: ra.raw, waitedMs: Math.round(waitMs) };
     this.remember(key, second);
     this.opts.onExchange(second);
+    this.watchKey(req, second);
     return second;
   }
 }

@@ -14,7 +14,7 @@ export interface OutgoingRequest {
   body?: string;
 }
 
-export type TransportErrorKind = 'timeout' | 'refused' | 'reset' | 'too-large' | 'dns' | 'other';
+export type TransportErrorKind = 'timeout' | 'refused' | 'reset' | 'too-large' | 'dns' | 'tls' | 'other';
 
 export interface IncomingResponse {
   status: number;
@@ -78,6 +78,8 @@ function classify(err: unknown): { kind: TransportErrorKind; message: string } {
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')
     return { kind: 'reset', message: msg };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'dns', message: msg };
+  if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code) || /certificate|TLS|SSL/i.test(e?.message ?? ''))
+    return { kind: 'tls', message: msg };
   return { kind: 'other', message: msg };
 }
 

@@ -1,23 +1,49 @@
 /**
  * Folds the stream of findings into one result per catalogue requirement and
  * builds the RunReport every writer reads. The level decides what a violation
- * means: a MUST violation fails, a SHOULD or INFO violation warns.
+ * means (a MUST fails, a SHOULD or INFO warns); the scope decides what a run
+ * may claim: certified only when every MUST in scope was exercised and passed.
  */
-import { REQUIREMENTS, type Requirement } from '../catalogue/requirements.ts';
-import type { Finding, Outcome, RequirementResult, RunReport, Status, TargetInfo } from './types.ts';
+import { REQUIREMENTS, type Requirement } from '../core/catalogue.ts';
+import { scenariosJudging } from '../core/scenarios.ts';
+import type { LoadReport } from '../core/load-report.ts';
+import type { Finding, NotExercised, Outcome, RequirementResult, RunOutcome, RunReport, Status, TargetInfo } from './types.ts';
 
 const KEEP_PROBLEMS = 3;
 const KEEP_OBSERVATIONS = 10;
 
 export function emptyCounts(): Record<Outcome, number> {
-  return { pass: 0, fail: 0, warn: 0, skip: 0, observe: 0 };
+  return { pass: 0, fail: 0, warn: 0, skip: 0, observe: 0, error: 0 };
 }
 
 export function statusOf(req: Requirement, counts: Record<Outcome, number>): Status {
   if (counts.fail > 0) return req.level === 'MUST' ? 'fail' : 'warn';
   if (counts.warn > 0) return 'warn';
-  if (counts.pass > 0 || counts.observe > 0) return 'pass';
-  return 'skip';
+  if (req.level === 'INFO') return counts.pass > 0 || counts.observe > 0 ? 'observed' : 'skip';
+  return counts.pass > 0 ? 'pass' : 'skip';
+}
+
+/** What would exercise a requirement the run skipped, when the finding does not say. */
+export function defaultRemedy(req: Requirement): string | undefined {
+  if (req.by !== 'load') return undefined;
+  const scenarios = scenariosJudging(req.id);
+  if (scenarios.length === 1 && scenarios[0] === 'daily')
+    return "run the daily scenario: --profile full --allow-daily (it spends the key's whole daily quota; use a dedicated key)";
+  const quick = scenarios.filter((s) => s === 'ceiling' || s === 'recovery');
+  return quick.length
+    ? `run the ${quick.join(' or ')} scenario (--scenarios ${quick[0]}, part of the default profile)`
+    : `run the ${scenarios.join(' or ')} scenario: --profile full (or --scenarios ${scenarios[0]})`;
+}
+
+function notExercised(req: Requirement, list: readonly Finding[]): { reason: string; remedy?: string } {
+  const why = list.find((f) => f.outcome === 'error') || list.find((f) => f.outcome === 'skip');
+  const remedy = (why && why.remedy) || defaultRemedy(req);
+  const reason = why
+    ? `${why.outcome === 'error' ? 'suite error: ' : ''}${why.title}: ${why.message}`
+    : req.by === 'load'
+      ? 'no rate-limit scenario of this run judges it'
+      : 'not exercised by this run';
+  return remedy ? { reason, remedy } : { reason };
 }
 
 export function aggregate(findings: readonly Finding[], catalogue: readonly Requirement[] = REQUIREMENTS): RequirementResult[] {
@@ -45,14 +71,11 @@ export function aggregate(findings: readonly Finding[], catalogue: readonly Requ
       : [
           list.find((f) => f.outcome === 'pass' && f.evidence) ??
             list.find((f) => f.outcome === 'pass') ??
+            list.find((f) => f.outcome === 'error') ??
             list.find((f) => f.outcome === 'skip'),
         ].filter((f): f is Finding => !!f);
     const observations = [...new Set(list.filter((f) => f.outcome === 'observe').map((f) => f.message))].slice(0, KEEP_OBSERVATIONS);
-    if (list.length === 0)
-      observations.push(
-        req.by === 'load' ? 'Not run: no rate-limit scenario of this run judges it (see --scenarios).' : 'Not exercised in this run.',
-      );
-    return {
+    const result: RequirementResult = {
       id: req.id,
       level: req.level,
       title: req.title,
@@ -64,18 +87,56 @@ export function aggregate(findings: readonly Finding[], catalogue: readonly Requ
       findings: sample,
       observations,
     };
+    if (status === 'skip') result.notExercised = notExercised(req, list);
+    return result;
   });
 }
 
 export function countStatuses(results: readonly RequirementResult[]): Record<Status, number> {
-  const c: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, waived: 0 };
+  const c: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, waived: 0, observed: 0 };
   for (const r of results) c[r.status]++;
   return c;
 }
 
-export function verdictOf(results: readonly RequirementResult[], abort?: string): 'pass' | 'fail' {
-  if (abort) return 'fail';
-  return results.some((r) => r.level === 'MUST' && r.status === 'fail') ? 'fail' : 'pass';
+/** The MUST requirements a report of this kind answers for. */
+export function inScope(
+  kind: RunReport['kind'],
+  r: Pick<RequirementResult, 'id' | 'level'>,
+  catalogue: readonly Requirement[] = REQUIREMENTS,
+): boolean {
+  if (r.level !== 'MUST') return false;
+  if (kind === 'certification') return true;
+  const req = catalogue.find((q) => q.id === r.id);
+  return !!req && req.by === 'conformance';
+}
+
+/** The outcome: a MUST failed → not conformant; a MUST not passed (skipped, waived) or the run stopped → incomplete; else certified. */
+export function outcomeOf(kind: RunReport['kind'], results: readonly RequirementResult[], stopped: boolean): RunOutcome {
+  const musts = results.filter((r) => inScope(kind, r));
+  if (musts.some((r) => r.status === 'fail')) return 'not-conformant';
+  if (stopped || musts.some((r) => r.status !== 'pass')) return 'incomplete';
+  return 'certified';
+}
+
+export function notExercisedOf(kind: RunReport['kind'], results: readonly RequirementResult[]): NotExercised[] {
+  return results
+    .filter((r) => inScope(kind, r) && r.status === 'skip')
+    .map((r) => ({
+      id: r.id,
+      title: r.title,
+      reason: r.notExercised?.reason ?? 'not exercised',
+      ...(r.notExercised?.remedy ? { remedy: r.notExercised.remedy } : {}),
+    }));
+}
+
+/** Recompute what depends on the statuses (after waivers, a comparison…). */
+export function finalize(report: RunReport): RunReport {
+  return {
+    ...report,
+    counts: countStatuses(report.requirements),
+    outcome: outcomeOf(report.kind, report.requirements, report.interrupted || !!report.abort),
+    notExercised: notExercisedOf(report.kind, report.requirements),
+  };
 }
 
 export interface ReportInput {
@@ -87,17 +148,21 @@ export interface ReportInput {
   endedAt: Date;
   interrupted?: boolean;
   abort?: string;
+  diagnosis?: string;
   requestsSent: number;
   findings: readonly Finding[];
   notes?: string[];
-  load?: unknown[];
+  load?: LoadReport[];
   catalogue?: readonly Requirement[];
 }
 
 export function buildReport(input: ReportInput): RunReport {
   const requirements = aggregate(input.findings, input.catalogue);
   const abort = input.abort ?? (input.interrupted ? 'interrupted by the user (SIGINT)' : undefined);
-  return {
+  const suiteErrors = [
+    ...new Set(input.findings.filter((f) => f.outcome === 'error').map((f) => `${f.requirement}: ${f.title} — ${f.message}`)),
+  ];
+  return finalize({
     kind: input.kind,
     suiteVersion: input.suiteVersion,
     specSha256: input.specSha256,
@@ -105,12 +170,24 @@ export function buildReport(input: ReportInput): RunReport {
     startedAt: input.startedAt.toISOString(),
     endedAt: input.endedAt.toISOString(),
     interrupted: !!input.interrupted,
-    verdict: verdictOf(requirements, abort),
+    outcome: 'incomplete',
     ...(abort ? { abort } : {}),
+    ...(input.diagnosis ? { diagnosis: input.diagnosis } : {}),
     counts: countStatuses(requirements),
+    notExercised: [],
     requestsSent: input.requestsSent,
     requirements,
     ...(input.load ? { load: input.load } : {}),
+    suiteErrors,
     notes: input.notes ?? [],
-  };
+  });
+}
+
+/** Findings of a load report (one per judgement), attributed to its scenario. */
+export function loadFindings(report: LoadReport): Finding[] {
+  return report.judgements.map((j) => ({
+    ...j,
+    source: `load: ${report.scenario} (${report.plan}, ${report.engine} engine)`,
+    at: report.endedAt,
+  }));
 }

@@ -1,47 +1,28 @@
 /**
- * The one stream of results: every check and every spec emits `Finding`s; the
- * aggregator folds them into one `RequirementResult` per catalogue entry; each
- * report writer (JSON, JUnit, HTML, Markdown, badge) reads only the `RunReport`.
+ * The one stream of results: every check, spec and load scenario emits
+ * judgements (src/core/judgement.ts); as `Finding`s (a judgement and where it
+ * came from) they are folded into one `RequirementResult` per catalogue entry,
+ * and every report writer (JSON, JUnit, HTML, Markdown, badge, console) reads
+ * only the `RunReport`.
  */
+import type { Evidence, HttpExcerpt, Judgement, Level, Outcome } from '../core/judgement.ts';
+import type { LoadReport } from '../core/load-report.ts';
 
-export type Level = 'MUST' | 'SHOULD' | 'INFO';
+export type { Evidence, HttpExcerpt, Level, Outcome };
 
-/** What one observation says about one requirement. */
-export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'observe';
-
-/** Final status of a requirement in a report. */
-export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'waived';
-
-export interface HttpExcerpt {
-  method?: string;
-  url?: string;
-  status?: number;
-  headers: Record<string, string>;
-  /** First bytes of the body, redacted. */
-  body?: string;
-  bodyTruncated?: boolean;
-}
-
-export interface Evidence {
-  request?: HttpExcerpt;
-  response?: HttpExcerpt;
-  /** Transport failure instead of a response (timeout, reset, refused, too large…). */
-  error?: string;
-  expected?: string;
-  actual?: string;
-}
-
-export interface Finding {
-  requirement: string;
-  outcome: Outcome;
-  /** Stable, human-readable title of what was found, e.g. "Undocumented status code". */
-  title: string;
-  message: string;
-  /** The response check or spec test that produced it. */
+/** A judgement and where it came from. */
+export interface Finding extends Judgement {
+  /** The response check, spec test or load scenario that produced it. */
   source: string;
-  evidence?: Evidence;
   at?: string;
 }
+
+/**
+ * Final status of a requirement in a report. `observed`: an INFO requirement
+ * the run saw (it cannot fail, so it is never counted as passed); `skip`: not
+ * exercised (the reason and the remedy say why and how).
+ */
+export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'waived' | 'observed';
 
 export interface RequirementResult {
   id: string;
@@ -53,18 +34,50 @@ export interface RequirementResult {
   status: Status;
   /** Counts of findings by outcome. */
   counts: Record<Outcome, number>;
-  /** Up to a few findings worth showing: failures and warnings first, else one pass. */
+  /** Up to a few findings worth showing: failures and warnings first, else one pass (or the skip). */
   findings: Finding[];
-  /** Observations (INFO level facts the spec leaves "not shown"). */
+  /** Observations (facts the spec leaves "not shown", and what a skipped requirement still saw). */
   observations: string[];
+  /** For a skipped requirement: why it was not exercised, and what would exercise it. */
+  notExercised?: { reason: string; remedy?: string };
   waiver?: { reason: string; expires: string };
 }
+
+/**
+ * The outcome of a run, named by its scope:
+ * - certified: every MUST requirement in scope was exercised and passed;
+ * - incomplete: no MUST failed, but some were not exercised (listed with why);
+ * - not-conformant: a MUST failed.
+ */
+export type RunOutcome = 'certified' | 'incomplete' | 'not-conformant';
 
 export interface TargetInfo {
   env: string;
   baseUrl: string;
-  plan: string;
+  /** The plan of the key; absent when none was given for a real target (never guessed). */
+  plan?: string;
   embedded: boolean;
+}
+
+/** A MUST requirement the run did not exercise: why, and what would. */
+export interface NotExercised {
+  id: string;
+  title: string;
+  reason: string;
+  remedy?: string;
+}
+
+/** This run against the previous one (or a baseline). */
+export interface Comparison {
+  baseline: { startedAt: string; outcome: RunOutcome; file: string };
+  /** Failed or warned now, passed (or not there) before. */
+  newProblems: string[];
+  /** Failed or warned before, passed now. */
+  fixed: string[];
+  /** Failed or warned both times. */
+  stillFailing: string[];
+  /** Changed status in each of the last runs the folder holds (pass → fail → pass…). */
+  flapping: string[];
 }
 
 export interface RunReport {
@@ -75,13 +88,20 @@ export interface RunReport {
   startedAt: string;
   endedAt: string;
   interrupted: boolean;
-  verdict: 'pass' | 'fail';
-  /** Why the run could not complete, if it could not (unreachable, deadline, budget…). */
+  outcome: RunOutcome;
+  /** Why the run could not complete, if it could not (unreachable, key refused, deadline, budget…). */
   abort?: string;
+  /** One-line diagnosis of what went wrong before any detail (key refused, throttled before starting, HTML base URL…). */
+  diagnosis?: string;
   counts: Record<Status, number>;
+  /** MUST requirements in scope that were not exercised. */
+  notExercised: NotExercised[];
   requestsSent: number;
   requirements: RequirementResult[];
-  /** Load scenario results, when the run included them. */
-  load?: unknown[];
+  /** Rate-limit scenario reports, when the run included them. */
+  load?: LoadReport[];
+  comparison?: Comparison;
+  /** Defects of the suite itself found during the run (never blamed on the server). */
+  suiteErrors: string[];
   notes: string[];
 }

@@ -10,12 +10,13 @@ export interface TestMeta {
   requests?: number;
   abort?: string;
   abortReason?: string;
+  diagnosis?: string;
 }
 
 export class FindingsCollector implements Reporter {
   findings: Finding[] = [];
   requests = 0;
-  abort?: { reason: string; message: string };
+  abort?: { reason: string; message: string; diagnosis?: string };
   tests = { passed: 0, failed: 0, skipped: 0 };
   errors: string[] = [];
 
@@ -23,7 +24,8 @@ export class FindingsCollector implements Reporter {
     const meta = testCase.meta() as TestMeta;
     if (meta.findings) this.findings.push(...meta.findings);
     this.requests += meta.requests ?? 0;
-    if (meta.abort && !this.abort) this.abort = { reason: meta.abortReason ?? 'aborted', message: meta.abort };
+    if (meta.abort && !this.abort)
+      this.abort = { reason: meta.abortReason ?? 'aborted', message: meta.abort, ...(meta.diagnosis ? { diagnosis: meta.diagnosis } : {}) };
     const state = testCase.result().state;
     if (state === 'passed') this.tests.passed++;
     else if (state === 'failed') this.tests.failed++;

@@ -7,12 +7,12 @@
  *   failure counts again and a note says the waiver expired.
  * - Only SHOULD/INFO requirements can be waived, unless `allowMustWaivers`
  *   (--allow-must-waivers) is given; the report then records it in a note.
- * - The verdict is recomputed: fail iff a MUST requirement has status fail (an
- *   aborted run stays failed); counts are recomputed.
+ * - The outcome and the counts are recomputed; a waived MUST requirement is not
+ *   a passed one, so a run with one is never certified (it is incomplete).
  */
 import { readFileSync } from 'node:fs';
-import { isRequirementId } from '../catalogue/requirements.ts';
-import { countStatuses, verdictOf } from './aggregate.ts';
+import { isRequirementId } from '../core/catalogue.ts';
+import { finalize } from './aggregate.ts';
 import type { RunReport, Status } from './types.ts';
 import { MUST_WAIVERS_NOTE_PREFIX } from './writers/common.ts';
 
@@ -134,5 +134,5 @@ export function applyWaivers(report: RunReport, waivers: readonly Waiver[], opti
     notes.push(
       `${MUST_WAIVERS_NOTE_PREFIX} (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived by this run.`,
     );
-  return { ...report, requirements, counts: countStatuses(requirements), verdict: verdictOf(requirements, report.abort), notes };
+  return finalize({ ...report, requirements, notes });
 }

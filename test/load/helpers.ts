@@ -1,54 +1,123 @@
 /**
- * Reference servers for the load self-tests: the real clock with a short window
- * (2 s) and the enterprise key with small custom limits, so a scenario takes a
- * few seconds. Only 127.0.0.1 servers the test starts are ever targeted.
+ * Load self-test support. Most tests run on simulated time: a reference app on a
+ * virtual clock, the Node engine with an in-process transport, the k6 bundles
+ * in the emulator on the same clock — the spec's real 60-second window, in
+ * milliseconds, with the same result on any machine. A few wall-clock tests use
+ * `startReference` (real sockets, a short window, generous margins).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type AppOptions } from '../../reference/app.ts';
+import { buildApp, type App, type AppOptions } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
-import { runScenario, type LoadResult, type RunOptions } from '../../load/node/engine.ts';
-import type { ScenarioName } from '../../load/lib/types.ts';
+import type { Judgement } from '../../src/core/judgement.ts';
+import type { LoadReport } from '../../src/core/load-report.ts';
+import type { ScenarioName } from '../../src/core/scenarios.ts';
+import { NodeEngine, type EngineResult, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
+import { bundlePath, jobEnv } from '../../load/node/k6.ts';
+import { orchestrate, type Orchestrated } from '../../load/node/orchestrator.ts';
+import { runK6Virtual } from './k6-shim/run.ts';
+import { VirtualClock, virtualSend } from '../support/virtual.ts';
 
-export const WINDOW_MS = 2000;
+export const WINDOW_MS = 60_000;
 export const PER_MINUTE = 20;
+export const PER_DAY = 100_000;
+/** 2030-01-01 12:00:00.250 UTC: a quarter second into a window. */
+export const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250;
+export const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
+export function job(scenario: ScenarioName, over: Partial<LoadJob> = {}): LoadJob {
+  return {
+    scenario,
+    plan: 'enterprise',
+    perMinute: PER_MINUTE,
+    perDay: PER_DAY,
+    baseUrl: 'http://127.0.0.1:4010/v1',
+    apiKey: 'as_demo_enterprise_c4f86b1e09d2a753',
+    windowMs: WINDOW_MS,
+    dayMs: 86_400_000,
+    maxWaitMs: 10 * WINDOW_MS + 10_000,
+    deadlineAt: T0 + 3_600_000,
+    timeoutMs: 10_000,
+    maxBodyBytes: 65536,
+    maxVus: 1,
+    distributed: false,
+    progress: false,
+    tuning: { random: seeded(7) },
+    ...over,
+  };
+}
+
+/** A reference app on a virtual clock (enterprise key: PER_MINUTE per WINDOW_MS). */
+export function virtualApp(options: AppOptions, clock: VirtualClock): App {
+  return buildApp({ windowMs: WINDOW_MS, enterprise: { perMinute: PER_MINUTE, perDay: PER_DAY }, ...options, now: () => clock.now() });
+}
+
+/** The k6 bundles in the emulator, in process, on the virtual clock: the k6 engine of the self-tests. */
+export class EmulatedK6 implements LoadEngine {
+  readonly name = 'k6' as const;
+  constructor(
+    private readonly dist: string,
+    private readonly app: App,
+    private readonly clock: VirtualClock,
+    private readonly segment?: string,
+  ) {}
+
+  async run(j: LoadJob): Promise<EngineResult> {
+    const dir = mkdtempSync(join(tmpdir(), 'k6v-'));
+    const env = jobEnv(j, dir);
+    const r = runK6Virtual(bundlePath(j.scenario, this.dist), env, this.app, this.clock, { segment: this.segment });
+    const json = Object.entries(r.files).find(([k]) => k.endsWith('.json'));
+    if (!json) throw new Error(`emulated k6 exited ${r.exitCode} without a report: ${r.error ?? ''}`);
+    const report = JSON.parse(json[1]) as LoadReport;
+    return r.exitCode === 108 ? { report, unreachable: 'aborted in setup' } : { report };
+  }
+}
+
+export type EngineKind = 'node' | 'k6';
+
+/** Run `scenarios` in order on one key of a fresh reference app, on a fresh virtual clock, with one engine. */
+export async function runVirtual(
+  kind: EngineKind,
+  scenarios: readonly ScenarioName[],
+  options: AppOptions = {},
+  o: { dist?: string; start?: number; job?: Partial<LoadJob>; before?: (app: App, clock: VirtualClock) => void } = {},
+): Promise<Orchestrated & { app: App; clock: VirtualClock }> {
+  const clock = new VirtualClock(o.start ?? T0);
+  const app = virtualApp(options, clock);
+  if (o.before) o.before(app, clock);
+  const engine: LoadEngine =
+    kind === 'node'
+      ? new NodeEngine({ send: virtualSend(app, clock), clock }, () => undefined)
+      : new EmulatedK6(o.dist as string, app, clock);
+  const jobs = scenarios.map((s) => job(s, { deadlineAt: clock.now() + 3_600_000, ...o.job }));
+  const out = await clock.run(() => orchestrate(jobs, { engine, clock }));
+  return { ...out, app, clock };
+}
+
+/** Outcome per requirement (observations left out): what two runs must agree on. */
+export function outcomesOf(js: readonly Judgement[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const j of js) if (j.outcome !== 'observe') out[j.requirement] = j.outcome;
+  return out;
+}
+
+export const outcomes = (r: LoadReport, requirement: string): string[] =>
+  r.judgements.filter((v) => v.requirement === requirement).map((v) => v.outcome);
+export const problems = (r: LoadReport) =>
+  r.judgements.filter((v) => v.outcome === 'fail' || v.outcome === 'warn').map((v) => `${v.requirement}: ${v.message}`);
+
+/** A reference server on real sockets and the real clock, with a short window (wall-clock tests only). */
 export interface Ref {
   url: string;
   key: string;
   close(): Promise<void>;
 }
 
-/** A server clock whose period (window or day) starts `leadMs` before now: runs start early in a window, deterministically. */
-export function alignedNow(periodMs: number, leadMs = 30): () => number {
-  const shift = (Date.now() % periodMs) - leadMs;
-  return () => Date.now() - shift;
-}
-
-export async function startReference(o: AppOptions = {}): Promise<Ref> {
-  const app = buildApp({ windowMs: WINDOW_MS, enterprise: { perMinute: PER_MINUTE, perDay: 100000 }, ...o });
+export async function startReference(o: AppOptions = {}, windowMs = 3000): Promise<Ref> {
+  const app = buildApp({ windowMs, enterprise: { perMinute: PER_MINUTE, perDay: PER_DAY }, ...o });
   const server = await listen(app, { host: '127.0.0.1', port: 0 });
   return { url: server.url, key: app.keys.enterprise, close: () => server.close() };
 }
 
 export const reportsDir = (): string => mkdtempSync(join(tmpdir(), 'load-reports-'));
-
-export async function runOn(ref: Ref, scenario: ScenarioName, extra: Partial<RunOptions> = {}): Promise<LoadResult> {
-  return runScenario(scenario, {
-    plan: 'enterprise',
-    baseUrl: ref.url,
-    apiKey: ref.key,
-    perMinute: PER_MINUTE,
-    perDay: 100000,
-    windowMs: WINDOW_MS,
-    reportsDir: false,
-    progress: false,
-    ...extra,
-  });
-}
-
-export const outcomes = (r: LoadResult, requirement: string): string[] =>
-  r.report.verdicts.filter((v) => v.requirement === requirement).map((v) => v.outcome);
-export const problems = (r: LoadResult) =>
-  r.report.verdicts.filter((v) => v.outcome === 'fail' || v.outcome === 'warn').map((v) => `${v.requirement}: ${v.message}`);

@@ -1,13 +1,15 @@
 /**
- * badge.svg: a shields-like flat badge, "animal-store | conformant · <plan> · <date>"
- * in green, or "not conformant" in red ("incomplete" in red when the run was
- * interrupted or aborted). Widths are computed from the text with Verdana 11px metrics.
+ * badge.svg: a shields-like flat badge, "animal-store | certified · <plan> · <date>"
+ * in green only for a certified run; "not conformant" in red; "passed, incomplete"
+ * or "stopped early" in amber. Widths are computed from the text with Verdana 11px metrics.
  */
 import type { RunReport } from '../types.ts';
-import { dateOf, escapeXml, isConformant } from './common.ts';
+import { dateOf, escapeXml, isCertified } from './common.ts';
 
 export const BADGE_GREEN = '#2e9e47';
 export const BADGE_RED = '#d73a2f';
+/** Passed what it exercised, but not complete: never the certified green. */
+export const BADGE_AMBER = '#b08800';
 const LABEL_GREY = '#555';
 
 /** Approximate advance widths of Verdana at 11px (shields uses the same font). */
@@ -69,14 +71,23 @@ export function textWidth(text: string): number {
 }
 
 export function badgeMessage(report: RunReport): string {
-  const state = isConformant(report) ? 'conformant' : report.verdict === 'fail' ? 'not conformant' : 'incomplete';
-  return `${state} · ${report.target.plan} · ${dateOf(report.endedAt || report.startedAt)}`;
+  const n = report.notExercised.length;
+  const state = isCertified(report)
+    ? report.kind === 'certification'
+      ? 'certified'
+      : 'conformant'
+    : report.outcome === 'not-conformant'
+      ? 'not conformant'
+      : report.interrupted || report.abort
+        ? 'stopped early'
+        : `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)`;
+  return `${state} · ${report.target.plan ?? 'plan not given'} · ${dateOf(report.endedAt || report.startedAt)}`;
 }
 
 export function renderBadge(report: RunReport): string {
   const label = 'animal-store';
   const message = badgeMessage(report);
-  const color = isConformant(report) ? BADGE_GREEN : BADGE_RED;
+  const color = isCertified(report) ? BADGE_GREEN : report.outcome === 'not-conformant' ? BADGE_RED : BADGE_AMBER;
   const lw = textWidth(label) + 12;
   const mw = textWidth(message) + 12;
   const w = lw + mw;

@@ -9,7 +9,7 @@
  */
 import type { Level, RequirementResult, RunReport, Status } from '../types.ts';
 
-export const STATUSES: readonly Status[] = ['fail', 'warn', 'waived', 'skip', 'pass'];
+export const STATUSES: readonly Status[] = ['fail', 'warn', 'waived', 'skip', 'pass', 'observed'];
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 
 /** Display order of the catalogue areas; an area not listed comes after, alphabetically. */
@@ -39,22 +39,48 @@ export const AREA_TITLES: Readonly<Record<string, string>> = {
   versioning: 'Versioning',
 };
 
-export type Headline = 'CERTIFIED' | 'CONFORMANT' | 'NOT CONFORMANT' | 'INTERRUPTED' | 'ABORTED';
+export type Headline = 'CERTIFIED' | 'CONFORMANT' | 'PASSED, INCOMPLETE' | 'NOT CONFORMANT' | 'INTERRUPTED' | 'STOPPED EARLY';
 
 /**
- * What the run proves. Only a complete run can certify: an aborted or
- * interrupted run says so whatever its partial verdict is.
+ * What the run proves, in words. Only a complete run whose every MUST
+ * requirement in scope was exercised and passed is CERTIFIED (a conformance-only
+ * run: CONFORMANT); a run that passed what it exercised but left MUST
+ * requirements out is PASSED, INCOMPLETE — never the certified wording.
  */
 export function headline(report: RunReport): Headline {
   if (report.interrupted) return 'INTERRUPTED';
-  if (report.abort) return 'ABORTED';
-  if (report.verdict === 'fail') return 'NOT CONFORMANT';
+  if (report.outcome === 'not-conformant') return 'NOT CONFORMANT';
+  if (report.abort) return 'STOPPED EARLY';
+  if (report.outcome === 'incomplete') return 'PASSED, INCOMPLETE';
   return report.kind === 'certification' ? 'CERTIFIED' : 'CONFORMANT';
 }
 
-/** True when the report can be shown as a certificate of conformance. */
-export function isConformant(report: RunReport): boolean {
-  return report.verdict === 'pass' && !report.interrupted && !report.abort;
+/** True only for a certified run: the certificate's wording, colour and ✅. */
+export function isCertified(report: RunReport): boolean {
+  return report.outcome === 'certified' && !report.interrupted && !report.abort;
+}
+
+/** One sentence under the headline: what was and was not exercised. */
+export function scopeSentence(report: RunReport): string {
+  const n = report.notExercised.length;
+  const musts = report.requirements.filter((r) => r.level === 'MUST').length;
+  if (report.interrupted) return 'The run was interrupted before every test ran; the results below are partial and certify nothing.';
+  if (report.outcome === 'not-conformant') {
+    const f = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail').length;
+    return `${f} MUST requirement${f === 1 ? '' : 's'} failed.`;
+  }
+  if (report.abort) return `The run stopped early (${report.abort}); no MUST failed in what it exercised, and it certifies nothing.`;
+  if (report.outcome === 'incomplete') {
+    const waived = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'waived').length;
+    const parts = [
+      n ? `${n} MUST requirement${n === 1 ? ' was' : 's were'} not exercised` : '',
+      waived ? `${waived} MUST requirement${waived === 1 ? ' was' : 's were'} waived` : '',
+    ].filter(Boolean);
+    return `No MUST requirement failed, but ${parts.join(' and ')}: this run does not certify the server.`;
+  }
+  return report.kind === 'certification'
+    ? `Every one of the ${musts} MUST requirements of the Animal Store specification was exercised and passed.`
+    : 'Every MUST requirement of the conformance specs was exercised and passed.';
 }
 
 export function areaTitle(area: string): string {

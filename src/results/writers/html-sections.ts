@@ -13,9 +13,11 @@ import {
   failedMusts,
   groupByArea,
   headline,
+  isCertified,
   LEVELS,
   mustWaiversAllowed,
   reasonOf,
+  scopeSentence,
   STATUSES,
 } from './common.ts';
 import { renderChart } from './html-chart.ts';
@@ -29,15 +31,9 @@ const ICON: Record<string, string> = {
 
 export function banner(report: RunReport): string {
   const h = headline(report);
-  const tone = h === 'ABORTED' || h === 'INTERRUPTED' ? 'stop' : report.verdict === 'pass' ? 'pass' : 'fail';
+  const tone = isCertified(report) ? 'pass' : report.outcome === 'not-conformant' ? 'fail' : 'stop';
   const t = report.target;
-  const musts = failedMusts(report).length;
-  const sub =
-    h === 'CERTIFIED' || h === 'CONFORMANT'
-      ? 'Every MUST requirement of the Animal Store specification passed.'
-      : h === 'NOT CONFORMANT'
-        ? `${musts} MUST requirement${musts === 1 ? '' : 's'} failed.`
-        : `The run did not complete; the results below are partial (verdict so far: ${report.verdict}) and do not certify.`;
+  const sub = scopeSentence(report);
   const flags: string[] = [];
   if (t.embedded)
     flags.push(
@@ -52,14 +48,14 @@ export function banner(report: RunReport): string {
   const meta: [string, string, string][] = [
     ['Target', t.baseUrl, 'meta-target'],
     ['Environment', t.env, 'meta-env'],
-    ['Plan', t.plan, 'meta-plan'],
+    ['Plan', t.plan ?? 'not given', 'meta-plan'],
     ['Date', dateTimeOf(report.startedAt), 'meta-date'],
     ['Duration', `${durationSeconds(report.startedAt, report.endedAt).toFixed(1)} s`, 'meta-duration'],
     ['Requests sent', String(report.requestsSent), 'meta-requests'],
     ['Suite version', report.suiteVersion, 'meta-suite'],
     ['Spec SHA-256', report.specSha256, 'meta-spec'],
   ];
-  return `<header class="card banner v-${tone}" data-testid="banner" data-verdict="${a(report.verdict)}" data-headline="${a(h)}">
+  return `<header class="card banner v-${tone}" data-testid="banner" data-outcome="${a(report.outcome)}" data-headline="${a(h)}">
 <div class="seal" aria-hidden="true"><svg viewBox="0 0 48 48"><circle cx="24" cy="24" r="21"/>${ICON[tone]}</svg></div>
 <div>
 <div class="eyebrow">Animal Store API · ${report.kind === 'certification' ? 'certification' : 'conformance'} report</div>
@@ -81,12 +77,26 @@ function failedList(report: RunReport): string {
   return `<ul class="failed-list" data-testid="failed-musts" aria-label="Failed MUST requirements">${shown.join('')}</ul>`;
 }
 
-const LABEL: Record<Status, string> = { pass: 'Passed', fail: 'Failed', warn: 'Warnings', skip: 'Skipped', waived: 'Waived' };
+const LABEL: Record<Status, string> = {
+  pass: 'Passed',
+  fail: 'Failed',
+  warn: 'Warnings',
+  skip: 'Not exercised',
+  waived: 'Waived',
+  observed: 'Observed',
+};
 
 export function counts(report: RunReport): string {
   const total = report.requirements.length || 1;
-  const order: Status[] = ['pass', 'fail', 'warn', 'waived', 'skip'];
-  const fill: Record<Status, string> = { pass: '#2da44e', fail: '#cf222e', warn: '#d4a72c', waived: '#8250df', skip: '#afb8c1' };
+  const order: Status[] = ['pass', 'fail', 'warn', 'waived', 'skip', 'observed'];
+  const fill: Record<Status, string> = {
+    pass: '#2da44e',
+    fail: '#cf222e',
+    warn: '#d4a72c',
+    waived: '#8250df',
+    skip: '#afb8c1',
+    observed: '#54aeff',
+  };
   let x = 0;
   const bars = order.map((s) => {
     const w = ((report.counts[s] ?? 0) / total) * 1000;

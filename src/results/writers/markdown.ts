@@ -4,7 +4,7 @@
  * tables or @-mentions into the comment.
  */
 import type { RequirementResult, RunReport, Status } from '../types.ts';
-import { dateTimeOf, failedMusts, headline, mustWaiversAllowed, oneLine, reasonOf } from './common.ts';
+import { dateTimeOf, failedMusts, headline, mustWaiversAllowed, oneLine, reasonOf, scopeSentence } from './common.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
 export const SUMMARY_LIST_CAP = 10;
@@ -44,19 +44,18 @@ function capped(list: RequirementResult[], cap: number): string[] {
   return lines;
 }
 
-const COLUMNS: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'waived'];
+const COLUMNS: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'waived', 'observed'];
 
 export function renderSummary(report: RunReport): string {
   const h = headline(report);
   const t = report.target;
   const lines: string[] = [];
-  lines.push(`## ${ICONS[h]} animal-store ${report.kind}: **${h}**`, '');
-  if (report.abort) lines.push(`> **Aborted:** ${escapeMarkdown(report.abort, 300)}`, '');
-  else if (report.interrupted)
-    lines.push('> **Interrupted:** the run stopped before every test ran; the results below are partial and do not certify.', '');
+  lines.push(`## ${ICONS[h]} animal-store ${report.kind}: **${h}**`, '', `> ${escapeMarkdown(scopeSentence(report), 400)}`, '');
+  if (report.diagnosis) lines.push(`> **Diagnosis:** ${escapeMarkdown(report.diagnosis, 400)}`, '');
+  if (report.abort) lines.push(`> **Stopped early:** ${escapeMarkdown(report.abort, 300)}`, '');
   lines.push(
     `- **Target:** ${code(t.baseUrl)} (${escapeMarkdown(t.env, 40)}${t.embedded ? ', embedded reference server' : ''})`,
-    `- **Plan:** ${escapeMarkdown(t.plan, 40)}`,
+    `- **Plan:** ${escapeMarkdown(t.plan ?? 'not given', 40)}`,
     `- **Suite:** ${escapeMarkdown(report.suiteVersion, 40)} · spec sha256 ${code(report.specSha256.slice(0, 12))}`,
     `- **Run:** ${dateTimeOf(report.startedAt)} · ${report.requestsSent} requests`,
     '',
@@ -67,6 +66,14 @@ export function renderSummary(report: RunReport): string {
   );
   const musts = failedMusts(report);
   if (musts.length) lines.push(`### ❌ Failed MUST requirements (${musts.length})`, '', ...musts.map(item), '');
+  if (report.notExercised.length) {
+    lines.push(`### ⏭️ MUST requirements not exercised (${report.notExercised.length})`, '');
+    for (const n of report.notExercised)
+      lines.push(
+        `- **${escapeMarkdown(n.id, 80)}**: ${escapeMarkdown(n.reason, 200)}${n.remedy ? ` — to exercise it: ${escapeMarkdown(n.remedy, 200)}` : ''}`,
+      );
+    lines.push('');
+  }
   const otherFails = report.requirements.filter((r) => r.status === 'fail' && r.level !== 'MUST');
   if (otherFails.length) lines.push(`### Other failures (${otherFails.length})`, '', ...capped(otherFails, SUMMARY_LIST_CAP), '');
   const warns = report.requirements.filter((r) => r.status === 'warn');

@@ -1,23 +1,21 @@
 /**
- * Runs a k6 bundle (load/dist/<scenario>.js) under the emulator of worker.mjs:
- * the k6 imports are rewritten to shim modules, HTTP is done here with undici on
- * behalf of the blocked worker. Returns the exit code k6 would give and writes
- * the files handleSummary returns.
+ * Running a k6 bundle (load/dist/<scenario>.js) without k6, in one of two modes:
+ * - `runK6Real`: in a worker thread on real time, with undici doing the HTTP on
+ *   behalf of the blocked worker (the CLI's stand-in `k6` uses it);
+ * - `runK6Virtual`: in process on a virtual clock, every request answered by a
+ *   reference app in process — deterministic, whatever the machine's speed.
+ * Both return the exit code k6 would give and the files handleSummary returns.
  */
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
-
-const SHIMS: Record<string, string> = {
-  k6: 'const s = globalThis.__k6shim; export const check = s.check; export const sleep = s.sleep; export default { check, sleep };',
-  'k6/http':
-    'const s = globalThis.__k6shim; export const get = s.get; export const batch = s.batch; export const expectedStatuses = s.expectedStatuses; export default { get, batch, expectedStatuses };',
-  'k6/metrics': 'export const Counter = globalThis.__k6shim.Counter;',
-  'k6/execution': 'export default { test: { abort: (r) => globalThis.__k6shim.abort(r) } };',
-};
+import type { App } from '../../../reference/app.ts';
+import type { VirtualClock } from '../../support/virtual.ts';
+// @ts-expect-error a plain-JS module shared with the worker
+import { runBundle } from './emulator.mjs';
 
 export interface K6Run {
   exitCode: number;
@@ -40,58 +38,95 @@ async function doHttp(r: { url: string; headers: Record<string, string>; timeout
   }
 }
 
-export async function runK6(bundle: string, env: Record<string, string>, timeoutMs = 60000): Promise<K6Run> {
-  const dir = await mkdtemp(join(tmpdir(), 'k6shim-'));
-  try {
-    let code = await readFile(bundle, 'utf8');
-    for (const [mod, src] of Object.entries(SHIMS)) {
-      const file = join(dir, `${mod.replace('/', '_')}.mjs`);
-      await writeFile(file, src);
-      code = code.split(`from "${mod}"`).join(`from ${JSON.stringify(pathToFileURL(file).href)}`);
-    }
-    const bundleFile = join(dir, 'bundle.mjs');
-    await writeFile(bundleFile, code);
-    const ctrlBuf = new SharedArrayBuffer(8);
-    const dataBuf = new SharedArrayBuffer(8 * 1024 * 1024);
-    const ctrl = new Int32Array(ctrlBuf);
-    const workerFile = join(dirname(fileURLToPath(import.meta.url)), 'worker.mjs');
-    const worker = new Worker(workerFile, { workerData: { bundleUrl: pathToFileURL(bundleFile).href, env, ctrlBuf, dataBuf } });
-    const done = await new Promise<{ exitCode: number; files: Record<string, string>; checks?: K6Run['checks']; error?: string }>(
-      (resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('k6 emulator timed out')), timeoutMs);
-        worker.on('error', (e) => (clearTimeout(timer), reject(e)));
-        worker.on(
-          'message',
-          (
-            msg: { kind: string; reqs?: Array<{ url: string; headers: Record<string, string>; timeout?: string }> } & Record<
-              string,
-              unknown
-            >,
-          ) => {
-            if (msg.kind === 'done') {
-              clearTimeout(timer);
-              resolve(msg as never);
-              return;
-            }
-            void Promise.all((msg.reqs || []).map(doHttp)).then((out) => {
-              const bytes = new TextEncoder().encode(JSON.stringify(out));
-              new Uint8Array(dataBuf).set(bytes.subarray(0, dataBuf.byteLength));
-              ctrl[1] = Math.min(bytes.length, dataBuf.byteLength);
-              Atomics.store(ctrl, 0, 1);
-              Atomics.notify(ctrl, 0);
-            });
-          },
-        );
-      },
-    );
-    await worker.terminate();
-    for (const [path, text] of Object.entries(done.files || {})) {
-      if (path === 'stdout' || path === 'stderr') continue;
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, text);
-    }
-    return { exitCode: done.exitCode, files: done.files || {}, checks: done.checks || [], ...(done.error ? { error: done.error } : {}) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+/** Write the files handleSummary returned (not stdout). */
+export async function writeSummaryFiles(files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files || {})) {
+    if (path === 'stdout' || path === 'stderr') continue;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
   }
+}
+
+export async function runK6Real(
+  bundle: string,
+  env: Record<string, string>,
+  o: { timeoutMs?: number; segment?: string } = {},
+): Promise<K6Run> {
+  const ctrlBuf = new SharedArrayBuffer(8);
+  const dataBuf = new SharedArrayBuffer(8 * 1024 * 1024);
+  const ctrl = new Int32Array(ctrlBuf);
+  const workerFile = join(dirname(fileURLToPath(import.meta.url)), 'worker.mjs');
+  const worker = new Worker(workerFile, { workerData: { bundle, env, ctrlBuf, dataBuf, segment: o.segment } });
+  try {
+    const done = await new Promise<K6Run>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('k6 emulator timed out')), o.timeoutMs ?? 120000);
+      worker.on('error', (e) => (clearTimeout(timer), reject(e)));
+      worker.on(
+        'message',
+        (
+          msg: { kind: string; reqs?: Array<{ url: string; headers: Record<string, string>; timeout?: string }> } & Record<string, unknown>,
+        ) => {
+          if (msg.kind === 'done') {
+            clearTimeout(timer);
+            resolve({
+              exitCode: msg.exitCode as number,
+              files: (msg.files as Record<string, string>) || {},
+              checks: (msg.checks as K6Run['checks']) || [],
+              ...(msg.error ? { error: String(msg.error) } : {}),
+            });
+            return;
+          }
+          void Promise.all((msg.reqs || []).map(doHttp)).then((out) => {
+            const bytes = new TextEncoder().encode(JSON.stringify(out));
+            new Uint8Array(dataBuf).set(bytes.subarray(0, dataBuf.byteLength));
+            ctrl[1] = Math.min(bytes.length, dataBuf.byteLength);
+            Atomics.store(ctrl, 0, 1);
+            Atomics.notify(ctrl, 0);
+          });
+        },
+      );
+    });
+    await writeSummaryFiles(done.files);
+    return done;
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/**
+ * The bundle in process on a virtual clock: each request is answered by `app`
+ * (built on the same clock) half a latency after it is sent, and arrives a
+ * latency after; k6's sleep moves the clock. Files are returned, not written.
+ */
+export function runK6Virtual(
+  bundle: string,
+  env: Record<string, string>,
+  app: App,
+  clock: VirtualClock,
+  o: { latencyMs?: number; segment?: string } = {},
+): K6Run {
+  const latency = o.latencyMs ?? 2;
+  const io = {
+    virtual: true,
+    now: () => clock.now(),
+    sleep: (s: number) => clock.advance(s * 1000),
+    http: (reqs: Array<{ url: string; headers: Record<string, string> }>) => {
+      clock.advance(latency / 2);
+      const out = reqs.map((r) => {
+        const u = new URL(r.url);
+        const lower: Record<string, string> = {};
+        for (const [k, v] of Object.entries(r.headers)) lower[k.toLowerCase()] = v;
+        const res = app.call({
+          method: 'GET',
+          url: u.pathname + u.search,
+          headers: { ...lower, host: u.host },
+          socket: { remoteAddress: '127.0.0.1' },
+        });
+        return { status: res.status, headers: res.headers, body: res.body, durationMs: latency };
+      });
+      clock.advance(latency / 2);
+      return out;
+    },
+  };
+  return runBundle(readFileSync(bundle, 'utf8'), env, io, { segment: o.segment }) as K6Run;
 }

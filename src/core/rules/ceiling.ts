@@ -1,7 +1,8 @@
 /**
- * Verdicts of the ceiling phase (scenarios ceiling and recovery): Limit equals
- * the plan, Remaining falls by one per request, no 429 before the limit, the
- * first 429 exactly when Remaining said. Pure functions of the recorded samples.
+ * Judgements of the ceiling phase (scenarios ceiling and recovery): Remaining
+ * falls by one per request, no 429 before the limit, the first 429 exactly when
+ * Remaining said (what every response and every 429 must carry is judged by the
+ * per-response rules of response.ts, on every sample). Pure functions of the recorded samples.
  *
  * Tolerated, because the spec allows it or a shared key causes it:
  * - windows that roll over during the phase (fixed or sliding);
@@ -12,7 +13,10 @@
  *   the plan's per-day number, Remaining cannot predict the per-minute 429, so
  *   the 429 is judged by the successes before it.
  */
-import { judgeDecrements, type Step } from '../../src/core/decrements.ts';
+import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
+import type { JudgeOptions, Sample } from '../sample.ts';
+import { judgeDecrements, type Step } from './decrements.ts';
+import { about, judgeConsistency, judgeTransport } from './samples.ts';
 import {
   bySeq,
   countsTheDay,
@@ -25,9 +29,7 @@ import {
   refillAllowance,
   signals,
 } from './signals.ts';
-import type { Sample, ScenarioOptions, Verdict } from './types.ts';
-import { judge429, judgeTransport, skipped, verdict } from './verdicts.ts';
-import { isDailyThrottle } from './verdicts-window.ts';
+import { isDailyThrottle } from './window.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
 const rem = (s: Sample) => signals(s).remaining;
@@ -59,7 +61,7 @@ export interface CeilingFacts {
   other?: Sample;
 }
 
-function windowFacts(win: Sample[], f: CeilingFacts, o: ScenarioOptions): void {
+function windowFacts(win: Sample[], f: CeilingFacts, o: JudgeOptions): void {
   const zero = win.filter((x) => rem(x) === 0).sort((a, b) => a.t - b.t)[0];
   const after = (x: Sample) => zero !== undefined && x.seq > zero.seq && x.sentAt >= zero.t; // sent once Remaining 0 was known
   // A refilling limiter frees slots within the window: releases before Remaining 0, refills after it.
@@ -109,12 +111,12 @@ export function serverOrder(successes: readonly Sample[]): Sample[] {
 }
 
 /** The ceiling's first request, if it was refused and the next one was sent only after a full window without sending. */
-export function refusedFirst(seq: readonly Sample[], o: ScenarioOptions): Sample | undefined {
+export function refusedFirst(seq: readonly Sample[], o: JudgeOptions): Sample | undefined {
   const [first, next] = seq;
   return first && next && isThrottled(first) && next.sentAt >= first.t + o.windowMs ? first : undefined;
 }
 
-export function ceilingFacts(samples: readonly Sample[], o: ScenarioOptions): CeilingFacts {
+export function ceilingFacts(samples: readonly Sample[], o: JudgeOptions): CeilingFacts {
   const all = bySeq(samples.filter((s) => s.phase === 'ceiling'));
   const refused = refusedFirst(all, o);
   const seq = refused ? all.slice(1) : all;
@@ -151,15 +153,14 @@ export function ceilingFacts(samples: readonly Sample[], o: ScenarioOptions): Ce
   return f;
 }
 
-export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
+export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
   const f = ceilingFacts(samples, o);
-  const out: Verdict[] = judgeTransport(f.seq);
+  const out: Judgement[] = judgeTransport(f.seq, o);
   const successes = f.seq.filter(isSuccess);
   if (!successes.length && !f.first429)
     return out.concat(
-      verdict(
+      skipped(
         'RL-CEILING-429',
-        false,
         'Ceiling not measured',
         f.other
           ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured`
@@ -167,26 +168,6 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
       ),
     );
   const daily = countsTheDay(successes, o);
-  const limits = successes.map((s) => signals(s).limit).filter((x): x is number => x !== undefined);
-  const wrong = limits.filter((l) => l !== o.limit && !daily);
-  if (limits.length)
-    out.push(
-      wrong.length
-        ? verdict(
-            'RL-LIMIT-PLAN',
-            false,
-            'Limit differs from the plan',
-            `X-RateLimit-Limit said ${wrong[0]} on ${wrong.length} of ${limits.length} responses; plan ${o.plan} allows ${o.limit}`,
-          )
-        : verdict(
-            'RL-LIMIT-PLAN',
-            true,
-            'Limit equals the plan',
-            daily
-              ? `X-RateLimit-Limit ${o.perDay} on every response: plan ${o.plan}'s per-day limit (a limit in force)`
-              : `X-RateLimit-Limit ${o.limit} on every response, as plan ${o.plan} says`,
-          ),
-    );
   const dec = judgeDecrements(f.steps);
   const shared =
     dec.ok && f.extra > 0
@@ -211,7 +192,19 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
     );
   }
   const s429 = f.first429;
-  if (daily) return out.concat(judgeByCount(f, successes.length, o, stopped), s429 ? judge429(s429, o, { countsTheDay: true }) : []);
+  if (daily)
+    return out.concat(
+      judgeByCount(f, successes.length, o, stopped),
+      s429
+        ? [
+            skipped(
+              'RL-RETRY-AFTER-CONSISTENT',
+              'Not comparable',
+              `${n(s429)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`,
+            ),
+          ]
+        : [],
+    );
   const predicted = !!s429 && !!f.zero && s429.seq > f.zero.seq && s429.sentAt >= f.zero.t;
   const planShort = f.fresh && f.inWindow + (dec.ok ? f.extra : 0) < o.limit;
   const said = f.minRemaining === undefined ? '(absent)' : String(f.minRemaining);
@@ -295,8 +288,11 @@ export function judgeCeiling(samples: readonly Sample[], o: ScenarioOptions, sto
       ),
     );
   }
-  if (s429) out.push(...judge429(s429, o, { freesEarly: f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs) }));
-  return out;
+  if (s429) out.push(judgeConsistency(s429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs)));
+  // A failure shows the request that settled it: the unpredicted success, else the 429.
+  const culprit = f.unpredicted || s429;
+  const start = f.seq.length ? f.seq[0].sentAt : undefined;
+  return out.map((j) => (j.outcome === 'fail' && !j.evidence && culprit ? about(j, culprit, o, start) : j));
 }
 
 function describe429(s: Sample): string {
@@ -305,7 +301,7 @@ function describe429(s: Sample): string {
 }
 
 /** Headers counting the day: Remaining cannot predict the per-minute 429, so the successes before it are what is judged. */
-function judgeByCount(f: CeilingFacts, successes: number, o: ScenarioOptions, stopped?: string): Verdict[] {
+function judgeByCount(f: CeilingFacts, successes: number, o: JudgeOptions, stopped?: string): Judgement[] {
   const s429 = f.first429;
   const why = `the rate-limit headers count the day (Limit ${o.perDay}), so Remaining cannot predict the per-minute 429`;
   if (!s429)

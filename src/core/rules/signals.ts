@@ -3,8 +3,9 @@
  * the Retry-After wait, success or throttling. Pure; shared by the scenario
  * decisions and the verdicts, so both read a response the same way.
  */
-import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type RetryAfter } from '../../src/core/ratelimit.ts';
-import type { Sample, ScenarioOptions, TimelinePoint } from './types.ts';
+import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type RetryAfter } from '../ratelimit.ts';
+import type { JudgeOptions, Sample } from '../sample.ts';
+import type { TimelinePoint } from '../timeline.ts';
 
 export const isSuccess = (s: Sample): boolean => s.status >= 200 && s.status < 300;
 export const isThrottled = (s: Sample): boolean => s.status === 429;
@@ -88,7 +89,7 @@ export function isRelease(prev: Sample, cur: Sample): boolean {
  * then — and none unless the window already showed a release (a fixed window
  * that lets one more through after Remaining 0 has no release to show).
  */
-export function refillAllowance(releases: number, zeroAt: number, sentAt: number, o: Pick<ScenarioOptions, 'limit' | 'windowMs'>): number {
+export function refillAllowance(releases: number, zeroAt: number, sentAt: number, o: Pick<JudgeOptions, 'limit' | 'windowMs'>): number {
   return releases > 0 ? 1 + Math.floor((Math.max(0, sentAt - zeroAt) * o.limit) / o.windowMs) : 0;
 }
 
@@ -110,7 +111,7 @@ export function freesBeforeReset(samples: readonly Sample[], skewMs: number): bo
 }
 
 /** Do the headers count the per-day quota (every Limit seen is the plan's per-day number, which differs from its per-minute one)? */
-export function countsTheDay(samples: readonly Sample[], o: ScenarioOptions): boolean {
+export function countsTheDay(samples: readonly Sample[], o: JudgeOptions): boolean {
   const limits = samples.map((s) => signals(s).limit).filter((x): x is number => x !== undefined);
   return o.perDay !== undefined && o.perDay !== o.limit && limits.length > 0 && limits.every((l) => l === o.perDay);
 }

@@ -4,11 +4,13 @@
  * conventions recommend it; INFO: the spec leaves it "not shown", so the suite
  * only observes), the spec section and a short quote.
  *
- * Specs and response checks reference these ids; the lint test fails on an
- * unknown id or on an entry nothing checks. `noFault` says why no fault mode of
- * the reference server can prove a MUST entry (normally every MUST has one).
+ * Specs, response checks and load rules reference these ids; the lint test
+ * fails on an unknown id or on an entry nothing checks. `noFault` says why no
+ * fault mode of the reference server can prove a MUST entry (normally every MUST
+ * has one). Pure data (bundled for k6: the load rules take their levels from here).
  */
-import type { Level } from '../results/types.ts';
+/** How binding a requirement is: MUST (a violation fails), SHOULD (warns), INFO (only observed). */
+export type Level = 'MUST' | 'SHOULD' | 'INFO';
 
 export type Area =
   | 'transport'
@@ -581,4 +583,10 @@ export function requirement(id: string): Requirement {
 
 export function isRequirementId(id: string): boolean {
   return byId.has(id);
+}
+
+/** The level of a requirement; an unknown id counts as MUST (never silently downgraded). */
+export function levelOf(id: string): Level {
+  const q = byId.get(id);
+  return q ? q.level : 'MUST';
 }

@@ -1,16 +1,17 @@
 /**
- * Verdicts of the paced scenarios (sustained, overload, daily): pure functions of
+ * Judgements of the paced scenarios (sustained, overload, daily): pure functions of
  * the recorded samples. Windows are judged so that both a fixed window (aligned
  * anywhere, so up to twice the limit may succeed within any span of one window)
  * and a sliding window pass, while a limit enforced over a shorter window — or a
  * day without a quota — is caught.
  */
 import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
-import type { Sample, ScenarioOptions, Verdict } from './types.ts';
-import { judge429, judgeTransport, skipped, verdict } from './verdicts.ts';
+import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
+import type { JudgeOptions, Sample } from '../sample.ts';
+import { about, judgeConsistency, judgeTransport } from './samples.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
-const perWindow = (count: number, ms: number, o: ScenarioOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
+const perWindow = (count: number, ms: number, o: JudgeOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
 
 /** Most successes (or, with `keep`, other samples) sent within any span of `spanMs` (two pointers over send times). */
 export function maxInSpan(
@@ -41,24 +42,19 @@ export function successesBetween(samples: readonly Sample[], since: number, befo
 }
 
 /** A 429 refusing the day's quota rather than the window: it asks to wait beyond one window. */
-export function isDailyThrottle(s: Sample, o: ScenarioOptions): boolean {
+export function isDailyThrottle(s: Sample, o: JudgeOptions): boolean {
   if (!isThrottled(s)) return false;
   const wait = signals(s).waitMs;
   return wait !== undefined && wait > o.windowMs + o.toleranceMs;
 }
 
-export function judgeSustained(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
+export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
   const paced = bySeq(samples.filter((s) => s.phase === 'paced'));
-  const out = judgeTransport(samples);
+  const out = judgeTransport(samples, o);
   const target = Math.floor(o.limit * o.sustainedFraction);
   if (!paced.length)
     return out.concat(
-      verdict(
-        'RL-SUSTAINED-BELOW-CEILING',
-        false,
-        'Sustained rate not run',
-        `no request of the paced phase was sent (${stopped || 'stopped'})`,
-      ),
+      skipped('RL-SUSTAINED-BELOW-CEILING', 'Sustained rate not run', `no request of the paced phase was sent (${stopped || 'stopped'})`),
     );
   const span = paced[paced.length - 1].sentAt - paced[0].sentAt;
   const achieved = perWindow(paced.length - 1, span, o);
@@ -67,11 +63,16 @@ export function judgeSustained(samples: readonly Sample[], o: ScenarioOptions, s
   if (throttled.length) {
     const f = throttled[0];
     out.push(
-      verdict(
-        'RL-SUSTAINED-BELOW-CEILING',
-        false,
-        'Throttled below the ceiling',
-        `${throttled.length} of ${paced.length} requests at ${rate} were answered 429; the first, ${n(f)}, ${fmtMs(f.sentAt - paced[0].sentAt)} into the run`,
+      about(
+        verdict(
+          'RL-SUSTAINED-BELOW-CEILING',
+          false,
+          'Throttled below the ceiling',
+          `${throttled.length} of ${paced.length} requests at ${rate} were answered 429; the first, ${n(f)}, ${fmtMs(f.sentAt - paced[0].sentAt)} into the run`,
+        ),
+        f,
+        o,
+        paced[0].sentAt,
       ),
     );
   } else if (span + o.windowMs / target < o.windowMs * 0.98) {
@@ -103,13 +104,13 @@ export function judgeSustained(samples: readonly Sample[], o: ScenarioOptions, s
   return out;
 }
 
-export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
+export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
   const all = bySeq(samples);
   const paced = all.filter((s) => s.phase === 'paced');
-  const out = judgeTransport(samples);
+  const out = judgeTransport(samples, o);
   if (!paced.length)
     return out.concat(
-      verdict('RL-WINDOW-PER-MINUTE', false, 'Overload not run', `no request of the paced phase was sent (${stopped || 'stopped'})`),
+      skipped('RL-WINDOW-PER-MINUTE', 'Overload not run', `no request of the paced phase was sent (${stopped || 'stopped'})`),
     );
   const L = o.limit;
   const w = fmtMs(o.windowMs);
@@ -188,13 +189,22 @@ export function judgeWindow(samples: readonly Sample[], o: ScenarioOptions, stop
           )
         : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${throttled.length} 429s)`),
     );
-  if (throttled.length) out.push(...judge429(throttled[0], o, { countsTheDay: daily, freesEarly: freesBeforeReset(all, o.toleranceMs) }));
+  if (throttled.length)
+    out.push(
+      daily
+        ? skipped(
+            'RL-RETRY-AFTER-CONSISTENT',
+            'Not comparable',
+            'X-RateLimit-Reset announces the end of the day, Retry-After the end of the window',
+          )
+        : judgeConsistency(throttled[0], o, freesBeforeReset(all, o.toleranceMs)),
+    );
   return out;
 }
 
-export function judgeDaily(samples: readonly Sample[], o: ScenarioOptions, stopped?: string): Verdict[] {
+export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
   const all = bySeq(samples);
-  const out = judgeTransport(samples);
+  const out = judgeTransport(samples, o);
   const D = o.perDay;
   if (D === undefined)
     return out.concat(
@@ -213,7 +223,6 @@ export function judgeDaily(samples: readonly Sample[], o: ScenarioOptions, stopp
         message: `${msg}: fewer than the plan allows — was the key used earlier today?`,
       });
     else out.push(verdict('RL-DAILY-QUOTA', true, 'Daily quota enforced', msg));
-    out.push(...judge429(daily, { ...o, windowMs: o.dayMs }).filter((v) => v.requirement === 'RL-429-RETRY-AFTER'));
   } else if (S > D) {
     out.push(
       verdict(

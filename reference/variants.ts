@@ -1,0 +1,76 @@
+/**
+ * The valid variants of the reference server as `npm run reference` takes them
+ * (`--variants limiter=sliding,retryAfter=http-date`), one line each in its
+ * --help: unusual but valid behaviours the suite must certify without a
+ * failure or a warning.
+ */
+import type { Variants } from './options.ts';
+import type { WireVariants } from './wire.ts';
+
+export interface VariantSpec {
+  name: string;
+  /** Allowed values ("N" for a number, "yes" for a switch). */
+  values: readonly string[];
+  description: string;
+}
+
+export const VARIANTS: readonly VariantSpec[] = [
+  { name: 'retryAfter', values: ['seconds', 'http-date'], description: 'Retry-After as delay-seconds or as an HTTP-date' },
+  {
+    name: 'limiter',
+    values: ['fixed', 'sliding', 'token-bucket'],
+    description: 'per-minute window: fixed, a sliding log, or a token bucket',
+  },
+  { name: 'outOfRangeLimit', values: ['reject', 'clamp'], description: 'listPets limit outside 1..100: 400 Error, or clamped into range' },
+  {
+    name: 'nonIntegerLimit',
+    values: ['reject', 'default'],
+    description: 'listPets limit that is no integer: 400 Error, or the default page',
+  },
+  { name: 'retryAfterPaddingS', values: ['N'], description: 'seconds added to every Retry-After (a conservative wait)' },
+  { name: 'longNames', values: ['accept', 'reject-422'], description: 'names longer than 255 characters: accepted, or 422 with an Error' },
+  { name: 'defaultStatus', values: ['available', 'none'], description: 'status of a pet created without one' },
+  { name: 'latencyMs', values: ['N'], description: 'delay before every response' },
+  {
+    name: 'banOnEarlyRetry',
+    values: ['yes'],
+    description: 'a key retrying before Retry-After is banned for 10 windows (the spec allows it)',
+  },
+  { name: 'rateLimitHeaders', values: ['minute', 'day'], description: "X-RateLimit-* describe the minute, or the day's quota" },
+  { name: 'extraFields', values: ['yes'], description: 'undocumented fields on every Pet' },
+  {
+    name: 'contentType',
+    values: ['charset', 'problem'],
+    description: 'application/json; charset=utf-8, or application/problem+json errors',
+  },
+  { name: 'wwwAuthenticate', values: ['yes'], description: '401s carry WWW-Authenticate: Bearer' },
+  { name: 'noDate', values: ['yes'], description: 'no Date header' },
+  { name: 'chunkedClose', values: ['yes'], description: 'Connection: close and chunked bodies' },
+  { name: 'oddHeaders', values: ['yes'], description: 'header names in odd case, plus ETag, Cache-Control, RateLimit-* and friends' },
+  { name: 'prettyJson', values: ['yes'], description: 'JSON with insignificant whitespace' },
+];
+
+const WIRE = ['contentType', 'wwwAuthenticate', 'noDate', 'chunkedClose', 'oddHeaders', 'prettyJson'];
+
+/** `k=v,k2=v2` → variants. Throws on an unknown name or value. */
+export function parseVariants(csv: string | undefined): Partial<Variants> {
+  const out: Record<string, unknown> = {};
+  const wire: Record<string, unknown> = {};
+  for (const item of (csv ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [name, value = 'yes'] = item.split('=').map((s) => s.trim());
+    const spec = VARIANTS.find((v) => v.name === name);
+    if (!spec) throw new Error(`unknown variant ${JSON.stringify(name)}; known: ${VARIANTS.map((v) => v.name).join(', ')}`);
+    let v: unknown;
+    if (spec.values[0] === 'N') {
+      if (!/^\d+$/.test(value)) throw new Error(`variant ${name} takes a number, got ${JSON.stringify(value)}`);
+      v = Number(value);
+    } else if (spec.values[0] === 'yes') v = value === 'yes' || value === 'true';
+    else if (spec.values.includes(value)) v = value;
+    else throw new Error(`variant ${name} must be ${spec.values.join(' or ')}, got ${JSON.stringify(value)}`);
+    (WIRE.includes(name) ? wire : out)[name] = v;
+  }
+  return { ...out, ...(Object.keys(wire).length ? { wire: wire as WireVariants } : {}) } as Partial<Variants>;
+}

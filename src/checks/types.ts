@@ -1,0 +1,31 @@
+/**
+ * The one signature of a response check: `run(ctx)` looks at one exchange and
+ * reports judgements through `ctx.emit`. Checks name the requirements they judge.
+ */
+import type { ApiExchange } from '../http/client.ts';
+import type { PlanLimits } from '../core/plans.ts';
+import type { Judgement, Outcome } from '../core/judgement.ts';
+
+export interface CheckSession {
+  /** The plan's limits; undefined when no plan was given for a real target (never guessed). */
+  limits?: PlanLimits;
+  /** The quota day of the target (a Reset may lie up to a day ahead). */
+  dayMs: number;
+  /** The first X-RateLimit-Limit seen for the configured key. */
+  firstLimit?: number;
+}
+
+export interface CheckContext {
+  ex: ApiExchange;
+  session: CheckSession;
+  /** Report one finding; `detail` becomes expected/actual in the evidence. */
+  emit(requirement: string, outcome: Outcome, title: string, message: string, detail?: { expected?: string; actual?: string }): void;
+  /** Report a judgement of the core's rules as it is. */
+  report(j: Judgement): void;
+}
+
+export interface ResponseCheck {
+  name: string;
+  requirements: readonly string[];
+  run(ctx: CheckContext): void;
+}

@@ -1,0 +1,260 @@
+/**
+ * The one configuration path: command-line flags (parsed against the settings
+ * table) over an environment map (process.env after .env, or k6's __ENV) →
+ * one `Config`. Flags win over the environment; ANIMAL_STORE_BASE_URL always
+ * wins over the per-environment URLs. A bad value throws ConfigError, which
+ * every entry point prints as one line (exit 2). Pure (bundled for k6).
+ */
+import { isPlanName, planLimits, type PlanLimits, type PlanName } from './plans.ts';
+import { isScenarioName, type ScenarioName } from './scenarios.ts';
+import { findSetting, KEY_FLAG_ERROR, KEY_FLAGS, settingsFor, type Command, type Setting } from './settings.ts';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export type EnvMap = Record<string, string | undefined>;
+export type Flags = Record<string, string | boolean>;
+export type EnvName = 'local' | 'staging' | 'production';
+
+/** The rate-limit window of the embedded reference server: short, so a local run takes seconds. */
+export const EMBEDDED_WINDOW_MS = 5000;
+/** The quota day of the embedded reference server: 60 of its windows. */
+export const EMBEDDED_DAY_WINDOWS = 60;
+export const MINUTE_MS = 60000;
+export const DAY_MS = 86400000;
+const PRODUCTION_DEFAULT_MAX_REQUESTS = 1000;
+/** The embedded reference server is the suite's own: a budget that lets every per-minute scenario through on its business key. */
+const EMBEDDED_DEFAULT_MAX_REQUESTS = 50000;
+
+/**
+ * Parse `--name value`, `--name=value` and boolean `--flag [true|false]` for a
+ * command. The key is refused as a flag everywhere; an unknown flag, a flag of
+ * another command and a missing value each get their own one-line error.
+ */
+export function parseArgs(argv: readonly string[], command: Command): Flags {
+  const mine = settingsFor(command);
+  const flags: Flags = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-h') {
+      flags.help = true;
+      continue;
+    }
+    const m = /^--([a-z0-9-]+)(?:=([\s\S]*))?$/.exec(a);
+    if (!m) throw new ConfigError(`unexpected argument ${JSON.stringify(a)} (see --help)`);
+    const name = m[1];
+    if (KEY_FLAGS.indexOf(name) >= 0) throw new ConfigError(KEY_FLAG_ERROR);
+    const s = findSetting(name);
+    if (!s) throw new ConfigError(`unknown option --${name} (see --help)`);
+    if (mine.indexOf(s) < 0)
+      throw new ConfigError(
+        `--${name} is not an option of this command (it belongs to npm ${s.commands.map((c) => (c === 'start' ? 'start' : `run ${c}`)).join(' / ')})`,
+      );
+    if (m[2] !== undefined) flags[s.flag] = m[2];
+    else if (s.kind === 'bool') flags[s.flag] = argv[i + 1] === 'true' || argv[i + 1] === 'false' ? argv[++i] : true;
+    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[s.flag] = argv[++i];
+    else throw new ConfigError(`--${name} needs a value (see --help)`);
+  }
+  return flags;
+}
+
+export interface LoadSettings {
+  /** Scenarios named (undefined: the command's default). */
+  scenarios?: ScenarioName[];
+  engine: 'auto' | 'k6' | 'node';
+  /** The server's rate-limit window, when given. */
+  windowMs?: number;
+  dayMs?: number;
+  allowDaily: boolean;
+  maxVus: number;
+  distributed: boolean;
+}
+
+export interface Config {
+  command: Command;
+  env: EnvName;
+  /** Undefined: the embedded reference server is started. */
+  baseUrl?: string;
+  apiKey?: string;
+  /** The plan of the key; undefined when none was given for a real target (never guessed). */
+  plan?: PlanName;
+  /** Its limits (enterprise: perMinute/perDay from --rpm/--rpd, possibly undefined). */
+  limits?: PlanLimits;
+  allowWrites: boolean;
+  /** Was allow-writes given explicitly (flag or variable)? */
+  writesGiven: boolean;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  deadlineMs: number;
+  maxRequests: number;
+  maxWaitMs: number;
+  reportsDir: string;
+  namePrefix: string;
+  load: LoadSettings;
+  certify: {
+    profile: 'quick' | 'full';
+    only?: 'conformance' | 'load';
+    requireComplete: boolean;
+    waivers?: string;
+    allowMustWaivers: boolean;
+    baseline?: string;
+    dryRun: boolean;
+  };
+  output: { verbose: boolean; progress: boolean };
+  reference: { host: string; port: number; faults?: string; variants?: string };
+  help: boolean;
+}
+
+function raw(s: Setting, env: EnvMap, flags: Flags): string | undefined {
+  const f = flags[s.flag];
+  if (f !== undefined) return typeof f === 'boolean' ? String(f) : f;
+  if (!s.env) return undefined;
+  const v = env[s.env];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function name(s: Setting): string {
+  return s.env || `--${s.flag}`;
+}
+
+function check(s: Setting, v: string): string {
+  if (s.kind === 'int' && (!/^\d{1,15}$/.test(v) || Number(v) <= 0))
+    throw new ConfigError(`${name(s)} must be a positive integer, got ${JSON.stringify(v)}`);
+  if (s.kind === 'enum' && (s.values || []).indexOf(v.toLowerCase()) < 0)
+    throw new ConfigError(`${name(s)} must be ${(s.values || []).join(', ')}, got ${JSON.stringify(v)}`);
+  if (s.kind === 'bool' && ['true', 'false', 'yes', 'no', '1', '0', 'on', 'off'].indexOf(v.toLowerCase()) < 0)
+    throw new ConfigError(`${name(s)} must be true or false, got ${JSON.stringify(v)}`);
+  if (s.kind === 'url') return baseUrl(name(s), v);
+  return v;
+}
+
+/** An http(s) base URL without credentials, query or fragment (no URL class: k6 v0.49 has none). */
+export function baseUrl(label: string, v: string): string {
+  const m = /^(https?):\/\/([^\s/?#@]+)(\/[^\s?#]*)?$/i.exec(v);
+  if (!m) {
+    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(v)) throw new ConfigError(`${label} must not carry credentials; use ANIMAL_STORE_API_KEY`);
+    if (/[?#]/.test(v)) throw new ConfigError(`${label} must not have a query or fragment`);
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(v) && !/^https?:/i.test(v))
+      throw new ConfigError(`${label} must be an http or https URL, got ${JSON.stringify(v)}`);
+    throw new ConfigError(`${label} is not a valid URL: ${JSON.stringify(v)}`);
+  }
+  return `${m[1].toLowerCase()}://${m[2]}${(m[3] || '').replace(/\/+$/, '')}`;
+}
+
+export function readConfig(env: EnvMap, flags: Flags, command: Command): Config {
+  const get = (flag: string): string | undefined => {
+    const s = findSetting(flag) as Setting;
+    const v = raw(s, env, flags);
+    return v === undefined ? undefined : check(s, v);
+  };
+  const int = (flag: string, fallback: number): number => {
+    const v = get(flag);
+    return v === undefined ? fallback : Number(v);
+  };
+  const bool = (flag: string): boolean | undefined => {
+    const v = get(flag);
+    return v === undefined ? undefined : ['true', 'yes', '1', 'on'].indexOf(v.toLowerCase()) >= 0;
+  };
+  const envName = (get('env') || 'local').toLowerCase() as EnvName;
+  let base = get('base-url');
+  if (!base && envName === 'staging') {
+    base = get('staging-url');
+    if (!base) throw new ConfigError('ANIMAL_STORE_ENV=staging needs ANIMAL_STORE_STAGING_URL (or ANIMAL_STORE_BASE_URL)');
+  } else if (!base && envName === 'production') {
+    base = get('production-url');
+    if (!base) throw new ConfigError('ANIMAL_STORE_ENV=production needs ANIMAL_STORE_PRODUCTION_URL (or ANIMAL_STORE_BASE_URL)');
+  }
+  const apiKey =
+    env.ANIMAL_STORE_API_KEY === undefined || env.ANIMAL_STORE_API_KEY.trim() === '' ? undefined : env.ANIMAL_STORE_API_KEY.trim();
+  if (base && !apiKey && command !== 'reference')
+    throw new ConfigError('ANIMAL_STORE_API_KEY is required when a base URL is set (only the embedded reference server has demo keys)');
+  if (apiKey && /[\s\u0000-\u001f\u007f]/.test(apiKey))
+    throw new ConfigError('ANIMAL_STORE_API_KEY contains whitespace or control characters');
+
+  const planRaw = get('plan');
+  const plan = (planRaw ? planRaw.toLowerCase() : base ? undefined : 'business') as PlanName | undefined;
+  if (plan !== undefined && !isPlanName(plan))
+    throw new ConfigError(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
+  const rpm = get('rpm');
+  const rpd = get('rpd');
+  if ((rpm || rpd) && plan !== 'enterprise' && command !== 'reference')
+    throw new ConfigError('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to ANIMAL_STORE_PLAN=enterprise');
+  const limits = plan ? planLimits(plan, { perMinute: rpm ? Number(rpm) : undefined, perDay: rpd ? Number(rpd) : undefined }) : undefined;
+
+  const writes = bool('allow-writes');
+  const scenariosRaw = get('scenarios');
+  let scenarios: ScenarioName[] | undefined;
+  if (scenariosRaw !== undefined) {
+    const list = scenariosRaw
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const all = list.length === 1 && list[0] === 'all';
+    const bad = list.filter((x) => !isScenarioName(x) && !all);
+    if (!list.length || bad.length)
+      throw new ConfigError(
+        `unknown rate-limit scenario(s) ${bad.join(', ') || '(none)'}; known: ceiling, recovery, sustained, overload, daily (or all)`,
+      );
+    scenarios = all ? ['ceiling', 'recovery', 'sustained', 'overload'] : (list as ScenarioName[]);
+  }
+  const windowMs = get('window-ms') ? Number(get('window-ms')) : undefined;
+  if (windowMs !== undefined && windowMs < 500) throw new ConfigError(`ANIMAL_STORE_WINDOW_MS must be at least 500, got ${windowMs}`);
+  const dayMs = get('day-ms') ? Number(get('day-ms')) : undefined;
+  if (dayMs !== undefined && dayMs < (windowMs || MINUTE_MS))
+    throw new ConfigError('ANIMAL_STORE_DAY_MS must not be shorter than the window');
+
+  return {
+    command,
+    env: envName,
+    baseUrl: base,
+    apiKey,
+    plan,
+    limits,
+    allowWrites: writes !== undefined ? writes : envName !== 'production',
+    writesGiven: writes !== undefined,
+    timeoutMs: int('timeout-ms', 10000),
+    maxBodyBytes: int('max-body-bytes', 1048576),
+    deadlineMs: int('deadline-ms', 15 * MINUTE_MS),
+    maxRequests: int(
+      'max-requests',
+      envName === 'production' ? PRODUCTION_DEFAULT_MAX_REQUESTS : base ? 5000 : EMBEDDED_DEFAULT_MAX_REQUESTS,
+    ),
+    maxWaitMs: int('max-wait-ms', 70000),
+    reportsDir: (get('reports-dir') || 'reports').replace(/\/+$/, '') || '.',
+    namePrefix: get('name-prefix') || 'animal-store-conformance-',
+    load: {
+      scenarios,
+      engine: (get('engine') || 'auto') as LoadSettings['engine'],
+      windowMs,
+      dayMs,
+      allowDaily: bool('allow-daily') === true,
+      maxVus: int('max-vus', 1),
+      distributed: bool('distributed') === true,
+    },
+    certify: {
+      profile: (get('profile') || 'quick') as 'quick' | 'full',
+      only: get('only') as 'conformance' | 'load' | undefined,
+      requireComplete: bool('require-complete') === true,
+      waivers: get('waivers'),
+      allowMustWaivers: bool('allow-must-waivers') === true,
+      baseline: get('baseline'),
+      dryRun: bool('dry-run') === true,
+    },
+    output: { verbose: bool('verbose') === true, progress: bool('no-progress') !== true },
+    reference: { host: get('host') || '127.0.0.1', port: int('port', 4010), faults: get('faults'), variants: get('variants') },
+    help: bool('help') === true,
+  };
+}
+
+/** The limits a rate-limit scenario needs, or a ConfigError naming the flag that gives them. */
+export function requireLimits(c: Config): { plan: PlanName; perMinute: number; perDay?: number } {
+  if (!c.plan || !c.limits)
+    throw new ConfigError('the rate-limit scenarios need the plan of the key: --plan free|pro|business|enterprise (or ANIMAL_STORE_PLAN)');
+  if (c.limits.perMinute === undefined)
+    throw new ConfigError('the enterprise plan needs its limit: --rpm N (or ANIMAL_STORE_RPM), and --rpd N for the daily quota');
+  return { plan: c.plan, perMinute: c.limits.perMinute, perDay: c.limits.perDay };
+}

@@ -1,0 +1,127 @@
+/**
+ * The one judgement type: what every rule, response check, spec test and load
+ * scenario says about one requirement. Conformance findings, load reports and
+ * every report writer carry exactly this shape (plus where it came from).
+ *
+ * A violated requirement is judged by its catalogue level: MUST → `fail`,
+ * SHOULD or INFO → `warn`. `skip` says it could not be judged (and why, and how
+ * to make a run judge it); `observe` records a fact the spec leaves "not shown";
+ * `error` is a defect of the suite itself (a crashing check, a spec bug): it
+ * never blames the server, and the requirement counts as not exercised.
+ *
+ * Pure module (bundled for k6): no Node built-ins, no timers.
+ */
+import { levelOf, type Level } from './catalogue.ts';
+
+export type { Level };
+
+export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'observe' | 'error';
+
+export interface HttpExcerpt {
+  method?: string;
+  url?: string;
+  status?: number;
+  headers: Record<string, string>;
+  /** First bytes of the body, redacted. */
+  body?: string;
+  bodyTruncated?: boolean;
+  /** A request's credential: the configured key (replayed as $ANIMAL_STORE_API_KEY), one the suite made up, or none. */
+  credential?: 'key' | 'other' | 'none';
+}
+
+export interface Evidence {
+  request?: HttpExcerpt;
+  response?: HttpExcerpt;
+  /** Transport failure instead of a response (timeout, reset, refused, too large…). */
+  error?: string;
+  expected?: string;
+  actual?: string;
+  /** Where in a load scenario: the request's sequence number (1-based) and time since the scenario started. */
+  at?: { request: number; ms: number };
+}
+
+export interface Judgement {
+  requirement: string;
+  outcome: Outcome;
+  /** Stable, human-readable title, e.g. "Undocumented status code". */
+  title: string;
+  message: string;
+  evidence?: Evidence;
+  /** For a skip: what would exercise the requirement (a flag, a profile, a scenario). */
+  remedy?: string;
+}
+
+/** `ok` → pass; otherwise fail (MUST) or warn (SHOULD, INFO), as the catalogue says. */
+export function judge(requirement: string, ok: boolean, title: string, message: string, evidence?: Evidence): Judgement {
+  const outcome: Outcome = ok ? 'pass' : levelOf(requirement) === 'MUST' ? 'fail' : 'warn';
+  return evidence ? { requirement, outcome, title, message, evidence } : { requirement, outcome, title, message };
+}
+
+export function pass(requirement: string, title: string, message: string, evidence?: Evidence): Judgement {
+  return judge(requirement, true, title, message, evidence);
+}
+
+export function violated(requirement: string, title: string, message: string, evidence?: Evidence): Judgement {
+  return judge(requirement, false, title, message, evidence);
+}
+
+/** Could not be judged; `remedy` says what would let a run judge it. */
+export function skip(requirement: string, title: string, message: string, remedy?: string): Judgement {
+  return remedy ? { requirement, outcome: 'skip', title, message, remedy } : { requirement, outcome: 'skip', title, message };
+}
+
+export function observe(requirement: string, title: string, message: string): Judgement {
+  return { requirement, outcome: 'observe', title, message };
+}
+
+/** A defect of the suite (never of the server): the requirement was not exercised. */
+export function suiteError(requirement: string, title: string, message: string): Judgement {
+  return { requirement, outcome: 'error', title, message };
+}
+
+export function levelOfRequirement(id: string): Level {
+  return levelOf(id);
+}
+
+/**
+ * Many judgements of one run folded into one per requirement (first-seen order):
+ * the first failure (else warning, suite error, pass, skip) stands for the
+ * requirement, with how many judgements agreed; distinct observations are kept.
+ */
+export function foldJudgements(all: readonly Judgement[], keepObservations = 3): Judgement[] {
+  const order: string[] = [];
+  const groups: Record<string, Judgement[]> = {};
+  for (const j of all) {
+    if (!groups[j.requirement]) {
+      groups[j.requirement] = [];
+      order.push(j.requirement);
+    }
+    groups[j.requirement].push(j);
+  }
+  const out: Judgement[] = [];
+  for (const id of order) {
+    const g = groups[id];
+    const judged = g.filter((j) => j.outcome !== 'observe');
+    for (const outcome of ['fail', 'warn', 'error', 'pass', 'skip'] as Outcome[]) {
+      const same = judged.filter((j) => j.outcome === outcome);
+      if (!same.length) continue;
+      const first = same[0];
+      const n = judged.length;
+      const tally =
+        n > 1 && (outcome === 'fail' || outcome === 'warn')
+          ? ` (${same.length} of ${n} judged responses)`
+          : n > 1 && outcome === 'pass'
+            ? ` (${same.length} of ${n} judged responses passed)`
+            : '';
+      out.push(tally ? { ...first, message: first.message + tally } : first);
+      break;
+    }
+    const seen: Record<string, true> = {};
+    for (const o of g.filter((j) => j.outcome === 'observe')) {
+      if (seen[o.message] || Object.keys(seen).length >= keepObservations) continue;
+      seen[o.message] = true;
+      out.push(o);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,178 @@
+/**
+ * The report of a rate-limit scenario, the same from both engines (the Node
+ * engine writes it directly; k6's handleSummary rebuilds it from the run's
+ * checks): its judgements, a compact per-request timeline, and the key's state
+ * at the end, which the orchestrator reads before it sends anything else on the
+ * key. The certificate's writers read this shape too. Pure (bundled for k6).
+ */
+import { foldJudgements, type Judgement } from './judgement.ts';
+import type { PlanName } from './plans.ts';
+import { levelOf } from './catalogue.ts';
+import type { Sample } from './sample.ts';
+import { SCENARIO_INFO, type ScenarioName } from './scenarios.ts';
+import { timelinePoint } from './rules/signals.ts';
+import type { TimelinePoint } from './timeline.ts';
+
+export type { TimelinePoint };
+
+/** What the key went through, so that nothing is sent on it too early afterwards. */
+export interface KeyState {
+  /** Epoch ms before which no request may be sent on the key (a Retry-After plus jitter, a backoff). */
+  blockedUntil?: number;
+  /** Epoch ms of the last response on the key. */
+  lastResponseAt?: number;
+  /** The run stopped because a wait was longer than allowed (--max-wait-ms): how long it asked for, in ms. */
+  waitRefusedMs?: number;
+}
+
+/** pass: every judged requirement held; fail: a MUST failed; incomplete: none failed but a MUST of the scenario was not judged. */
+export type LoadVerdict = 'pass' | 'fail' | 'incomplete';
+
+export interface LoadReport {
+  scenario: ScenarioName;
+  plan: PlanName;
+  engine: 'node' | 'k6';
+  /** Base URL of the target (never the key). */
+  target: string;
+  startedAt: string;
+  endedAt: string;
+  verdict: LoadVerdict;
+  requestsSent: number;
+  judgements: Judgement[];
+  timeline: TimelinePoint[];
+  key: KeyState;
+  /** Why the run stopped, in words (cap reached, done, unreachable…). */
+  stoppedBecause?: string;
+  notes?: string[];
+  /** A share of a distributed run (k6 execution segment): the merge step judges the whole. */
+  share?: { segment: string; samples: CompactSample[] };
+}
+
+/** A sample as a share report carries it, for the merge step: [seq, phase, sentAt, t, status, limit, remaining, reset, retryAfter, date]. */
+export type CompactSample = [number, string, number, number, number, string?, string?, string?, string?, string?];
+
+export const TIMELINE_MAX_POINTS = 3000;
+
+export function reportBaseName(scenario: ScenarioName, plan: PlanName): string {
+  return `load-${scenario}-${plan}`;
+}
+
+/** The timeline, thinned evenly to at most `max` points; every non-2xx point is kept. */
+export function timeline(samples: readonly Sample[], startedAt: number, max = TIMELINE_MAX_POINTS): TimelinePoint[] {
+  const sorted = samples.slice().sort((a, b) => a.t - b.t);
+  let keep = sorted;
+  if (sorted.length > max) {
+    const special = sorted.filter((s) => s.status < 200 || s.status >= 300);
+    const ok = sorted.filter((s) => s.status >= 200 && s.status < 300);
+    const room = Math.max(0, max - special.length);
+    const step = ok.length / Math.max(1, room);
+    const thinned: Sample[] = [];
+    for (let i = 0; i < room && Math.floor(i * step) < ok.length; i++) thinned.push(ok[Math.floor(i * step)]);
+    keep = special
+      .slice(0, max)
+      .concat(thinned)
+      .sort((a, b) => a.t - b.t);
+  }
+  return keep.map((s) => {
+    const p = timelinePoint(s, startedAt);
+    p.seq = s.seq + 1;
+    return p;
+  });
+}
+
+/** The scenario's verdict from its judgements. */
+export function loadVerdict(scenario: ScenarioName, judgements: readonly Judgement[]): LoadVerdict {
+  if (judgements.some((j) => j.outcome === 'fail')) return 'fail';
+  const judged: Record<string, boolean> = {};
+  for (const j of judgements) if (j.outcome === 'pass' || j.outcome === 'warn') judged[j.requirement] = true;
+  const own = SCENARIO_INFO[scenario].requirements.filter((id) => levelOf(id) === 'MUST' && judgements.some((j) => j.requirement === id));
+  if (!own.length || own.some((id) => !judged[id])) return 'incomplete';
+  return 'pass';
+}
+
+export interface LoadReportInput {
+  scenario: ScenarioName;
+  plan: PlanName;
+  engine: 'node' | 'k6';
+  target: string;
+  startedAt: number;
+  endedAt: number;
+  requestsSent: number;
+  judgements: Judgement[];
+  samples?: readonly Sample[];
+  /** A timeline already built (k6: read back from the run's checks). */
+  timeline?: TimelinePoint[];
+  key?: KeyState;
+  stoppedBecause?: string;
+  notes?: string[];
+}
+
+const redactEvidence = (j: Judgement, redact: (s: string) => string): Judgement => JSON.parse(redact(JSON.stringify(j))) as Judgement;
+
+export function buildLoadReport(i: LoadReportInput, redact: (s: string) => string = (s) => s): LoadReport {
+  const judgements = foldJudgements(i.judgements).map((j) => redactEvidence(j, redact));
+  const r: LoadReport = {
+    scenario: i.scenario,
+    plan: i.plan,
+    engine: i.engine,
+    target: redact(i.target),
+    startedAt: new Date(i.startedAt).toISOString(),
+    endedAt: new Date(i.endedAt).toISOString(),
+    verdict: loadVerdict(i.scenario, judgements),
+    requestsSent: i.requestsSent,
+    judgements,
+    timeline: i.timeline ? i.timeline : i.samples ? timeline(i.samples, i.startedAt) : [],
+    key: i.key || {},
+  };
+  if (i.stoppedBecause) r.stoppedBecause = redact(i.stoppedBecause);
+  if (i.notes && i.notes.length) r.notes = i.notes.map(redact);
+  return r;
+}
+
+function xml(s: string): string {
+  return s
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+}
+
+/** JUnit XML: one testcase per judgement; fail → failure, skip → skipped, warn → passes with the warning in system-out. */
+export function loadJunit(r: LoadReport): string {
+  const name = reportBaseName(r.scenario, r.plan);
+  const js = r.judgements.filter((j) => j.outcome !== 'observe');
+  const failures = js.filter((v) => v.outcome === 'fail').length;
+  const skippedCount = js.filter((v) => v.outcome === 'skip' || v.outcome === 'error').length;
+  const secs = Math.max(0, (Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000).toFixed(3);
+  const cases = js.map((v) => {
+    const open = `    <testcase classname="load.${xml(r.scenario)}.${xml(r.plan)}" name="${xml(`${v.requirement}: ${v.title}`)}" time="0">`;
+    const body =
+      v.outcome === 'fail'
+        ? `\n      <failure message="${xml(v.title)}" type="${xml(v.requirement)}">${xml(v.message)}</failure>\n    `
+        : v.outcome === 'skip' || v.outcome === 'error'
+          ? `\n      <skipped message="${xml(v.message)}"/>\n    `
+          : `\n      <system-out>${xml(`${v.outcome.toUpperCase()}: ${v.message}`)}</system-out>\n    `;
+    return `${open}${body}</testcase>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="animal-store-load" tests="${js.length}" failures="${failures}" skipped="${skippedCount}" time="${secs}">`,
+    `  <testsuite name="${xml(name)}" tests="${js.length}" failures="${failures}" skipped="${skippedCount}" time="${secs}" timestamp="${xml(r.startedAt)}">`,
+    `    <properties><property name="engine" value="${xml(r.engine)}"/><property name="target" value="${xml(r.target)}"/><property name="requestsSent" value="${r.requestsSent}"/></properties>`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+const MARK: Record<string, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', observe: 'SEEN', error: 'SUITE ERROR' };
+
+export function loadSummaryText(r: LoadReport): string {
+  const secs = ((Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000).toFixed(1);
+  const lines = [
+    `${r.scenario} (${r.plan}, ${r.engine}) against ${r.target}: ${r.verdict.toUpperCase()} — ${r.requestsSent} requests, ${secs} s`,
+  ];
+  for (const v of r.judgements) lines.push(`  ${MARK[v.outcome]} ${v.requirement}: ${v.title} — ${v.message}`);
+  if (r.stoppedBecause) lines.push(`  stopped: ${r.stoppedBecause}`);
+  for (const note of r.notes || []) lines.push(`  note: ${note}`);
+  return lines.join('\n') + '\n';
+}

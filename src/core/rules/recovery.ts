@@ -1,0 +1,83 @@
+/**
+ * RL-RECOVERY: after the ceiling's 429, the wait it asked for, then one probe
+ * that must succeed. Without a usable Retry-After the requirement cannot be
+ * judged ("after waiting Retry-After"): the probe then waits for
+ * X-RateLimit-Reset (or one whole window) and what it got is reported, never
+ * failed. A probe sent before the announced wait is a defect of the suite. Pure.
+ */
+import { judge, skip, suiteError, type Judgement } from '../judgement.ts';
+import type { JudgeOptions, Sample } from '../sample.ts';
+import { about, label } from './samples.ts';
+import { bySeq, describeRetryAfter, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
+
+export const MAX_WAIT_REMEDY = 'let the run wait longer: --max-wait-ms N (or ANIMAL_STORE_MAX_WAIT_MS)';
+
+export function judgeRecovery(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
+  const seq = bySeq(samples);
+  // The ceiling's last 429 (a first request refused before an idle window is not the one recovered from).
+  const first = seq.filter((s) => s.phase === 'ceiling' && isThrottled(s)).pop();
+  if (!first) return [skip('RL-RECOVERY', 'No 429 to recover from', 'the ceiling phase got no 429, so recovery could not be tried')];
+  const probes = seq.filter((s) => s.phase === 'probe');
+  const out: Judgement[] = [];
+  // The suite's own promise: no request on the key before the announced wait elapsed.
+  let last429: Sample = first;
+  for (const p of probes) {
+    const wait = signals(last429).waitMs;
+    if (wait !== undefined && p.sentAt < last429.t + wait)
+      out.push(
+        suiteError(
+          'RL-RECOVERY',
+          'Probe sent before Retry-After',
+          `${label(p)} was sent ${fmtMs(last429.t + wait - p.sentAt)} before Retry-After elapsed`,
+        ),
+      );
+    if (isThrottled(p)) last429 = p;
+  }
+  const ra = signals(first).retryAfter;
+  const usable = signals(first).waitMs !== undefined;
+  if (!probes.length)
+    return out.concat(
+      skip(
+        'RL-RECOVERY',
+        'Recovery not tried',
+        `no probe was sent after ${label(first)}'s 429 (${describeRetryAfter(ra)}): ${stopped || 'stopped'}`,
+        usable ? MAX_WAIT_REMEDY : undefined,
+      ),
+    );
+  const p = probes[0];
+  const waited = fmtMs(p.sentAt - first.t);
+  if (usable) {
+    out.push(
+      isSuccess(p)
+        ? judge(
+            'RL-RECOVERY',
+            true,
+            'Recovered after Retry-After',
+            `waited ${waited} after the 429 (${describeRetryAfter(ra)}); the probe was answered ${p.status}`,
+          )
+        : about(
+            judge(
+              'RL-RECOVERY',
+              false,
+              'Still throttled after Retry-After',
+              `waited ${waited} after the 429 (${describeRetryAfter(ra)}) and the probe was still answered ${p.status}: the wait announced was too short`,
+            ),
+            p,
+            o,
+          ),
+    );
+    return out;
+  }
+  const back = probes.find(isSuccess);
+  out.push(
+    skip(
+      'RL-RECOVERY',
+      'Not judgeable: no usable Retry-After',
+      `the 429 had ${describeRetryAfter(ra)} (RL-429-RETRY-AFTER judges it), so recovery "after waiting Retry-After" cannot be judged; ` +
+        (back
+          ? `the key was served again ${fmtMs(back.sentAt - first.t)} after the 429, once X-RateLimit-Reset (or a whole window) had passed`
+          : `${probes.length} probe(s), the first ${waited} after the 429 at X-RateLimit-Reset (or after a whole window), were refused`),
+    ),
+  );
+  return out;
+}

@@ -1,0 +1,244 @@
+/**
+ * The per-response rate-limit rules, written once: X-RateLimit-Limit / Remaining /
+ * Reset on every response, the plan's limit, and what every 429 must carry
+ * (Retry-After, Remaining 0, an Error body, a Reset that is the real reset).
+ * The conformance check registry calls them on every exchange; both load engines
+ * call them on every sample. Pure (bundled for k6).
+ */
+import { judge, observe, skip, type Judgement } from '../judgement.ts';
+import { PLANS, type PlanLimits, type PlanName } from '../plans.ts';
+import { header, judgeReset, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type HeaderBag } from '../ratelimit.ts';
+
+/** One response as the rules see it. */
+export interface ResponseFacts {
+  status: number;
+  headers: HeaderBag;
+  /** First bytes of the body (the 429 body is judged). */
+  body?: string;
+  /** Epoch ms the response was received (local clock). */
+  t: number;
+  /** The request carried the configured key (else 401 is the expected answer). */
+  withKey: boolean;
+  /** How messages name the response, e.g. "listPets 200" or "request #12". */
+  label: string;
+}
+
+export interface RuleContext {
+  /** The configured plan's limits; undefined when no plan was given (never guessed). */
+  limits?: PlanLimits;
+  /** The quota window (ms): a Reset may lie at most one day ahead. */
+  dayMs: number;
+}
+
+export const PLAN_REMEDY = 'give the plan of the key: --plan free|pro|business|enterprise (or ANIMAL_STORE_PLAN)';
+export const RPM_REMEDY = 'give the enterprise limits: --rpm N (and --rpd N), or ANIMAL_STORE_RPM / ANIMAL_STORE_RPD';
+
+/** Clock skew allowed against the response's Date header (1 s resolution), and without one. */
+const SKEW_WITH_DATE_S = 2;
+const SKEW_WITHOUT_DATE_S = 60;
+
+/** Do these headers count the plan's per-day quota ("the request limit in force") rather than the minute? */
+export function countsDay(limit: number | undefined, limits: PlanLimits | undefined): boolean {
+  return limit !== undefined && !!limits && limits.perDay !== undefined && limit === limits.perDay && limits.perDay !== limits.perMinute;
+}
+
+/** The plans whose per-minute or per-day number an X-RateLimit-Limit matches. */
+export function plansMatching(limit: number): string[] {
+  const out: string[] = [];
+  for (const name of Object.keys(PLANS) as Exclude<PlanName, 'enterprise'>[]) {
+    if (PLANS[name].perMinute === limit) out.push(`${name} (${limit} per minute)`);
+    else if (PLANS[name].perDay === limit) out.push(`${name} (${limit} per day)`);
+  }
+  return out;
+}
+
+/** X-RateLimit-* on any response: present, integers, Remaining ≤ Limit, Reset in Unix seconds, the plan's Limit. */
+export function rateLimitHeaderRules(r: ResponseFacts, ctx: RuleContext): Judgement[] {
+  const out: Judgement[] = [];
+  const rl = readRateLimit(r.headers);
+  const missing = [
+    rl.limitRaw === undefined && 'X-RateLimit-Limit',
+    rl.remainingRaw === undefined && 'X-RateLimit-Remaining',
+    rl.resetRaw === undefined && 'X-RateLimit-Reset',
+  ].filter((x): x is string => !!x);
+  out.push(
+    missing.length
+      ? judge('RL-HEADERS-PRESENT', false, 'Rate-limit header missing', `${r.label} lacks ${missing.join(', ')}`)
+      : judge('RL-HEADERS-PRESENT', true, 'Rate-limit headers present', r.label),
+  );
+  if (missing.length < 3)
+    out.push(observe('RL-SCOPE', 'Animal endpoints carry rate-limit headers', 'the animal endpoints carry X-RateLimit-* headers'));
+
+  const bad: string[] = [];
+  if (rl.limitRaw !== undefined && (rl.limit === undefined || rl.limit === 0)) bad.push(`X-RateLimit-Limit ${JSON.stringify(rl.limitRaw)}`);
+  if (rl.remainingRaw !== undefined && rl.remaining === undefined) bad.push(`X-RateLimit-Remaining ${JSON.stringify(rl.remainingRaw)}`);
+  if (bad.length)
+    out.push(judge('RL-HEADERS-INTEGER', false, 'Rate-limit header is not a non-negative integer', `${r.label}: ${bad.join(', ')}`));
+  else if (rl.limitRaw !== undefined || rl.remainingRaw !== undefined)
+    out.push(
+      judge('RL-HEADERS-INTEGER', true, 'Integer rate-limit headers', `${r.label}: Limit ${rl.limitRaw}, Remaining ${rl.remainingRaw}`),
+    );
+
+  if (rl.limit !== undefined && rl.remaining !== undefined)
+    out.push(
+      rl.remaining > rl.limit
+        ? judge(
+            'RL-REMAINING-LE-LIMIT',
+            false,
+            'Remaining exceeds Limit',
+            `${r.label}: X-RateLimit-Remaining ${rl.remaining} > X-RateLimit-Limit ${rl.limit}`,
+          )
+        : judge('RL-REMAINING-LE-LIMIT', true, 'Remaining within Limit', `${r.label}: ${rl.remaining} ≤ ${rl.limit}`),
+    );
+
+  const reset = resetRule(r, ctx);
+  if (reset) out.push(reset);
+  const plan = limitPlanRule(r, ctx);
+  if (plan) out.push(...plan);
+  return out;
+}
+
+/**
+ * RL-RESET-UNIX-SECONDS: Unix seconds, not before the response, at most one day
+ * after it (the per-day quota may be the limit in force, so its end is a valid
+ * Reset); on a 429, the real reset. Seconds-until, milliseconds and the past fail.
+ */
+function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
+  const rl = readRateLimit(r.headers);
+  if (rl.resetRaw === undefined) return undefined;
+  const date = serverDate(r.headers);
+  const ref = date !== undefined ? date : r.t;
+  const windowS = Math.ceil(ctx.dayMs / 1000);
+  const v = judgeReset(rl.resetRaw, ref, windowS, date !== undefined ? SKEW_WITH_DATE_S : SKEW_WITHOUT_DATE_S);
+  if (!v.ok)
+    return judge('RL-RESET-UNIX-SECONDS', false, `Reset is not a Unix timestamp in seconds (${v.reason})`, `${r.label}: ${v.detail}`);
+  // With the server's own Date (no clock skew): a 429's Reset at or before its Date while Retry-After asks to wait is not when the limit resets.
+  if (r.status === 429 && !countsDay(rl.limit, ctx.limits) && rl.reset !== undefined && date !== undefined) {
+    const wait = retryAfterDelayMs(parseRetryAfter(header(r.headers, 'retry-after')), r.t, date);
+    if (rl.reset * 1000 <= date && wait !== undefined && wait >= 1000)
+      return judge(
+        'RL-RESET-UNIX-SECONDS',
+        false,
+        'Reset is not when the limit resets',
+        `${r.label}: X-RateLimit-Reset ${rl.resetRaw} is the response's own Date while Retry-After asks to wait ${Math.round(wait / 1000)} s`,
+      );
+  }
+  return judge(
+    'RL-RESET-UNIX-SECONDS',
+    true,
+    'Reset is a Unix timestamp in seconds',
+    `${r.label}: ${rl.resetRaw} (response time ${Math.floor(ref / 1000)})`,
+  );
+}
+
+/** RL-LIMIT-PLAN on an authenticated answer: never guessed — without a plan it only observes which plan the Limit matches. */
+function limitPlanRule(r: ResponseFacts, ctx: RuleContext): Judgement[] | undefined {
+  const rl = readRateLimit(r.headers);
+  if (!r.withKey || rl.limit === undefined || r.status === 401) return undefined;
+  const limits = ctx.limits;
+  if (!limits) {
+    const match = plansMatching(rl.limit);
+    return [
+      observe(
+        'RL-LIMIT-PLAN',
+        'Limit observed without a plan',
+        `X-RateLimit-Limit ${rl.limit} ${match.length ? `matches the ${match.join(', ')} plan` : 'matches no plan of the spec (an enterprise plan?)'}`,
+      ),
+      skip(
+        'RL-LIMIT-PLAN',
+        'Not exercised: plan not given',
+        'the plan of the key was not given, so X-RateLimit-Limit was not judged',
+        PLAN_REMEDY,
+      ),
+    ];
+  }
+  if (limits.perMinute === undefined)
+    return [
+      observe('RL-LIMIT-PLAN', 'Limit observed for a custom plan', `X-RateLimit-Limit ${rl.limit}`),
+      skip(
+        'RL-LIMIT-PLAN',
+        'Not exercised: enterprise limits not given',
+        'the enterprise plan has custom limits, which were not given',
+        RPM_REMEDY,
+      ),
+    ];
+  if (rl.limit === limits.perMinute || countsDay(rl.limit, limits))
+    return [
+      judge(
+        'RL-LIMIT-PLAN',
+        true,
+        'Limit matches the plan',
+        `X-RateLimit-Limit ${rl.limit} (${limits.plan}: ${limits.perMinute}/min, ${limits.perDay !== undefined ? limits.perDay : '?'}/day)`,
+      ),
+    ];
+  return [
+    judge(
+      'RL-LIMIT-PLAN',
+      false,
+      'Limit differs from the plan',
+      `X-RateLimit-Limit ${rl.limit}, but the ${limits.plan} plan allows ${limits.perMinute} requests per minute`,
+    ),
+  ];
+}
+
+/** What every 429 must carry: a usable Retry-After, Remaining 0, an Error body. */
+export function tooManyRequestsRules(r: ResponseFacts, ctx: RuleContext): Judgement[] {
+  if (r.status !== 429) return [];
+  const out: Judgement[] = [];
+  const ra = parseRetryAfter(header(r.headers, 'retry-after'));
+  if (ra.kind === 'absent')
+    out.push(judge('RL-429-RETRY-AFTER', false, '429 without Retry-After', `${r.label}: the 429 has no Retry-After header`));
+  else if (ra.kind === 'invalid')
+    out.push(
+      judge(
+        'RL-429-RETRY-AFTER',
+        false,
+        'Retry-After is malformed',
+        `${r.label}: Retry-After ${JSON.stringify(ra.raw)} is neither delay-seconds nor an HTTP-date (RFC 9110 §10.2.3)`,
+      ),
+    );
+  else out.push(judge('RL-429-RETRY-AFTER', true, 'Retry-After present', `${r.label}: Retry-After: ${ra.raw}`));
+  const rl = readRateLimit(r.headers);
+  if (countsDay(rl.limit, ctx.limits))
+    out.push(skip('RL-429-REMAINING-ZERO', 'Not judged', `${r.label}: the rate-limit headers count the day, whose quota is not used up`));
+  else if (rl.remaining !== undefined && rl.remaining > 0)
+    out.push(
+      judge('RL-429-REMAINING-ZERO', false, '429 with Remaining above zero', `${r.label}: X-RateLimit-Remaining ${rl.remaining} on a 429`),
+    );
+  else if (rl.remaining === 0)
+    out.push(judge('RL-429-REMAINING-ZERO', true, '429 with Remaining 0', `${r.label}: X-RateLimit-Remaining 0`));
+  out.push(errorBody429(r));
+  return out;
+}
+
+/**
+ * RL-429-ERROR-BODY (SHOULD: the 429 body is "not shown"): an Error whose status
+ * is 429. Its media type is not judged: a text body (express-rate-limit's
+ * default) is already a warning here, never a failure.
+ */
+export function errorBody429(r: ResponseFacts): Judgement {
+  const problems: string[] = [];
+  let v: unknown;
+  let parsed = true;
+  try {
+    v = JSON.parse(r.body || '');
+  } catch {
+    parsed = false;
+  }
+  if (!parsed) problems.push(`not JSON (${JSON.stringify((r.body || '').slice(0, 80))})`);
+  else if (v === null || typeof v !== 'object' || Array.isArray(v)) problems.push('not a JSON object');
+  else {
+    const o = v as { code?: unknown; message?: unknown; status?: unknown };
+    if (typeof o.code !== 'string') problems.push('no string code');
+    if (typeof o.message !== 'string') problems.push('no string message');
+    if (o.status !== 429) problems.push(`status is ${JSON.stringify(o.status)}, not 429`);
+  }
+  return problems.length
+    ? judge('RL-429-ERROR-BODY', false, '429 body is not an Error', `${r.label}: the 429 body is ${problems.join(', ')}`)
+    : judge('RL-429-ERROR-BODY', true, '429 body is an Error', `${r.label}: an Error with status 429`);
+}
+
+/** Every per-response rate-limit rule. */
+export function responseRules(r: ResponseFacts, ctx: RuleContext): Judgement[] {
+  return rateLimitHeaderRules(r, ctx).concat(tooManyRequestsRules(r, ctx));
+}

@@ -1,0 +1,55 @@
+/**
+ * What the rate-limit rules read: one request of a scenario and what came back
+ * (`Sample`), and the options a judgement depends on (`JudgeOptions`). Both
+ * load engines record samples; the conformance checks build the same facts from
+ * their exchanges. Pure (bundled for k6).
+ */
+import type { HeaderBag } from './ratelimit.ts';
+import type { PlanName } from './plans.ts';
+
+/** The phase of a scenario a request belonged to. */
+export type PhaseName = 'preflight' | 'ceiling' | 'probe' | 'paced' | 'daily';
+
+/** One request and what came back: the unit every rate-limit rule reads. */
+export interface Sample {
+  /** Sequence number, 0-based, in the order sent. */
+  seq: number;
+  phase: PhaseName;
+  /** Epoch ms when the request was sent. */
+  sentAt: number;
+  /** Epoch ms when the response (or the transport failure) was received. */
+  t: number;
+  /** HTTP status; 0 when no response came (transport failure). */
+  status: number;
+  headers: HeaderBag;
+  /** First bytes of the body. */
+  body?: string;
+  /** Transport failure kind and message, when status is 0. */
+  error?: string;
+}
+
+/** What the judgements of a rate-limit run depend on. */
+export interface JudgeOptions {
+  plan: PlanName;
+  /** Requests per window the plan allows (X-RateLimit-Limit expected). */
+  limit: number;
+  /** Requests per day, when known. */
+  perDay?: number;
+  /** The rate-limit window in ms (60 000 for the spec's per-minute limits). */
+  windowMs: number;
+  /** The quota window in ms (86 400 000). */
+  dayMs: number;
+  /** Tolerance when comparing Retry-After with X-RateLimit-Reset, and a wait with a window. */
+  toleranceMs: number;
+  /** Fraction of the ceiling the sustained scenario runs at. */
+  sustainedFraction: number;
+  /** Multiple of the ceiling the overload scenario runs at (above 2). */
+  overloadFactor: number;
+  /**
+   * The run saw only its share of the scenario's requests (several k6 VUs, or one
+   * share of a distributed run): what needs every request on the key is not judged.
+   */
+  partialView?: boolean;
+  /** Where the requests went (for the evidence of a judgement): method and URL. */
+  requestUrl?: string;
+}

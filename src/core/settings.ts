@@ -1,0 +1,371 @@
+/**
+ * Every setting of every entry point, defined once: its flag, its environment
+ * variable, its kind and its help line, and which commands take it. The flag
+ * parser, `--help` of every command, README's table and .env.example all come
+ * from (or are checked against) this table. Pure (bundled for k6, which reads
+ * the same variables from __ENV).
+ */
+export type Command = 'start' | 'conformance' | 'load' | 'reference';
+export const COMMANDS: readonly Command[] = ['start', 'conformance', 'load', 'reference'];
+
+export type Kind = 'string' | 'int' | 'bool' | 'enum' | 'list' | 'url';
+
+export interface Setting {
+  /** Key in the parsed settings and the flag name (`--<flag>`). */
+  flag: string;
+  /** Environment variable (also a k6 `-e` variable); none for flags that only make sense on a command line. */
+  env?: string;
+  kind: Kind;
+  /** Allowed values (enum) or list items. */
+  values?: readonly string[];
+  /** Argument placeholder in the help, e.g. "N" or "URL". */
+  arg?: string;
+  help: string;
+  /** Help section. */
+  group: 'target' | 'safety' | 'load' | 'certify' | 'reference' | 'output';
+  commands: readonly Command[];
+  /** Other flag spellings accepted (e.g. `--scenario`). */
+  aliases?: readonly string[];
+}
+
+const RUNS: readonly Command[] = ['start', 'conformance', 'load'];
+const LOADS: readonly Command[] = ['start', 'load'];
+const PLANS = ['free', 'pro', 'business', 'enterprise'];
+const SCENARIOS = ['ceiling', 'recovery', 'sustained', 'overload', 'daily'];
+
+export const SETTINGS: readonly Setting[] = [
+  // where and who
+  {
+    flag: 'env',
+    env: 'ANIMAL_STORE_ENV',
+    kind: 'enum',
+    values: ['local', 'staging', 'production'],
+    help: 'the environment: local (the embedded reference server), staging or production; default local',
+    group: 'target',
+    commands: RUNS,
+  },
+  {
+    flag: 'base-url',
+    env: 'ANIMAL_STORE_BASE_URL',
+    kind: 'url',
+    arg: 'URL',
+    help: 'base address of the target, ending in /v1; always wins over the two below',
+    group: 'target',
+    commands: RUNS,
+  },
+  {
+    flag: 'staging-url',
+    env: 'ANIMAL_STORE_STAGING_URL',
+    kind: 'url',
+    arg: 'URL',
+    help: 'base address used with --env staging',
+    group: 'target',
+    commands: RUNS,
+  },
+  {
+    flag: 'production-url',
+    env: 'ANIMAL_STORE_PRODUCTION_URL',
+    kind: 'url',
+    arg: 'URL',
+    help: 'base address used with --env production',
+    group: 'target',
+    commands: RUNS,
+  },
+  {
+    flag: 'plan',
+    env: 'ANIMAL_STORE_PLAN',
+    kind: 'enum',
+    values: PLANS,
+    help: 'plan of the key; never guessed for a real target (business on the embedded server)',
+    group: 'target',
+    commands: RUNS,
+  },
+  {
+    flag: 'rpm',
+    env: 'ANIMAL_STORE_RPM',
+    kind: 'int',
+    arg: 'N',
+    help: 'enterprise plan: requests per minute (required for enterprise rate-limit scenarios)',
+    group: 'target',
+    commands: [...RUNS, 'reference'],
+  },
+  {
+    flag: 'rpd',
+    env: 'ANIMAL_STORE_RPD',
+    kind: 'int',
+    arg: 'N',
+    help: 'enterprise plan: requests per day',
+    group: 'target',
+    commands: [...RUNS, 'reference'],
+  },
+  // safety
+  {
+    flag: 'allow-writes',
+    env: 'ANIMAL_STORE_ALLOW_WRITES',
+    kind: 'bool',
+    help: 'may the run create pets (default: false in production, true otherwise)',
+    group: 'safety',
+    commands: RUNS,
+  },
+  {
+    flag: 'timeout-ms',
+    env: 'ANIMAL_STORE_TIMEOUT_MS',
+    kind: 'int',
+    arg: 'N',
+    help: 'timeout of every request: connect, headers and body (default 10000)',
+    group: 'safety',
+    commands: RUNS,
+  },
+  {
+    flag: 'max-body-bytes',
+    env: 'ANIMAL_STORE_MAX_BODY_BYTES',
+    kind: 'int',
+    arg: 'N',
+    help: 'largest response body read (default 1048576)',
+    group: 'safety',
+    commands: RUNS,
+  },
+  {
+    flag: 'deadline-ms',
+    env: 'ANIMAL_STORE_DEADLINE_MS',
+    kind: 'int',
+    arg: 'N',
+    help: 'deadline of the whole run (default 900000)',
+    group: 'safety',
+    commands: RUNS,
+  },
+  {
+    flag: 'max-requests',
+    env: 'ANIMAL_STORE_MAX_REQUESTS',
+    kind: 'int',
+    arg: 'N',
+    help: 'hard request budget of the whole run (default 1000 in production, 5000 for staging or any base URL, 50000 on the embedded server)',
+    group: 'safety',
+    commands: RUNS,
+  },
+  {
+    flag: 'max-wait-ms',
+    env: 'ANIMAL_STORE_MAX_WAIT_MS',
+    kind: 'int',
+    arg: 'N',
+    help: 'longest wait for a window or a Retry-After; a longer one ends the run (default 70000)',
+    group: 'safety',
+    commands: RUNS,
+  },
+  {
+    flag: 'name-prefix',
+    env: 'ANIMAL_STORE_NAME_PREFIX',
+    kind: 'string',
+    arg: 'TEXT',
+    help: 'name prefix of every pet the suite creates (default animal-store-conformance-)',
+    group: 'safety',
+    commands: ['start', 'conformance'],
+  },
+  // rate-limit scenarios
+  {
+    flag: 'scenarios',
+    env: 'ANIMAL_STORE_SCENARIOS',
+    kind: 'list',
+    values: SCENARIOS,
+    arg: 'a,b',
+    aliases: ['scenario'],
+    help: 'rate-limit scenarios to run (ceiling, recovery, sustained, overload, daily)',
+    group: 'load',
+    commands: LOADS,
+  },
+  {
+    flag: 'engine',
+    env: 'ANIMAL_STORE_ENGINE',
+    kind: 'enum',
+    values: ['auto', 'k6', 'node'],
+    help: 'load engine: k6 when on PATH (auto), k6, or the Node engine (default auto)',
+    group: 'load',
+    commands: LOADS,
+  },
+  {
+    flag: 'window-ms',
+    env: 'ANIMAL_STORE_WINDOW_MS',
+    kind: 'int',
+    arg: 'N',
+    help: "the server's rate-limit window (default 60000; 5000 on the embedded server)",
+    group: 'load',
+    commands: LOADS,
+  },
+  {
+    flag: 'day-ms',
+    env: 'ANIMAL_STORE_DAY_MS',
+    kind: 'int',
+    arg: 'N',
+    help: "the server's quota day (default 86400000; 60 windows on the embedded server)",
+    group: 'load',
+    commands: LOADS,
+  },
+  {
+    flag: 'allow-daily',
+    env: 'ANIMAL_STORE_LOAD_DAILY',
+    kind: 'bool',
+    help: "allow the daily scenario, which spends the key's whole daily quota",
+    group: 'load',
+    commands: LOADS,
+  },
+  {
+    flag: 'max-vus',
+    env: 'ANIMAL_STORE_LOAD_MAX_VUS',
+    kind: 'int',
+    arg: 'N',
+    help: 'k6: VUs of the arrival-rate scenarios (default 1)',
+    group: 'load',
+    commands: LOADS,
+  },
+  {
+    flag: 'distributed',
+    env: 'ANIMAL_STORE_LOAD_DISTRIBUTED',
+    kind: 'bool',
+    help: 'k6: this run is one share of several (k6-operator, execution segments)',
+    group: 'load',
+    commands: LOADS,
+  },
+  // certification
+  {
+    flag: 'profile',
+    env: 'ANIMAL_STORE_PROFILE',
+    kind: 'enum',
+    values: ['quick', 'full'],
+    help: 'quick: conformance, ceiling and recovery; full: writes on and every per-minute scenario (certifies completely)',
+    group: 'certify',
+    commands: ['start'],
+  },
+  { flag: 'only', kind: 'enum', values: ['conformance', 'load'], help: 'run one half only', group: 'certify', commands: ['start'] },
+  {
+    flag: 'require-complete',
+    env: 'ANIMAL_STORE_REQUIRE_COMPLETE',
+    kind: 'bool',
+    help: 'exit 4 unless every MUST requirement was exercised (certifying a server)',
+    group: 'certify',
+    commands: ['start', 'conformance'],
+  },
+  {
+    flag: 'waivers',
+    env: 'ANIMAL_STORE_WAIVERS',
+    kind: 'string',
+    arg: 'FILE',
+    help: 'waiver file (default waivers.json)',
+    group: 'certify',
+    commands: ['start', 'conformance'],
+  },
+  {
+    flag: 'allow-must-waivers',
+    kind: 'bool',
+    help: 'let waivers cover MUST requirements (the certificate says so)',
+    group: 'certify',
+    commands: ['start', 'conformance'],
+  },
+  {
+    flag: 'baseline',
+    env: 'ANIMAL_STORE_BASELINE',
+    kind: 'string',
+    arg: 'FILE',
+    help: 'certification.json to compare with (default: the previous run in the reports folder)',
+    group: 'certify',
+    commands: ['start', 'conformance'],
+  },
+  {
+    flag: 'dry-run',
+    kind: 'bool',
+    help: 'print the planned requests, the budget and the expected duration; send nothing',
+    group: 'certify',
+    commands: ['start', 'load'],
+  },
+  // output
+  {
+    flag: 'reports-dir',
+    env: 'ANIMAL_STORE_REPORTS_DIR',
+    kind: 'string',
+    arg: 'DIR',
+    help: 'where reports go (default reports)',
+    group: 'output',
+    commands: RUNS,
+  },
+  { flag: 'verbose', kind: 'bool', help: "also print Vitest's own output and a curl line per failure", group: 'output', commands: RUNS },
+  { flag: 'no-progress', env: 'ANIMAL_STORE_NO_PROGRESS', kind: 'bool', help: 'no progress lines', group: 'output', commands: RUNS },
+  // the reference server
+  {
+    flag: 'host',
+    env: 'ANIMAL_STORE_REFERENCE_HOST',
+    kind: 'string',
+    arg: 'HOST',
+    help: 'address to listen on (default 127.0.0.1)',
+    group: 'reference',
+    commands: ['reference'],
+  },
+  {
+    flag: 'port',
+    env: 'ANIMAL_STORE_REFERENCE_PORT',
+    kind: 'int',
+    arg: 'N',
+    help: 'port to listen on (default 4010)',
+    group: 'reference',
+    commands: ['reference'],
+  },
+  {
+    flag: 'faults',
+    env: 'ANIMAL_STORE_FAULT',
+    kind: 'string',
+    arg: 'a,b',
+    aliases: ['fault'],
+    help: 'fault modes to switch on (listed below)',
+    group: 'reference',
+    commands: ['reference'],
+  },
+  {
+    flag: 'variants',
+    env: 'ANIMAL_STORE_VARIANTS',
+    kind: 'string',
+    arg: 'k=v,…',
+    aliases: ['variant'],
+    help: 'valid variants to switch on, e.g. limiter=sliding,retryAfter=http-date (listed below)',
+    group: 'reference',
+    commands: ['reference'],
+  },
+  { flag: 'help', kind: 'bool', help: 'this text', group: 'output', commands: COMMANDS },
+];
+
+/** The key is never a flag: it would show in process lists and shell history. */
+export const KEY_FLAGS: readonly string[] = ['api-key', 'key', 'token'];
+export const KEY_FLAG_ERROR =
+  'the API key is not accepted as a flag (it would show in process lists and shell history); set ANIMAL_STORE_API_KEY in the environment or .env';
+
+export function settingsFor(command: Command): Setting[] {
+  return SETTINGS.filter((s) => s.commands.indexOf(command) >= 0);
+}
+
+export function findSetting(flag: string): Setting | undefined {
+  for (const s of SETTINGS) if (s.flag === flag || (s.aliases && s.aliases.indexOf(flag) >= 0)) return s;
+  return undefined;
+}
+
+const GROUP_TITLES: Record<Setting['group'], string> = {
+  target: 'Target',
+  safety: 'Safety',
+  load: 'Rate-limit scenarios',
+  certify: 'Certification',
+  reference: 'Reference server',
+  output: 'Output',
+};
+
+/** The options part of a command's --help: every setting the command takes, one line each, with its variable. */
+export function optionsHelp(command: Command): string {
+  const lines: string[] = [];
+  for (const group of Object.keys(GROUP_TITLES) as Setting['group'][]) {
+    const list = settingsFor(command).filter((s) => s.group === group);
+    if (!list.length) continue;
+    lines.push(`${GROUP_TITLES[group]}:`);
+    for (const s of list) {
+      const arg = s.kind === 'bool' ? '' : ` ${s.kind === 'enum' ? (s.values || []).join('|') : s.arg || 'VALUE'}`;
+      const left = `  --${s.flag}${arg}`;
+      const right = `${s.help}${s.env ? ` [${s.env}]` : ''}${s.aliases ? ` (also --${s.aliases.join(', --')})` : ''}`;
+      lines.push(left.length < 34 ? `${left.padEnd(34)}${right}` : `${left}\n${' '.repeat(34)}${right}`);
+    }
+  }
+  return lines.join('\n');
+}

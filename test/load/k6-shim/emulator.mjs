@@ -1,0 +1,185 @@
+// A minimal k6 runtime for the self-tests: runs a bundled scenario script
+// (CommonJS, as load/build.ts writes it) with k6's synchronous http, sleep and
+// checks on top of an `io` object, so that the same emulator serves two modes:
+// in process on a virtual clock (io.http calls the reference app directly and
+// sleep only moves the clock: scenario logic independent of the machine's
+// speed), and in a worker thread on real time and real HTTP (worker.mjs).
+// Implements what the bundles use: k6 (check, sleep), k6/http (get, batch,
+// expectedStatuses), k6/metrics (Counter), k6/execution (test.abort), the
+// per-vu-iterations and constant-arrival-rate executors (execution segments
+// included), thresholds on counters and checks, and handleSummary.
+
+const ABORT = Symbol('abort');
+
+function canonical(h) {
+  const out = {};
+  for (const [k, v] of Object.entries(h || {}))
+    out[
+      k
+        .split('-')
+        .map((p) => p.charAt(0).toUpperCase() + p.slice(1).toLowerCase())
+        .join('-')
+    ] = v;
+  return out;
+}
+
+function evalThreshold(samples, key, expr) {
+  const m = /^([a-z_]+)(?:\{([^:}]+):([^}]*)\})?$/.exec(key);
+  const [, metric, tk, tv] = m;
+  const sel = samples.filter((s) => s.metric === metric && (!tk || String(s.tags[tk]) === tv));
+  const count = sel.reduce((a, s) => a + s.value, 0);
+  const rate = sel.length ? sel.filter((s) => s.value).length / sel.length : 0;
+  const e = /^(count|rate)\s*(==|>=|<=|<|>)\s*([\d.]+)$/.exec(expr);
+  const v = e[1] === 'count' ? count : rate;
+  const n = Number(e[3]);
+  const ok = { '==': v === n, '>=': v >= n, '<=': v <= n, '<': v < n, '>': v > n }[e[2]];
+  return { ok, values: { count, rate } };
+}
+
+const dur = (s) => (s.endsWith('ms') ? Number(s.slice(0, -2)) : Number(s.slice(0, -1)) * 1000);
+
+/** An execution segment "a:b" (fractions like 1/2) → [from, to] in [0, 1]. */
+function segment(s) {
+  if (!s) return [0, 1];
+  const frac = (x) => {
+    const [p, q] = x.split('/');
+    return q === undefined ? Number(p) : Number(p) / Number(q);
+  };
+  const [a, b] = s.split(':');
+  return [a === '' ? 0 : frac(a), b === undefined || b === '' ? 1 : frac(b)];
+}
+
+/**
+ * Run a CommonJS bundle. io: { http(reqs) → [{status, headers, body, error, durationMs}], sleep(seconds), now() → ms,
+ * virtual?: boolean (Date.now follows io.now while the bundle runs) }. opts: { segment?: "0:1/2" }.
+ */
+export function runBundle(code, env, io, opts = {}) {
+  const checks = new Map();
+  const samples = [];
+  let aborted;
+  const record = (params) => samples.push({ metric: 'http_reqs', value: 1, tags: { ...(params?.tags || {}) } });
+  const toResponse = (r) => ({
+    status: r.status,
+    headers: canonical(r.headers),
+    body: r.body ?? null,
+    error: r.error || '',
+    timings: { duration: r.durationMs || 0 },
+  });
+  const k6 = {
+    check(val, sets) {
+      let all = true;
+      for (const [name, fn] of Object.entries(sets)) {
+        const ok = !!(typeof fn === 'function' ? fn(val) : fn);
+        const c = checks.get(name) || { name, passes: 0, fails: 0 };
+        ok ? c.passes++ : c.fails++;
+        checks.set(name, c);
+        samples.push({ metric: 'checks', value: ok ? 1 : 0, tags: {} });
+        all = all && ok;
+      }
+      return all;
+    },
+    sleep(s) {
+      if (s > 0) io.sleep(s);
+    },
+  };
+  const http = {
+    get(url, params) {
+      record(params);
+      return toResponse(io.http([{ url, headers: params?.headers || {}, timeout: params?.timeout }])[0]);
+    },
+    batch(reqs) {
+      for (const r of reqs) record(r[3]);
+      return io.http(reqs.map((r) => ({ url: r[1], headers: r[3]?.headers || {}, timeout: r[3]?.timeout }))).map(toResponse);
+    },
+    expectedStatuses: () => () => true,
+  };
+  class Counter {
+    constructor(name) {
+      this.name = name;
+    }
+    add(value, tags) {
+      samples.push({ metric: this.name, value, tags: tags || {} });
+    }
+  }
+  const execution = {
+    test: {
+      abort(reason) {
+        aborted = String(reason ?? 'aborted');
+        throw ABORT;
+      },
+    },
+  };
+  const modules = { k6, 'k6/http': http, 'k6/metrics': { Counter }, 'k6/execution': execution };
+  const require = (name) => {
+    if (!(name in modules)) throw new Error(`k6 emulator: unknown module ${name}`);
+    const m = modules[name];
+    return { ...m, default: m, __esModule: true };
+  };
+  const realNow = Date.now;
+  if (io.virtual) Date.now = () => io.now();
+  try {
+    const t0 = io.now();
+    const module = { exports: {} };
+    try {
+      new Function('require', 'module', 'exports', '__ENV', 'console', code)(require, module, module.exports, env, {
+        log: () => undefined,
+        warn: () => undefined,
+        error: () => undefined,
+      });
+    } catch (e) {
+      return { exitCode: 107, error: String(e?.message || e), files: {}, checks: [] };
+    }
+    const mod = module.exports;
+    const [name, sc] = Object.entries(mod.options.scenarios)[0];
+    let exitCode = 0;
+    try {
+      const setupData = mod.setup ? mod.setup() : undefined;
+      if (sc.executor === 'per-vu-iterations') mod.default(setupData);
+      else {
+        const interval = dur(sc.timeUnit) / sc.rate;
+        const start = io.now();
+        const end = start + dur(sc.duration);
+        const [from, to] = segment(opts.segment);
+        // k6 stripes the iterations of an arrival rate across execution segments: iteration i is this
+        // segment's when the segment's share of the first i + 1 iterations grows at i.
+        const share = (n) => Math.floor(n * to + 1e-9) - Math.floor(n * from + 1e-9);
+        for (let i = 0; ; i++) {
+          const at = start + i * interval;
+          if (at >= end) break;
+          if (share(i + 1) === share(i)) continue;
+          const now = io.now();
+          if (now < at) io.sleep((at - now) / 1000);
+          else if (now - at > interval) continue; // dropped iteration: the single VU was busy
+          mod.default(setupData);
+        }
+      }
+    } catch (e) {
+      if (e !== ABORT) {
+        exitCode = 107;
+        if (!aborted) return { exitCode, error: String(e?.stack || e), files: {}, checks: [...checks.values()] };
+      }
+    }
+    if (aborted) exitCode = 108;
+    const metrics = {};
+    let failed = false;
+    for (const [key, exprs] of Object.entries(mod.options.thresholds || {})) {
+      metrics[key] = { values: {}, thresholds: {} };
+      for (const expr of exprs) {
+        const r = evalThreshold(samples, key, expr);
+        metrics[key].values = r.values;
+        metrics[key].thresholds[expr] = { ok: r.ok };
+        if (!r.ok) failed = true;
+      }
+    }
+    if (!metrics.http_reqs) metrics.http_reqs = { values: { count: samples.filter((s) => s.metric === 'http_reqs').length } };
+    if (failed && exitCode === 0) exitCode = 99;
+    const files = mod.handleSummary({
+      root_group: { name: '', path: '', groups: [], checks: [...checks.values()] },
+      metrics,
+      state: { testRunDurationMs: io.now() - t0 },
+    });
+    return { exitCode, aborted, files, checks: [...checks.values()], name };
+  } finally {
+    Date.now = realNow;
+  }
+}
