@@ -7,11 +7,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { isRequirementId, REQUIREMENTS } from '../src/catalogue/requirements.ts';
+import { isRequirementId, REQUIREMENTS } from '../src/core/catalogue.ts';
 import { RESPONSE_CHECKS } from '../src/checks/registry.ts';
 import { collectSpecs } from '../src/harness/spec.ts';
 import { CONFORMANCE_DIR, specPaths } from '../src/harness/runner.ts';
 import { SPEC_PATH } from '../src/results/meta.ts';
+import { SCENARIO_INFO } from '../src/core/scenarios.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const normalise = (s: string) => s.replace(/`/g, '').replace(/\s+/g, ' ');
@@ -51,16 +52,24 @@ describe('the requirement catalogue', () => {
     expect(REQUIREMENTS.filter((r) => r.by === 'conformance' && !used.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 
-  test('Every load requirement is judged by the shared load verdict code.', () => {
-    const lib = filesUnder(resolve(ROOT, 'load/lib'), '.ts')
+  test('Every load requirement is asked by a scenario and judged by the core rules.', () => {
+    const asked = new Set(Object.values(SCENARIO_INFO).flatMap((s) => s.requirements));
+    const rules = filesUnder(resolve(ROOT, 'src/core/rules'), '.ts')
       .map((f) => readFileSync(f, 'utf8'))
       .join('\n');
-    expect(REQUIREMENTS.filter((r) => r.by === 'load' && !lib.includes(`'${r.id}'`)).map((r) => r.id)).toEqual([]);
+    const load = REQUIREMENTS.filter((r) => r.by === 'load');
+    expect(load.filter((r) => !asked.has(r.id)).map((r) => r.id)).toEqual([]);
+    expect(load.filter((r) => !rules.includes(`'${r.id}'`)).map((r) => r.id)).toEqual([]);
+    // and nothing in the scenario table is unknown to the catalogue
+    expect([...asked].filter((id) => !isRequirementId(id))).toEqual([]);
   });
 
-  test('The spec copy in spec/ is identical to the shared spec when the shared spec is present.', () => {
-    const shared = resolve(ROOT, '../shared/spec/animal-store-spec.md');
-    if (!existsSync(shared)) return;
+  const shared = resolve(ROOT, '../shared/spec/animal-store-spec.md');
+  if (!existsSync(shared))
+    console.warn(
+      `catalogue.test.ts: the spec comparison is SKIPPED: ${shared} is absent (a clone outside the workplace); the quotes are still checked against spec/.`,
+    );
+  test.skipIf(!existsSync(shared))('The spec copy in spec/ is identical to the shared spec.', () => {
     expect(readFileSync(SPEC_PATH, 'utf8')).toBe(readFileSync(shared, 'utf8'));
   });
 });

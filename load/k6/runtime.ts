@@ -42,6 +42,8 @@ export function k6Scenario(name: ScenarioName) {
     throw new ConfigError('the daily scenario is opt-in (it spends the whole daily quota): pass -e ANIMAL_STORE_LOAD_DAILY=yes');
   const apiKey = cfg.apiKey as string;
   const url = `${cfg.baseUrl}/pets?limit=1`;
+  // The run's overall deadline, when the suite's orchestrator runs this bundle (epoch ms; internal, not a user setting).
+  const deadlineAt = /^\d{10,16}$/.test(__ENV.ANIMAL_STORE_DEADLINE_AT || '') ? Number(__ENV.ANIMAL_STORE_DEADLINE_AT) : undefined;
   const o = scenarioOptions(
     {
       plan: limits.plan,
@@ -54,6 +56,9 @@ export function k6Scenario(name: ScenarioName) {
     },
     { externalPacing: !def.singleVu, maxInFlight: 16, partialView: !def.singleVu && (cfg.load.maxVus > 1 || cfg.load.distributed) },
   );
+  const pace = def.pace ? def.pace(o) : undefined;
+  // An arrival-rate executor ends at the deadline: the VU's own run ends two slots before, so that it still reports.
+  if (deadlineAt !== undefined) o.deadlineAt = deadlineAt - (pace ? Math.max(2000, (2 * o.windowMs) / pace.perWindow) : 0);
   const caps = def.caps(o);
   const redact = makeRedactor([apiKey]);
   const params = {
@@ -73,18 +78,19 @@ export function k6Scenario(name: ScenarioName) {
   for (const r of def.requirements) thresholds[`rl_verdict_failures{requirement:${r}}`] = ['count==0'];
 
   const secs = (ms: number) => `${Math.ceil(ms / 1000)}s`;
-  const pace = def.pace ? def.pace(o) : undefined;
+  // Never past the run's deadline: the executor itself ends by then.
+  const left = deadlineAt !== undefined ? Math.max(1000, deadlineAt - Date.now()) : Infinity;
   const executor = pace
     ? {
         executor: 'constant-arrival-rate',
         rate: pace.perWindow,
         timeUnit: `${o.windowMs}ms`,
-        duration: `${Math.ceil(pace.windows * o.windowMs + (3 * o.windowMs) / pace.perWindow + 1000)}ms`,
+        duration: `${Math.ceil(Math.min(left, pace.windows * o.windowMs + (3 * o.windowMs) / pace.perWindow + 1000))}ms`,
         preAllocatedVUs: cfg.load.maxVus,
         maxVUs: cfg.load.maxVus,
         gracefulStop: secs(cfg.timeoutMs + 5000),
       }
-    : { executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: secs(caps.maxDurationMs + 10000) };
+    : { executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: secs(Math.min(left + 5000, caps.maxDurationMs + 10000)) };
   const options = {
     scenarios: { [name]: executor },
     thresholds,

@@ -38,6 +38,12 @@ export interface LoadJob {
   progress: boolean;
   /** Scenario tuning (tests: the jitter source, tolerances…). */
   tuning?: Partial<ScenarioOptions>;
+  /**
+   * When the target's next quota day starts (epoch ms), if known — only for the
+   * embedded reference server, whose days are aligned on the epoch: the daily
+   * scenario then starts on a fresh day, so the day's quota is all its own.
+   */
+  nextDayAt?: (now: number) => number;
 }
 
 export interface EngineResult {

@@ -78,6 +78,8 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
     ANIMAL_STORE_TIMEOUT_MS: String(job.timeoutMs),
     ANIMAL_STORE_MAX_WAIT_MS: String(job.maxWaitMs),
     ANIMAL_STORE_REPORTS_DIR: reportsDir,
+    // internal: the run's overall deadline (epoch ms), which the bundle's scenario keeps
+    ANIMAL_STORE_DEADLINE_AT: String(job.deadlineAt),
   };
   if (job.plan === 'enterprise') {
     env.ANIMAL_STORE_RPM = String(job.perMinute);

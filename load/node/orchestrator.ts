@@ -55,6 +55,14 @@ export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: numb
     ms = key.blockedUntil - now;
     why = 'the Retry-After (or backoff) of the last 429';
   }
+  // The daily scenario spends a whole day's quota: on a target whose days are known (the embedded server), from a fresh day.
+  if (job.scenario === 'daily' && job.nextDayAt && key.lastResponseAt !== undefined) {
+    const day = job.nextDayAt(now) + jobOptions(job).jitterMs - now;
+    if (day > ms) {
+      ms = day;
+      why = 'a fresh quota day (the earlier requests counted against this one)';
+    }
+  }
   // A paced scenario measures from a fresh window: after earlier traffic, wait one window (any window, fixed or sliding, is fresh by then).
   if (!SCENARIO_INFO[job.scenario].singleVu && key.lastResponseAt !== undefined) {
     const o = jobOptions(job);

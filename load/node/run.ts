@@ -45,6 +45,8 @@ export function jobsFor(target: Target, scenarios: readonly ScenarioName[], budg
     maxVus: c.load.maxVus,
     distributed: c.load.distributed,
     progress: c.output.progress,
+    // The embedded server's quota days are aligned on the epoch: the daily scenario can start on a fresh one.
+    ...(target.info.embedded ? { nextDayAt: (now: number) => Math.ceil(now / target.dayMs) * target.dayMs } : {}),
   }));
   const most = jobs.reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
   if (most > budget)

@@ -62,7 +62,16 @@ export async function certify(argv: string[]): Promise<number> {
     failUsage(e);
   }
   guardOutput([config.apiKey]);
+  // A default budget (not one given) also covers the caps of the scenarios asked for: naming them is consent to their cost.
   const target = await openTarget(profile.config);
+  if (!config.maxRequestsGiven && profile.scenarios.length) {
+    try {
+      target.config.maxRequests += costLines(target, profile.scenarios).maxRequests;
+    } catch (e) {
+      await target.close();
+      failUsage(e);
+    }
+  }
   const redact = makeRedactor([target.config.apiKey]);
   try {
     let engine;
@@ -75,16 +84,20 @@ export async function certify(argv: string[]): Promise<number> {
       process.stdout.write(`${formatPlan(await dryRun(target, profile), target.info.baseUrl)}\n`);
       return EXIT.ok;
     }
-    if (profile.scenarios.length) process.stderr.write(`${costLines(target, profile.scenarios).lines.join('\n')}\n`);
     const reach = await preflight(target);
     if (!reach.ok) {
       process.stderr.write(`animal-store: target unreachable: ${reach.diagnosis}\n`);
       return EXIT.unreachable;
     }
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
+    if (profile.scenarios.length) process.stderr.write(`${costLines(target, profile.scenarios).lines.join('\n')}\n`);
     const startedAt = new Date();
     const findings: Finding[] = [];
-    const notes = [...(reach.hint ? [reach.hint] : []), ...profile.notes];
+    const notes = [
+      ...(reach.hint ? [reach.hint] : []),
+      ...profile.notes,
+      `Request budget for the whole run: ${target.config.maxRequests}${config.maxRequestsGiven ? '' : ' (the default, plus the caps of the rate-limit scenarios asked for)'} (--max-requests).`,
+    ];
     let requests = 1;
     let abort: { reason: string; message: string; diagnosis?: string } | undefined;
     let interrupted = false;
@@ -104,7 +117,7 @@ export async function certify(argv: string[]): Promise<number> {
       try {
         const run = await runRateLimits(target, profile.scenarios, {
           engine,
-          budget: config.maxRequests - requests,
+          budget: target.config.maxRequests - requests,
           signal: ac.signal,
           onWait: (line) => process.stderr.write(`  … ${line}\n`),
         });

@@ -44,7 +44,6 @@ export function profileFor(config: Config): Profile {
   if (scenarios.includes('daily')) notes.push("The daily scenario spends a whole day's quota of the key; it was explicitly allowed.");
   if (!c.allowWrites)
     notes.push('Writes are off: specs that create pets are not exercised (--allow-writes, or --profile full, exercises them).');
-  notes.push(`Request budget for the whole run: ${c.maxRequests} (ANIMAL_STORE_MAX_REQUESTS).`);
   // The plan is never guessed: scenarios refuse to start without one (exit 2), before anything is sent.
   if (scenarios.length) requireLimits(c);
   return { name, conformance: config.certify.only !== 'load', scenarios, config: c, notes };

@@ -36,12 +36,6 @@ export function rawNumber(root: unknown, pointer: string): string | undefined {
   return rawTables.get(root as object)?.get(pointer);
 }
 
-/** The side table of raw numbers of a value returned by parseJson, if any. */
-export function rawNumbersOf(root: unknown): Map<string, string> | undefined {
-  if (root === null || typeof root !== 'object') return undefined;
-  return rawTables.get(root as object);
-}
-
 export function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

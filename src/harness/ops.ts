@@ -6,20 +6,11 @@
 import { canonicalExact, integerDigits, rawNumber, type JsonValue } from '../core/json.ts';
 import type { ApiExchange, ApiRequest, Credential } from '../http/client.ts';
 import type { TestContext } from './context.ts';
+import { namePrefix } from './names.ts';
+
+export { namePrefix };
 
 export const STATUSES = ['available', 'pending', 'sold'] as const;
-
-/** Name prefix of every pet the suite creates, so they can be found (and cleaned up) later. */
-let prefix = 'animal-store-conformance-';
-
-export function namePrefix(): string {
-  return prefix;
-}
-
-/** Set by the session from the configuration (ANIMAL_STORE_NAME_PREFIX / --name-prefix). */
-export function setNamePrefix(p: string): void {
-  prefix = p;
-}
 
 export function uniqueName(tag: string): string {
   return `${namePrefix()}${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

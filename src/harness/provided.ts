@@ -11,8 +11,6 @@ export interface RunContext {
 }
 
 export const CONTEXT_KEY = 'animalStore';
-/** Prefix of the console lines a worker prints when it waits; the suite's reporter turns them into progress lines. */
-export const WAIT_LOG = '[animal-store:wait] ';
 
 declare module 'vitest' {
   export interface ProvidedContext {

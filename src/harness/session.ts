@@ -10,7 +10,7 @@ import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
 import type { Finding, Outcome } from '../results/types.ts';
 import { DAY_MS } from '../core/config.ts';
-import { setNamePrefix } from './ops.ts';
+import { setNamePrefix } from './names.ts';
 
 export interface SessionOptions {
   config: Config;

@@ -42,13 +42,16 @@ export async function executeTest(session: Session, st: SpecTest): Promise<TestO
   const findings: Finding[] = [];
   session.sink = findings;
   const before = session.client.requestsSent;
-  const skip = (why: string) => {
-    for (const id of st.requirements) session.emit(id, 'skip', 'Skipped', why, `spec: ${st.title}`);
+  const skip = (why: string, remedy?: string) => {
+    for (const id of st.requirements) session.emit(id, 'skip', 'Skipped', why, `spec: ${st.title}`, undefined, undefined, remedy);
     return { findings, skipped: why, requests: 0 };
   };
   if (session.aborted) return skip(`run aborted: ${session.aborted.message}`);
   if (st.writes && !session.config.allowWrites)
-    return skip('writes are disabled (ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets');
+    return skip(
+      'writes are disabled (ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets',
+      'allow the run to create pets: --allow-writes (or ANIMAL_STORE_ALLOW_WRITES=true), or --profile full',
+    );
   try {
     await st.run(makeContext(session, st.title));
   } catch (e) {

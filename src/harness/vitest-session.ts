@@ -5,7 +5,8 @@
  */
 import { inject } from 'vitest';
 import { Session } from './session.ts';
-import { CONTEXT_KEY, WAIT_LOG } from './provided.ts';
+import { CONTEXT_KEY } from './provided.ts';
+import { WAIT_LOG } from '../results/live-reporter.ts';
 
 let session: Promise<Session> | undefined;
 

@@ -9,7 +9,9 @@ import type { UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase } from 'vitest/node';
 import { levelOfRequirement } from '../core/judgement.ts';
 import type { TestMeta } from './vitest-reporter.ts';
-import { WAIT_LOG } from '../harness/provided.ts';
+
+/** Prefix of the console lines a conformance worker prints when it waits; this reporter turns them into progress lines. */
+export const WAIT_LOG = '[animal-store:wait] ';
 
 export class LiveReporter implements Reporter {
   private seen = new Set<string>();

@@ -7,7 +7,7 @@
 import { buildApp, type AppOptions } from '../../reference/app.ts';
 import { DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
 import { listen } from '../../reference/server.ts';
-import { EMBEDDED_DAY_WINDOWS, EMBEDDED_WINDOW_MS, MINUTE_MS, DAY_MS, type Config } from '../core/config.ts';
+import { EMBEDDED_DAY_WINDOWS, EMBEDDED_PLAN, EMBEDDED_WINDOW_MS, MINUTE_MS, DAY_MS, type Config } from '../core/config.ts';
 import { planLimits } from '../core/plans.ts';
 
 export interface TargetInfo {
@@ -49,7 +49,7 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
     };
   const options = { ...embeddedOptions(c), ...extra };
   const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0 });
-  const plan = c.plan || 'business';
+  const plan = c.plan || EMBEDDED_PLAN;
   const limits = plan === 'enterprise' ? planLimits('enterprise', options.enterprise) : planLimits(plan);
   const config: Config = { ...c, baseUrl: server.url, apiKey: DEMO_KEYS[plan], plan, limits };
   return {

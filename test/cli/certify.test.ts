@@ -1,96 +1,194 @@
 /**
- * The certification command as a user runs it (a child process): with no
- * configuration it certifies the embedded reference server and writes all five
- * reports; a broken server gives exit 1 and a certificate that names the
- * failure; production with writes off sends no POST; --dry-run sends nothing.
+ * The certification command as a user runs it (a child process). The verdict
+ * names its scope: with no configuration it passes the embedded reference
+ * server but is INCOMPLETE, listing exactly the MUSTs it did not exercise (exit
+ * 0; exit 4 under --require-complete); the full profile with the daily opt-in
+ * CERTIFIES it; a broken server is NOT CONFORMANT (exit 1); production with
+ * writes off sends no POST and never shows the certified wording; without a
+ * plan the scenarios refuse to start and RL-LIMIT-PLAN is never failed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { baseUrlHint } from '../../src/cli/preflight.ts';
 import { runCli, tempReports } from '../support/cli.ts';
 import { recordingReference, type Recorded } from '../support/recording.ts';
 
 const FILES = ['index.html', 'certification.json', 'junit.xml', 'summary.md', 'badge.svg'];
-let server: Recorded | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+const servers: Recorded[] = [];
+afterAll(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
 });
+async function server(options = {}) {
+  const s = await recordingReference(options);
+  servers.push(s);
+  return s;
+}
 
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
+const cert = (dir: string) => JSON.parse(read(dir, 'certification.json'));
+const status = (c: { requirements: { id: string; status: string }[] }, id: string) => c.requirements.find((r) => r.id === id)?.status;
 
 describe('npm start', () => {
-  test('With no configuration it certifies the embedded reference server, conformance and rate limits, and writes all five reports.', async () => {
+  test('With no configuration it passes the embedded reference server as INCOMPLETE, listing exactly the MUSTs it did not exercise.', async () => {
     const reports = tempReports();
     const run = await runCli('src/cli/main.ts', [], { env: { ANIMAL_STORE_REPORTS_DIR: reports }, killAfterMs: 120_000 });
     expect(run.code, run.stderr.slice(-2000)).toBe(0);
-    expect(run.stdout).toContain('CERTIFIED');
+    expect(run.stdout).toContain('PASSED, INCOMPLETE');
+    expect(run.stdout).not.toContain('CERTIFIED');
     for (const f of FILES) expect(existsSync(join(reports, f)), f).toBe(true);
-    const cert = JSON.parse(read(reports, 'certification.json'));
-    expect(cert.verdict).toBe('pass');
-    expect(cert.load.map((l: { scenario: string }) => l.scenario)).toEqual(['ceiling', 'recovery']);
-    expect(cert.requirements.find((r: { id: string }) => r.id === 'RL-RECOVERY').status).toBe('pass');
+    const c = cert(reports);
+    expect(c.outcome).toBe('incomplete');
+    expect(c.notExercised.map((n: { id: string }) => n.id).sort()).toEqual([
+      'RL-DAILY-QUOTA',
+      'RL-SUSTAINED-BELOW-CEILING',
+      'RL-WINDOW-PER-MINUTE',
+    ]);
+    for (const n of c.notExercised) expect(n.remedy).toMatch(/--profile full|--scenarios/);
+    expect(c.load.map((l: { scenario: string }) => l.scenario)).toEqual(['ceiling', 'recovery']);
+    expect(status(c, 'RL-RECOVERY')).toBe('pass');
+    expect(read(reports, 'summary.md')).not.toContain('✅');
+    expect(read(reports, 'badge.svg')).not.toContain('#2e9e47');
   }, 150_000);
 
-  test('Against a broken server it exits 1 and the certificate names the failing requirement with its evidence.', async () => {
-    server = await recordingReference({ faults: ['limit-ignored'] });
+  test('--require-complete turns an incomplete pass into exit 4.', async () => {
     const reports = tempReports();
-    const run = await runCli('src/cli/main.ts', ['--base-url', server.baseUrl, '--plan', 'business', '--only', 'conformance'], {
-      env: { ANIMAL_STORE_API_KEY: server.keys.business, ANIMAL_STORE_REPORTS_DIR: reports },
+    const run = await runCli('src/cli/main.ts', ['--only', 'conformance', '--require-complete'], {
+      env: { ANIMAL_STORE_REPORTS_DIR: reports },
+      killAfterMs: 120_000,
+    });
+    expect(run.code, run.stderr.slice(-2000)).toBe(4);
+    expect(cert(reports).outcome).toBe('incomplete');
+  }, 150_000);
+
+  test("The full profile with the daily opt-in, on the embedded server's shortened day, CERTIFIES it: every MUST exercised and passed.", async () => {
+    const reports = tempReports();
+    const args = [
+      '--profile',
+      'full',
+      '--allow-daily',
+      '--plan',
+      'enterprise',
+      '--rpm',
+      '20',
+      '--rpd',
+      '200',
+      '--window-ms',
+      '1000',
+      '--day-ms',
+      '20000',
+    ];
+    const run = await runCli('src/cli/main.ts', [...args, '--require-complete'], {
+      env: { ANIMAL_STORE_REPORTS_DIR: reports },
+      killAfterMs: 180_000,
+    });
+    const c = cert(reports);
+    expect(c.notExercised, run.stdout.slice(-3000)).toEqual([]);
+    expect(
+      c.requirements
+        .filter((r: { level: string; status: string }) => r.level === 'MUST' && r.status !== 'pass')
+        .map((r: { id: string }) => r.id),
+    ).toEqual([]);
+    expect(run.code, run.stdout.slice(-3000)).toBe(0);
+    expect(run.stdout).toContain('CERTIFIED');
+    expect(c.outcome).toBe('certified');
+    expect(c.load.map((l: { scenario: string }) => l.scenario)).toEqual(['ceiling', 'recovery', 'sustained', 'overload', 'daily']);
+    expect(read(reports, 'summary.md')).toContain('✅');
+  }, 200_000);
+
+  test('Against a broken server it exits 1 and the certificate names the failing requirement with its evidence.', async () => {
+    const s = await server({ faults: ['limit-ignored'] });
+    const reports = tempReports();
+    const run = await runCli('src/cli/main.ts', ['--base-url', s.baseUrl, '--plan', 'business', '--only', 'conformance'], {
+      env: { ANIMAL_STORE_API_KEY: s.keys.business, ANIMAL_STORE_REPORTS_DIR: reports },
       killAfterMs: 90_000,
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('LIST-LIMIT-HONOURED');
-    const html = read(reports, 'index.html');
-    expect(html).toContain('NOT CONFORMANT');
-    expect(html).toContain('Page larger than limit');
+    expect(read(reports, 'index.html')).toContain('NOT CONFORMANT');
     expect(read(reports, 'junit.xml')).toMatch(/<failure[^>]*>[^<]*LIST-LIMIT-HONOURED|LIST-LIMIT-HONOURED[\s\S]*?<failure/);
     expect(read(reports, 'summary.md')).toContain('LIST-LIMIT-HONOURED');
   }, 120_000);
 
-  test('In production with writes off it sends no POST, and the skipped specs say why.', async () => {
-    server = await recordingReference();
+  test('In production with writes off it sends no POST, the skipped specs say why, and a server that breaks them is never CERTIFIED.', async () => {
+    const s = await server({ faults: ['never-429', 'missing-field-accepted'] });
     const reports = tempReports();
     const run = await runCli('src/cli/main.ts', ['--env', 'production', '--plan', 'business'], {
-      env: { ANIMAL_STORE_PRODUCTION_URL: server.baseUrl, ANIMAL_STORE_API_KEY: server.keys.business, ANIMAL_STORE_REPORTS_DIR: reports },
+      env: { ANIMAL_STORE_PRODUCTION_URL: s.baseUrl, ANIMAL_STORE_API_KEY: s.keys.business, ANIMAL_STORE_REPORTS_DIR: reports },
       killAfterMs: 90_000,
     });
     expect(run.code, run.stderr).toBe(0);
-    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
-    const cert = JSON.parse(read(reports, 'certification.json'));
-    const created = cert.requirements.find((r: { id: string }) => r.id === 'CREATE-201-PET');
+    expect(run.stdout).toContain('PASSED, INCOMPLETE');
+    expect(run.stdout).not.toContain('CERTIFIED');
+    expect(s.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    const c = cert(reports);
+    expect(c.outcome).toBe('incomplete');
+    const created = c.requirements.find((r: { id: string }) => r.id === 'CREATE-201-PET');
     expect(created.status).toBe('skip');
-    expect(JSON.stringify(created)).toContain('ANIMAL_STORE_ALLOW_WRITES');
-    expect(cert.load ?? []).toEqual([]);
-    expect(cert.notes.join(' ')).toMatch(/budget/i);
+    expect(created.notExercised.remedy).toMatch(/--allow-writes/);
+    expect(c.notExercised.map((n: { id: string }) => n.id)).toEqual(
+      expect.arrayContaining(['CREATE-201-PET', 'RL-CEILING-429', 'RL-RECOVERY']),
+    );
+    expect(read(reports, 'summary.md')).not.toContain('✅');
   }, 120_000);
 
-  test('A dry run prints the planned requests per operation and the budget, and sends nothing to the target.', async () => {
-    server = await recordingReference();
-    const run = await runCli('src/cli/main.ts', ['--env', 'staging', '--dry-run'], {
-      env: { ANIMAL_STORE_STAGING_URL: server.baseUrl, ANIMAL_STORE_API_KEY: server.keys.free },
+  test('Without a plan, a real target is judged without guessing one: RL-LIMIT-PLAN is not exercised, and the scenarios refuse to start.', async () => {
+    const s = await server();
+    const reports = tempReports();
+    const env = { ANIMAL_STORE_BASE_URL: s.baseUrl, ANIMAL_STORE_API_KEY: s.keys.pro, ANIMAL_STORE_REPORTS_DIR: reports };
+    const run = await runCli('src/cli/main.ts', ['--only', 'conformance'], { env, killAfterMs: 90_000 });
+    expect(run.code, run.stderr).toBe(0);
+    const c = cert(reports);
+    expect(status(c, 'RL-LIMIT-PLAN')).toBe('skip');
+    const plan = c.requirements.find((r: { id: string }) => r.id === 'RL-LIMIT-PLAN');
+    expect(plan.observations.join(' ')).toMatch(/matches the pro \(300 per minute\) plan/);
+    expect(plan.notExercised.remedy).toMatch(/--plan/);
+    const refused = await runCli('src/cli/main.ts', ['--scenarios', 'ceiling'], { env, killAfterMs: 30_000 });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/--plan .*ANIMAL_STORE_PLAN/);
+    expect(s.requests.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  test("A dry run prints the planned requests per operation, each scenario's cost and the expected duration, and sends nothing.", async () => {
+    const s = await server();
+    const run = await runCli('src/cli/main.ts', ['--env', 'staging', '--plan', 'free', '--dry-run'], {
+      env: { ANIMAL_STORE_STAGING_URL: s.baseUrl, ANIMAL_STORE_API_KEY: s.keys.free },
       killAfterMs: 60_000,
     });
     expect(run.code, run.stderr).toBe(0);
-    expect(server.requests).toEqual([]);
+    expect(s.requests).toEqual([]);
     expect(run.stdout).toMatch(/listPets \(GET\)\s+\d+/);
     expect(run.stdout).toMatch(/createPet \(POST\)\s+\d+/);
-    expect(run.stdout).toMatch(/ceiling\s+at most 61/);
-    expect(run.stdout).toMatch(/Budget: 5000 requests/);
+    expect(run.stdout).toMatch(/ceiling\s+about 61 requests/);
+    expect(run.stdout).toMatch(/expected duration about \d+ s/);
   }, 60_000);
 
-  test('--help lists every option and the exit codes; an unknown option is a usage error.', async () => {
+  test('--help lists every option, the outcomes and the exit codes; an unknown option and the key as a flag are usage errors.', async () => {
     const help = await runCli('src/cli/main.ts', ['--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--env', '--base-url', '--plan', '--allow-writes', '--only', '--dry-run', '--scenarios', '--allow-must-waivers'])
+    for (const flag of [
+      '--env',
+      '--base-url',
+      '--plan',
+      '--allow-writes',
+      '--only',
+      '--dry-run',
+      '--scenarios',
+      '--profile',
+      '--require-complete',
+      '--engine',
+    ])
       expect(help.stdout).toContain(flag);
-    expect(help.stdout).toMatch(/3 target unreachable/);
-    const bad = await runCli('src/cli/main.ts', ['--frobnicate', 'x']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
-    const key = await runCli('src/cli/main.ts', ['--api-key', 'x']);
-    expect(key.code).toBe(2);
+    expect(help.stdout).toMatch(/4 passed but incomplete under --require-complete/);
+    for (const args of [
+      ['--frobnicate', 'x'],
+      ['--api-key', 'x'],
+    ]) {
+      const bad = await runCli('src/cli/main.ts', args);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    }
   }, 60_000);
 });
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { FAULTS, FAULT_NAMES } from '../../reference/faults.ts';
-import { REQUIREMENTS } from '../../src/catalogue/requirements.ts';
+import { REQUIREMENTS } from '../../src/core/catalogue.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 
 const conformanceFaults = FAULT_NAMES.filter((f) => FAULTS[f].suite === 'conformance' || FAULTS[f].alsoSuite === 'conformance');

@@ -11,7 +11,7 @@
 import { describe, expect, test } from 'vitest';
 import type { AppOptions } from '../../reference/options.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
-import { requirement } from '../../src/catalogue/requirements.ts';
+import { requirement } from '../../src/core/catalogue.ts';
 
 const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   { name: 'the reference server', options: {} },

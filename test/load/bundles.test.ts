@@ -1,7 +1,8 @@
 /**
- * The k6 bundles: they build, the scripts type-check against @types/k6, they
- * import only k6 modules, and they contain nothing above ES2017 nor anything
- * k6 lacks (timers, Node built-ins, global crypto, require, top-level await).
+ * The k6 bundles: they build as CommonJS (no Babel step at k6 start-up before
+ * v0.52), the scripts type-check against @types/k6, they require only k6
+ * modules, and they contain nothing above ES2017 nor anything k6 lacks (timers,
+ * Node built-ins, global crypto, ES module syntax, top-level await).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLoad, SUPPORTED, type BuiltBundle } from '../../load/build.ts';
-import { SCENARIO_NAMES } from '../../load/lib/types.ts';
+import { SCENARIO_NAMES } from '../../src/core/scenarios.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let out: string;
@@ -25,9 +26,12 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 const code = (scenario: string) => readFileSync(join(out, `${scenario}.js`), 'utf8');
 
 describe('k6 bundles', () => {
-  it('builds one ESM bundle per scenario', () => {
+  it('builds one CommonJS bundle per scenario, exporting what k6 runs', () => {
     expect(bundles.map((b) => b.scenario).sort()).toEqual([...SCENARIO_NAMES].sort());
-    for (const n of SCENARIO_NAMES) expect(code(n)).toMatch(/export\s*\{[^}]*\bdefault\b[^}]*\}/);
+    for (const n of SCENARIO_NAMES) {
+      expect(code(n)).toMatch(/module\.exports\s*=/);
+      expect(code(n)).not.toMatch(/^\s*(import|export)\b/m);
+    }
   });
 
   it('type-checks the scripts against @types/k6 (load/tsconfig.json)', () => {
@@ -51,22 +55,20 @@ describe('k6 bundles', () => {
   });
 
   for (const n of SCENARIO_NAMES) {
-    it(`${n}: imports only k6 modules and exports what k6 runs`, () => {
+    it(`${n}: requires only k6 modules and exports options, setup, default and handleSummary`, () => {
       const src = code(n);
-      const specifiers = [...src.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)].map(
-        (m) => m[1] || m[2],
-      );
-      expect(specifiers.length).toBeGreaterThan(0);
+      const required = [...src.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+      expect(required.length).toBeGreaterThan(0);
+      for (const r of required) expect(r).toMatch(/^k6(\/[a-z-/]+)?$/);
       expect(src).not.toMatch(/\bimport\s*\(/);
-      for (const s of specifiers) expect(s).toMatch(/^k6(\/[a-z-/]+)?$/);
-      for (const name of ['options', 'setup', 'handleSummary']) expect(src).toMatch(new RegExp(`\\b${name}\\b`));
+      for (const name of ['options', 'setup', 'handleSummary', 'default']) expect(src).toMatch(new RegExp(`\\b${name}\\b`));
     });
 
     it(`${n}: contains nothing above ES2017 and nothing k6 lacks`, async () => {
       const src = code(n);
       // Re-lowering to ES2017 must change nothing: the bundle has no newer syntax.
-      const modern = await transform(src, { format: 'esm', target: 'esnext', minifyWhitespace: true });
-      const lowered = await transform(src, { format: 'esm', target: 'es2017', supported: { ...SUPPORTED }, minifyWhitespace: true });
+      const modern = await transform(src, { format: 'cjs', target: 'esnext', minifyWhitespace: true });
+      const lowered = await transform(src, { format: 'cjs', target: 'es2017', supported: { ...SUPPORTED }, minifyWhitespace: true });
       expect(lowered.code).toBe(modern.code);
       const flat = modern.code;
       for (const bad of [
@@ -78,7 +80,6 @@ describe('k6 bundles', () => {
         'setImmediate',
         'queueMicrotask',
         'crypto.',
-        'require(',
         'process.',
         'Buffer.',
         '__dirname',

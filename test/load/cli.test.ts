@@ -1,15 +1,17 @@
 /**
- * `npm run load`: exit codes (0 pass, 1 verdict failed, 2 configuration error,
- * 3 target unreachable), the embedded reference server when no base URL is set,
- * engine selection, and the progress line on stderr for runs longer than a few
- * seconds.
+ * `npm run load` as a user runs it (a child process): one line and exit 2 for
+ * every configuration error (the key refused as a flag, the plan never guessed
+ * for a real target), exit 3 for an unreachable target, its own run folder and
+ * one verdict line at the end, the key never printed, k6 run with its REST API
+ * off, and a dry run that sends nothing.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findK6, mapK6Exit } from '../../load/node/k6.ts';
+import { findK6 } from '../../load/node/k6.ts';
+import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -19,10 +21,10 @@ afterAll(() => Promise.all(refs.map((r) => r.close())));
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const clean: Record<string, string | undefined> = { ...process.env };
-    for (const k of Object.keys(clean)) if (k.startsWith('ANIMAL_STORE_')) delete clean[k];
+    for (const k of Object.keys(clean)) if (k.startsWith('ANIMAL_STORE_') || k === 'K6_BIN') delete clean[k];
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'load', 'node', 'cli.ts'), ...args], {
       cwd: ROOT,
-      env: { ...clean, ...env },
+      env: { ...clean, PATH: '/usr/bin:/bin', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -32,151 +34,121 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   });
 }
 
-describe.concurrent('load CLI', () => {
-  it('exit 2 on a configuration error, one line, no stack trace', async () => {
-    for (const args of [
-      ['--scenario', 'ceiling', '--plan', 'gold'],
-      ['--scenario', 'nope'],
-      ['--scenario', 'ceiling,nope'],
-      ['--scenario', 'ceiling', '--bogus'],
-      ['--scenario', 'ceiling', '--engine', 'k7'],
-      ['--scenario', 'daily', '--plan', 'enterprise', '--rpm', '20', '--rpd', '30'],
-      ['--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'abcdefgh'],
-    ]) {
-      const r = await cli(args);
-      expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).not.toMatch(/\n\s+at /);
-    }
-  }, 30000);
+const small = ['--plan', 'enterprise', '--rpm', '20', '--rpd', '100000', '--window-ms', '2000'];
+const runFolder = (dir: string) => join(dir, 'load', readdirSync(join(dir, 'load'))[0]);
 
-  it('exit 3 when the target is unreachable', async () => {
-    const dir = reportsDir();
-    const r = await cli([
-      '--scenario',
-      'ceiling',
-      '--base-url',
-      'http://127.0.0.1:1/v1',
-      '--api-key',
-      'abcdefgh',
-      '--plan',
-      'free',
-      '--engine',
-      'node',
-      '--reports-dir',
-      dir,
-    ]);
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/unreachable/);
-  }, 30000);
+describe.concurrent('npm run load', () => {
+  it('Every configuration error is one line on stderr and exit 2, never a stack trace.', async () => {
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['--plan', 'gold'], {}, /ANIMAL_STORE_PLAN/],
+      [['--scenarios', 'nope'], {}, /unknown rate-limit scenario/],
+      [['--bogus'], {}, /unknown option --bogus/],
+      [['--engine', 'k7'], {}, /ANIMAL_STORE_ENGINE/],
+      [['--api-key', 'abcdefgh'], {}, /not accepted as a flag/],
+      [['--scenarios', 'daily', ...small], {}, /--allow-daily/],
+      [
+        ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1'],
+        { ANIMAL_STORE_API_KEY: 'abcdefgh' },
+        /--plan .*ANIMAL_STORE_PLAN/,
+      ],
+      [
+        ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'enterprise'],
+        { ANIMAL_STORE_API_KEY: 'abcdefgh' },
+        /--rpm/,
+      ],
+      [['--base-url', 'http://127.0.0.1:1/v1', '--plan', 'free'], { ANIMAL_STORE_API_KEY: 'abcdefgh' }, /name the scenarios/],
+      [['--engine', 'k6', ...small], { K6_BIN: '' }, /no k6 executable/],
+    ];
+    const runs = await Promise.all(cases.map(([args, env]) => cli(args, env)));
+    runs.forEach((r, i) => {
+      expect(r.code, cases[i][0].join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), cases[i][0].join(' ')).toHaveLength(1);
+      expect(r.stderr).toMatch(cases[i][2]);
+      expect(r.stderr).not.toContain('abcdefgh');
+    });
+  }, 60_000);
 
-  it('exit 0 with the embedded reference server (ANIMAL_STORE_ENV=local), a list of scenarios in turn, reports in the reports dir', async () => {
-    const dir = reportsDir();
+  it('An unreachable target is exit 3, with a verdict line that says so.', async () => {
     const r = await cli(
       [
-        '--scenario',
-        'ceiling,recovery',
+        '--scenarios',
+        'ceiling',
+        '--base-url',
+        'http://127.0.0.1:1/v1',
         '--plan',
-        'enterprise',
-        '--rpm',
-        '20',
-        '--rpd',
-        '1000',
-        '--window-ms',
-        '2000',
+        'free',
         '--engine',
         'node',
         '--reports-dir',
-        dir,
+        reportsDir(),
       ],
-      { ANIMAL_STORE_ENV: 'local' },
+      {
+        ANIMAL_STORE_API_KEY: 'abcdefgh',
+      },
     );
-    expect(r.stdout).toMatch(/ceiling \(enterprise, node\).*PASS/);
-    expect(r.stdout).toMatch(/recovery \(enterprise, node\).*PASS/);
-    expect(r.code).toBe(0);
-    for (const s of ['ceiling', 'recovery']) {
-      expect(existsSync(join(dir, `load-${s}-enterprise.json`))).toBe(true);
-      expect(existsSync(join(dir, `load-${s}-enterprise.junit.xml`))).toBe(true);
-    }
-  }, 30000);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/load: TARGET UNREACHABLE/);
+  }, 30_000);
 
-  it('with no --scenario against the embedded reference server it runs every default scenario on its short window and passes', async () => {
+  it('Against the embedded server it runs the named scenarios in turn into its own run folder and ends with one verdict line.', async () => {
     const dir = reportsDir();
-    const r = await cli(['--plan', 'free', '--engine', 'node', '--no-progress', '--reports-dir', dir], { ANIMAL_STORE_ENV: 'local' });
+    const r = await cli(['--scenarios', 'ceiling,recovery', ...small, '--engine', 'node', '--reports-dir', dir]);
     expect(r.code, r.stderr).toBe(0);
-    for (const s of ['ceiling', 'recovery', 'sustained', 'overload']) {
-      expect(r.stdout).toMatch(new RegExp(`${s} \\(free, node\\).*PASS`));
-      expect(existsSync(join(dir, `load-${s}-free.json`))).toBe(true);
-    }
-  }, 60000);
+    expect(r.stdout.trim().split('\n').at(-1)).toMatch(
+      /^load: PASS — every scenario passed \(2 scenario\(s\), \d+ requests, node engine\)$/,
+    );
+    for (const s of ['ceiling', 'recovery']) expect(existsSync(join(runFolder(dir), `load-${s}-enterprise.json`))).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toEqual([]); // never over a certificate's files
+    expect(r.stderr).toMatch(/waiting \d+\.\d s before recovery/);
+  }, 60_000);
 
-  it('exit 1 when a verdict fails; the key never appears; progress on stderr once the run lasts a few seconds', async () => {
-    const ref = await startReference({ faults: ['sustained-throttle', 'echo-key'] });
+  it('A failed MUST is exit 1 and a FAIL line; the key never appears, even when the server echoes it.', async () => {
+    const ref = await startReference({ faults: ['never-429', 'echo-key'] }, 2000);
     refs.push(ref);
     const dir = reportsDir();
-    const r = await cli([
-      '--scenario',
-      'sustained',
-      '--base-url',
-      ref.url,
-      '--api-key',
-      ref.key,
-      '--plan',
-      'enterprise',
-      '--rpm',
-      '20',
-      '--rpd',
-      '100000',
-      '--window-ms',
-      '2000',
-      '--engine',
-      'auto',
-      '--reports-dir',
-      dir,
-    ]);
+    const r = await cli(['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'node', '--reports-dir', dir], {
+      ANIMAL_STORE_API_KEY: ref.key,
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/\[sustained enterprise\] \d+\.\ds · sent \d+ · 2xx \d+ · 429 \d+ · \d+\/min · ~\d+\.\ds left/);
-    for (const text of [r.stdout, r.stderr, readFileSync(join(dir, 'load-sustained-enterprise.json'), 'utf8')])
+    expect(r.stdout).toMatch(/load: FAIL — ceiling failed a MUST requirement/);
+    for (const text of [r.stdout, r.stderr, readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8')])
       expect(text).not.toContain(ref.key);
-  }, 30000);
+  }, 60_000);
 
-  it('--engine k6 runs the bundle with the k6 on PATH (here a stand-in running the emulator) and maps its exit code', async () => {
-    const ref = await startReference({ faults: ['never-429'] });
+  it('--engine k6 runs the bundle with the k6 of K6_BIN (here a stand-in) with its REST API off, and maps its exit code.', async () => {
+    const ref = await startReference({ faults: ['never-429'] }, 2000);
     refs.push(ref);
     const bin = mkdtempSync(join(tmpdir(), 'fake-k6-'));
-    writeFileSync(
-      join(bin, 'k6'),
-      `#!/bin/sh\nexec "${process.execPath}" --import tsx "${join(ROOT, 'test', 'load', 'k6-shim', 'fake-k6.ts')}" "$@"\n`,
-    );
-    chmodSync(join(bin, 'k6'), 0o755);
+    const k6 = join(bin, 'k6');
+    writeFileSync(k6, `#!/bin/sh\nexec "${process.execPath}" --import tsx "${join(ROOT, 'test', 'load', 'k6-shim', 'fake-k6.ts')}" "$@"\n`);
+    chmodSync(k6, 0o755);
+    const argsFile = join(bin, 'args');
     const dir = reportsDir();
-    const args = [
-      '--scenario',
-      'ceiling',
-      '--base-url',
-      ref.url,
-      '--api-key',
-      ref.key,
-      '--plan',
-      'enterprise',
-      '--rpm',
-      '20',
-      '--rpd',
-      '100000',
-      '--window-ms',
-      '2000',
-      '--reports-dir',
-      dir,
-    ];
-    const r = await cli([...args, '--engine', 'auto'], { PATH: `${bin}:${process.env.PATH}` });
-    expect(r.code).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'load-ceiling-enterprise.json'), 'utf8'));
+    const r = await cli(['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'k6', '--reports-dir', dir], {
+      ANIMAL_STORE_API_KEY: ref.key,
+      K6_BIN: k6,
+      FAKE_K6_ARGS: argsFile,
+    });
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8'));
     expect(report).toMatchObject({ engine: 'k6', verdict: 'fail' });
+    expect(JSON.parse(readFileSync(argsFile, 'utf8').trim())).toEqual(
+      expect.arrayContaining(['run', '--address=', '--compatibility-mode=base']),
+    );
     expect(r.stdout).not.toContain(ref.key);
-    expect((await cli([...args, '--engine', 'k6'], { PATH: '/nonexistent' })).code).toBe(2);
-  }, 30000);
+    expect(findK6('/nonexistent', '')).toBeUndefined();
+    expect(findK6('/nonexistent', '/opt/k6')).toBe('/opt/k6');
+  }, 60_000);
 
-  it("engine auto picks k6 only when it is on PATH; k6 exit codes map to the suite's", () => {
-    expect(findK6('/nonexistent')).toBeUndefined();
-    expect([0, 99, 108, 107, 1].map(mapK6Exit)).toEqual([0, 1, 3, 2, 1]);
-  });
+  it("A dry run prints each scenario's cost from its caps and sends nothing.", async () => {
+    const server = await recordingReference();
+    refs.push({ url: server.baseUrl, key: '', close: () => server.close() });
+    const r = await cli(['--dry-run', '--scenarios', 'ceiling,recovery', '--base-url', server.baseUrl, '--plan', 'free'], {
+      ANIMAL_STORE_API_KEY: server.keys.free,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/ceiling\s+about 61 requests in about \d+ s; at most 124 requests/);
+    expect(r.stdout).toMatch(/recovery\s+about 62 requests/);
+    expect(server.requests).toEqual([]);
+  }, 30_000);
 });

@@ -20,7 +20,7 @@ function run(name: Parameters<typeof createRun>[0], o: ScenarioOptions, sim: Sim
   const server = simServer(sim);
   const r = createRun(name, o);
   const s = simulate(r, server, start, latency);
-  return { r, server, s, samples: r.state.samples, verdicts: r.verdicts() };
+  return { r, server, s, samples: r.state.samples, verdicts: r.judgements() };
 }
 
 const outcome = (vs: { requirement: string; outcome: string }[], req: string) =>
@@ -81,20 +81,21 @@ describe('recovery', () => {
     expect(samples.filter((x) => x.phase === 'probe')).toHaveLength(1);
   });
 
-  it('backs off exponentially with full jitter, a bounded number of times, without Retry-After', () => {
-    const o = opts({ backoff: { baseMs: 1000, capMs: 8000, attempts: 4 } });
-    const { verdicts, samples } = run('recovery', o, { limit: 60, windowMs: 60000, retryAfter: 'none' });
+  it('without a usable Retry-After, probes once at X-RateLimit-Reset and reports RL-RECOVERY as not judgeable, never failed', () => {
+    const { verdicts, samples } = run('recovery', opts(), { limit: 60, windowMs: 60000, retryAfter: 'none' });
     const probes = samples.filter((x) => x.phase === 'probe');
-    expect(probes.length).toBeLessThanOrEqual(5);
+    expect(probes).toHaveLength(1);
+    expect(probes[0].sentAt).toBeGreaterThanOrEqual(Math.floor(T0 / 60000) * 60000 + 60000); // the window's Reset
     expect(outcome(verdicts, 'RL-429-RETRY-AFTER')).toEqual(['fail']);
-    const gaps = probes.map((p, i) => p.sentAt - (i === 0 ? samples[60].t : probes[i - 1].t));
-    gaps.forEach((g, i) => expect(g).toBeLessThanOrEqual(Math.min(8000, 1000 * 2 ** i) + 5));
+    expect(outcome(verdicts, 'RL-RECOVERY')).toEqual(['skip']);
   });
 
-  it('stops instead of waiting a Retry-After longer than it accepts', () => {
+  it('stops instead of waiting a Retry-After longer than it accepts, and says so in its key state', () => {
     const { r, samples } = run('recovery', opts({ maxWaitMs: 5000 }), { limit: 60, windowMs: 60000 });
-    expect(r.stoppedBecause).toMatch(/Retry-After asks for/);
+    expect(r.stoppedBecause).toMatch(/Retry-After asks to wait \d+ s, more than the 5 s/);
     expect(samples.filter((x) => x.phase === 'probe')).toHaveLength(0);
+    expect(r.keyState().waitRefusedMs).toBeGreaterThan(5000);
+    expect(outcome(r.judgements(), 'RL-RECOVERY')).toEqual(['skip']);
   });
 });
 
@@ -164,7 +165,7 @@ describe('paced scenarios', () => {
       { early: [], accepted: [] },
     );
     simulate(r, server, start);
-    const v = r.verdicts().find((x) => x.requirement === 'RL-DAILY-QUOTA');
+    const v = r.judgements().find((x) => x.requirement === 'RL-DAILY-QUOTA');
     expect(v?.outcome).toBe('pass');
     expect(r.state.samples.filter((s: Sample) => s.status === 429)).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { isRequirementId } from '../../src/catalogue/requirements.ts';
+import { isRequirementId } from '../../src/core/catalogue.ts';
 import { FAULT_NAMES, FAULTS, faultsFor, parseFaults } from '../../reference/faults.ts';
 import { repeat, start, type Srv } from './helpers.ts';
 import { CONFORMANCE_PROBES } from './probes/conformance.ts';

@@ -3,7 +3,7 @@
  * failing one (with hostile server content in its evidence), and helpers to
  * derive variants (interrupted, aborted, conformance-only).
  */
-import { REQUIREMENTS, type Requirement } from '../../src/catalogue/requirements.ts';
+import { REQUIREMENTS, type Requirement } from '../../src/core/catalogue.ts';
 import type { Finding, Outcome, RequirementResult, RunReport, Status } from '../../src/results/types.ts';
 import type { LoadRun, TimelinePoint } from '../../src/results/writers/load-runs.ts';
 

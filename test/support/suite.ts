@@ -7,7 +7,7 @@ import { buildApp } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import type { AppOptions } from '../../reference/options.ts';
-import { loadConfig } from '../../src/config/config.ts';
+import { readConfig } from '../../src/core/config.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
 import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/runner.ts';
@@ -37,8 +37,7 @@ export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): P
 }
 
 export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptions = {}): Promise<SuiteRun> {
-  const config = loadConfig(
-    {},
+  const config = readConfig(
     {
       ANIMAL_STORE_BASE_URL: baseUrl,
       ANIMAL_STORE_API_KEY: apiKey,
@@ -46,6 +45,8 @@ export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptio
       ANIMAL_STORE_TIMEOUT_MS: '3000',
       ...opts.env,
     },
+    {},
+    'conformance',
   );
   const session = new Session({ config, baseUrl: config.baseUrl!, sleep: opts.sleep });
   const files = await collectSpecs(specPaths());

@@ -139,10 +139,24 @@ describe('client pacing', () => {
 
   test('A wait beyond the run deadline aborts instead of sleeping past it.', async () => {
     const url = await serve((_q, res) => {
-      res.writeHead(429, { 'retry-after': '3600' });
+      res.writeHead(429, { 'retry-after': '3000' });
       res.end();
     });
     const { c } = client(url, [], { deadlineAt: Date.now() + 5000, maxWaitMs: 3_600_000 });
     await expect(c.request({ operation: 'listPets', method: 'GET', path: '/pets' })).rejects.toThrow(/deadline/);
+  });
+
+  test('A Retry-After longer than --max-wait-ms stops the run: the client never retries before the Retry-After.', async () => {
+    let hits = 0;
+    const url = await serve((_q, res) => {
+      hits++;
+      res.writeHead(429, { 'retry-after': '3600' });
+      res.end();
+    });
+    const { c } = client(url, [], { maxWaitMs: 70_000 });
+    await expect(c.request({ operation: 'listPets', method: 'GET', path: '/pets' })).rejects.toThrow(
+      /more than the run waits|more than the 70 s this run waits/,
+    );
+    expect(hits).toBe(1);
   });
 });

@@ -16,7 +16,7 @@
 import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
 import type { JudgeOptions, Sample } from '../sample.ts';
 import { judgeDecrements, type Step } from './decrements.ts';
-import { about, judgeConsistency, judgeTransport } from './samples.ts';
+import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import {
   bySeq,
   countsTheDay,
@@ -259,7 +259,11 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
         : f.other
           ? `${n(f.other)} was answered ${f.other.status}`
           : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
-    out.push(verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`));
+    // Only a request served beyond the limit fails; a window that rolled over before the limit was used up (a slow client or
+    // server) or a request answered otherwise (401, 5xx) leaves the ceiling not reached: not judged, never blamed.
+    if (f.unpredicted || f.inWindow - f.refilled > o.limit)
+      out.push(verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`));
+    else out.push(skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`));
   } else if (predicted && !planShort) {
     out.push(
       verdict(
@@ -288,11 +292,19 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
       ),
     );
   }
-  if (s429) out.push(judgeConsistency(s429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs)));
+  if (s429) out.push(judgeConsistency(s429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs), startOf(samples)));
+  else out.push(...noThrottle(f.seq.length));
   // A failure shows the request that settled it: the unpredicted success, else the 429.
   const culprit = f.unpredicted || s429;
   const start = f.seq.length ? f.seq[0].sentAt : undefined;
   return out.map((j) => (j.outcome === 'fail' && !j.evidence && culprit ? about(j, culprit, o, start) : j));
+}
+
+/** No 429 came: what a 429 must carry could not be judged — said with the real reason, not "no scenario ran". */
+function noThrottle(sent: number): Judgement[] {
+  return ['RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-RETRY-AFTER-CONSISTENT'].map((id) =>
+    skipped(id, 'No 429 to judge', `the ceiling got no 429 within ${sent} requests, so what a 429 carries could not be judged`),
+  );
 }
 
 function describe429(s: Sample): string {

@@ -7,7 +7,7 @@
  */
 import { judge, skip, suiteError, type Judgement } from '../judgement.ts';
 import type { JudgeOptions, Sample } from '../sample.ts';
-import { about, label } from './samples.ts';
+import { about, label, startOf } from './samples.ts';
 import { bySeq, describeRetryAfter, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
 
 export const MAX_WAIT_REMEDY = 'let the run wait longer: --max-wait-ms N (or ANIMAL_STORE_MAX_WAIT_MS)';
@@ -64,6 +64,7 @@ export function judgeRecovery(samples: readonly Sample[], o: JudgeOptions, stopp
             ),
             p,
             o,
+            startOf(samples),
           ),
     );
     return out;

@@ -11,6 +11,13 @@ import { fmtMs, resetInMs, signals } from './signals.ts';
 
 export const label = (s: Sample): string => `request #${s.seq + 1}`;
 
+/** When the first request of these samples was sent (the origin of the evidence's `at.ms` and of the timeline). */
+export function startOf(samples: readonly Sample[]): number | undefined {
+  let m = Infinity;
+  for (const s of samples) if (s.sentAt < m) m = s.sentAt;
+  return m === Infinity ? undefined : m;
+}
+
 /** The request and response of a sample, for a judgement's evidence (redacted when the report is built). */
 export function sampleEvidence(s: Sample, o: Pick<JudgeOptions, 'requestUrl'>, startedAt?: number): Evidence {
   const headers: Record<string, string> = {};
@@ -67,17 +74,19 @@ export function judgeTransport(samples: readonly Sample[], o?: JudgeOptions): Ju
     'Requests without a complete response',
     `${bad.length} of ${samples.length} requests got no complete response; first: ${label(bad[0])}: ${bad[0].error || 'no response'}`,
   );
-  return [o ? about(j, bad[0], o) : j];
+  return [o ? about(j, bad[0], o, startOf(samples)) : j];
 }
 
 /**
- * Retry-After and X-RateLimit-Reset announce the same moment (within the tolerance).
- * `freesEarly`: the run showed the limiter freeing slots before its Reset (a
- * token bucket whose Reset is when it is full again): a Retry-After shorter than
- * Reset then names the next free slot, which is consistent — whether it was long
- * enough is RL-RECOVERY's verdict. A Retry-After well beyond Reset is not.
+ * RL-RETRY-AFTER-CONSISTENT: Retry-After does not ask to wait beyond the moment
+ * X-RateLimit-Reset announces (within the tolerance). A Retry-After shorter than
+ * Reset is consistent: it names the next free slot (a token bucket, a sliding
+ * window: Reset is when the limit is whole again) — whether that slot was real
+ * is RL-RECOVERY's question. A Retry-After well beyond Reset contradicts it
+ * (unless the key is banned, which a wait beyond a window shows: not judged).
+ * `freesEarly` only words the message.
  */
-export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false): Judgement {
+export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false, startedAt?: number): Judgement {
   const wait = signals(s).waitMs;
   const reset = resetInMs(s);
   if (wait === undefined || reset === undefined)
@@ -86,20 +95,36 @@ export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false)
       'Retry-After vs Reset not comparable',
       `${label(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`,
     );
-  const diff = reset - wait;
-  if (freesEarly && diff > o.toleranceMs)
+  const both = `Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date`;
+  if (wait > o.windowMs + o.toleranceMs && reset < wait)
+    return skip(
+      'RL-RETRY-AFTER-CONSISTENT',
+      'Not judged: a ban',
+      `${label(s)}: ${both}; a wait beyond a window is a temporary ban, not the limit's reset`,
+    );
+  if (wait - reset > o.toleranceMs)
+    return about(
+      judge(
+        'RL-RETRY-AFTER-CONSISTENT',
+        false,
+        'Retry-After asks to wait beyond Reset',
+        `${label(s)}: ${both} (${fmtMs(wait - reset)} beyond it, tolerance ${fmtMs(o.toleranceMs)})`,
+      ),
+      s,
+      o,
+      startedAt,
+    );
+  if (reset - wait > o.toleranceMs)
     return judge(
       'RL-RETRY-AFTER-CONSISTENT',
       true,
-      'Retry-After names the next free slot',
-      `${label(s)}: Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date; the limiter was seen freeing slots before its Reset (a refilling limiter), so a shorter Retry-After is consistent`,
+      'Retry-After names an earlier free slot',
+      `${label(s)}: ${both}; a shorter Retry-After names the next free slot${freesEarly ? ' (the limiter was seen freeing slots before its Reset)' : ''} — RL-RECOVERY checks it was real`,
     );
-  const ok = Math.abs(diff) <= o.toleranceMs;
-  const j = judge(
+  return judge(
     'RL-RETRY-AFTER-CONSISTENT',
-    ok,
-    ok ? 'Retry-After agrees with Reset' : 'Retry-After disagrees with Reset',
-    `${label(s)}: Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date (difference ${fmtMs(Math.abs(diff))}, tolerance ${fmtMs(o.toleranceMs)})`,
+    true,
+    'Retry-After agrees with Reset',
+    `${label(s)}: ${both} (difference ${fmtMs(Math.abs(reset - wait))}, tolerance ${fmtMs(o.toleranceMs)})`,
   );
-  return ok ? j : about(j, s, o);
 }

@@ -8,7 +8,7 @@
 import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
 import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
 import type { JudgeOptions, Sample } from '../sample.ts';
-import { about, judgeConsistency, judgeTransport } from './samples.ts';
+import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
 const perWindow = (count: number, ms: number, o: JudgeOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
@@ -197,7 +197,7 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
             'Not comparable',
             'X-RateLimit-Reset announces the end of the day, Retry-After the end of the window',
           )
-        : judgeConsistency(throttled[0], o, freesBeforeReset(all, o.toleranceMs)),
+        : judgeConsistency(throttled[0], o, freesBeforeReset(all, o.toleranceMs), startOf(all)),
     );
   return out;
 }
@@ -211,7 +211,11 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
       skipped('RL-DAILY-QUOTA', 'Daily quota unknown', `plan ${o.plan} has no per-day number configured (ANIMAL_STORE_RPD)`),
     );
   const daily = all.find((s) => isDailyThrottle(s, o));
-  const S = (daily ? all.filter((x) => x.seq < daily.seq) : all).filter(isSuccess).length;
+  // Count within one quota day: days are taken as aligned on the epoch (UTC midnight for the spec's day), so a run
+  // that crosses a day boundary counts only the successes of the day it ended in — never a false "exceeded".
+  const last = daily || all.filter(isSuccess).pop();
+  const dayStart = last ? Math.floor(last.sentAt / o.dayMs) * o.dayMs : 0;
+  const S = (daily ? all.filter((x) => x.seq < daily.seq) : all).filter((x) => isSuccess(x) && x.sentAt >= dayStart).length;
   if (daily) {
     const msg = `${n(daily)} was refused for the day after ${S} successes (quota ${D}; ${signals(daily).waitMs !== undefined ? `Retry-After ${fmtMs(signals(daily).waitMs as number)}` : 'no Retry-After'})`;
     if (S > D) out.push(verdict('RL-DAILY-QUOTA', false, 'Daily quota exceeded', msg));
@@ -220,7 +224,7 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
         requirement: 'RL-DAILY-QUOTA',
         outcome: 'warn',
         title: 'Daily quota hit early',
-        message: `${msg}: fewer than the plan allows — was the key used earlier today?`,
+        message: `${msg}: fewer than the plan allows — was the key used earlier today? (use a dedicated key on a fresh day)`,
       });
     else out.push(verdict('RL-DAILY-QUOTA', true, 'Daily quota enforced', msg));
   } else if (S > D) {

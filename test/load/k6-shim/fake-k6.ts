@@ -1,11 +1,14 @@
 /**
- * A stand-in `k6` executable for the CLI tests: `k6 run [--quiet] <bundle>` runs
- * the bundle under the emulator with the process environment as __ENV, prints
- * handleSummary's stdout and exits with k6's exit code.
+ * A stand-in `k6` executable for the CLI tests: `k6 run [flags] <bundle>` runs
+ * the bundle under the emulator (real time, real HTTP) with the process
+ * environment as __ENV, prints handleSummary's stdout and exits with k6's exit
+ * code. With FAKE_K6_ARGS set, it appends its arguments there (one line a run).
  */
-import { runK6 } from './run.ts';
+import { appendFileSync } from 'node:fs';
+import { runK6Real } from './run.ts';
 
 const args = process.argv.slice(2);
+if (process.env.FAKE_K6_ARGS) appendFileSync(process.env.FAKE_K6_ARGS, `${JSON.stringify(args)}\n`);
 if (args[0] !== 'run') {
   process.stderr.write('fake k6: only `run` is supported\n');
   process.exit(1);
@@ -13,7 +16,7 @@ if (args[0] !== 'run') {
 const bundle = args.filter((a) => !a.startsWith('-'))[1];
 const env: Record<string, string> = {};
 for (const [k, v] of Object.entries(process.env)) if (k.startsWith('ANIMAL_STORE_') && v !== undefined) env[k] = v;
-const r = await runK6(bundle, env);
+const r = await runK6Real(bundle, env);
 if (r.files.stdout) process.stdout.write(r.files.stdout);
 if (r.error) process.stderr.write(`${r.error}\n`);
 process.exit(r.exitCode);

@@ -1,21 +1,30 @@
 /**
- * The verdict functions on hand-made sample sequences, the report writers, the
- * env-map configuration, and the levels against the requirement catalogue.
+ * The core's rate-limit judgements on hand-made sample sequences (each
+ * scenario's judge = its own judgements plus the per-response rules on every
+ * sample), the load report and its JUnit, the k6 carriage of judgements, and
+ * the scenario table against the catalogue.
  */
 import { describe, expect, it } from 'vitest';
-import { REQUIREMENTS, requirement } from '../../src/catalogue/requirements.ts';
-import { LoadConfigError, readK6Config, readLoadTuning, scenarioOptions } from '../../load/lib/config.ts';
-import { buildReport, checkName, junit, parseCheckName, timeline } from '../../load/lib/report.ts';
+import { REQUIREMENTS } from '../../src/core/catalogue.ts';
+import { buildLoadReport, loadJunit, timeline } from '../../src/core/load-report.ts';
+import { ceilingFacts } from '../../src/core/rules/ceiling.ts';
+import { judgeResponses } from '../../src/core/rules/samples.ts';
+import { maxInSpan } from '../../src/core/rules/window.ts';
+import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
+import { scenarioOptions } from '../../load/lib/config.ts';
 import { SCENARIOS } from '../../load/lib/scenarios.ts';
 import type { Sample } from '../../load/lib/types.ts';
-import { judge429, LOAD_LEVELS } from '../../load/lib/verdicts.ts';
-import { ceilingFacts, judgeCeiling } from '../../load/lib/verdicts-ceiling.ts';
-import { judgeDaily, judgeSustained, judgeWindow, maxInSpan } from '../../load/lib/verdicts-window.ts';
+import { carry, readCarriage } from '../../load/k6/summary.ts';
 
 const W = 60000;
 const L = 10;
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 const o = scenarioOptions({ plan: 'enterprise', perMinute: L, perDay: 50, windowMs: W });
+/** A scenario's whole judgement of the samples (its own judgements and the per-response rules). */
+const judgeCeiling = (seq: readonly Sample[], opts = o) => SCENARIOS.ceiling.judge(seq, opts, undefined);
+const judgeWindow = (seq: readonly Sample[], opts = o) => SCENARIOS.overload.judge(seq, opts, undefined);
+const judgeSustained = (seq: readonly Sample[], opts = o) => SCENARIOS.sustained.judge(seq, opts, undefined);
+const judgeDaily = (seq: readonly Sample[], opts = o) => SCENARIOS.daily.judge(seq, opts, undefined);
 
 function s(
   seq: number,
@@ -47,7 +56,7 @@ const find = (vs: { requirement: string; outcome: string }[], req: string) => vs
 describe('ceiling verdicts', () => {
   it('passes a 429 exactly after Remaining 0 with every header, body and a consistent Reset', () => {
     const vs = judgeCeiling(ceilingRun(), o);
-    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+    expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);
     for (const r of [
       'RL-CEILING-429',
       'RL-NOT-EARLY',
@@ -69,7 +78,7 @@ describe('ceiling verdicts', () => {
     for (let i = 0; i < L; i++) seq.push(s(i + 1, T0 + 10 * i, 200, rl(L - 1 - i, next)));
     seq.push(s(L + 1, T0 + 10 * L, 429, { ...rl(0, next), 'retry-after': 60 }, 'ceiling', errorBody));
     const vs = judgeCeiling(seq, o);
-    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+    expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);
   });
 
   it('still fails Remaining that does not fall while Reset stays put', () => {
@@ -83,7 +92,7 @@ describe('ceiling verdicts', () => {
     const seq = rems.map((r, i) => s(i, T0 + 10 * i, 200, rl(r)));
     seq.push(s(7, T0 + 80, 429, { ...rl(0), 'retry-after': 60 }, 'ceiling', errorBody));
     const vs = judgeCeiling(seq, o);
-    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+    expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);
     expect(vs.find((v) => v.requirement === 'RL-CEILING-429')!.message).toContain('another client');
   });
 
@@ -138,8 +147,11 @@ describe('ceiling verdicts', () => {
     expect(find(vs, 'RL-NOT-EARLY')).toEqual(['pass']);
   });
 
-  it('warns on SHOULD problems of the 429: Remaining above 0, a non-Error body, Retry-After far from Reset', () => {
-    const vs = judgeCeiling(ceilingRun({ 'x-ratelimit-remaining': 1, 'retry-after': 5 }, '{"message":"no"}'), o);
+  it('warns on SHOULD problems of the 429: Remaining above 0, a non-Error body, Retry-After beyond Reset', () => {
+    const vs = judgeCeiling(
+      ceilingRun({ 'x-ratelimit-remaining': 1, 'retry-after': 45, 'x-ratelimit-reset': Math.ceil(T0 / 1000) + 30 }, '{"message":"no"}'),
+      o,
+    );
     expect(find(vs, 'RL-429-REMAINING-ZERO')).toEqual(['warn']);
     expect(find(vs, 'RL-429-ERROR-BODY')).toEqual(['warn']);
     expect(find(vs, 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['warn']);
@@ -148,7 +160,7 @@ describe('ceiling verdicts', () => {
   it('fails a missing or invalid Retry-After and a Reset in milliseconds', () => {
     expect(find(judgeCeiling(ceilingRun({ 'retry-after': undefined }), o), 'RL-429-RETRY-AFTER')).toEqual(['fail']);
     expect(find(judgeCeiling(ceilingRun({ 'retry-after': 'soon' }), o), 'RL-429-RETRY-AFTER')).toEqual(['fail']);
-    const ms = judge429(ceilingRun({ 'x-ratelimit-reset': T0 + W })[L], o);
+    const ms = judgeResponses([ceilingRun({ 'x-ratelimit-reset': T0 + W })[L]], o);
     expect(find(ms, 'RL-RESET-UNIX-SECONDS')).toEqual(['fail']);
   });
 
@@ -182,7 +194,7 @@ describe('ceiling verdicts', () => {
     for (let i = 1; i < L; i++) seq.push(s(6 + i, T0 + W + 10 + i, 200, rl(L - 1 - i, r2)));
     seq.push(s(6 + L, T0 + W + 50, 429, { ...rl(0, r2), 'retry-after': 60 }, 'ceiling', errorBody));
     const vs = judgeCeiling(seq, o);
-    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+    expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);
   });
 
   it('splits windows at a rollover: a new window is not an unpredicted success', () => {
@@ -283,12 +295,21 @@ describe('window verdicts', () => {
 
 describe('reports', () => {
   const v = { requirement: 'RL-CEILING-429', outcome: 'fail' as const, title: 'No 429 — at all', message: 'a <b> & "c" key=secretkey123' };
-  it('round-trips verdicts through k6 check names', () => {
-    expect(parseCheckName(checkName(v))).toEqual({ ...v, title: 'No 429 - at all' });
+  it('carries judgements, the key state and the timeline through k6 check names', () => {
+    const got = readCarriage([
+      { name: carry({ kind: 'judgement', value: v }) },
+      { name: carry({ kind: 'key', value: { blockedUntil: 5, lastResponseAt: 3 } }) },
+      { name: carry({ kind: 'key', value: { blockedUntil: 9 } }) },
+      { name: carry({ kind: 'timeline', value: [{ t: 2, status: 200 }] }) },
+      { name: "somebody else's check" },
+    ]);
+    expect(got.judgements).toEqual([v]);
+    expect(got.key).toEqual({ blockedUntil: 9, lastResponseAt: 3 });
+    expect(got.timeline).toEqual([{ t: 2, status: 200 }]);
   });
 
   it('writes escaped JUnit and redacts the key everywhere', () => {
-    const r = buildReport(
+    const r = buildLoadReport(
       {
         scenario: 'ceiling',
         plan: 'free',
@@ -297,65 +318,59 @@ describe('reports', () => {
         startedAt: T0,
         endedAt: T0 + 1000,
         requestsSent: 3,
-        verdicts: [v],
+        judgements: [v],
       },
       (t) => t.split('secretkey123').join('[REDACTED]'),
     );
     expect(JSON.stringify(r)).not.toContain('secretkey123');
     expect(r.verdict).toBe('fail');
-    const x = junit(r);
+    const x = loadJunit(r);
     expect(x).toContain('failures="1"');
     expect(x).toContain('&lt;b&gt; &amp; &quot;c&quot;');
   });
 
-  it('caps the timeline and keeps every non-2xx point', () => {
+  it('is incomplete, not passed, when a MUST requirement of the scenario was not judged', () => {
+    const skip = { requirement: 'RL-RECOVERY', outcome: 'skip' as const, title: 'Not judgeable', message: 'no usable Retry-After' };
+    const pass = { requirement: 'RL-CEILING-429', outcome: 'pass' as const, title: 'ok', message: 'ok' };
+    const r = buildLoadReport({
+      scenario: 'recovery',
+      plan: 'free',
+      engine: 'node',
+      target: 'x',
+      startedAt: T0,
+      endedAt: T0,
+      requestsSent: 1,
+      judgements: [pass, skip],
+    });
+    expect(r.verdict).toBe('incomplete');
+  });
+
+  it('caps the timeline, keeps every non-2xx point and numbers the requests', () => {
     const many = [...Array(10000).keys()].map((i) => s(i, T0 + i, i % 1000 === 0 ? 429 : 200, rl(1), 'paced'));
     const tl = timeline(many, T0, 3000);
     expect(tl.length).toBeLessThanOrEqual(3000);
     expect(tl.filter((p) => p.status === 429)).toHaveLength(10);
+    expect(tl[0].seq).toBe(1);
   });
 });
 
-describe('configuration and catalogue', () => {
-  it('reads k6 settings from an env map and rejects bad values', () => {
-    const c = readK6Config({
-      ANIMAL_STORE_BASE_URL: 'https://api.example/v1/',
-      ANIMAL_STORE_API_KEY: 'k',
-      ANIMAL_STORE_PLAN: 'pro',
-      ANIMAL_STORE_WINDOW_MS: '2000',
-    });
-    expect(c).toMatchObject({
-      baseUrl: 'https://api.example/v1',
-      plan: 'pro',
-      perMinute: 300,
-      perDay: 10000,
-      windowMs: 2000,
-      dailyOptIn: false,
-    });
-    expect(() => readK6Config({ ANIMAL_STORE_BASE_URL: 'ftp://x', ANIMAL_STORE_API_KEY: 'k' })).toThrow(LoadConfigError);
-    expect(() =>
-      readK6Config({ ANIMAL_STORE_BASE_URL: 'https://x/v1', ANIMAL_STORE_API_KEY: 'k', ANIMAL_STORE_PLAN: 'free', ANIMAL_STORE_RPM: '5' }),
-    ).toThrow(/enterprise/);
-    expect(() => readLoadTuning({ ANIMAL_STORE_LOAD_DAILY: 'maybe' })).toThrow(LoadConfigError);
-    expect(() => scenarioOptions({ plan: 'enterprise' })).toThrow(/ANIMAL_STORE_RPM/);
-    expect(() => scenarioOptions({ plan: 'free' }, { overloadFactor: 2 })).toThrow(/above 2/);
-  });
-
-  it('uses only catalogue requirements, at the catalogue level, and every load requirement is covered', () => {
-    for (const [id, level] of Object.entries(LOAD_LEVELS)) expect(requirement(id).level).toBe(level);
-    const covered = new Set(Object.values(SCENARIOS).flatMap((d) => d.requirements));
+describe('scenarios and catalogue', () => {
+  it('judges only catalogue requirements, and every load requirement is judged by some scenario', () => {
+    const ids = new Set(REQUIREMENTS.map((q) => q.id));
+    const covered = new Set(Object.values(SCENARIO_INFO).flatMap((d) => d.requirements));
+    for (const id of covered) expect(ids.has(id), id).toBe(true);
     for (const r of REQUIREMENTS.filter((q) => q.by === 'load')) expect(covered.has(r.id), r.id).toBe(true);
-    for (const id of covered) expect(LOAD_LEVELS[id], id).toBeDefined();
   });
 
-  it('makes only the daily scenario opt-in, with a cost warning', () => {
+  it('makes only the daily scenario opt-in, with a cost warning; the ceiling and recovery stay on one VU', () => {
     expect(
-      Object.values(SCENARIOS)
-        .filter((d) => !d.defaultOn)
+      Object.values(SCENARIO_INFO)
+        .filter((d) => d.optIn)
         .map((d) => d.name),
     ).toEqual(['daily']);
-    expect(SCENARIOS.daily.warning?.(scenarioOptions({ plan: 'free' }))).toMatch(/1000/);
+    expect(SCENARIOS.daily.warning?.(scenarioOptions({ plan: 'free', perMinute: 60, perDay: 1000 }))).toMatch(/1000/);
     expect(SCENARIOS.ceiling.singleVu && SCENARIOS.recovery.singleVu).toBe(true);
+    expect(() => scenarioOptions({ plan: 'free', perMinute: 60 }, { overloadFactor: 2 })).toThrow(/above 2/);
   });
 });
 
@@ -373,7 +388,7 @@ describe('refilling limiters (token bucket: Remaining may rise mid-window, Reset
 
   it('passes the ceiling: releases and a refill after Remaining 0 are explained, and Retry-After names the next token', () => {
     const vs = judgeCeiling(bucketRun(), o);
-    expect(vs.filter((v) => v.outcome !== 'pass')).toEqual([]);
+    expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);
     expect(find(vs, 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['pass']);
   });
 
@@ -383,7 +398,10 @@ describe('refilling limiters (token bucket: Remaining may rise mid-window, Reset
     expect(find(judgeCeiling(seq, o), 'RL-CEILING-429')).toEqual(['fail']);
   });
 
-  it('still warns on a Retry-After far shorter than Reset when nothing shows the limiter freeing slots early', () => {
-    expect(find(judgeCeiling(ceilingRun({ 'retry-after': 5 }), o), 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['warn']);
+  it('takes a Retry-After shorter than Reset as the next free slot (RL-RECOVERY checks it), and warns on one beyond Reset', () => {
+    expect(find(judgeCeiling(ceilingRun({ 'retry-after': 5 }), o), 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['pass']);
+    expect(
+      find(judgeCeiling(ceilingRun({ 'retry-after': 45, 'x-ratelimit-reset': Math.ceil(T0 / 1000) + 30 }), o), 'RL-RETRY-AFTER-CONSISTENT'),
+    ).toEqual(['warn']);
   });
 });

@@ -1,0 +1,93 @@
+/**
+ * The bundles on a real k6 binary (K6_BIN, else k6 on PATH): every scenario
+ * bundle runs through the suite's k6 engine against reference servers and
+ * gives the Node engine's outcome per requirement; a fault is caught; two k6
+ * processes side by side print no REST-API error (the engine runs k6 with its
+ * API server off). CI has no k6, so there it is skipped, saying why; build one
+ * with ../shared/tools/build-k6.sh (see load/README.md).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLoad } from '../../load/build.ts';
+import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
+import { bundlePath, findK6, jobEnv, K6Engine, K6_FLAGS } from '../../load/node/k6.ts';
+import type { ScenarioName } from '../../src/core/scenarios.ts';
+import { closeTransport } from '../../src/http/transport.ts';
+import { job, outcomesOf, startReference, type Ref } from './helpers.ts';
+
+const K6 = findK6();
+if (!K6)
+  console.warn(
+    'real-k6.test.ts SKIPPED: no k6 binary (set K6_BIN or put k6 on PATH; bash ../shared/tools/build-k6.sh <grafana/k6 git dir> builds v0.49.0)',
+  );
+
+const WINDOW = 2000;
+const refs: Ref[] = [];
+let dist: string;
+beforeAll(async () => {
+  if (!K6) return;
+  dist = mkdtempSync(join(tmpdir(), 'real-k6-dist-'));
+  await buildLoad(dist);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(refs.map((r) => r.close()));
+  await closeTransport();
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+async function realJob(scenario: ScenarioName, options = {}): Promise<LoadJob> {
+  const ref = await startReference(options, WINDOW);
+  refs.push(ref);
+  return job(scenario, {
+    baseUrl: ref.url,
+    apiKey: ref.key,
+    windowMs: WINDOW,
+    maxWaitMs: 20_000,
+    deadlineAt: Date.now() + 120_000,
+    tuning: {},
+  });
+}
+
+describe.skipIf(!K6)('real k6', () => {
+  it.each(['ceiling', 'recovery', 'sustained', 'overload'] as ScenarioName[])(
+    "The %s bundle passes on real k6 with the Node engine's outcome per requirement.",
+    async (scenario) => {
+      const [a, b] = await Promise.all([realJob(scenario), realJob(scenario)]);
+      const [k6, node] = await Promise.all([new K6Engine(K6!, dist, () => undefined).run(a), new NodeEngine({}, () => undefined).run(b)]);
+      expect(k6.report.engine).toBe('k6');
+      expect(k6.report.judgements.filter((j) => j.outcome === 'fail' || j.outcome === 'warn' || j.outcome === 'error')).toEqual([]);
+      expect(outcomesOf(k6.report.judgements)).toEqual(outcomesOf(node.report.judgements));
+    },
+    60_000,
+  );
+
+  it('A server that never throttles fails RL-CEILING-429 on real k6, as on the Node engine.', async () => {
+    const { report } = await new K6Engine(K6!, dist, () => undefined).run(await realJob('ceiling', { faults: ['never-429'] }));
+    expect(outcomesOf(report.judgements)['RL-CEILING-429']).toBe('fail');
+    expect(report.verdict).toBe('fail');
+  }, 60_000);
+
+  it('Two k6 processes side by side print no REST-API error: the engine runs k6 with its API server off.', async () => {
+    const jobs = await Promise.all([realJob('ceiling'), realJob('ceiling')]);
+    const outputs = await Promise.all(
+      jobs.map(
+        (j) =>
+          new Promise<string>((resolve) => {
+            const dir = mkdtempSync(join(tmpdir(), 'side-'));
+            const child = spawn(K6!, ['run', ...K6_FLAGS, bundlePath('ceiling', dist)], { env: { ...process.env, ...jobEnv(j, dir) } });
+            let out = '';
+            child.stdout.on('data', (d) => (out += d));
+            child.stderr.on('data', (d) => (out += d));
+            child.on('close', () => resolve(out));
+          }),
+      ),
+    );
+    for (const out of outputs) {
+      expect(out).not.toMatch(/API server|address already in use/);
+      expect(out).toMatch(/ceiling \(enterprise, k6\).*PASS/);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,106 @@
+/**
+ * The one configuration path: one flag parser and one Config for every entry
+ * point (npm start, npm run conformance, npm run load, npm run reference, and
+ * k6's __ENV); the key refused as a flag everywhere; every flag of a command in
+ * its --help; clear one-line errors; the plan never guessed for a real target.
+ */
+import { describe, expect, test } from 'vitest';
+import { ConfigError, parseArgs, readConfig, requireLimits, type EnvMap } from '../../src/core/config.ts';
+import { COMMANDS, KEY_FLAGS, optionsHelp, SETTINGS, settingsFor } from '../../src/core/settings.ts';
+
+const REMOTE: EnvMap = { ANIMAL_STORE_BASE_URL: 'https://api.example/v1', ANIMAL_STORE_API_KEY: 'k_0123456789' };
+
+describe('flags', () => {
+  test.each(COMMANDS.flatMap((c) => KEY_FLAGS.map((f) => [c, f] as const)))(
+    'npm %s refuses --%s: the key is never a flag.',
+    (command, flag) => {
+      expect(() => parseArgs([`--${flag}`, 'secret'], command)).toThrow(/not accepted as a flag/);
+      expect(() => parseArgs([`--${flag}=secret`], command)).toThrow(/not accepted as a flag/);
+    },
+  );
+
+  test.each(COMMANDS)('npm %s names an unknown flag as unknown, even without a value.', (command) => {
+    expect(() => parseArgs(['--bogus'], command)).toThrow(/unknown option --bogus/);
+    expect(() => parseArgs(['--bogus', 'x'], command)).toThrow(/unknown option --bogus/);
+  });
+
+  test('A flag of another command is refused with the command it belongs to.', () => {
+    expect(() => parseArgs(['--port', '1'], 'start')).toThrow(/npm run reference/);
+    expect(() => parseArgs(['--profile', 'full'], 'load')).toThrow(/npm start/);
+  });
+
+  test('A flag that needs a value says so; booleans take an optional true or false; = works.', () => {
+    expect(() => parseArgs(['--plan'], 'start')).toThrow(/--plan needs a value/);
+    expect(parseArgs(['--allow-writes', '--plan', 'pro'], 'start')).toEqual({ 'allow-writes': true, plan: 'pro' });
+    expect(parseArgs(['--allow-writes', 'false'], 'start')).toEqual({ 'allow-writes': 'false' });
+    expect(parseArgs(['--scenario=ceiling,recovery'], 'load')).toEqual({ scenarios: 'ceiling,recovery' });
+  });
+
+  test.each(COMMANDS)('npm %s lists every flag it takes in its --help, with its variable.', (command) => {
+    const help = optionsHelp(command);
+    for (const s of settingsFor(command)) {
+      expect(help).toContain(`--${s.flag}`);
+      if (s.env) expect(help).toContain(s.env);
+    }
+  });
+
+  test('Every setting is taken by some command, and flags and variables are unique.', () => {
+    for (const s of SETTINGS) expect(s.commands.length).toBeGreaterThan(0);
+    expect(new Set(SETTINGS.map((s) => s.flag)).size).toBe(SETTINGS.length);
+    const envs = SETTINGS.map((s) => s.env).filter(Boolean);
+    expect(new Set(envs).size).toBe(envs.length);
+  });
+});
+
+describe('configuration', () => {
+  test.each([
+    [{ ANIMAL_STORE_ENV: 'prod' }, /ANIMAL_STORE_ENV/],
+    [{ ANIMAL_STORE_ENV: 'staging' }, /ANIMAL_STORE_STAGING_URL/],
+    [{ ANIMAL_STORE_BASE_URL: 'ftp://x/v1', ANIMAL_STORE_API_KEY: 'k' }, /http or https/],
+    [{ ANIMAL_STORE_BASE_URL: 'https://u:p@x/v1', ANIMAL_STORE_API_KEY: 'k' }, /credentials/],
+    [{ ANIMAL_STORE_BASE_URL: 'https://x/v1?a=1', ANIMAL_STORE_API_KEY: 'k' }, /query or fragment/],
+    [{ ANIMAL_STORE_BASE_URL: 'https://x/v1' }, /ANIMAL_STORE_API_KEY is required/],
+    [{ ANIMAL_STORE_PLAN: 'gold' }, /ANIMAL_STORE_PLAN/],
+    [{ ANIMAL_STORE_RPM: '100' }, /only to ANIMAL_STORE_PLAN=enterprise/],
+    [{ ANIMAL_STORE_TIMEOUT_MS: '-5' }, /positive integer/],
+    [{ ANIMAL_STORE_ALLOW_WRITES: 'maybe' }, /true or false/],
+    [{ ANIMAL_STORE_SCENARIOS: 'ceiling,nope' }, /unknown rate-limit scenario/],
+    [{ ANIMAL_STORE_WINDOW_MS: '100' }, /at least 500/],
+  ])('%j is refused with a clear message.', (env, message) => {
+    expect(() => readConfig(env, {}, 'start')).toThrow(ConfigError);
+    expect(() => readConfig(env, {}, 'start')).toThrow(message);
+  });
+
+  test('Production defaults to no writes and a Free-key budget; the base URL always wins; flags win over variables.', () => {
+    const env = { ANIMAL_STORE_ENV: 'production', ANIMAL_STORE_PRODUCTION_URL: 'https://p.example/v1', ANIMAL_STORE_API_KEY: 'k' };
+    const c = readConfig({ ...env, ANIMAL_STORE_BASE_URL: 'https://b.example/v1/' }, {}, 'start');
+    expect(c).toMatchObject({ baseUrl: 'https://b.example/v1', allowWrites: false, maxRequests: 1000 });
+    expect(readConfig(env, { 'allow-writes': true }, 'start').allowWrites).toBe(true);
+    expect(readConfig({ ...env, ANIMAL_STORE_PLAN: 'free' }, { plan: 'pro' }, 'start').plan).toBe('pro');
+  });
+
+  test('The plan is never guessed for a real target; the embedded server defaults to pro.', () => {
+    const remote = readConfig(REMOTE, {}, 'start');
+    expect(remote.plan).toBeUndefined();
+    expect(remote.limits).toBeUndefined();
+    expect(() => requireLimits(remote)).toThrow(/--plan .*ANIMAL_STORE_PLAN/);
+    expect(readConfig({}, {}, 'start').plan).toBe('pro');
+  });
+
+  test('The enterprise plan needs --rpm before any rate-limit scenario runs.', () => {
+    const c = readConfig({ ...REMOTE, ANIMAL_STORE_PLAN: 'enterprise' }, {}, 'load');
+    expect(() => requireLimits(c)).toThrow(/--rpm/);
+    expect(requireLimits(readConfig({ ...REMOTE, ANIMAL_STORE_PLAN: 'enterprise' }, { rpm: '100' }, 'load'))).toMatchObject({
+      perMinute: 100,
+    });
+  });
+
+  test('k6 reads the same variables through the same reader (its __ENV is an environment map).', () => {
+    const k6 = readConfig(
+      { ...REMOTE, ANIMAL_STORE_PLAN: 'pro', ANIMAL_STORE_WINDOW_MS: '5000', ANIMAL_STORE_LOAD_DAILY: 'yes' },
+      {},
+      'load',
+    );
+    expect(k6).toMatchObject({ plan: 'pro', load: { windowMs: 5000, allowDaily: true }, limits: { perMinute: 300, perDay: 10000 } });
+  });
+});
