@@ -4,13 +4,14 @@
  * or "stopped early" in amber. Widths are computed from the text with Verdana 11px metrics.
  */
 import type { RunReport } from '../types.ts';
-import { dateOf, escapeXml, isCertified } from './common.ts';
+import { dateOf, escapeXml, isCertified, toneOf, type Tone } from './common.ts';
 
 export const BADGE_GREEN = '#2e9e47';
 export const BADGE_RED = '#d73a2f';
 /** Passed what it exercised, but not complete: never the certified green. */
 export const BADGE_AMBER = '#b08800';
 const LABEL_GREY = '#555';
+const COLOR: Record<Tone, string> = { certified: BADGE_GREEN, incomplete: BADGE_AMBER, 'not-conformant': BADGE_RED };
 
 /** Approximate advance widths of Verdana at 11px (shields uses the same font). */
 const WIDTHS: Record<string, number> = {
@@ -80,14 +81,16 @@ export function badgeMessage(report: RunReport): string {
       ? 'not conformant'
       : report.interrupted || report.abort
         ? 'stopped early'
-        : `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)`;
+        : n
+          ? `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)`
+          : 'passed, incomplete';
   return `${state} · ${report.target.plan ?? 'plan not given'} · ${dateOf(report.endedAt || report.startedAt)}`;
 }
 
 export function renderBadge(report: RunReport): string {
   const label = 'animal-store';
   const message = badgeMessage(report);
-  const color = isCertified(report) ? BADGE_GREEN : report.outcome === 'not-conformant' ? BADGE_RED : BADGE_AMBER;
+  const color = COLOR[toneOf(report)];
   const lw = textWidth(label) + 12;
   const mw = textWidth(message) + 12;
   const w = lw + mw;

@@ -1,0 +1,77 @@
+/**
+ * The rate-limit scenarios of index.html, one section per plan: for each
+ * scenario its question, verdict, chart (with the offending requests marked),
+ * why it stopped, and its judgements failures first — a failure or warning
+ * with its request, response and curl line (open), a skip with its reason and
+ * remedy — and the requirements the scenario judges that it did not judge in
+ * this run, with the reason the report gives.
+ */
+import { SCENARIO_INFO, isScenarioName } from '../../core/scenarios.ts';
+import type { RunReport } from '../types.ts';
+import { dateTimeOf, durationSeconds, escapeAttr as a, escapeXml as e, notExercisedText } from './common.ts';
+import { renderChart } from './html-chart.ts';
+import { evidenceDetails } from './html-evidence.ts';
+import { byOutcome, loadAnchor, loadByPlan, type LoadReport } from './load-runs.ts';
+
+const VERDICT_LABEL: Record<string, string> = { pass: 'passed', fail: 'failed', incomplete: 'incomplete' };
+
+function judgements(lr: LoadReport): string {
+  const chart = `#chart-${loadAnchor(lr)}`;
+  const items = byOutcome(lr.judgements).map((j) => {
+    const detailed = j.outcome === 'fail' || j.outcome === 'warn' || j.evidence;
+    if (detailed)
+      return `<li data-testid="load-judgement" data-requirement="${a(j.requirement)}" data-status="${a(j.outcome)}"><code>${e(j.requirement)}</code>${evidenceDetails(j, j.outcome === 'fail' || j.outcome === 'warn', chart)}</li>`;
+    const remedy = j.remedy ? `<br><span class="remedy">To exercise it: ${e(j.remedy)}</span>` : '';
+    return `<li data-testid="load-judgement" data-requirement="${a(j.requirement)}" data-status="${a(j.outcome)}"><span class="pill st-${a(j.outcome)}">${e(j.outcome === 'observe' ? 'observed' : j.outcome)}</span> <code>${e(j.requirement)}</code> ${e(j.title)}${j.message ? ` — <span class="msg-text">${e(j.message)}</span>` : ''}${remedy}</li>`;
+  });
+  return items.length ? `<ul class="judgements">${items.join('')}</ul>` : '<p class="muted">This scenario made no judgement.</p>';
+}
+
+/** Requirements the scenario judges but did not in this run, with the reason the report records. */
+function unjudged(report: RunReport, lr: LoadReport): string {
+  if (!isScenarioName(lr.scenario)) return '';
+  const judged = new Set(lr.judgements.filter((j) => j.outcome !== 'observe').map((j) => j.requirement));
+  const missing = SCENARIO_INFO[lr.scenario].requirements.filter((id) => !judged.has(id));
+  if (!missing.length) return '';
+  const items = missing.map((id) => {
+    const r = report.requirements.find((q) => q.id === id);
+    const why = r?.notExercised ? notExercisedText(r.notExercised) : r ? `judged elsewhere in this run (${r.status})` : '';
+    return `<li data-testid="load-unjudged" data-requirement="${a(id)}"><a href="#req-${a(id)}"><code>${e(id)}</code></a>${why ? ` — ${e(why)}` : ''}</li>`;
+  });
+  return `<details class="unjudged"><summary>${missing.length} requirement${missing.length === 1 ? '' : 's'} of this scenario not judged by it</summary><ul>${items.join('')}</ul></details>`;
+}
+
+function scenario(report: RunReport, lr: LoadReport): string {
+  const question = isScenarioName(lr.scenario) ? `<p class="question">${e(SCENARIO_INFO[lr.scenario].question)}</p>` : '';
+  const notes = [
+    lr.stoppedBecause ? `<li>Stopped: ${e(lr.stoppedBecause)}</li>` : '',
+    ...(lr.notes ?? []).map((n) => `<li>${e(n)}</li>`),
+    lr.key?.waitRefusedMs !== undefined ? `<li>A wait of ${e(lr.key.waitRefusedMs)} ms was longer than allowed (--max-wait-ms).</li>` : '',
+    lr.key?.blockedUntil !== undefined
+      ? `<li>The key was blocked until ${e(dateTimeOf(new Date(lr.key.blockedUntil).toISOString()))}.</li>`
+      : '',
+  ].filter(Boolean);
+  return `<article class="card load" id="${a(loadAnchor(lr))}" data-testid="load-run" data-scenario="${a(lr.scenario)}" data-plan="${a(lr.plan)}" data-status="${a(lr.verdict)}">
+<h4>Scenario <code>${e(lr.scenario)}</code> <span class="pill st-${a(lr.verdict === 'incomplete' ? 'skip' : lr.verdict)}">${e(VERDICT_LABEL[lr.verdict] ?? lr.verdict)}</span></h4>
+${question}
+<p class="sub">${e(lr.engine)} engine · ${e(lr.requestsSent)} requests · ${e(dateTimeOf(lr.startedAt))} · ${durationSeconds(lr.startedAt, lr.endedAt).toFixed(1)} s</p>
+${renderChart(lr)}
+${notes.length ? `<ul class="obs" data-testid="load-notes">${notes.join('')}</ul>` : ''}
+${judgements(lr)}
+${unjudged(report, lr)}
+</article>`;
+}
+
+export function load(report: RunReport): string {
+  const plans = loadByPlan(report);
+  if (!plans.length) return '';
+  const sections = plans.map(
+    ({ plan, reports }) => `<section class="load-plan" data-testid="load-plan" data-plan="${a(plan)}">
+<h3 class="plan">Plan ${e(plan)} · ${reports.length} scenario${reports.length === 1 ? '' : 's'}: ${reports.map((r) => `${e(r.scenario)} ${e(VERDICT_LABEL[r.verdict] ?? r.verdict)}`).join(', ')}</h3>
+${reports.map((lr) => scenario(report, lr)).join('\n')}
+</section>`,
+  );
+  return `<section aria-label="Rate limits under load" data-testid="load"><h2 class="section">Rate limits under load</h2>
+${sections.join('\n')}
+</section>`;
+}
