@@ -38,7 +38,8 @@ function unjudged(report: RunReport, lr: LoadReport): string {
     const why = r?.notExercised ? notExercisedText(r.notExercised) : r ? `judged elsewhere in this run (${r.status})` : '';
     return `<li data-testid="load-unjudged" data-requirement="${a(id)}"><a href="#req-${a(id)}"><code>${e(id)}</code></a>${why ? ` — ${e(why)}` : ''}</li>`;
   });
-  return `<details class="unjudged"><summary>${missing.length} requirement${missing.length === 1 ? '' : 's'} of this scenario not judged by it</summary><ul>${items.join('')}</ul></details>`;
+  const no429 = !(lr.timeline ?? []).some((p) => p.status === 429) ? ' — no response of this run was a 429' : '';
+  return `<details class="unjudged" data-testid="load-unjudged-list"><summary>${missing.length} requirement${missing.length === 1 ? '' : 's'} of this scenario not judged by it${no429}</summary><ul>${items.join('')}</ul></details>`;
 }
 
 function scenario(report: RunReport, lr: LoadReport): string {
