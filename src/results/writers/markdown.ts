@@ -37,7 +37,7 @@ export const SUMMARY_FAIL_CAP = 25;
 
 /** Escape Markdown and inline HTML; keep the text on one line. */
 export function escapeMarkdown(s: string, max = 200): string {
-  return oneLine(s, max)
+  return oneLine(withoutControls(s), max)
     .replace(/[\\`*_{}[\]()#+!|~>]/g, (c) => `\\${c}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -50,9 +50,14 @@ function code(s: string): string {
   return `\`${oneLine(s, 200).replace(/`/g, "'")}\``;
 }
 
+/** Text without control characters (other than line breaks and tabs) and without characters XML would refuse. */
+function withoutControls(s: string): string {
+  return stripInvalidXml(s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''));
+}
+
 /** A fenced code block, indented for a list item; the fence is longer than any backtick run of the text. */
 export function fenced(text: string, lang: string, indent = '  '): string[] {
-  const clean = stripInvalidXml(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  const clean = withoutControls(text);
   const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return [`${indent}${fence}${lang}`, ...clean.split(/\r?\n/).map((l) => `${indent}${l}`), `${indent}${fence}`];
@@ -150,6 +155,8 @@ export function renderSummary(report: RunReport): string {
       '',
     );
   lines.push(
+    '### Run',
+    '',
     `- **Target:** ${code(t.baseUrl)} (${escapeMarkdown(t.env, 40)}${t.embedded ? ', embedded reference server' : ''})`,
     `- **Plan:** ${escapeMarkdown(t.plan ?? 'not given', 40)}`,
     `- **Suite:** ${escapeMarkdown(report.suiteVersion, 40)} · spec sha256 ${code(report.specSha256.slice(0, 12))}`,
