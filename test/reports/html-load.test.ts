@@ -49,12 +49,13 @@ describe('index.html: rate limits under load', () => {
     expect(ceiling).not.toContain('No request/response excerpt was recorded');
     for (const layout of ['wide', 'narrow'] as const) {
       const svg = drawing(ceiling, layout);
-      expect(svg).toMatch(new RegExp(`data-testid="chart-offending" data-seq="${EARLY_REQUEST}" data-requirement="RL-NOT-EARLY" data-outcome="fail"`));
-      const marked = /data-seq="51" data-requirement="RL-NOT-EARLY"[^]*?<circle cx="([\d.]+)"/.exec(svg)![1];
+      expect(svg).toMatch(new RegExp(`data-testid="chart-offending" data-seq="${EARLY_REQUEST}" data-requirements="RL-NOT-EARLY RL-CEILING-429" data-outcome="fail"`));
+      const marked = /data-seq="51" data-requirements="[^"]*"[^]*?<circle cx="([\d.]+)"/.exec(svg)![1];
       const the429 = /data-testid="chart-429" cx="([\d.]+)"/.exec(svg)![1];
       expect(Math.abs(Number(marked) - Number(the429))).toBeLessThanOrEqual(1);
     }
-    expect(ceiling).toContain('Offending request: request #51 (RL-NOT-EARLY), request #51 (RL-CEILING-429)');
+    expect(ceiling).toContain('Offending request: request #51 (RL-NOT-EARLY, RL-CEILING-429)');
+    expect(drawing(ceiling, 'wide').match(/data-testid="chart-offending"/g)).toHaveLength(1);
   });
 
   it('The requirement row of a load failure shows the same evidence and links to the marked chart.', () => {
@@ -74,10 +75,14 @@ describe('index.html: rate limits under load', () => {
     expect(ceiling).toContain('<li>Stopped: request cap reached (70)</li>');
   });
 
-  it('Judgements are listed failures first.', () => {
-    const statuses = attrs(section(renderHtml(failingReport()), 'load-run', 'ceiling'), 'data-testid="load-judgement" data-requirement="[^"]*" data-status');
+  it('Judgements are listed failures first, each request’s evidence open once, and the passes folded into one row.', () => {
+    const ceiling = section(renderHtml(failingReport()), 'load-run', 'ceiling');
+    const statuses = attrs(ceiling, 'data-testid="load-judgement" data-requirement="[^"]*" data-status');
     expect(statuses.slice(0, 2)).toEqual(['fail', 'fail']);
     expect(statuses.indexOf('pass')).toBeGreaterThan(statuses.lastIndexOf('fail'));
+    expect(ceiling.match(/data-outcome="fail" open>/g)).toHaveLength(1);
+    expect(ceiling).toMatch(/data-requirement="RL-CEILING-429" data-status="fail"><code>RL-CEILING-429<\/code><details class="evidence" data-testid="evidence" data-outcome="fail">/);
+    expect(ceiling.indexOf('data-testid="load-passed-fold"')).toBeLessThan(ceiling.indexOf('data-status="pass"'));
   });
 
   it('A report without load reports has no load section.', () => {

@@ -11,7 +11,15 @@
  */
 import { escapeAttr, escapeXml } from './common.ts';
 import { compactNumber, maxOf, niceStep, retryAfterSpans, seconds, timeAxis } from './html-chart-axis.ts';
-import { loadAnchor, offendingRequests, plottable, type LoadReport, type Offending, type TimelinePoint } from './load-runs.ts';
+import {
+  loadAnchor,
+  offendingRequests,
+  offendingText,
+  plottable,
+  type LoadReport,
+  type Offending,
+  type TimelinePoint,
+} from './load-runs.ts';
 
 export { niceStep, retryAfterSpans } from './html-chart-axis.ts';
 
@@ -152,10 +160,11 @@ function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offen
     const cy = r1(m.point?.remaining !== undefined ? sy(m.point.remaining) : laneY + LANE_H / 2);
     const color = MARK[m.outcome];
     const status = m.point ? `, answered ${m.point.status}` : '';
-    const tip = `${m.requirement} ${m.outcome === 'fail' ? 'failed' : 'warned'} (${m.title}): request #${m.seq} at ${seconds(m.point?.t ?? m.ms)}${status}`;
+    const what = m.judgements.map((j) => `${j.requirement} ${j.outcome === 'fail' ? 'failed' : 'warned'} (${j.title})`).join('; ');
+    const tip = `Request #${m.seq} at ${seconds(m.point?.t ?? m.ms)}${status}: ${what}`;
     const lx = Math.max(x0 + 16, Math.min(x1 - 16, x));
     out.push(
-      `<g data-testid="chart-offending" data-seq="${m.seq}" data-requirement="${escapeAttr(m.requirement)}" data-outcome="${m.outcome}"><title>${escapeXml(tip)}</title>` +
+      `<g data-testid="chart-offending" data-seq="${m.seq}" data-requirements="${escapeAttr(m.judgements.map((j) => j.requirement).join(' '))}" data-outcome="${m.outcome}"><title>${escapeXml(tip)}</title>` +
         `<line x1="${x}" x2="${x}" y1="${TOP - 4}" y2="${laneY + LANE_H}" stroke="${color}" stroke-width="1.5" stroke-dasharray="3 2"/>` +
         `<circle cx="${x}" cy="${cy}" r="7" fill="none" stroke="${color}" stroke-width="2.2"/>` +
         `<text x="${r1(lx)}" y="${TOP - 8}" text-anchor="middle" font-size="11" font-weight="700" fill="${color}">#${m.seq}</text></g>`,
@@ -177,7 +186,7 @@ export function renderChart(lr: LoadReport): string {
   const counts: Record<Kind, number> = { ok: 0, tooMany: 0, other: 0 };
   for (const p of tl) counts[kindOf(p.status)]++;
   const spans = retryAfterSpans(tl);
-  const marked = marks.map((m) => `request #${m.seq} (${m.requirement})`).join(', ');
+  const marked = marks.map(offendingText).join(', ');
   const aria =
     `Scenario ${lr.scenario}: requests and X-RateLimit-Remaining over time. ${tl.length} requests: ${counts.ok} 2xx, ${counts.tooMany} 429, ${counts.other} other; ${spans.length} Retry-After waits.` +
     (marked ? ` Marked: ${marked}.` : '');
@@ -188,7 +197,7 @@ export function renderChart(lr: LoadReport): string {
     '<span><i class="sw sw-line"></i>X-RateLimit-Remaining</span>',
     `<span><i class="sw sw-ra"></i>Retry-After wait (${spans.length})</span>`,
     marks.length
-      ? `<span data-testid="chart-offending-legend"><i class="sw sw-mark"></i>Offending request: ${escapeXml(marked)}</span>`
+      ? `<span data-testid="chart-offending-legend"><i class="sw sw-mark"></i>Offending request${marks.length === 1 ? '' : 's'}: ${escapeXml(marked)}</span>`
       : '',
   ];
   return [open, ...LAYOUTS.map((l) => svg(lr, tl, marks, l, aria)), `<figcaption>${legend.join('')}</figcaption>`, '</figure>'].join('\n');

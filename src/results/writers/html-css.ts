@@ -46,7 +46,7 @@ a{color:var(--accent)}
 .comparison,.notice{padding:14px 20px}
 .comparison h2,.notice h2{font-size:16px;margin:0 0 8px}
 .comparison dl{margin:0;display:grid;gap:6px}
-.cmp{display:grid;grid-template-columns:200px minmax(0,1fr);gap:12px}
+.cmp{display:grid;grid-template-columns:240px minmax(0,1fr);gap:12px}
 .cmp dt{font-weight:600}.cmp dd{margin:0;display:flex;flex-wrap:wrap;gap:4px 10px}
 .cmp-newProblems dt{color:var(--fail)}.cmp-fixed dt{color:var(--pass)}.cmp-flapping dt{color:var(--warn)}
 .notice ul{margin:6px 0 0;padding-left:20px}.notice li{margin:0 0 6px;overflow-wrap:anywhere}
@@ -139,6 +139,7 @@ figure.chart figcaption{display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px;
 .judgements{list-style:none;margin:8px 0 0;padding:0}
 .judgements>li{padding:6px 0;border-top:1px solid var(--line);overflow-wrap:anywhere}
 .judgements>li>code{font-size:12px;color:var(--muted)}
+.judgements>li.fold{padding:0}.judgements .judgements>li{padding:6px 16px}
 details.unjudged{margin-top:8px;font-size:13px}details.unjudged>summary{cursor:pointer;color:var(--muted)}
 .notes{padding:16px 20px}.notes ul{margin:8px 0 0;padding-left:20px;overflow-wrap:anywhere}
 footer{color:var(--muted);font-size:12px;text-align:center;margin-top:24px;overflow-wrap:anywhere}
@@ -159,6 +160,7 @@ main{padding:12px 10px 32px}
 .req-title{flex:1 1 100%}
 .req-body{margin-left:0}
 .ev{grid-template-columns:minmax(0,1fr);padding:10px}
+.curl{flex-direction:column}.curl code{align-self:stretch}
 .load{padding:12px}
 figure.chart .chart-wide{display:none}figure.chart .chart-narrow{display:block}
 .filters{padding:8px 10px}.shown{margin-left:0}

@@ -7,6 +7,7 @@
  * this run, with the reason the report gives.
  */
 import { SCENARIO_INFO, isScenarioName } from '../../core/scenarios.ts';
+import type { Judgement } from '../../core/judgement.ts';
 import type { RunReport } from '../types.ts';
 import { dateTimeOf, durationSeconds, escapeAttr as a, escapeXml as e, notExercisedText } from './common.ts';
 import { renderChart } from './html-chart.ts';
@@ -15,16 +16,38 @@ import { byOutcome, loadAnchor, loadByPlan, type LoadReport } from './load-runs.
 
 const VERDICT_LABEL: Record<string, string> = { pass: 'passed', fail: 'failed', incomplete: 'incomplete' };
 
+function line(j: Judgement): string {
+  const remedy = j.remedy ? `<br><span class="remedy">To exercise it: ${e(j.remedy)}</span>` : '';
+  return `<span class="pill st-${a(j.outcome)}">${e(j.outcome === 'observe' ? 'observed' : j.outcome)}</span> <code>${e(j.requirement)}</code> ${e(j.title)}${j.message ? ` — <span class="msg-text">${e(j.message)}</span>` : ''}${remedy}`;
+}
+
+/**
+ * Failures and warnings first, with their evidence (open for the first failure
+ * about each request, so one request is not shown twice), then skips and suite
+ * errors; passes and observations folded into one row.
+ */
 function judgements(lr: LoadReport): string {
   const chart = `#chart-${loadAnchor(lr)}`;
-  const items = byOutcome(lr.judgements).map((j) => {
-    const detailed = j.outcome === 'fail' || j.outcome === 'warn' || j.evidence;
-    if (detailed)
-      return `<li data-testid="load-judgement" data-requirement="${a(j.requirement)}" data-status="${a(j.outcome)}"><code>${e(j.requirement)}</code>${evidenceDetails(j, j.outcome === 'fail' || j.outcome === 'warn', chart)}</li>`;
-    const remedy = j.remedy ? `<br><span class="remedy">To exercise it: ${e(j.remedy)}</span>` : '';
-    return `<li data-testid="load-judgement" data-requirement="${a(j.requirement)}" data-status="${a(j.outcome)}"><span class="pill st-${a(j.outcome)}">${e(j.outcome === 'observe' ? 'observed' : j.outcome)}</span> <code>${e(j.requirement)}</code> ${e(j.title)}${j.message ? ` — <span class="msg-text">${e(j.message)}</span>` : ''}${remedy}</li>`;
-  });
-  return items.length ? `<ul class="judgements">${items.join('')}</ul>` : '<p class="muted">This scenario made no judgement.</p>';
+  const shownFor = new Set<number>();
+  const item = (j: Judgement, body: string) =>
+    `<li data-testid="load-judgement" data-requirement="${a(j.requirement)}" data-status="${a(j.outcome)}">${body}</li>`;
+  const all = byOutcome(lr.judgements);
+  const problems = all
+    .filter((j) => j.outcome !== 'pass' && j.outcome !== 'observe')
+    .map((j) => {
+      if (j.outcome !== 'fail' && j.outcome !== 'warn' && !j.evidence) return item(j, line(j));
+      const at = j.evidence?.at?.request;
+      const open = j.outcome === 'fail' && (at === undefined || !shownFor.has(at));
+      if (open && at !== undefined) shownFor.add(at);
+      return item(j, `<code>${e(j.requirement)}</code>${evidenceDetails(j, open, chart)}`);
+    });
+  const passed = all.filter((j) => j.outcome === 'pass' || j.outcome === 'observe');
+  const fold = passed.length
+    ? `<li class="fold"><details class="passed" data-testid="load-passed-fold"><summary><span class="pill st-pass">${passed.length} passed or observed</span> <span class="fold-ids">${passed.map((j) => e(j.requirement)).join(', ')}</span></summary><ul class="judgements">${passed.map((j) => item(j, line(j))).join('')}</ul></details></li>`
+    : '';
+  return problems.length || fold
+    ? `<ul class="judgements">${problems.join('')}${fold}</ul>`
+    : '<p class="muted">This scenario made no judgement.</p>';
 }
 
 /** Requirements the scenario judges but did not in this run, with the reason the report records. */

@@ -37,30 +37,41 @@ export function plottable(timeline: readonly TimelinePoint[] | undefined): Timel
   return (timeline ?? []).filter((p) => Number.isFinite(p.t) && Number.isFinite(p.status)).sort((a, b) => a.t - b.t);
 }
 
-/** A failing or warning judgement that names the request it is about. */
+/** A request that failing (or warning) judgements point at. */
 export interface Offending {
   seq: number;
-  /** Milliseconds since the scenario started, as the judgement's evidence says. */
+  /** Milliseconds since the scenario started, as the judgements' evidence says. */
   ms: number;
-  requirement: string;
+  /** 'fail' when any judgement about it failed. */
   outcome: 'fail' | 'warn';
-  title: string;
+  /** The judgements about it, failures first. */
+  judgements: { requirement: string; outcome: 'fail' | 'warn'; title: string }[];
   /** The timeline point of that request, when the timeline kept it. */
   point?: TimelinePoint;
 }
 
-/** The requests the failures and warnings of a scenario point at (one mark per request and requirement). */
+/** The requests the failures and warnings of a scenario point at (`evidence.at.request`), one entry per request. */
 export function offendingRequests(lr: LoadReport): Offending[] {
   const out: Offending[] = [];
   const points = plottable(lr.timeline);
   for (const j of byOutcome(lr.judgements)) {
     const at = j.evidence?.at;
     if ((j.outcome !== 'fail' && j.outcome !== 'warn') || !at || !Number.isFinite(at.request)) continue;
-    if (out.some((o) => o.seq === at.request && o.requirement === j.requirement)) continue;
+    const about = { requirement: j.requirement, outcome: j.outcome, title: j.title };
+    const known = out.find((o) => o.seq === at.request);
+    if (known) {
+      if (!known.judgements.some((x) => x.requirement === j.requirement)) known.judgements.push(about);
+      continue;
+    }
     const point = points.find((p) => p.seq === at.request);
-    out.push({ seq: at.request, ms: at.ms, requirement: j.requirement, outcome: j.outcome, title: j.title, ...(point ? { point } : {}) });
+    out.push({ seq: at.request, ms: at.ms, outcome: j.outcome, judgements: [about], ...(point ? { point } : {}) });
   }
   return out;
+}
+
+/** "request #51 (RL-NOT-EARLY, RL-CEILING-429)". */
+export function offendingText(o: Offending): string {
+  return `request #${o.seq} (${o.judgements.map((j) => j.requirement).join(', ')})`;
 }
 
 /** The id of a scenario's section in index.html. */
