@@ -21,7 +21,7 @@ describe('badge.svg', () => {
     ['incomplete run', incompleteReport(), 'passed, incomplete (3 MUSTs not exercised) · free · 2025-06-01', BADGE_AMBER],
     ['run whose only gap is a waived MUST', withStatus(certifiedReport(), ['SCHEMA-PET'], 'waived'), 'passed, incomplete · free · 2025-06-01', BADGE_AMBER],
     ['not-conformant run', failingReport(), 'not conformant · free · 2025-06-01', BADGE_RED],
-    ['interrupted run', interrupted(certifiedReport()), 'stopped early · free · 2025-06-01', BADGE_AMBER],
+    ['interrupted run', interrupted(certifiedReport()), 'interrupted · free · 2025-06-01', BADGE_AMBER],
     ['aborted run', aborted(certifiedReport()), 'stopped early · free · 2025-06-01', BADGE_AMBER],
     ['aborted run with a failed MUST', aborted(failingReport()), 'not conformant · free · 2025-06-01', BADGE_RED],
     ['run whose plan was not given', withoutPlan(incompleteReport()), 'passed, incomplete (3 MUSTs not exercised) · plan not given · 2025-06-01', BADGE_AMBER],

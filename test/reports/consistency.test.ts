@@ -46,6 +46,7 @@ describe('every writer says the same thing', () => {
     expect(renderHtml(r)).toContain(`data-testid="verdict">${headline}</h1>`);
     expect(renderHtml(r)).toContain(`data-outcome="${r.outcome}"`);
     expect(JSON.parse(renderJson(r)).outcome).toBe(r.outcome);
+    expect(renderBadge(r)).toContain(`aria-label="animal-store: ${headline.toLowerCase()}`);
   });
 
   it.each(runs)('In a %s run, the certified wording, green and ✅ appear only if every MUST was exercised and passed.', (_n, r) => {

@@ -149,8 +149,20 @@ function failures(): Record<string, Finding[]> {
   };
 }
 
-const statuses = (r: RunReport, change: Record<string, Status>) =>
-  Object.fromEntries(r.requirements.map((q) => [q.id, change[q.id] ?? q.status])) as Record<string, Status>;
+/**
+ * The report compared (by the real compare) with earlier runs, newest first,
+ * each given as the statuses that differed from this run's.
+ */
+export function comparedWith(r: RunReport, ...earlier: Record<string, Status>[]): RunReport {
+  const past = earlier.map((change, i) => ({
+    file: `reports/runs/${earlier.length - i}/certification.json`,
+    startedAt: `2025-05-${31 - i}T10:00:00.000Z`,
+    outcome: 'not-conformant' as const,
+    statuses: Object.fromEntries(r.requirements.map((q) => [q.id, change[q.id] ?? q.status])) as Record<string, Status>,
+  }));
+  const comparison = compare(r, past);
+  return comparison ? { ...r, comparison } : r;
+}
 
 /** MUST failures, hostile content, an early 429, a waiver, a suite error, a diagnosis and a comparison. */
 export function failingReport(): RunReport {
@@ -163,15 +175,11 @@ export function failingReport(): RunReport {
   const waived = applyWaivers(r, [{ id: 'GET-NON-INTEGER-ID-4XX', reason: `Known gap, fixed in 2.4 ${HOSTILE.script}`, expires: '2099-12-31' }], {
     now: NOW,
   });
-  const past = [
-    { file: 'reports/runs/2/certification.json', startedAt: '2025-05-31T10:00:00.000Z', outcome: 'not-conformant' as const },
-    { file: 'reports/runs/1/certification.json', startedAt: '2025-05-30T10:00:00.000Z', outcome: 'not-conformant' as const },
-  ];
-  const comparison = compare(waived, [
-    { ...past[0], statuses: statuses(waived, { 'SCHEMA-PET': 'pass', 'RESP-BODY-JSON': 'fail', 'LIST-LIMIT-FILLS-PAGE': 'pass' }) },
-    { ...past[1], statuses: statuses(waived, { 'SCHEMA-PET': 'pass', 'LIST-LIMIT-FILLS-PAGE': 'warn' }) },
-  ]);
-  return comparison ? { ...waived, comparison } : waived;
+  return comparedWith(
+    waived,
+    { 'SCHEMA-PET': 'pass', 'RESP-BODY-JSON': 'fail', 'LIST-LIMIT-FILLS-PAGE': 'pass' },
+    { 'SCHEMA-PET': 'pass', 'LIST-LIMIT-FILLS-PAGE': 'warn' },
+  );
 }
 
 /** Requirements set to a status (findings kept), outcome and counts recomputed. */

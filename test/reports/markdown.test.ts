@@ -4,6 +4,7 @@ import type { RunReport } from '../../src/results/types.ts';
 import {
   aborted,
   certifiedReport,
+  comparedWith,
   conformanceOnly,
   failingReport,
   HOSTILE,
@@ -60,6 +61,11 @@ describe('summary.md', () => {
     expect(news).toMatch(/^- \*\*LIST-LIMIT-FILLS-PAGE\*\* \(SHOULD, warned\): /m);
     expect(news).toContain('Fixed since the last run: RESP-BODY-JSON · Still failing: TRANSPORT-COMPLETE-RESPONSE');
     expect(news).toContain('Flapping: RESP-BODY-JSON, LIST-LIMIT-FILLS-PAGE');
+  });
+
+  it('A comparison with nothing new says so, and still names what was fixed.', () => {
+    const md = renderSummary(comparedWith(certifiedReport(), { 'SCHEMA-PET': 'fail' }));
+    expect(md).toContain('### Nothing new since the last run (2025-05-31 10:00:00 UTC, not-conformant)\n\nFixed since the last run: SCHEMA-PET · Still failing: DEPRECATION-SIGNALLED\n');
   });
 
   it('Each failed MUST has a one-line reason, one line of evidence and a fenced curl line with the key as $ANIMAL_STORE_API_KEY.', () => {

@@ -1,10 +1,12 @@
 /**
  * badge.svg: a shields-like flat badge, "animal-store | certified · <plan> · <date>"
- * in green only for a certified run; "not conformant" in red; "passed, incomplete"
- * or "stopped early" in amber. Widths are computed from the text with Verdana 11px metrics.
+ * in green only for a certified run; "not conformant" in red (a MUST failed, even
+ * in a run that stopped); "passed, incomplete (N MUSTs not exercised)",
+ * "interrupted" or "stopped early" in amber. The words are the headline of every
+ * other writer. Widths are computed from the text with Verdana 11px metrics.
  */
 import type { RunReport } from '../types.ts';
-import { dateOf, escapeXml, isCertified, toneOf, type Tone } from './common.ts';
+import { dateOf, escapeXml, headline, toneOf, type Tone } from './common.ts';
 
 export const BADGE_GREEN = '#2e9e47';
 export const BADGE_RED = '#d73a2f';
@@ -71,19 +73,11 @@ export function textWidth(text: string): number {
   return Math.ceil(w);
 }
 
+/** The headline in lower case (the badge says what every other writer says), with how many MUSTs an incomplete run left out. */
 export function badgeMessage(report: RunReport): string {
   const n = report.notExercised.length;
-  const state = isCertified(report)
-    ? report.kind === 'certification'
-      ? 'certified'
-      : 'conformant'
-    : report.outcome === 'not-conformant'
-      ? 'not conformant'
-      : report.interrupted || report.abort
-        ? 'stopped early'
-        : n
-          ? `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)`
-          : 'passed, incomplete';
+  const h = headline(report);
+  const state = h === 'PASSED, INCOMPLETE' && n ? `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)` : h.toLowerCase();
   return `${state} · ${report.target.plan ?? 'plan not given'} · ${dateOf(report.endedAt || report.startedAt)}`;
 }
 

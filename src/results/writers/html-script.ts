@@ -1,7 +1,7 @@
 /**
  * The inline script of index.html (allowed by its hash in the page's CSP):
  * the requirement filter (status, level, text; a folded group of passes opens
- * when the search matches inside it), expand/collapse of every <details>, the
+ * when the search matches inside it, or when only passes are asked for), expand/collapse of every <details>, the
  * copy-as-curl buttons (navigator.clipboard, else the command is selected so
  * that Ctrl+C copies it), opening the folded group a link points into, and
  * opening everything before printing.
@@ -71,8 +71,9 @@ export const SCRIPT = `
         (!q || r.textContent.toLowerCase().indexOf(q) >= 0);
       if (ok) { r.removeAttribute('hidden'); n++; } else r.setAttribute('hidden', '');
     });
+    var onlyPasses = st.pass !== false && Object.keys(st).every(function (k) { return k === 'pass' || st[k] === false; });
     folds.forEach(function (f) {
-      if (visible(f)) { f.removeAttribute('hidden'); if (q) f.open = true; } else f.setAttribute('hidden', '');
+      if (visible(f)) { f.removeAttribute('hidden'); if (q || onlyPasses) f.open = true; } else f.setAttribute('hidden', '');
     });
     areas.forEach(function (a) { if (visible(a)) a.removeAttribute('hidden'); else a.setAttribute('hidden', ''); });
     shown.textContent = n + ' of ' + rows.length + ' requirements shown';

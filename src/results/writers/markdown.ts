@@ -90,9 +90,8 @@ function comparison(report: RunReport): string[] {
   const k = report.comparison;
   if (!k) return [];
   const since = `the last run (${dateTimeOf(k.baseline.startedAt)}, ${k.baseline.outcome})`;
-  if (!k.newProblems.length) return [`### Nothing new since ${since}`, ''];
   const byId = new Map(report.requirements.map((r) => [r.id, r]));
-  const lines = [`### 🆕 New since ${since} (${k.newProblems.length})`, ''];
+  const lines = k.newProblems.length ? [`### 🆕 New since ${since} (${k.newProblems.length})`, ''] : [`### Nothing new since ${since}`];
   for (const id of k.newProblems) {
     const r = byId.get(id);
     lines.push(r ? `- ${idOf(id)} (${r.level}, ${STATUS_LABEL[r.status]}): ${escapeMarkdown(reasonOf(r), 240)}` : `- ${idOf(id)}`);
