@@ -4,7 +4,7 @@ import { renderHtml } from '../../src/results/writers/html.ts';
 import { niceStep, renderChart, retryAfterSpans } from '../../src/results/writers/html-chart.ts';
 import { timeAxis } from '../../src/results/writers/html-chart-axis.ts';
 import { certifiedReport, failingReport, HOSTILE, unthrottledReport } from './fixtures.ts';
-import { EARLY_REQUEST, passingLoad, twoRequestRecovery } from './load-fixtures.ts';
+import { EARLY_REQUEST, passingLoad, stillThrottledRecovery, twoRequestRecovery } from './load-fixtures.ts';
 
 const attrs = (html: string, name: string) => [...html.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].map((m) => m[1]);
 /** The markup of one drawing (wide or narrow) of a chart. */
@@ -64,6 +64,13 @@ describe('index.html: rate limits under load', () => {
     const tr = html.slice(at, html.indexOf('</article>', at));
     expect(tr).toContain('request #51, 5.02 s after the scenario started — <a href="#chart-load-ceiling-free">marked on the chart</a>');
     expect(html).toContain('id="chart-load-ceiling-free"');
+  });
+
+  it('A recovery still throttled after Retry-After marks its probe, and dates it by the timeline.', () => {
+    const html = renderHtml({ ...certifiedReport(), load: [stillThrottledRecovery()] });
+    const recovery = section(html, 'load-run', 'recovery');
+    expect(drawing(recovery, 'wide')).toContain('data-testid="chart-offending" data-seq="62" data-requirements="RL-RECOVERY" data-outcome="fail"');
+    expect(recovery).toContain('data-testid="evidence-at">request #62, 60.5 s after the scenario started');
   });
 
   it('A scenario that got no 429 lists what it could not judge, says why, and gives each requirement’s reason from the report.', () => {

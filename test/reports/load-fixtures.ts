@@ -106,6 +106,16 @@ export function earlyThrottleLoad(): LoadReport[] {
 /** A server that never throttles: the ceiling runs to its cap without a 429. */
 export const unthrottledLoad = (): LoadReport[] => [realLoadReport('ceiling', ceilingSamples({ cap: 70 }), 'request cap reached (70)')];
 
+/** A recovery whose probe, sent after the Retry-After, is still answered 429: RL-RECOVERY fails on that probe. */
+export function stillThrottledRecovery(): LoadReport {
+  const samples = ceilingSamples({ throttleAt: LIMIT, probe: true });
+  const probe = samples[samples.length - 1];
+  probe.status = 429;
+  probe.headers = { ...probe.headers, 'x-ratelimit-remaining': '0', 'retry-after': '30' };
+  probe.body = '{"code":"rate_limited","message":"Too many requests","status":429}';
+  return realLoadReport('recovery', samples);
+}
+
 /** A recovery scenario whose timeline holds two requests 3 ms apart (a chart that once labelled every tick "0.00"). */
 export function twoRequestRecovery(): LoadReport {
   return {

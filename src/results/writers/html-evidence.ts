@@ -46,13 +46,20 @@ export function curlBlock(ev: Evidence | undefined): string {
   return `<div class="curl wide" data-testid="curl"><code data-testid="curl-line">${e(curl)}</code><button type="button" class="copy" data-testid="copy-curl" aria-label="Copy the curl command">Copy as curl</button></div>`;
 }
 
+/** The scenario a load judgement belongs to: the anchor of its chart, and the time of the request on its timeline. */
+export interface ChartLink {
+  href: string;
+  /** Milliseconds since the scenario started, from the timeline point of the request (when the timeline kept it). */
+  t?: number;
+}
+
 /** Request, response, expected/actual, position in a load scenario and the curl line. */
-export function evidenceBody(ev: Evidence | undefined, chartHref?: string): string {
+export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink): string {
   if (!ev) return '<p class="wide muted">No request/response excerpt was recorded for this finding.</p>';
   const exp: string[] = [];
   if (ev.at) {
-    const where = `request #${ev.at.request}, ${seconds(ev.at.ms)} after the scenario started`;
-    const link = chartHref ? ` — <a href="${a(chartHref)}">marked on the chart</a>` : '';
+    const where = `request #${ev.at.request}, ${seconds(chart?.t ?? ev.at.ms)} after the scenario started`;
+    const link = chart ? ` — <a href="${a(chart.href)}">marked on the chart</a>` : '';
     exp.push(`<dt>When</dt><dd data-testid="evidence-at">${e(where)}${link}</dd>`);
   }
   if (ev.expected !== undefined) exp.push(`<dt>Expected</dt><dd data-testid="evidence-expected">${e(ev.expected)}</dd>`);
@@ -69,12 +76,12 @@ export function evidenceBody(ev: Evidence | undefined, chartHref?: string): stri
 const PILL: Record<string, string> = { observe: 'observed', error: 'suite error' };
 
 /** A finding or judgement with its evidence, in a <details> (open for a failure). */
-export function evidenceDetails(j: Judgement & { source?: string; at?: string }, open: boolean, chartHref?: string): string {
+export function evidenceDetails(j: Judgement & { source?: string; at?: string }, open: boolean, chart?: ChartLink): string {
   const src = j.source ? `<div class="src">Source: ${e(j.source)}${j.at ? ` · ${e(j.at)}` : ''}</div>` : '';
   const remedy = j.remedy ? `<p class="wide remedy">To exercise it: ${e(j.remedy)}</p>` : '';
   return `<details class="evidence" data-testid="evidence" data-outcome="${a(j.outcome)}"${open ? ' open' : ''}>
 <summary><span class="pill st-${a(j.outcome)}">${e(PILL[j.outcome] ?? j.outcome)}</span> ${e(j.title)}</summary>
 <div class="ev"><p class="wide why">${e(j.message)}</p>${remedy}
-${evidenceBody(j.evidence, chartHref)}</div>
+${evidenceBody(j.evidence, chart)}</div>
 ${src}</details>`;
 }

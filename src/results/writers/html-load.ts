@@ -12,7 +12,7 @@ import type { RunReport } from '../types.ts';
 import { dateTimeOf, durationSeconds, escapeAttr as a, escapeXml as e, notExercisedText } from './common.ts';
 import { renderChart } from './html-chart.ts';
 import { evidenceDetails } from './html-evidence.ts';
-import { byOutcome, loadAnchor, loadByPlan, type LoadReport } from './load-runs.ts';
+import { byOutcome, chartLink, loadAnchor, loadByPlan, type LoadReport } from './load-runs.ts';
 
 const VERDICT_LABEL: Record<string, string> = { pass: 'passed', fail: 'failed', incomplete: 'incomplete' };
 
@@ -27,7 +27,6 @@ function line(j: Judgement): string {
  * errors; passes and observations folded into one row.
  */
 function judgements(lr: LoadReport): string {
-  const chart = `#chart-${loadAnchor(lr)}`;
   const shownFor = new Set<number>();
   const item = (j: Judgement, body: string) =>
     `<li data-testid="load-judgement" data-requirement="${a(j.requirement)}" data-status="${a(j.outcome)}">${body}</li>`;
@@ -39,7 +38,7 @@ function judgements(lr: LoadReport): string {
       const at = j.evidence?.at?.request;
       const open = j.outcome === 'fail' && (at === undefined || !shownFor.has(at));
       if (open && at !== undefined) shownFor.add(at);
-      return item(j, `<code>${e(j.requirement)}</code>${evidenceDetails(j, open, chart)}`);
+      return item(j, `<code>${e(j.requirement)}</code>${evidenceDetails(j, open, chartLink(lr, j))}`);
     });
   const passed = all.filter((j) => j.outcome === 'pass' || j.outcome === 'observe');
   const fold = passed.length
@@ -78,7 +77,7 @@ function scenario(report: RunReport, lr: LoadReport): string {
   return `<article class="card load" id="${a(loadAnchor(lr))}" data-testid="load-run" data-scenario="${a(lr.scenario)}" data-plan="${a(lr.plan)}" data-status="${a(lr.verdict)}">
 <h4>Scenario <code>${e(lr.scenario)}</code> <span class="pill st-${a(lr.verdict === 'incomplete' ? 'skip' : lr.verdict)}">${e(VERDICT_LABEL[lr.verdict] ?? lr.verdict)}</span></h4>
 ${question}
-<p class="sub">${e(lr.engine)} engine · ${e(lr.requestsSent)} requests · ${e(dateTimeOf(lr.startedAt))} · ${durationSeconds(lr.startedAt, lr.endedAt).toFixed(1)} s</p>
+<p class="sub">${e(lr.engine)} engine · ${e(lr.requestsSent)} requests · ${e(dateTimeOf(lr.startedAt))} · ${durationSeconds(lr.startedAt, lr.endedAt).toFixed(1)}\u00a0s</p>
 ${renderChart(lr)}
 ${notes.length ? `<ul class="obs" data-testid="load-notes">${notes.join('')}</ul>` : ''}
 ${judgements(lr)}

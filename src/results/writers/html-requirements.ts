@@ -9,7 +9,7 @@
 import type { RequirementResult, RunReport, Status } from '../types.ts';
 import { areaTitle, escapeAttr as a, escapeXml as e, groupByArea, LEVELS, reasonOf, remedyText, STATUS_LABEL, STATUSES } from './common.ts';
 import { evidenceDetails } from './html-evidence.ts';
-import { loadAnchor, loadReportOf } from './load-runs.ts';
+import { chartLink, loadReportOf } from './load-runs.ts';
 
 export function filters(report: RunReport): string {
   const chip = (name: string, value: string, label: string) =>
@@ -42,7 +42,7 @@ function body(report: RunReport, r: RequirementResult): string {
     out.push(`<ul class="obs" data-testid="observations">${r.observations.map((o) => `<li>${e(o)}</li>`).join('')}</ul>`);
   for (const f of problems) {
     const lr = f.evidence?.at ? loadReportOf(report, f) : undefined;
-    out.push(evidenceDetails(f, r.status === 'fail' || r.status === 'warn', lr ? `#chart-${loadAnchor(lr)}` : undefined));
+    out.push(evidenceDetails(f, r.status === 'fail' || r.status === 'warn', lr ? chartLink(lr, f) : undefined));
   }
   return out.join('\n');
 }

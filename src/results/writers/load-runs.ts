@@ -74,6 +74,13 @@ export function offendingText(o: Offending): string {
   return `request #${o.seq} (${o.judgements.map((j) => j.requirement).join(', ')})`;
 }
 
+/** Where index.html shows a load judgement's request: the scenario's chart, and the request's time on its timeline. */
+export function chartLink(lr: LoadReport, j: Pick<Judgement, 'evidence'>): { href: string; t?: number } {
+  const seq = j.evidence?.at?.request;
+  const point = seq === undefined ? undefined : plottable(lr.timeline).find((p) => p.seq === seq);
+  return point ? { href: `#chart-${loadAnchor(lr)}`, t: point.t } : { href: `#chart-${loadAnchor(lr)}` };
+}
+
 /** The id of a scenario's section in index.html. */
 export function loadAnchor(lr: Pick<LoadReport, 'scenario' | 'plan'>): string {
   return `load-${lr.scenario}-${lr.plan}`.replace(/[^A-Za-z0-9_-]/g, '_');
