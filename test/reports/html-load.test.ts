@@ -4,24 +4,15 @@ import { renderHtml } from '../../src/results/writers/html.ts';
 import { niceStep, renderChart, retryAfterSpans } from '../../src/results/writers/html-chart.ts';
 import { timeAxis } from '../../src/results/writers/html-chart-axis.ts';
 import { certifiedReport, failingReport, HOSTILE, unthrottledReport } from './fixtures.ts';
+import { attrs, drawing, requirementRow, scenarioCard } from './html-parts.ts';
 import { EARLY_REQUEST, passingLoad, stillThrottledRecovery, twoRequestRecovery } from './load-fixtures.ts';
-
-const attrs = (html: string, name: string) => [...html.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].map((m) => m[1]);
-/** The markup of one drawing (wide or narrow) of a chart. */
-const drawing = (chart: string, layout: 'wide' | 'narrow') =>
-  chart.slice(chart.indexOf(`data-layout="${layout}"`), chart.indexOf('</svg>', chart.indexOf(`data-layout="${layout}"`)));
-const section = (html: string, testid: string, scenario: string) => {
-  const at = html.indexOf(`data-testid="${testid}" data-scenario="${scenario}"`);
-  expect(at, `${testid} ${scenario}`).toBeGreaterThan(0);
-  return html.slice(at, html.indexOf('</article>', at));
-};
 
 describe('index.html: rate limits under load', () => {
   it('The scenarios are grouped per plan, each with its question, verdict, chart and judgements.', () => {
     const html = renderHtml(certifiedReport());
     expect(attrs(html, 'data-testid="load-plan" data-plan')).toEqual(['free']);
     expect(html).toContain('<h3 class="plan">Plan free · 2 scenarios: ceiling passed, recovery passed</h3>');
-    const ceiling = section(html, 'load-run', 'ceiling');
+    const ceiling = scenarioCard(html, 'ceiling');
     expect(ceiling).toContain('<p class="question">Does the first request beyond the plan&#39;s limit get a well-formed 429');
     expect(ceiling.match(/data-testid="load-chart"/g)).toHaveLength(1);
     expect(ceiling).toMatch(/data-testid="load-judgement" data-requirement="RL-CEILING-429" data-status="pass"/);
@@ -31,7 +22,7 @@ describe('index.html: rate limits under load', () => {
     const html = renderHtml(certifiedReport());
     expect(html.match(/data-testid="load-chart"/g)).toHaveLength(2);
     for (const layout of ['wide', 'narrow'] as const) {
-      const svg = drawing(section(html, 'load-run', 'recovery'), layout);
+      const svg = drawing(scenarioCard(html, 'recovery'), layout);
       for (const id of ['chart-x-label', 'chart-y-label', 'chart-remaining', 'chart-429', 'chart-retry-after', 'chart-limit'])
         expect(svg, `${layout} ${id}`).toContain(`data-testid="${id}"`);
     }
@@ -39,7 +30,7 @@ describe('index.html: rate limits under load', () => {
 
   it('A rate-limit failure shows the offending request and response with a curl line, and the chart marks that request.', () => {
     const html = renderHtml(failingReport());
-    const ceiling = section(html, 'load-run', 'ceiling');
+    const ceiling = scenarioCard(html, 'ceiling');
     const judgement = ceiling.slice(ceiling.indexOf('data-requirement="RL-NOT-EARLY" data-status="fail"'));
     expect(judgement).toMatch(/<details class="evidence" data-testid="evidence" data-outcome="fail" open>/);
     expect(judgement).toContain(`data-testid="evidence-at">request #${EARLY_REQUEST}, 5.02 s after the scenario started`);
@@ -60,22 +51,21 @@ describe('index.html: rate limits under load', () => {
 
   it('The requirement row of a load failure shows the same evidence and links to the marked chart.', () => {
     const html = renderHtml(failingReport());
-    const at = html.indexOf('data-requirement="RL-NOT-EARLY" data-status="fail" data-level="MUST"');
-    const tr = html.slice(at, html.indexOf('</article>', at));
+    const tr = requirementRow(html, 'RL-NOT-EARLY');
     expect(tr).toContain('request #51, 5.02 s after the scenario started — <a href="#chart-load-ceiling-free">marked on the chart</a>');
     expect(html).toContain('id="chart-load-ceiling-free"');
   });
 
   it('A recovery still throttled after Retry-After marks its probe, and dates it by the timeline.', () => {
     const html = renderHtml({ ...certifiedReport(), load: [stillThrottledRecovery()] });
-    const recovery = section(html, 'load-run', 'recovery');
+    const recovery = scenarioCard(html, 'recovery');
     expect(drawing(recovery, 'wide')).toContain('data-testid="chart-offending" data-seq="62" data-requirements="RL-RECOVERY" data-outcome="fail"');
     expect(recovery).toContain('data-testid="evidence-at">request #62, 60.5 s after the scenario started');
   });
 
   it('A scenario that got no 429 lists what it could not judge, says why, and gives each requirement’s reason from the report.', () => {
     const r = unthrottledReport();
-    const ceiling = section(renderHtml(r), 'load-run', 'ceiling');
+    const ceiling = scenarioCard(renderHtml(r), 'ceiling');
     expect(ceiling).toMatch(/data-testid="load-unjudged-list"><summary>\d+ requirements of this scenario not judged by it — no response of this run was a 429<\/summary>/);
     const reason = r.requirements.find((q) => q.id === 'RL-429-RETRY-AFTER')!.notExercised!.reason;
     expect(ceiling).toContain(`<code>RL-429-RETRY-AFTER</code></a> — ${reason.replaceAll("'", '&#39;')}`);
@@ -83,7 +73,7 @@ describe('index.html: rate limits under load', () => {
   });
 
   it('Judgements are listed failures first, each request’s evidence open once, and the passes folded into one row.', () => {
-    const ceiling = section(renderHtml(failingReport()), 'load-run', 'ceiling');
+    const ceiling = scenarioCard(renderHtml(failingReport()), 'ceiling');
     const statuses = attrs(ceiling, 'data-testid="load-judgement" data-requirement="[^"]*" data-status');
     expect(statuses.slice(0, 2)).toEqual(['fail', 'fail']);
     expect(statuses.indexOf('pass')).toBeGreaterThan(statuses.lastIndexOf('fail'));

@@ -14,15 +14,7 @@ import {
   withoutPlan,
   withStatus,
 } from './fixtures.ts';
-
-const attr = (html: string, name: string) => [...html.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].map((m) => m[1]);
-/** The HTML of one requirement's <article>. */
-function row(html: string, id: string): string {
-  const at = html.indexOf(`data-requirement="${id}" data-status`);
-  expect(at, id).toBeGreaterThan(0);
-  return html.slice(html.lastIndexOf('<article', at), html.indexOf('</article>', at));
-}
-const position = (html: string, testid: string) => html.indexOf(`data-testid="${testid}"`);
+import { attrs as attr, position, requirementRow as row } from './html-parts.ts';
 
 describe('index.html: the outcome', () => {
   const headlines: [string, RunReport, string, string][] = [
