@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_GREEN, BADGE_RED, badgeMessage, renderBadge, textWidth } from '../../src/results/writers/badge.ts';
+import { BADGE_AMBER, BADGE_GREEN, BADGE_RED, badgeMessage, renderBadge, textWidth } from '../../src/results/writers/badge.ts';
 import type { RunReport } from '../../src/results/types.ts';
-import { aborted, failingReport, HOSTILE, interrupted, passingReport } from './fixtures.ts';
+import {
+  aborted,
+  certifiedReport,
+  conformanceOnly,
+  failingReport,
+  HOSTILE,
+  incompleteReport,
+  interrupted,
+  withoutPlan,
+  withStatus,
+} from './fixtures.ts';
 import { xmlProblems } from './xml-check.ts';
 
 describe('badge.svg', () => {
   const cases: [string, RunReport, string, string][] = [
-    ['passing', passingReport(), 'conformant · free · 2025-06-01', BADGE_GREEN],
-    ['failing', failingReport(), 'not conformant · free · 2025-06-01', BADGE_RED],
-    ['interrupted', interrupted(passingReport()), 'not conformant · free · 2025-06-01', BADGE_RED],
-    ['aborted', aborted(passingReport()), 'not conformant · free · 2025-06-01', BADGE_RED],
+    ['certified run', certifiedReport(), 'certified · free · 2025-06-01', BADGE_GREEN],
+    ['conformance-only run that passed every MUST in scope', conformanceOnly(certifiedReport()), 'conformant · free · 2025-06-01', BADGE_GREEN],
+    ['incomplete run', incompleteReport(), 'passed, incomplete (3 MUSTs not exercised) · free · 2025-06-01', BADGE_AMBER],
+    ['run whose only gap is a waived MUST', withStatus(certifiedReport(), ['SCHEMA-PET'], 'waived'), 'passed, incomplete · free · 2025-06-01', BADGE_AMBER],
+    ['not-conformant run', failingReport(), 'not conformant · free · 2025-06-01', BADGE_RED],
+    ['interrupted run', interrupted(certifiedReport()), 'interrupted · free · 2025-06-01', BADGE_AMBER],
+    ['aborted run', aborted(certifiedReport()), 'stopped early · free · 2025-06-01', BADGE_AMBER],
+    ['aborted run with a failed MUST', aborted(failingReport()), 'not conformant · free · 2025-06-01', BADGE_RED],
+    ['run whose plan was not given', withoutPlan(incompleteReport()), 'passed, incomplete (3 MUSTs not exercised) · plan not given · 2025-06-01', BADGE_AMBER],
   ];
-  it.each(cases)('The badge of the %s run reads "%s" on the right colour.', (_name, report, message, color) => {
+  it.each(cases)('The badge of a %s reads "%s" on the right colour.', (_name, report, message, color) => {
     const svg = renderBadge(report);
     expect(badgeMessage(report)).toBe(message);
     expect(svg).toContain(`aria-label="animal-store: ${message}"`);
@@ -19,14 +34,24 @@ describe('badge.svg', () => {
     expect(xmlProblems(svg)).toEqual([]);
   });
 
+  it('Only a certified run gets the green colour and the word certified.', () => {
+    for (const [, report, , color] of cases) {
+      const svg = renderBadge(report);
+      const certified = report.outcome === 'certified' && !report.abort && !report.interrupted;
+      expect(svg.includes(BADGE_GREEN)).toBe(certified);
+      if (!certified) expect(badgeMessage(report)).not.toMatch(/^certified|^conformant/);
+      expect(color === BADGE_GREEN).toBe(certified);
+    }
+  });
+
   it('The width grows with the text.', () => {
     const width = (r: RunReport) => Number(/<svg [^>]*width="(\d+(?:\.\d+)?)"/.exec(renderBadge(r))![1]);
-    expect(width(failingReport())).toBeGreaterThan(width(passingReport()));
+    expect(width(incompleteReport())).toBeGreaterThan(width(certifiedReport()));
     expect(textWidth('conformant')).toBeGreaterThan(textWidth('iiii'));
   });
 
   it('A hostile plan name is escaped.', () => {
-    const r = passingReport();
+    const r = certifiedReport();
     const svg = renderBadge({ ...r, target: { ...r.target, plan: HOSTILE.script } });
     expect(svg).not.toContain('<script');
     expect(xmlProblems(svg)).toEqual([]);

@@ -1,14 +1,29 @@
 /**
- * Report fixtures built from the real catalogue: a passing certification run, a
- * failing one (with hostile server content in its evidence), and helpers to
- * derive variants (interrupted, aborted, conformance-only).
+ * Run reports for the report tests, built by the real pipeline from the real
+ * catalogue (src/core/catalogue.ts): findings → buildReport (aggregate,
+ * outcome, notExercised) → applyWaivers → compare. Rate-limit scenarios come
+ * from load-fixtures.ts (judged by the real rules).
+ *
+ * - certifiedReport: every MUST exercised and passed (one SHOULD warning);
+ * - incompleteReport: the quick profile — sustained, overload and daily not run;
+ * - failingReport: MUST failures with hostile server content and an echo of the
+ *   key, an early 429 under load, a waiver, a suite error, a diagnosis and a
+ *   comparison with two earlier runs;
+ * - unthrottledReport: the ceiling ran but never got a 429.
  */
-import { REQUIREMENTS, type Requirement } from '../../src/core/catalogue.ts';
-import type { Finding, Outcome, RequirementResult, RunReport, Status } from '../../src/results/types.ts';
-import type { LoadRun, TimelinePoint } from '../../src/results/writers/load-runs.ts';
+import { REQUIREMENTS } from '../../src/core/catalogue.ts';
+import { judge, observe, skip, suiteError, type Evidence, type Judgement } from '../../src/core/judgement.ts';
+import type { LoadReport } from '../../src/core/load-report.ts';
+import { buildReport, finalize, loadFindings } from '../../src/results/aggregate.ts';
+import { compare } from '../../src/results/compare.ts';
+import type { Finding, RunReport, Status } from '../../src/results/types.ts';
+import { applyWaivers } from '../../src/results/waivers.ts';
+import { BASE_URL, earlyThrottleLoad, passingLoad, unthrottledLoad } from './load-fixtures.ts';
 
+export { BASE_URL };
 export const SECRET_KEY = 'sk_live_4f9a2c7e1b8d3f60';
 export const SPEC_SHA = 'a3f1c9e07b5d2468a3f1c9e07b5d2468a3f1c9e07b5d2468a3f1c9e07b5d2468';
+export const NOW = new Date('2025-06-01T12:00:00Z');
 
 /** Content a hostile server might send back, in bodies, headers and messages. */
 export const HOSTILE = {
@@ -19,129 +34,163 @@ export const HOSTILE = {
   markdown: '[click](javascript:alert(1)) @everyone | ` **bold**',
 };
 
-const counts = (o: Partial<Record<Outcome, number>> = {}): Record<Outcome, number> => ({ pass: 0, fail: 0, warn: 0, skip: 0, observe: 0, ...o });
+export const found = (j: Judgement, source = `checks/${j.requirement.toLowerCase()}`): Finding => ({
+  ...j,
+  source,
+  at: '2025-06-01T10:00:05.000Z',
+});
 
-function result(q: Requirement, status: Status, findings: Finding[], observations: string[] = []): RequirementResult {
-  const c = counts();
-  for (const f of findings) c[f.outcome]++;
-  if (status === 'pass' && c.pass === 0 && q.level !== 'INFO') c.pass = 1;
-  return { id: q.id, level: q.level, title: q.title, section: q.section, quote: q.quote, area: q.area, status, counts: c, findings, observations };
+/** One finding per conformance requirement (a pass, or an observation for INFO), some replaced. */
+function conformance(replace: Record<string, Finding[]> = {}): Finding[] {
+  return REQUIREMENTS.filter((q) => q.by === 'conformance').flatMap(
+    (q) =>
+      replace[q.id] ??
+      (q.level === 'INFO'
+        ? [found(observe(q.id, q.title, `Observed for ${q.id}: the service answers consistently.`))]
+        : [found(judge(q.id, true, q.title, 'as specified'))]),
+  );
 }
 
-const passFinding = (q: Requirement): Finding => ({ requirement: q.id, outcome: 'pass', title: q.title, message: 'as specified', source: 'fixture' });
+/** Passes of the scenarios the quick profile does not run (sustained, overload, daily). */
+const fullProfile = (): Finding[] =>
+  [
+    ['RL-SUSTAINED-BELOW-CEILING', 'sustained'],
+    ['RL-WINDOW-PER-MINUTE', 'overload'],
+    ['RL-DAILY-QUOTA', 'daily'],
+  ].map(([id, s]) => found(judge(id, true, 'Held', `the ${s} scenario held`), `load: ${s} (free, node engine)`));
 
-export function finding(id: string, outcome: Outcome, title: string, message: string, evidence?: Finding['evidence']): Finding {
-  return { requirement: id, outcome, title, message, source: `checks/${id.toLowerCase()}`, at: '2025-06-01T10:00:05.000Z', ...(evidence ? { evidence } : {}) };
+interface Options {
+  findings: Finding[];
+  load?: LoadReport[];
+  notes?: string[];
+  diagnosis?: string;
 }
 
-function baseResult(q: Requirement): RequirementResult {
-  if (q.id === 'RL-DAILY-QUOTA') return result(q, 'skip', [finding(q.id, 'skip', 'Opt-in scenario', 'the daily scenario was not requested')]);
-  if (q.level === 'INFO') return result(q, 'pass', [], [`Observed for ${q.id}: the service answers consistently.`]);
-  return result(q, 'pass', [passFinding(q)]);
-}
-
-export function recount(report: RunReport): RunReport {
-  const c: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, waived: 0 };
-  for (const r of report.requirements) c[r.status]++;
-  const fail = report.requirements.some((r) => r.level === 'MUST' && r.status === 'fail');
-  return { ...report, counts: c, verdict: fail || report.abort ? 'fail' : 'pass' };
-}
-
-/** Timeline of the ceiling scenario on a plan of `limit` per minute: 429 after `at` requests. */
-export function ceilingTimeline(limit: number, at: number, retryAfter = 30): TimelinePoint[] {
-  const reset = 1_748_772_060;
-  const points: TimelinePoint[] = [];
-  for (let i = 0; i < at; i++) points.push({ t: i * 100, status: 200, remaining: limit - 1 - i, limit, reset });
-  points.push({ t: at * 100, status: 429, remaining: 0, limit, reset, retryAfter });
-  points.push({ t: at * 100 + retryAfter * 1000 + 50, status: 200, remaining: limit - 1, limit, reset: reset + 60 });
-  return points;
-}
-
-export function loadRun(scenario: string, verdict: 'pass' | 'fail', timeline: TimelinePoint[], verdicts: LoadRun['verdicts']): LoadRun {
-  return {
-    scenario, plan: 'free', engine: 'node', target: 'https://api.animal-store.example/v1',
-    startedAt: '2025-06-01T10:01:00.000Z', endedAt: '2025-06-01T10:01:40.000Z', verdict,
-    requestsSent: timeline.length, verdicts, timeline,
-    stoppedBecause: verdict === 'pass' ? 'done' : 'request cap reached', notes: [],
-  };
-}
-
-function base(kind: RunReport['kind'] = 'certification'): RunReport {
-  return recount({
-    kind, suiteVersion: '0.1.0', specSha256: SPEC_SHA,
-    target: { env: 'production', baseUrl: 'https://api.animal-store.example/v1', plan: 'free', embedded: false },
-    startedAt: '2025-06-01T10:00:00.000Z', endedAt: '2025-06-01T10:02:00.000Z',
-    interrupted: false, verdict: 'pass', counts: { pass: 0, fail: 0, warn: 0, skip: 0, waived: 0 },
-    requestsSent: 412, requirements: REQUIREMENTS.map(baseResult), notes: ['Writes were allowed (ANIMAL_STORE_ALLOW_WRITES=true).'],
+function report(o: Options): RunReport {
+  return buildReport({
+    kind: 'certification',
+    suiteVersion: '0.1.0',
+    specSha256: SPEC_SHA,
+    target: { env: 'production', baseUrl: BASE_URL, plan: 'free', embedded: false },
+    startedAt: new Date('2025-06-01T10:00:00.000Z'),
+    endedAt: new Date('2025-06-01T10:02:00.000Z'),
+    requestsSent: 412,
+    findings: [...o.findings, ...(o.load ?? []).flatMap(loadFindings)],
+    notes: o.notes ?? ['Writes were allowed (ANIMAL_STORE_ALLOW_WRITES=true).'],
+    ...(o.load ? { load: o.load } : {}),
+    ...(o.diagnosis ? { diagnosis: o.diagnosis } : {}),
   });
 }
 
-/** Replace some requirements' results (by id) and recount. */
-export function withResults(report: RunReport, changes: Record<string, (r: RequirementResult) => RequirementResult>): RunReport {
-  return recount({ ...report, requirements: report.requirements.map((r) => (changes[r.id] ? changes[r.id](r) : r)) });
-}
-
-const warned = (title: string, message: string, evidence?: Finding['evidence']) => (r: RequirementResult): RequirementResult =>
-  ({ ...r, status: 'warn', counts: counts({ warn: 1, pass: 3 }), findings: [finding(r.id, 'warn', title, message, evidence)] });
-
-export function passingReport(): RunReport {
-  const r = withResults(base(), { 'DEPRECATION-SIGNALLED': warned('Missing deprecation signal', 'getPet responses carry no Deprecation, Sunset or Link header', {
-    request: { method: 'GET', url: 'https://api.animal-store.example/v1/pets/1', headers: { authorization: 'Bearer [REDACTED]' } },
-    response: { status: 200, headers: { 'content-type': 'application/json', 'x-ratelimit-remaining': '41' }, body: '{"id":1,"name":"Rex","categoryId":3,"status":"available"}' },
-    expected: 'a Deprecation, Sunset or deprecation Link header', actual: 'none of them',
-  }) });
-  return {
-    ...r,
-    load: [
-      loadRun('ceiling', 'pass', ceilingTimeline(60, 60), [
-        { requirement: 'RL-CEILING-429', outcome: 'pass', title: '429 at the ceiling', message: 'request 61 was answered 429' },
-        { requirement: 'RL-NOT-EARLY', outcome: 'pass', title: 'No early throttling', message: '60 requests accepted' },
-      ]),
-      loadRun('recovery', 'pass', ceilingTimeline(60, 60, 12), [
-        { requirement: 'RL-RECOVERY', outcome: 'pass', title: 'Recovered after Retry-After', message: 'next request 200' },
-      ]),
-    ],
-  };
-}
-
-/** A failing run whose evidence carries hostile content and an echo of the API key. */
-export function failingReport(): RunReport {
-  const failed = (title: string, message: string, ev: Finding['evidence']) => (r: RequirementResult): RequirementResult =>
-    ({ ...r, status: 'fail', counts: counts({ fail: 2, pass: 5 }), findings: [finding(r.id, 'fail', title, message, ev)] });
-  const r = withResults(base(), {
-    'AUTH-MISSING-401': failed('Unauthenticated request accepted', `GET /pets without Authorization answered 200 ${HOSTILE.img}`, {
-      request: { method: 'GET', url: 'https://api.animal-store.example/v1/pets', headers: { accept: 'application/json' } },
-      response: { status: 200, headers: { 'content-type': 'text/html', 'x-echo': `Bearer ${SECRET_KEY}` }, body: `<html>${HOSTILE.script}${HOSTILE.cdata} key=${SECRET_KEY}</html>`, bodyTruncated: true },
-      expected: '401 with an Error body', actual: `200 ${HOSTILE.controls}`,
-    }),
-    'SCHEMA-PET': failed('Pet schema violation', '/id must be integer', {
-      request: { method: 'POST', url: 'https://api.animal-store.example/v1/pets', headers: { authorization: 'Bearer [REDACTED]', 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' },
-      response: { status: 201, headers: { 'content-type': 'application/json' }, body: '{"id":"12","name":"Rex","categoryId":1}' },
-      expected: 'id: integer (int64)', actual: 'id: "12" (string)',
-    }),
-    'TRANSPORT-COMPLETE-RESPONSE': failed('Timeout', 'no response within 10000 ms', { request: { method: 'GET', url: 'https://api.animal-store.example/v1/pets?limit=100', headers: {} }, error: 'timeout after 10000 ms' }),
-    'RL-NOT-EARLY': failed('Throttled early', `429 while X-RateLimit-Remaining was 10 ${HOSTILE.markdown}`, { expected: 'no 429 while Remaining > 0', actual: '429 at Remaining 10' }),
-    'LIST-LIMIT-FILLS-PAGE': warned('Short page', 'limit=20 returned 7 animals although 30 exist', { expected: '20 animals', actual: '7 animals' }),
-    'GET-NON-INTEGER-ID-4XX': (x) => ({ ...warned('5xx on a non-integer id', 'GET /pets/abc answered 500')(x), status: 'waived', waiver: { reason: `Known gap, fixed in 2.4 ${HOSTILE.script}`, expires: '2099-12-31' } }),
-    'CREATE-ID-UNIQUE': (x) => ({ ...x, status: 'skip', counts: counts({ skip: 1 }), findings: [finding(x.id, 'skip', 'Writes disabled', 'writes are not allowed on production')] }),
-  });
-  const early: TimelinePoint[] = ceilingTimeline(60, 50).map((p, i) => (i === 50 ? { ...p, remaining: 10 } : p));
-  early.splice(20, 0, { t: 2050, status: 500, remaining: 40, limit: 60 });
-  return {
-    ...r,
-    notes: [...r.notes, `Server banner: ${HOSTILE.script}`],
-    load: [
-      loadRun('ceiling', 'fail', early, [
-        { requirement: 'RL-NOT-EARLY', outcome: 'fail', title: 'Throttled early', message: `429 at Remaining 10 ${HOSTILE.img}` },
-        { requirement: 'RL-CEILING-429', outcome: 'pass', title: '429 at the ceiling', message: 'a 429 came' },
-      ]),
-    ],
-  };
-}
-
-export const interrupted = (r: RunReport): RunReport => ({ ...r, interrupted: true, abort: 'interrupted by the user (SIGINT)', verdict: 'fail' });
-export const aborted = (r: RunReport, reason = 'target unreachable: ECONNREFUSED'): RunReport => ({ ...r, abort: reason, verdict: 'fail' });
-export const conformanceOnly = (r: RunReport): RunReport => {
-  const { load: _load, ...rest } = r;
-  return { ...rest, kind: 'conformance' };
+const getPet: Evidence = {
+  request: { method: 'GET', url: `${BASE_URL}/pets/1`, headers: { authorization: 'Bearer [REDACTED]' }, credential: 'key' },
+  response: {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-ratelimit-remaining': '41' },
+    body: '{"id":1,"name":"Rex","categoryId":3,"status":"available"}',
+  },
+  expected: 'a Deprecation, Sunset or deprecation Link header',
+  actual: 'none of them',
 };
+const deprecationWarning = () => found(judge('DEPRECATION-SIGNALLED', false, 'Missing deprecation signal', 'getPet carries no Deprecation header', getPet));
+
+/** Every MUST exercised and passed; one SHOULD warning. */
+export const certifiedReport = (): RunReport =>
+  report({ findings: [...conformance({ 'DEPRECATION-SIGNALLED': [deprecationWarning()] }), ...fullProfile()], load: passingLoad() });
+
+/** The quick profile: no MUST failed, but the sustained, overload and daily scenarios did not run. */
+export const incompleteReport = (): RunReport => report({ findings: conformance(), load: passingLoad() });
+
+/** The ceiling ran to its cap without a 429: RL-CEILING-429 failed, what a 429 must carry was not judged. */
+export const unthrottledReport = (): RunReport => report({ findings: [...conformance(), ...fullProfile()], load: unthrottledLoad() });
+
+export const LONG_BODY = `{"pets":[${Array.from({ length: 60 }, (_, i) => `{"id":"${i}","name":"pet number ${i}"}`).join(',')}],"end":"END-OF-BODY"}`;
+
+function failures(): Record<string, Finding[]> {
+  const fail = (id: string, title: string, message: string, ev: Evidence) => [found(judge(id, false, title, message, ev))];
+  return {
+    'AUTH-MISSING-401': fail('AUTH-MISSING-401', 'Unauthenticated request accepted', `GET /pets without Authorization answered 200 ${HOSTILE.img}`, {
+      request: { method: 'GET', url: `${BASE_URL}/pets`, headers: { accept: 'application/json' }, credential: 'none' },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'text/html', 'x-echo': `Bearer ${SECRET_KEY}` },
+        body: `<html>${HOSTILE.script}${HOSTILE.cdata} key=${SECRET_KEY}</html>`,
+        bodyTruncated: true,
+      },
+      expected: '401 with an Error body',
+      actual: `200 ${HOSTILE.controls}`,
+    }),
+    'AUTH-WRONG-SCHEME-401': fail('AUTH-WRONG-SCHEME-401', 'Basic credentials accepted', 'Authorization: Basic … answered 200', {
+      request: { method: 'GET', url: `${BASE_URL}/pets`, headers: { authorization: 'Basic [REDACTED]' }, credential: 'other' },
+      response: { status: 200, headers: { 'content-type': 'application/json' }, body: LONG_BODY },
+    }),
+    'SCHEMA-PET': fail('SCHEMA-PET', 'Pet schema violation', '/id must be integer', {
+      request: {
+        method: 'POST',
+        url: `${BASE_URL}/pets`,
+        headers: { authorization: 'Bearer [REDACTED]', 'content-type': 'application/json' },
+        body: `{"name":"Rex's","categoryId":1}`,
+        credential: 'key',
+      },
+      response: { status: 201, headers: { 'content-type': 'application/json' }, body: '{"id":"12","name":"Rex","categoryId":1}' },
+      expected: 'id: integer (int64)',
+      actual: 'id: "12" (string)',
+    }),
+    'TRANSPORT-COMPLETE-RESPONSE': fail('TRANSPORT-COMPLETE-RESPONSE', 'Timeout', 'no response within 10000 ms', {
+      request: { method: 'GET', url: `${BASE_URL}/pets?limit=100`, headers: {}, credential: 'key' },
+      error: 'timeout after 10000 ms',
+    }),
+    'LIST-LIMIT-FILLS-PAGE': [
+      found(judge('LIST-LIMIT-FILLS-PAGE', false, 'Short page', `limit=20 returned 7 animals ${HOSTILE.markdown}`, { expected: '20 animals', actual: '7' })),
+    ],
+    'GET-NON-INTEGER-ID-4XX': [found(judge('GET-NON-INTEGER-ID-4XX', false, '5xx on a non-integer id', 'GET /pets/abc answered 500'))],
+    'CREATE-ID-UNIQUE': [found(skip('CREATE-ID-UNIQUE', 'Writes disabled', 'writes are not allowed on production', '--allow-writes'))],
+    'CREATE-400-BAD-BODY': [found(suiteError('CREATE-400-BAD-BODY', 'Check crashed', 'TypeError: body is undefined'))],
+  };
+}
+
+/**
+ * The report compared (by the real compare) with earlier runs, newest first,
+ * each given as the statuses that differed from this run's.
+ */
+export function comparedWith(r: RunReport, ...earlier: Record<string, Status>[]): RunReport {
+  const past = earlier.map((change, i) => ({
+    file: `reports/runs/${earlier.length - i}/certification.json`,
+    startedAt: `2025-05-${31 - i}T10:00:00.000Z`,
+    outcome: 'not-conformant' as const,
+    statuses: Object.fromEntries(r.requirements.map((q) => [q.id, change[q.id] ?? q.status])) as Record<string, Status>,
+  }));
+  const comparison = compare(r, past);
+  return comparison ? { ...r, comparison } : r;
+}
+
+/** MUST failures, hostile content, an early 429, a waiver, a suite error, a diagnosis and a comparison. */
+export function failingReport(): RunReport {
+  const r = report({
+    findings: [...conformance(failures()), ...fullProfile()],
+    load: earlyThrottleLoad(),
+    notes: ['Writes were allowed (ANIMAL_STORE_ALLOW_WRITES=true).', `Server banner: ${HOSTILE.script}`],
+    diagnosis: `GET ${BASE_URL}/pets without a key answered 200 text/html: is the base URL an HTML front end?`,
+  });
+  const waived = applyWaivers(r, [{ id: 'GET-NON-INTEGER-ID-4XX', reason: `Known gap, fixed in 2.4 ${HOSTILE.script}`, expires: '2099-12-31' }], {
+    now: NOW,
+  });
+  return comparedWith(
+    waived,
+    { 'SCHEMA-PET': 'pass', 'RESP-BODY-JSON': 'fail', 'LIST-LIMIT-FILLS-PAGE': 'pass' },
+    { 'SCHEMA-PET': 'pass', 'LIST-LIMIT-FILLS-PAGE': 'warn' },
+  );
+}
+
+/** Requirements set to a status (findings kept), outcome and counts recomputed. */
+export function withStatus(r: RunReport, ids: readonly string[], status: Status): RunReport {
+  return finalize({ ...r, requirements: r.requirements.map((q) => (ids.includes(q.id) ? { ...q, status } : q)) });
+}
+
+export const interrupted = (r: RunReport): RunReport => finalize({ ...r, interrupted: true, abort: 'interrupted by the user (SIGINT)' });
+export const aborted = (r: RunReport, reason = 'target unreachable: ECONNREFUSED'): RunReport => finalize({ ...r, abort: reason });
+export const withoutPlan = (r: RunReport): RunReport => ({ ...r, target: { ...r.target, plan: undefined } });
+export function conformanceOnly(r: RunReport): RunReport {
+  const { load: _load, ...rest } = r;
+  return finalize({ ...rest, kind: 'conformance' });
+}

@@ -2,35 +2,41 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };
+import type { Evidence, HttpExcerpt, Judgement } from '../../src/core/judgement.ts';
+import type { KeyState, LoadReport, TimelinePoint } from '../../src/core/load-report.ts';
+import { ajv } from '../../src/schemas/ajv.ts';
+import type { Comparison, Finding, NotExercised, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
 import { renderJson, writeCertificationJson, writeConformanceJson } from '../../src/results/writers/json.ts';
-import type { RunReport } from '../../src/results/types.ts';
-import { aborted, conformanceOnly, failingReport, interrupted, passingReport } from './fixtures.ts';
+import {
+  aborted,
+  certifiedReport,
+  conformanceOnly,
+  failingReport,
+  incompleteReport,
+  interrupted,
+  SECRET_KEY,
+  unthrottledReport,
+  withoutPlan,
+} from './fixtures.ts';
 
-type AjvCtor = typeof import('ajv/dist/2020.js').default;
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
-type FormatsPlugin = typeof import('ajv-formats').default;
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
-
-const ajv = new Ajv2020({ allErrors: true, strict: true });
-addFormats(ajv);
-const validate = ajv.compile(schema);
-const valid = (data: unknown) => {
-  const ok = validate(data);
-  return ok ? 'valid' : ajv.errorsText(validate.errors);
-};
+/** Compiled once by the project's Ajv (JSON Schema 2020-12, strict, ajv-formats). */
+const validate = (ajv.getSchema(schema.$id) ?? ajv.compile(schema)) as ValidateFunction;
+const valid = (data: unknown) => (validate(data) ? 'valid' : ajv.errorsText(validate.errors));
 
 const dir = mkdtempSync(join(tmpdir(), 'json-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const reports: [string, RunReport][] = [
-  ['a passing certification run', passingReport()],
-  ['a failing certification run with hostile evidence', failingReport()],
-  ['an interrupted run', interrupted(passingReport())],
+  ['a certified run', certifiedReport()],
+  ['an incomplete run (quick profile)', incompleteReport()],
+  ['a not-conformant run with hostile evidence, a waiver, a suite error and a comparison', failingReport()],
+  ['a run whose ceiling got no 429', unthrottledReport()],
+  ['an interrupted run', interrupted(certifiedReport())],
   ['an aborted run', aborted(failingReport())],
-  ['a conformance-only run without load entries', conformanceOnly(passingReport())],
+  ['a conformance-only run without load reports', conformanceOnly(certifiedReport())],
+  ['a run whose plan was not given', withoutPlan(incompleteReport())],
 ];
 
 describe('certification.json and conformance.json', () => {
@@ -38,43 +44,143 @@ describe('certification.json and conformance.json', () => {
     expect(valid(JSON.parse(renderJson(report)))).toBe('valid');
   });
 
+  it('The fixtures exercise every part of the schema: outcomes, observed, not exercised, comparison, diagnosis, suite errors and load evidence.', () => {
+    const failing = failingReport();
+    expect(new Set(reports.map(([, r]) => r.outcome))).toEqual(new Set(['certified', 'incomplete', 'not-conformant']));
+    expect(failing.counts.observed).toBeGreaterThan(0);
+    expect(incompleteReport().notExercised.length).toBeGreaterThan(0);
+    expect(failing.comparison?.newProblems.length).toBeGreaterThan(0);
+    expect(failing.diagnosis).toBeTruthy();
+    expect(failing.suiteErrors.length).toBeGreaterThan(0);
+    expect(failing.load?.[0].judgements.some((j) => j.evidence?.at)).toBe(true);
+    expect(failing.load?.[0].timeline.every((p) => p.seq !== undefined)).toBe(true);
+  });
+
   it('Both writers write the same content, which parses back to the report.', () => {
     const report = failingReport();
     const cert = readFileSync(writeCertificationJson(report, dir), 'utf8');
     const conf = readFileSync(writeConformanceJson(report, dir), 'utf8');
     expect(cert).toBe(conf);
-    expect(JSON.parse(cert)).toEqual(report);
+    expect(JSON.parse(cert)).toEqual(JSON.parse(JSON.stringify(report)));
   });
 
   it('A redactor given to the writer removes the key from the file.', () => {
-    const text = readFileSync(writeCertificationJson(failingReport(), dir, (s) => s.replaceAll('sk_live_4f9a2c7e1b8d3f60', '[REDACTED]')), 'utf8');
-    expect(text).not.toContain('sk_live_4f9a2c7e1b8d3f60');
+    const text = readFileSync(writeCertificationJson(failingReport(), dir, (s) => s.replaceAll(SECRET_KEY, '[REDACTED]')), 'utf8');
+    expect(text).not.toContain(SECRET_KEY);
     expect(text).toContain('[REDACTED]');
   });
 
   const broken: [string, (r: Record<string, any>) => void][] = [
-    ['the verdict is missing', (r) => delete r.verdict],
+    ['the outcome is missing', (r) => delete r.outcome],
+    ['the outcome is the old pass/fail verdict', (r) => (r.outcome = 'pass')],
+    ['the old verdict field appears', (r) => (r.verdict = 'pass')],
     ['a requirement has an unknown status', (r) => (r.requirements[0].status = 'ok')],
+    ['the observed count is missing', (r) => delete r.counts.observed],
+    ['a not-exercised entry has no reason', (r) => (r.notExercised = [{ id: 'RL-DAILY-QUOTA', title: 'x' }])],
+    ['the suite errors are missing', (r) => delete r.suiteErrors],
     ['the spec hash is not 64 hex digits', (r) => (r.specSha256 = 'abc')],
     ['a count is negative', (r) => (r.counts.pass = -1)],
-    ['a load entry has no timeline', (r) => delete r.load[0].timeline],
+    ['a load report has the old verdicts list', (r) => (r.load[0].verdicts = [])],
+    ['a load report has no key state', (r) => delete r.load[0].key],
+    ['a load verdict is unknown', (r) => (r.load[0].verdict = 'ok')],
     ['a timeline point has a status that is not an integer', (r) => (r.load[0].timeline[0].status = '200')],
+    ['evidence points at request 0 (requests are numbered from 1)', (r) => (r.load[0].judgements[0].evidence = { at: { request: 0, ms: 0 } })],
+    ['a request excerpt has an unknown credential kind', (r) => (r.requirements[0].findings[0].evidence = { request: { headers: {}, credential: 'secret' } })],
     ['a waiver has a malformed expiry', (r) => (r.requirements[0].waiver = { reason: 'x', expires: '31/12/2099' })],
+    ['the comparison has no baseline', (r) => (r.comparison = { newProblems: [], fixed: [], stillFailing: [], flapping: [] })],
     ['an unknown top-level field appears', (r) => (r.apiKey = 'secret')],
   ];
   it.each(broken)('The schema rejects a report in which %s.', (_name, mutate) => {
-    const r = JSON.parse(renderJson(passingReport()));
+    const r = JSON.parse(renderJson(incompleteReport()));
     mutate(r);
     expect(valid(r)).not.toBe('valid');
   });
 
-  const documented: [string, Record<string, { description?: string; $ref?: string }>][] = [
-    ['the report', schema.properties],
-    ['a timeline point', schema.$defs.timelinePoint.properties],
-    ['the target', schema.$defs.target.properties],
+  const describedEverywhere = (node: unknown, path: string, out: string[]): string[] => {
+    if (Array.isArray(node) || node === null || typeof node !== 'object') return out;
+    const o = node as Record<string, unknown>;
+    if (o.properties && typeof o.properties === 'object')
+      for (const [k, v] of Object.entries(o.properties as Record<string, Record<string, unknown>>))
+        if (!v.description && !v.$ref) out.push(`${path}.${k}`);
+    for (const [k, v] of Object.entries(o)) describedEverywhere(v, `${path}.${k}`, out);
+    return out;
+  };
+  it('Every property in the schema is documented (a description, or a reference to a documented definition).', () => {
+    expect(describedEverywhere(schema, '#', [])).toEqual([]);
+  });
+});
+
+/** The keys a type requires (not optional). */
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+/** True when both key sets are the same (checked by tsc). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The required keys of T as a sorted list; the object literal must name each exactly once (checked by tsc). */
+const requiredOf = <T>(keys: Record<RequiredKeys<T>, true>) => Object.keys(keys).sort();
+
+const defs = schema.$defs;
+describe('the schema describes the RunReport of src/results/types.ts exactly', () => {
+  it('Every object of the report has the same properties in the schema as in its TypeScript type (checked by tsc).', () => {
+    const same: Record<string, true> = {
+      report: true satisfies Same<keyof typeof schema.properties, keyof RunReport>,
+      target: true satisfies Same<keyof typeof defs.target.properties, keyof TargetInfo>,
+      requirement: true satisfies Same<keyof typeof defs.requirement.properties, keyof RequirementResult>,
+      finding: true satisfies Same<keyof typeof defs.finding.properties, keyof Finding>,
+      judgement: true satisfies Same<keyof typeof defs.judgement.properties, keyof Judgement>,
+      evidence: true satisfies Same<keyof typeof defs.evidence.properties, keyof Evidence>,
+      httpExcerpt: true satisfies Same<keyof typeof defs.httpExcerpt.properties, keyof HttpExcerpt>,
+      notExercised: true satisfies Same<keyof typeof defs.notExercised.properties, keyof RunReport['notExercised'][number]>,
+      comparison: true satisfies Same<keyof typeof defs.comparison.properties, keyof Comparison>,
+      loadReport: true satisfies Same<keyof typeof defs.loadReport.properties, keyof LoadReport>,
+      timelinePoint: true satisfies Same<keyof typeof defs.timelinePoint.properties, keyof TimelinePoint>,
+      keyState: true satisfies Same<keyof typeof defs.keyState.properties, keyof KeyState>,
+    };
+    expect(Object.values(same).every(Boolean)).toBe(true);
+  });
+
+  const required: [string, string[], string[]][] = [
+    [
+      'the report',
+      schema.required,
+      requiredOf<RunReport>({
+        kind: true,
+        suiteVersion: true,
+        specSha256: true,
+        target: true,
+        startedAt: true,
+        endedAt: true,
+        interrupted: true,
+        outcome: true,
+        counts: true,
+        notExercised: true,
+        requestsSent: true,
+        requirements: true,
+        suiteErrors: true,
+        notes: true,
+      }),
+    ],
+    ['the target', defs.target.required, requiredOf<TargetInfo>({ env: true, baseUrl: true, embedded: true })],
+    ['a not-exercised entry', defs.notExercised.required, requiredOf<NotExercised>({ id: true, title: true, reason: true })],
+    [
+      'a load report',
+      defs.loadReport.required,
+      requiredOf<LoadReport>({
+        scenario: true,
+        plan: true,
+        engine: true,
+        target: true,
+        startedAt: true,
+        endedAt: true,
+        verdict: true,
+        requestsSent: true,
+        judgements: true,
+        timeline: true,
+        key: true,
+      }),
+    ],
+    ['a judgement', defs.judgement.required, requiredOf<Judgement>({ requirement: true, outcome: true, title: true, message: true })],
+    ['a timeline point', defs.timelinePoint.required, requiredOf<TimelinePoint>({ t: true, status: true })],
   ];
-  it.each(documented)('Every property of %s is documented in the schema.', (_name, properties) => {
-    const missing = Object.entries(properties).filter(([, v]) => !v.description && !v.$ref).map(([k]) => k);
-    expect(missing).toEqual([]);
+  it.each(required)('The schema requires exactly the fields the type requires, for %s.', (_name, inSchema, inType) => {
+    expect([...inSchema].sort()).toEqual(inType);
   });
 });

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../../src/results/writers/junit.ts';
 import { escapeAttr, escapeXml, stripInvalidXml } from '../../src/results/writers/common.ts';
-import { aborted, failingReport, HOSTILE, passingReport } from './fixtures.ts';
+import type { RunReport } from '../../src/results/types.ts';
+import { aborted, certifiedReport, failingReport, HOSTILE, incompleteReport, SECRET_KEY, withoutPlan } from './fixtures.ts';
 import { xmlProblems } from './xml-check.ts';
 
-/** The <testcase> element of a requirement, with its content. */
-function testcase(xml: string, id: string): string {
-  const at = xml.indexOf(`name="${id}: `);
+/** The <testcase> element named `name` (an `ID: title` prefix) in the suite whose classname starts with `classname`. */
+function testcase(xml: string, id: string, classname = ''): string {
+  const at = xml.search(new RegExp(`classname="${classname}[^"]*" name="${id}: `));
   expect(at, `testcase of ${id}`).toBeGreaterThan(0);
-  const open = xml.lastIndexOf('<testcase', at);
   const tagEnd = xml.indexOf('>', at) + 1;
+  const open = xml.lastIndexOf('<testcase', at);
   return xml[tagEnd - 2] === '/' ? xml.slice(open, tagEnd) : xml.slice(open, xml.indexOf('</testcase>', at) + '</testcase>'.length);
 }
+
+const property = (xml: string, name: string) => new RegExp(`<property name="${name}" value="([^"]*)"/>`).exec(xml)?.[1];
 
 describe('the XML well-formedness checker used by these tests', () => {
   const bad: [string, string][] = [
@@ -34,26 +37,62 @@ describe('the XML well-formedness checker used by these tests', () => {
 });
 
 describe('junit.xml', () => {
-  const reports = [['passing', passingReport()], ['failing', failingReport()], ['aborted', aborted(failingReport())]] as const;
+  const reports: [string, RunReport][] = [
+    ['certified', certifiedReport()],
+    ['incomplete', incompleteReport()],
+    ['failing', failingReport()],
+    ['aborted', aborted(failingReport())],
+  ];
 
   it.each(reports)('The JUnit of the %s run is well-formed XML.', (_name, report) => {
     expect(xmlProblems(renderJunit(report))).toEqual([]);
   });
 
-  it.each(reports)('The JUnit of the %s run has one test case per requirement, classname = area.', (_name, report) => {
+  it.each(reports)('The JUnit of the %s run has one test case per requirement (classname = area) and one per load judgement.', (_name, report) => {
     const xml = renderJunit(report);
-    for (const r of report.requirements) expect(testcase(xml, r.id)).toContain(`classname="${r.area}"`);
+    for (const r of report.requirements) expect(testcase(xml, r.id, r.area)).toContain(`classname="${r.area}"`);
+    const judged = (report.load ?? []).flatMap((l) => l.judgements.filter((j) => j.outcome !== 'observe'));
     const extra = report.abort ? 1 : 0;
-    expect(xml.match(/<testcase /g)).toHaveLength(report.requirements.length + extra);
-    expect(xml).toContain(`tests="${report.requirements.length + extra}"`);
+    const total = report.requirements.length + judged.length + extra;
+    expect(xml.match(/<testcase /g)).toHaveLength(total);
+    expect(xml).toMatch(new RegExp(`^<testsuites [^>]*tests="${total}"`, 'm'));
+    expect(xml.match(/<testsuite /g)).toHaveLength(1 + (report.load ?? []).length);
+  });
+
+  const outcomes: [string, RunReport, string, string][] = [
+    ['certified', certifiedReport(), 'certified', 'CERTIFIED'],
+    ['incomplete', incompleteReport(), 'incomplete', 'PASSED, INCOMPLETE'],
+    ['not-conformant', failingReport(), 'not-conformant', 'NOT CONFORMANT'],
+  ];
+  it.each(outcomes)('The properties of a %s run carry its outcome, headline and scope.', (_name, report, outcome, headline) => {
+    const xml = renderJunit(report);
+    expect(property(xml, 'outcome')).toBe(outcome);
+    expect(property(xml, 'headline')).toBe(headline);
+    expect(property(xml, 'scope')).toBeTruthy();
+    expect(xml.slice(0, xml.indexOf('</properties>'))).not.toContain('name="verdict"');
+  });
+
+  it('The properties list the MUSTs not exercised, the observed count, the diagnosis and what is new since the last run.', () => {
+    expect(property(renderJunit(incompleteReport()), 'notExercised')).toBe('RL-SUSTAINED-BELOW-CEILING, RL-WINDOW-PER-MINUTE, RL-DAILY-QUOTA');
+    const xml = renderJunit(failingReport());
+    expect(property(xml, 'observed')).toBe(String(failingReport().counts.observed));
+    expect(property(xml, 'diagnosis')).toMatch(/^GET https:\/\/api\.animal-store\.example\/v1\/pets without a key answered 200 text\/html/);
+    expect(property(xml, 'newSinceLastRun')).toBe('SCHEMA-PET, LIST-LIMIT-FILLS-PAGE');
+    expect(property(renderJunit(withoutPlan(incompleteReport())), 'plan')).toBe('not given');
   });
 
   const statuses: [string, string, RegExp, RegExp | undefined][] = [
     ['a failed MUST', 'AUTH-MISSING-401', /<failure message="Unauthenticated request accepted: [^"]*" type="MUST">/, undefined],
     ['a warning', 'LIST-LIMIT-FILLS-PAGE', /<system-out>WARNING \(SHOULD\): Short page: limit=20 returned 7 animals/, /<failure|<skipped/],
-    ['a skip', 'CREATE-ID-UNIQUE', /<skipped message="Writes disabled: writes are not allowed on production"\/>/, /<failure/],
+    [
+      'a requirement not exercised, with its remedy',
+      'CREATE-ID-UNIQUE',
+      /<skipped message="not exercised: Writes disabled: writes are not allowed on production — To exercise it: --allow-writes"\/>/,
+      /<failure/,
+    ],
+    ['a requirement a suite error left out', 'CREATE-400-BAD-BODY', /<skipped message="not exercised: suite error: Check crashed: TypeError: body is undefined"\/>/, /<failure/],
     ['a waiver', 'GET-NON-INTEGER-ID-4XX', /<skipped message="waived until 2099-12-31: Known gap, fixed in 2.4 &lt;script&gt;/, /<failure/],
-    ['an INFO observation', 'ERROR-CODE-VALUES', /<system-out>Observations:\n {2}- Observed for ERROR-CODE-VALUES/, /<failure|<skipped/],
+    ['an INFO observation', 'ERROR-CODE-VALUES', /<system-out>OBSERVED \(INFO, counted apart from passed\)\nObservations:\n {2}- Observed for ERROR-CODE-VALUES/, /<failure|<skipped/],
     ['a pass', 'SCHEMA-PETS', /^<testcase [^>]*\/>$/, /<failure|<skipped|<system-out/],
   ];
   it.each(statuses)('The test case of %s is rendered as JUnit expects.', (_name, id, expected, forbidden) => {
@@ -62,30 +101,46 @@ describe('junit.xml', () => {
     if (forbidden) expect(tc).not.toMatch(forbidden);
   });
 
-  it('The failure carries the evidence: expected, actual, request and response status.', () => {
-    const tc = testcase(renderJunit(failingReport()), 'SCHEMA-PET');
-    for (const s of ['expected: id: integer (int64)', 'actual: id: &quot;12&quot; (string)', 'request: POST https://api.animal-store.example/v1/pets', 'response: 201']) expect(tc).toContain(s);
+  it('A MUST not exercised in an incomplete run is skipped with the reason and the flag or profile that would exercise it.', () => {
+    expect(testcase(renderJunit(incompleteReport()), 'RL-DAILY-QUOTA')).toContain(
+      '<skipped message="not exercised: no rate-limit scenario of this run judges it — To exercise it: run the daily scenario: --profile full --allow-daily',
+    );
   });
 
-  it('The properties name the target, plan, suite version and spec hash.', () => {
-    const r = passingReport();
-    const xml = renderJunit(r);
-    for (const [k, v] of [['target', r.target.baseUrl], ['plan', 'free'], ['suiteVersion', '0.1.0'], ['specSha256', r.specSha256], ['verdict', 'CERTIFIED']])
-      expect(xml).toContain(`<property name="${k}" value="${v}"/>`);
+  it('The failure carries the evidence (expected, actual, request, response status) and a curl line with the key as $ANIMAL_STORE_API_KEY.', () => {
+    const tc = testcase(renderJunit(failingReport()), 'SCHEMA-PET');
+    for (const s of [
+      'expected: id: integer (int64)',
+      'actual: id: &quot;12&quot; (string)',
+      'request: POST https://api.animal-store.example/v1/pets',
+      'response: 201',
+      'replay: curl -i -X &#39;POST&#39; -H &quot;Authorization: Bearer $ANIMAL_STORE_API_KEY&quot;',
+    ])
+      expect(tc).toContain(s);
+  });
+
+  it('Each load scenario is a testsuite of its judgements; a failure names the request it is about.', () => {
+    const xml = renderJunit(failingReport());
+    expect(xml).toMatch(/<testsuite name="load: ceiling \(free, node engine\)" tests="\d+" failures="2" errors="0" skipped="0"/);
+    const tc = testcase(xml, 'RL-NOT-EARLY', 'load.ceiling.free');
+    expect(tc).toMatch(/<failure message="Throttled before the limit: request #51 was answered 429[^"]*" type="MUST">/);
+    expect(tc).toContain('at: request #51, 5.02 s after the scenario started');
+    expect(tc).toContain('response: 429');
   });
 
   it('An aborted run gets an error test case with the reason.', () => {
-    const xml = renderJunit(aborted(passingReport(), 'deadline of 900000 ms exceeded'));
+    const xml = renderJunit(aborted(certifiedReport(), 'deadline of 900000 ms exceeded'));
     expect(xml).toMatch(/<error message="deadline of 900000 ms exceeded" type="abort">/);
-    expect(xml).toContain('errors="1"');
+    expect(xml).toMatch(/^<testsuites [^>]*errors="1"/m);
   });
 
-  it('Hostile content is escaped and characters invalid in XML 1.0 are replaced.', () => {
+  it('Hostile content is escaped, characters invalid in XML 1.0 are replaced, and the key appears only where the server echoed it.', () => {
     const xml = renderJunit(failingReport());
     expect(xml).not.toContain(HOSTILE.script);
     expect(xml).not.toContain('</testcase> &');
     expect(xml).not.toMatch(/[\u0000\u0007]/);
     expect(xml).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
+    expect(xml).not.toMatch(new RegExp(`Bearer ${SECRET_KEY}.*replay`));
   });
 });
 

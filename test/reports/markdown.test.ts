@@ -1,55 +1,126 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown, renderSummary, SUMMARY_LIST_CAP } from '../../src/results/writers/markdown.ts';
+import { escapeMarkdown, fenced, renderSummary, SUMMARY_LIST_CAP } from '../../src/results/writers/markdown.ts';
 import type { RunReport } from '../../src/results/types.ts';
-import { aborted, failingReport, HOSTILE, interrupted, passingReport, withResults } from './fixtures.ts';
+import {
+  aborted,
+  certifiedReport,
+  comparedWith,
+  conformanceOnly,
+  failingReport,
+  HOSTILE,
+  incompleteReport,
+  interrupted,
+  SECRET_KEY,
+  withoutPlan,
+  withStatus,
+} from './fixtures.ts';
+
+/** The lines of a section, from its heading to the next heading. */
+function section(md: string, heading: string): string {
+  const at = md.indexOf(heading);
+  expect(at, heading).toBeGreaterThanOrEqual(0);
+  const next = md.indexOf('\n### ', at + 1);
+  return md.slice(at, next < 0 ? undefined : next);
+}
 
 describe('summary.md', () => {
   const verdicts: [string, RunReport, string][] = [
-    ['passing', passingReport(), '## ✅ animal-store certification: **CERTIFIED**'],
-    ['failing', failingReport(), '## ❌ animal-store certification: **NOT CONFORMANT**'],
-    ['interrupted', interrupted(passingReport()), '## ⚠️ animal-store certification: **INTERRUPTED**'],
-    ['aborted', aborted(passingReport()), '## ⛔ animal-store certification: **ABORTED**'],
+    ['certified', certifiedReport(), '## ✅ animal-store certification: **CERTIFIED**'],
+    ['conformance-only', conformanceOnly(certifiedReport()), '## ✅ animal-store conformance: **CONFORMANT**'],
+    ['incomplete', incompleteReport(), '## 🟡 animal-store certification: **PASSED, INCOMPLETE**'],
+    ['not-conformant', failingReport(), '## ❌ animal-store certification: **NOT CONFORMANT**'],
+    ['interrupted', interrupted(certifiedReport()), '## 🟡 animal-store certification: **INTERRUPTED**'],
+    ['aborted', aborted(certifiedReport()), '## 🟡 animal-store certification: **STOPPED EARLY**'],
   ];
-  it.each(verdicts)('The %s run starts with its verdict line.', (_name, report, line) => {
-    expect(renderSummary(report).split('\n')[0]).toBe(line);
+  it.each(verdicts)('The %s run starts with its headline, and its scope sentence follows.', (_name, report, line) => {
+    const lines = renderSummary(report).split('\n');
+    expect(lines[0]).toBe(line);
+    expect(lines[2]).toMatch(/^> \S/);
   });
 
-  it('It names the target, plan, suite version and spec hash.', () => {
-    const md = renderSummary(passingReport());
+  it('The ✅ appears only in the summary of a certified run.', () => {
+    for (const [, report] of verdicts) expect(renderSummary(report).includes('✅')).toBe(report.outcome === 'certified' && !report.abort);
+  });
+
+  it('An incomplete run lists each MUST not exercised with its reason and the flag or profile that would exercise it.', () => {
+    const md = section(renderSummary(incompleteReport()), '### 🟡 MUST requirements not exercised (3)');
+    expect(md).toContain(
+      "- **RL-DAILY-QUOTA**: no rate-limit scenario of this run judges it — To exercise it: run the daily scenario: --profile full --allow-daily \\(it spends the key's whole daily quota; use a dedicated key\\)",
+    );
+    expect(md).toMatch(/^- \*\*RL-SUSTAINED-BELOW-CEILING\*\*: .* — To exercise it: run the sustained scenario/m);
+    expect(md.match(/^- \*\*/gm)).toHaveLength(3);
+  });
+
+  it('With a comparison, what is new since the last run comes right after the headline, before the failures.', () => {
+    const md = renderSummary(failingReport());
+    const heading = '### 🆕 New since the last run (2025-05-31 10:00:00 UTC, not-conformant) (2)';
+    expect(md.indexOf(heading)).toBeGreaterThan(0);
+    expect(md.indexOf(heading)).toBeLessThan(md.indexOf('### ❌ Failed MUST requirements'));
+    const news = section(md, heading);
+    expect(news).toMatch(/^- \*\*SCHEMA-PET\*\* \(MUST, failed\): Pet schema violation: \/id must be integer$/m);
+    expect(news).toMatch(/^- \*\*LIST-LIMIT-FILLS-PAGE\*\* \(SHOULD, warned\): /m);
+    expect(news).toContain('Fixed since the last run: RESP-BODY-JSON · Still failing: TRANSPORT-COMPLETE-RESPONSE');
+    expect(news).toContain('Flapping: RESP-BODY-JSON, LIST-LIMIT-FILLS-PAGE');
+  });
+
+  it('A comparison with nothing new says so, and still names what was fixed.', () => {
+    const md = renderSummary(comparedWith(certifiedReport(), { 'SCHEMA-PET': 'fail' }));
+    expect(md).toContain('### Nothing new since the last run (2025-05-31 10:00:00 UTC, not-conformant)\n\nFixed since the last run: SCHEMA-PET · Still failing: DEPRECATION-SIGNALLED\n');
+  });
+
+  it('Each failed MUST has a one-line reason, one line of evidence and a fenced curl line with the key as $ANIMAL_STORE_API_KEY.', () => {
+    const md = section(renderSummary(failingReport()), '### ❌ Failed MUST requirements (6)');
+    expect(md).toContain(
+      [
+        '- **SCHEMA-PET** (MUST): Pet schema violation: /id must be integer',
+        '  Evidence: POST https&#58;//api.animal-store.example/v1/pets → HTTP 201; expected id: integer \\(int64\\); actual id: "12" \\(string\\)',
+        '',
+        '  ```sh',
+        `  curl -i -X 'POST' -H "Authorization: Bearer $ANIMAL_STORE_API_KEY" -H 'content-type: application/json' --data-raw '{"name":"Rex'\\''s","categoryId":1}' 'https://api.animal-store.example/v1/pets'`,
+        '  ```',
+      ].join('\n'),
+    );
+    expect(md.match(/^ {2}```sh$/gm)).toHaveLength(md.match(/^- \*\*/gm)!.length);
+  });
+
+  it('A failed MUST found under load names the request it is about.', () => {
+    const md = section(renderSummary(failingReport()), '### ❌ Failed MUST requirements');
+    expect(md).toMatch(/^- \*\*RL-NOT-EARLY\*\* \(MUST\): Throttled before the limit: request \\#51 was answered 429/m);
+    expect(md).toMatch(/Evidence: GET https&#58;\/\/api\.animal-store\.example\/v1\/pets\?limit=1 → HTTP 429; request \\#51 at 5\.02 s/);
+  });
+
+  it('Warnings are listed with their reason, and capped with a count of the rest.', () => {
+    const ids = certifiedReport()
+      .requirements.filter((r) => r.level !== 'MUST')
+      .map((r) => r.id)
+      .slice(0, SUMMARY_LIST_CAP + 2);
+    const md = section(renderSummary(withStatus(certifiedReport(), ids, 'warn')), '### ⚠️ Warnings');
+    expect(md.match(/^- \*\*/gm)).toHaveLength(SUMMARY_LIST_CAP);
+    expect(md).toMatch(/^- … and \d+ more \(see index.html\)$/m);
+  });
+
+  it('The counts table names every status, observed apart from passed.', () => {
+    const r = failingReport();
+    const c = r.counts;
+    expect(renderSummary(r)).toContain(
+      `| failed | warned | waived | not exercised | passed | observed |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n| ${c.fail} | ${c.warn} | ${c.waived} | ${c.skip} | ${c.pass} | ${c.observed} |`,
+    );
+  });
+
+  it('It names the target, the plan (or that none was given), the diagnosis, the suite errors and the scenarios.', () => {
+    const md = renderSummary(failingReport());
     expect(md).toContain('- **Target:** `https://api.animal-store.example/v1` (production)');
     expect(md).toContain('- **Plan:** free');
-    expect(md).toMatch(/- \*\*Suite:\*\* 0\\?\.1\\?\.0 · spec sha256 `a3f1c9e07b5d`/);
+    expect(md).toMatch(/^> \*\*Diagnosis:\*\* GET https&#58;\/\/api/m);
+    expect(md).toContain("### Defects of the suite, not the server's (1)\n\n- CREATE-400-BAD-BODY: Check crashed — TypeError: body is undefined");
+    expect(md).toContain('| ceiling | free | node | fail | 51 |');
+    expect(renderSummary(withoutPlan(incompleteReport()))).toContain('- **Plan:** not given');
   });
 
-  it('It has a counts table.', () => {
-    expect(renderSummary(failingReport())).toContain('| pass | fail | warn | skip | waived |\n| ---: | ---: | ---: | ---: | ---: |\n| 54 | 4 | 1 | 2 | 1 |');
-  });
-
-  it('It lists every failed MUST with a one-line reason.', () => {
+  it('Hostile content cannot inject HTML, links or mentions into a PR comment, and the key never appears.', () => {
     const md = renderSummary(failingReport());
-    expect(md).toContain('### ❌ Failed MUST requirements (4)');
-    expect(md).toMatch(/^- \*\*SCHEMA-PET\*\* \(MUST\): Pet schema violation: \/id must be integer$/m);
-  });
-
-  it(`The warnings list is capped at ${SUMMARY_LIST_CAP} with a count of the rest.`, () => {
-    const ids = passingReport().requirements.filter((r) => r.level !== 'MUST').map((r) => r.id).slice(0, SUMMARY_LIST_CAP + 3);
-    const changes = Object.fromEntries(ids.map((id) => [id, (r: RunReport['requirements'][number]) => ({ ...r, status: 'warn' as const })]));
-    const md = renderSummary(withResults(passingReport(), changes));
-    const section = md.slice(md.indexOf('### ⚠️ Warnings'));
-    expect(section.match(/^- \*\*/gm)).toHaveLength(SUMMARY_LIST_CAP);
-    expect(section).toMatch(/^- … and \d+ more \(see index.html\)$/m);
-  });
-
-  it('It points to index.html.', () => {
-    expect(renderSummary(passingReport())).toContain('`index.html`');
-  });
-
-  it('Hostile content cannot inject HTML, links or mentions into a PR comment.', () => {
-    const md = renderSummary(failingReport());
-    expect(md).not.toContain('<script');
-    expect(md).not.toContain('<img');
-    expect(md).not.toContain('@everyone');
-    expect(md).not.toContain('](javascript:');
+    for (const bad of ['<script', '<img', '@everyone', '](javascript:', SECRET_KEY]) expect(md).not.toContain(bad);
+    expect(md).not.toMatch(/[\u0000-\u0008\u000b-\u001f]|[\ud800-\udfff]/u);
   });
 
   const escapes: [string, string, string][] = [
@@ -65,5 +136,9 @@ describe('summary.md', () => {
 
   it('escapeMarkdown neutralises the fixture’s Markdown attack.', () => {
     expect(escapeMarkdown(HOSTILE.markdown)).not.toMatch(/[^\\][[\]|`*]|@/);
+  });
+
+  it('A fenced block is longer than any backtick run inside it, indented on every line, and free of control characters.', () => {
+    expect(fenced("curl 'a```b'\nnext\u0007", 'sh')).toEqual(["  ````sh", "  curl 'a```b'", '  next', '  ````']);
   });
 });

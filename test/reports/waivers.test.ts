@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyWaivers, loadWaivers, parseWaivers, WaiverError, type Waiver } from '../../src/results/waivers.ts';
 import type { RunReport, Status } from '../../src/results/types.ts';
-import { failingReport, passingReport, withResults } from './fixtures.ts';
+import { certifiedReport, failingReport, NOW, withStatus } from './fixtures.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'waivers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const NOW = new Date('2025-06-01T12:00:00Z');
 
 describe('loadWaivers', () => {
   it('The checked-in waivers.json is valid.', () => {
@@ -63,23 +62,27 @@ describe('applyWaivers', () => {
     if (note) expect(out.notes.join('\n')).toMatch(note);
   });
 
-  it('Waiving every failed MUST (with the flag) turns the verdict to pass and recomputes the counts.', () => {
+  it('Waiving every failed MUST (with the flag) leaves the run incomplete, never certified, and recomputes the counts.', () => {
     const r = failingReport();
     const ids = r.requirements.filter((q) => q.level === 'MUST' && q.status === 'fail').map((q) => q.id);
-    const out = applyWaivers(r, ids.map((id) => w(id)), { now: NOW, allowMustWaivers: true });
-    expect(out.verdict).toBe('pass');
+    const out = applyWaivers(
+      r,
+      ids.map((id) => w(id)),
+      { now: NOW, allowMustWaivers: true },
+    );
+    expect(out.outcome).toBe('incomplete');
     expect(out.counts).toEqual({ ...r.counts, fail: 0, waived: r.counts.waived + ids.length });
   });
 
-  it('An expired waiver of a failed MUST keeps the verdict fail.', () => {
-    const r = withResults(passingReport(), { 'SCHEMA-PET': (q) => ({ ...q, status: 'fail' }) });
+  it('An expired waiver of a failed MUST keeps the run not conformant.', () => {
+    const r = withStatus(certifiedReport(), ['SCHEMA-PET'], 'fail');
     const out = applyWaivers(r, [w('SCHEMA-PET', '2025-01-01')], { now: NOW, allowMustWaivers: true });
-    expect(out.verdict).toBe('fail');
+    expect(out.outcome).toBe('not-conformant');
   });
 
-  it('An aborted run stays failed whatever is waived.', () => {
-    const r = { ...passingReport(), abort: 'deadline exceeded', verdict: 'fail' as const };
-    expect(applyWaivers(r, [], { now: NOW }).verdict).toBe('fail');
+  it('An aborted run is never certified, whatever is waived.', () => {
+    const r = { ...certifiedReport(), abort: 'deadline exceeded' };
+    expect(applyWaivers(r, [], { now: NOW }).outcome).toBe('incomplete');
   });
 
   it('The input report is not modified, and applying twice changes nothing more.', () => {

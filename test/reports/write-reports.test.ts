@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { ALL_FORMATS, CONFORMANCE_FORMATS, writeReports, type ReportFormat } from '../../src/results/writers/index.ts';
-import { failingReport, passingReport, SECRET_KEY } from './fixtures.ts';
+import { failingReport, certifiedReport, SECRET_KEY } from './fixtures.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'write-reports-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -18,7 +18,7 @@ describe('writeReports', () => {
   ];
   it.each(sets)('It writes %s into a directory it creates and returns their paths.', (_name, formats, files) => {
     const dir = freshDir();
-    const paths = writeReports(passingReport(), dir, formats);
+    const paths = writeReports(certifiedReport(), dir, formats);
     expect(paths.map((p) => basename(p))).toEqual(files);
     expect(readdirSync(dir).sort()).toEqual([...files].sort());
   });
@@ -26,7 +26,7 @@ describe('writeReports', () => {
   it('It leaves no temporary file behind and replaces an earlier report.', () => {
     const dir = freshDir();
     writeReports(failingReport(), dir);
-    writeReports(passingReport(), dir);
+    writeReports(certifiedReport(), dir);
     expect(readdirSync(dir).sort()).toEqual([...ALL_FORMATS].sort());
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('CERTIFIED');
   });
@@ -49,7 +49,7 @@ describe('writeReports', () => {
 
   it('An unknown format is an error and nothing is written.', () => {
     const dir = freshDir();
-    expect(() => writeReports(passingReport(), dir, ['report.pdf' as ReportFormat])).toThrow(/Unknown report format\(s\): report.pdf/);
+    expect(() => writeReports(certifiedReport(), dir, ['report.pdf' as ReportFormat])).toThrow(/Unknown report format\(s\): report.pdf/);
     expect(() => readdirSync(dir)).toThrow();
   });
 });

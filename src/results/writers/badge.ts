@@ -1,16 +1,19 @@
 /**
  * badge.svg: a shields-like flat badge, "animal-store | certified · <plan> · <date>"
- * in green only for a certified run; "not conformant" in red; "passed, incomplete"
- * or "stopped early" in amber. Widths are computed from the text with Verdana 11px metrics.
+ * in green only for a certified run; "not conformant" in red (a MUST failed, even
+ * in a run that stopped); "passed, incomplete (N MUSTs not exercised)",
+ * "interrupted" or "stopped early" in amber. The words are the headline of every
+ * other writer. Widths are computed from the text with Verdana 11px metrics.
  */
 import type { RunReport } from '../types.ts';
-import { dateOf, escapeXml, isCertified } from './common.ts';
+import { dateOf, escapeXml, headline, toneOf, type Tone } from './common.ts';
 
 export const BADGE_GREEN = '#2e9e47';
 export const BADGE_RED = '#d73a2f';
 /** Passed what it exercised, but not complete: never the certified green. */
 export const BADGE_AMBER = '#b08800';
 const LABEL_GREY = '#555';
+const COLOR: Record<Tone, string> = { certified: BADGE_GREEN, incomplete: BADGE_AMBER, 'not-conformant': BADGE_RED };
 
 /** Approximate advance widths of Verdana at 11px (shields uses the same font). */
 const WIDTHS: Record<string, number> = {
@@ -70,24 +73,18 @@ export function textWidth(text: string): number {
   return Math.ceil(w);
 }
 
+/** The headline in lower case (the badge says what every other writer says), with how many MUSTs an incomplete run left out. */
 export function badgeMessage(report: RunReport): string {
   const n = report.notExercised.length;
-  const state = isCertified(report)
-    ? report.kind === 'certification'
-      ? 'certified'
-      : 'conformant'
-    : report.outcome === 'not-conformant'
-      ? 'not conformant'
-      : report.interrupted || report.abort
-        ? 'stopped early'
-        : `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)`;
+  const h = headline(report);
+  const state = h === 'PASSED, INCOMPLETE' && n ? `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)` : h.toLowerCase();
   return `${state} · ${report.target.plan ?? 'plan not given'} · ${dateOf(report.endedAt || report.startedAt)}`;
 }
 
 export function renderBadge(report: RunReport): string {
   const label = 'animal-store';
   const message = badgeMessage(report);
-  const color = isCertified(report) ? BADGE_GREEN : report.outcome === 'not-conformant' ? BADGE_RED : BADGE_AMBER;
+  const color = COLOR[toneOf(report)];
   const lw = textWidth(label) + 12;
   const mw = textWidth(message) + 12;
   const w = lw + mw;

@@ -1,13 +1,15 @@
 /**
- * Helpers shared by the report writers: the headline of a run, the order of
- * statuses and areas, grouping, escaping for HTML/XML, and a tolerant reader of
- * the load scenario entries (`RunReport.load` is `unknown[]`).
+ * Helpers shared by the report writers, so that every writer says the same
+ * thing: the headline and tone of a run (certified / incomplete / not
+ * conformant), its scope sentence, status labels, the finding that explains a
+ * status, one-line evidence, the order of statuses and areas, grouping, and
+ * escaping for HTML/XML.
  *
  * Everything a writer prints may come from a hostile server (bodies, headers,
  * messages), so every string goes through `escapeXml` (HTML, SVG, JUnit) or the
  * Markdown escaper of markdown.ts.
  */
-import type { Level, RequirementResult, RunReport, Status } from '../types.ts';
+import type { Comparison, Evidence, Finding, Level, NotExercised, RequirementResult, RunReport, Status } from '../types.ts';
 
 export const STATUSES: readonly Status[] = ['fail', 'warn', 'waived', 'skip', 'pass', 'observed'];
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
@@ -60,6 +62,44 @@ export function isCertified(report: RunReport): boolean {
   return report.outcome === 'certified' && !report.interrupted && !report.abort;
 }
 
+/** The colour of a run in every writer: green only when certified, red when not conformant, amber otherwise. */
+export type Tone = 'certified' | 'incomplete' | 'not-conformant';
+
+export function toneOf(report: RunReport): Tone {
+  return isCertified(report) ? 'certified' : report.outcome === 'not-conformant' ? 'not-conformant' : 'incomplete';
+}
+
+/** The icon of a tone (summary.md, console): ✅ only for a certified run. */
+export const TONE_ICON: Readonly<Record<Tone, string>> = { certified: '✅', incomplete: '🟡', 'not-conformant': '❌' };
+
+/** What a status is called in every writer. INFO observations are "observed", never "passed". */
+export const STATUS_LABEL: Readonly<Record<Status, string>> = {
+  pass: 'passed',
+  fail: 'failed',
+  warn: 'warned',
+  skip: 'not exercised',
+  waived: 'waived',
+  observed: 'observed',
+};
+
+/** The parts of a run-to-run comparison, in the order every writer shows them: what is new first. */
+export const COMPARISON_PARTS: readonly { key: keyof Omit<Comparison, 'baseline'>; label: string }[] = [
+  { key: 'newProblems', label: 'New since the last run' },
+  { key: 'fixed', label: 'Fixed since the last run' },
+  { key: 'stillFailing', label: 'Still failing' },
+  { key: 'flapping', label: 'Flapping' },
+];
+
+/** "To exercise it: …", the remedy of a requirement that was not exercised. */
+export function remedyText(remedy: string | undefined): string {
+  return remedy ? `To exercise it: ${remedy}` : '';
+}
+
+/** Why a requirement was not exercised, and what would exercise it, in one line. */
+export function notExercisedText(n: Pick<NotExercised, 'reason' | 'remedy'>): string {
+  return n.remedy ? `${n.reason} — ${remedyText(n.remedy)}` : n.reason;
+}
+
 /** One sentence under the headline: what was and was not exercised. */
 export function scopeSentence(report: RunReport): string {
   const n = report.notExercised.length;
@@ -108,13 +148,48 @@ export function failedMusts(report: RunReport): RequirementResult[] {
   return report.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail');
 }
 
-/** One line saying why a requirement has its status (first failing/warning finding, else a pass). */
+/** The finding that explains a requirement's status: its failure, its warning, what a waiver covers, else a pass. */
+export function explainingFinding(r: RequirementResult): Finding | undefined {
+  const wanted: Finding['outcome'][] =
+    r.status === 'fail'
+      ? ['fail']
+      : r.status === 'warn'
+        ? ['warn', 'fail']
+        : r.status === 'waived'
+          ? ['fail', 'warn']
+          : r.status === 'skip'
+            ? ['error', 'skip']
+            : r.status === 'pass'
+              ? ['pass']
+              : [];
+  for (const o of wanted) {
+    const f = r.findings.find((x) => x.outcome === o && x.evidence) ?? r.findings.find((x) => x.outcome === o);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** One line saying why a requirement has its status. */
 export function reasonOf(r: RequirementResult): string {
   if (r.status === 'waived' && r.waiver) return `waived until ${r.waiver.expires}: ${r.waiver.reason}`;
-  const wanted = r.status === 'fail' ? 'fail' : r.status === 'warn' ? 'warn' : r.status === 'skip' ? 'skip' : undefined;
-  const f = (wanted && r.findings.find((x) => x.outcome === wanted)) || r.findings[0];
-  if (!f) return r.status === 'skip' ? 'not exercised by this run' : '';
+  if (r.status === 'skip') return r.notExercised ? notExercisedText(r.notExercised) : 'not exercised by this run';
+  if (r.status === 'observed') return r.observations[0] ?? 'observed';
+  const f = explainingFinding(r);
+  if (!f) return '';
   return f.message ? `${f.title}: ${f.message}` : f.title;
+}
+
+/** What a request/response excerpt shows, in one line: "GET url → HTTP 200; expected …; actual …". */
+export function evidenceLine(ev: Evidence | undefined): string {
+  if (!ev) return '';
+  const parts: string[] = [];
+  const req = ev.request ? `${ev.request.method ?? 'GET'} ${ev.request.url ?? ''}`.trim() : '';
+  const res = ev.response ? `HTTP ${ev.response.status ?? '(no status)'}` : ev.error ? `no response (${ev.error})` : '';
+  if (req || res) parts.push([req, res].filter(Boolean).join(' → '));
+  if (ev.at) parts.push(`request #${ev.at.request} at ${(ev.at.ms / 1000).toFixed(2)} s`);
+  if (ev.expected !== undefined) parts.push(`expected ${ev.expected}`);
+  if (ev.actual !== undefined) parts.push(`actual ${ev.actual}`);
+  return parts.join('; ');
 }
 
 /** Characters allowed by XML 1.0 (lone surrogates and most C0 controls are not). */

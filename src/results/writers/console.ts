@@ -6,7 +6,17 @@
  * requirements in its first lines.
  */
 import type { RequirementResult, RunReport } from '../types.ts';
-import { headline, oneLine, reasonOf, scopeSentence } from './common.ts';
+import {
+  COMPARISON_PARTS,
+  explainingFinding,
+  headline,
+  notExercisedText,
+  oneLine,
+  reasonOf,
+  scopeSentence,
+  STATUS_LABEL,
+  STATUSES,
+} from './common.ts';
 import { curlOf } from './curl.ts';
 
 const FAIL_CAP = 10;
@@ -15,7 +25,7 @@ const SKIP_CAP = 8;
 
 function line(mark: string, r: RequirementResult, verbose: boolean): string[] {
   const out = [`  ${mark} ${r.id} (${r.level}) ${r.title}`, `      ${oneLine(reasonOf(r), 160)}`];
-  const ev = r.findings.find((f) => f.outcome === r.status || (r.status === 'fail' && f.outcome === 'fail'))?.evidence;
+  const ev = explainingFinding(r)?.evidence;
   if (verbose && ev) {
     const curl = curlOf(ev);
     if (curl) out.push(`      replay: ${curl}`);
@@ -24,8 +34,8 @@ function line(mark: string, r: RequirementResult, verbose: boolean): string[] {
 }
 
 export function countLine(report: RunReport): string {
-  const c = report.counts;
-  return `${c.pass} passed · ${c.fail} failed · ${c.warn} warned · ${c.skip} not exercised · ${c.waived} waived · ${c.observed} observed (of ${report.requirements.length} requirements); ${report.requestsSent} requests`;
+  const parts = STATUSES.map((s) => `${report.counts[s] ?? 0} ${STATUS_LABEL[s]}`);
+  return `${parts.join(' · ')} (of ${report.requirements.length} requirements); ${report.requestsSent} requests`;
 }
 
 export function renderConsole(report: RunReport, o: { verbose?: boolean; reports?: string[] } = {}): string {
@@ -35,9 +45,9 @@ export function renderConsole(report: RunReport, o: { verbose?: boolean; reports
   if (report.diagnosis) lines.push(`  diagnosis: ${oneLine(report.diagnosis, 300)}`);
   if (report.comparison) {
     const k = report.comparison;
-    const bits = [k.newProblems.length ? `NEW since the last run: ${k.newProblems.join(', ')}` : 'nothing new since the last run'];
-    if (k.fixed.length) bits.push(`fixed: ${k.fixed.join(', ')}`);
-    if (k.flapping.length) bits.push(`flapping: ${k.flapping.join(', ')}`);
+    const bits = COMPARISON_PARTS.filter((p) => p.key === 'newProblems' || k[p.key].length).map((p) =>
+      k[p.key].length ? `${p.label}: ${k[p.key].join(', ')}` : `nothing new since the last run`,
+    );
     lines.push(`  ${oneLine(bits.join('; '), 300)}`);
   }
   lines.push(`  ${countLine(report)}`);
@@ -48,8 +58,7 @@ export function renderConsole(report: RunReport, o: { verbose?: boolean; reports
   if (fails.length > FAIL_CAP) lines.push(`  … and ${fails.length - FAIL_CAP} more failures (see the reports)`);
   for (const r of warns.slice(0, WARN_CAP)) lines.push(...line('!', r, !!o.verbose));
   if (warns.length > WARN_CAP) lines.push(`  … and ${warns.length - WARN_CAP} more warnings`);
-  for (const n of report.notExercised.slice(0, SKIP_CAP))
-    lines.push(`  ○ ${n.id} not exercised: ${oneLine(n.reason, 120)}${n.remedy ? ` — ${oneLine(n.remedy, 120)}` : ''}`);
+  for (const n of report.notExercised.slice(0, SKIP_CAP)) lines.push(`  ○ ${n.id} not exercised: ${oneLine(notExercisedText(n), 240)}`);
   if (report.notExercised.length > SKIP_CAP) lines.push(`  … and ${report.notExercised.length - SKIP_CAP} more not exercised`);
   for (const e of report.suiteErrors.slice(0, 3)) lines.push(`  suite error (not the server's fault): ${oneLine(e, 200)}`);
   if (o.reports && o.reports.length) lines.push(`  reports: ${o.reports.join(', ')}`);

@@ -2,7 +2,8 @@
  * A replayable curl line for a piece of evidence: method, URL, the request's
  * headers and body, with the key written as `$ANIMAL_STORE_API_KEY` (never its
  * value). A credential the suite made up (a near-miss key, another scheme) is
- * not the user's key: it stays redacted and the line says so.
+ * not the user's key: it stays redacted, and a trailing comment says so (after
+ * the URL, so that the line still runs when pasted).
  */
 import type { Evidence } from '../types.ts';
 
@@ -11,21 +12,30 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+const SKIPPED_HEADERS = ['content-length', 'host', 'connection', 'transfer-encoding'];
+
 export function curlOf(ev: Evidence | undefined): string | undefined {
   const r = ev?.request;
   if (!r || !r.url) return undefined;
   const parts = ['curl', '-i'];
-  if (r.method && r.method !== 'GET') parts.push('-X', r.method);
+  const notes: string[] = [];
+  if (r.method && r.method !== 'GET') parts.push('-X', shellQuote(r.method));
+  if (r.credential === 'key') parts.push('-H', '"Authorization: Bearer $ANIMAL_STORE_API_KEY"');
   for (const [k, v] of Object.entries(r.headers ?? {})) {
-    if (k === 'authorization') {
-      if (r.credential === 'key') parts.push('-H', '"Authorization: Bearer $ANIMAL_STORE_API_KEY"');
-      else if (r.credential !== 'none') parts.push('-H', shellQuote(`Authorization: ${v}`), '# a credential the suite made up, redacted');
+    const name = k.toLowerCase();
+    if (SKIPPED_HEADERS.includes(name)) continue;
+    if (name === 'authorization') {
+      if (r.credential === 'key' || r.credential === 'none') continue;
+      parts.push('-H', shellQuote(`${k}: ${v}`));
+      notes.push('the Authorization value is a credential the suite made up, redacted');
       continue;
     }
-    if (k === 'content-length' || k === 'host') continue;
     parts.push('-H', shellQuote(`${k}: ${v}`));
   }
-  if (r.body !== undefined && r.body !== '') parts.push('--data-raw', shellQuote(r.body));
+  if (r.body !== undefined && r.body !== '') {
+    parts.push('--data-raw', shellQuote(r.body));
+    if (r.bodyTruncated) notes.push('the request body was cut to its first bytes');
+  }
   parts.push(shellQuote(r.url));
-  return parts.join(' ');
+  return notes.length ? `${parts.join(' ')}  # ${notes.join('; ').replace(/[\r\n]+/g, ' ')}` : parts.join(' ');
 }

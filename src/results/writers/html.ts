@@ -3,13 +3,19 @@
  * SVG; no external asset, no network) that opens from disk and as a CI
  * artifact. A Content-Security-Policy allowing only this page's own style and
  * script (by hash) makes injected markup inert even if an escape were missed.
+ *
+ * Order: the outcome banner, what is new since the last run, the counts, the
+ * suite's own errors, the MUSTs not exercised, the requirements failures first,
+ * the rate-limit scenarios per plan, the notes.
  */
 import { createHash } from 'node:crypto';
 import type { RunReport } from '../types.ts';
-import { escapeAttr, escapeXml, headline } from './common.ts';
+import { escapeAttr, escapeXml as e, headline } from './common.ts';
+import { banner, comparison, counts, notExercised, suiteErrors } from './html-banner.ts';
 import { CSS } from './html-css.ts';
+import { load } from './html-load.ts';
+import { requirements } from './html-requirements.ts';
 import { SCRIPT } from './html-script.ts';
-import { banner, counts, load, notes, requirements } from './html-sections.ts';
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 
@@ -22,9 +28,16 @@ export const CSP = [
   "form-action 'none'",
 ].join('; ');
 
+export function notes(report: RunReport): string {
+  const items = report.notes.map((n) => `<li>${e(n)}</li>`);
+  if (report.interrupted && !report.abort) items.unshift('<li>The run was interrupted before every test ran.</li>');
+  return `<section class="card notes" data-testid="notes"><h2>Notes</h2>
+${items.length ? `<ul>${items.join('')}</ul>` : '<p>No notes.</p>'}
+</section>`;
+}
+
 export function renderHtml(report: RunReport): string {
-  const h = headline(report);
-  const title = `${h} · Animal Store ${report.kind} · ${report.target.baseUrl}`;
+  const title = `${headline(report)} · Animal Store ${report.kind} · ${report.target.baseUrl}`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -33,17 +46,20 @@ export function renderHtml(report: RunReport): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="light">
-<title>${escapeXml(title)}</title>
+<title>${e(title)}</title>
 <style>${CSS}</style>
 </head>
 <body>
 <main>
 ${banner(report)}
+${comparison(report)}
 ${counts(report)}
+${suiteErrors(report)}
+${notExercised(report)}
 ${requirements(report)}
 ${load(report)}
 ${notes(report)}
-<footer data-testid="footer">Animal Store conformance suite ${escapeXml(report.suiteVersion)} · spec sha256 ${escapeXml(report.specSha256)} · run ${escapeXml(report.startedAt)} – ${escapeXml(report.endedAt)}</footer>
+<footer data-testid="footer">Animal Store conformance suite ${e(report.suiteVersion)} · spec sha256 ${e(report.specSha256)} · run ${e(report.startedAt)} – ${e(report.endedAt)}</footer>
 </main>
 <script>${SCRIPT}</script>
 </body>

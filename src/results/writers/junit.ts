@@ -1,89 +1,125 @@
 /**
- * junit.xml: one test case per requirement, for CI dashboards.
+ * junit.xml, for CI dashboards.
  *
- * - classname = the requirement's area, name = `ID: title`;
- * - fail → <failure> (type = level), skip → <skipped>, waived → <skipped> with the
- *   waiver's reason and expiry; warn passes with a <system-out> note; INFO
- *   observations go to <system-out> too;
- * - <properties>: target, env, plan, suite version, spec hash, verdict, and the
- *   abort reason when there is one.
+ * - One testsuite of the requirements: one test case per requirement,
+ *   classname = its area, name = `ID: title`. fail → <failure> (type = level)
+ *   with the evidence and a curl line; not exercised → <skipped> with the
+ *   reason and what would exercise it; waived → <skipped> with the waiver;
+ *   warn passes with the warning in <system-out>; observed (INFO) passes with
+ *   its observations in <system-out> (it is never counted as a failure).
+ * - One testsuite per rate-limit scenario, one test case per judgement.
+ * - <properties>: the outcome (certified, incomplete, not-conformant), the
+ *   headline and its scope, the MUSTs not exercised, the diagnosis, what is new
+ *   since the last run, the target, plan, suite version and spec hash.
+ * - An aborted run gets one <error> test case with the reason.
  * Every string is escaped and stripped of characters XML 1.0 does not allow.
  */
+import type { Judgement } from '../../core/judgement.ts';
 import type { Finding, RequirementResult, RunReport } from '../types.ts';
-import { durationSeconds, escapeAttr, escapeXml, headline, oneLine } from './common.ts';
+import {
+  durationSeconds,
+  escapeAttr,
+  escapeXml,
+  explainingFinding,
+  headline,
+  notExercisedText,
+  oneLine,
+  remedyText,
+  scopeSentence,
+} from './common.ts';
+import { curlOf } from './curl.ts';
+import type { LoadReport } from './load-runs.ts';
 
-function evidenceText(f: Finding): string {
-  const lines = [`[${f.outcome}] ${f.title}: ${f.message}`, `  source: ${f.source}`];
+function evidenceText(f: Judgement & { source?: string }): string {
+  const lines = [`[${f.outcome}] ${f.title}: ${f.message}`];
+  if (f.source) lines.push(`  source: ${f.source}`);
   const e = f.evidence;
+  if (e?.at) lines.push(`  at: request #${e.at.request}, ${(e.at.ms / 1000).toFixed(2)} s after the scenario started`);
   if (e?.expected !== undefined) lines.push(`  expected: ${e.expected}`);
   if (e?.actual !== undefined) lines.push(`  actual: ${e.actual}`);
-  if (e?.request) lines.push(`  request: ${e.request.method ?? ''} ${e.request.url ?? ''}`.trimEnd());
+  if (e?.request) lines.push(`  request: ${e.request.method ?? 'GET'} ${e.request.url ?? ''}`.trimEnd());
   if (e?.response) {
     lines.push(`  response: ${e.response.status ?? '(no status)'}`);
     const body = e.response.body;
     if (body) lines.push(`  body: ${oneLine(body, 500)}${e.response.bodyTruncated ? ' (truncated)' : ''}`);
   }
   if (e?.error) lines.push(`  error: ${e.error}`);
+  const curl = curlOf(e);
+  if (curl) lines.push(`  replay: ${curl}`);
   return lines.join('\n');
 }
 
-const findingsOf = (r: RequirementResult, outcome: Finding['outcome']) => r.findings.filter((f) => f.outcome === outcome);
+const problemsOf = (r: RequirementResult, outcome: Finding['outcome']) => r.findings.filter((f) => f.outcome === outcome);
+const summary = (f: Judgement | undefined, fallback: string) => (f ? oneLine(`${f.title}: ${f.message}`, 300) : fallback);
 
-function firstMessage(r: RequirementResult, outcome: Finding['outcome'], fallback: string): string {
-  const f = findingsOf(r, outcome)[0];
-  return f ? oneLine(`${f.title}: ${f.message}`, 300) : fallback;
+interface Case {
+  classname: string;
+  name: string;
+  failure?: { message: string; type: string; text: string };
+  skipped?: string;
+  out: string[];
 }
 
-function testcase(r: RequirementResult): string {
-  const open = `    <testcase classname="${escapeAttr(r.area)}" name="${escapeAttr(`${r.id}: ${r.title}`)}" time="0"`;
+function caseXml(c: Case): string {
+  const open = `    <testcase classname="${escapeAttr(c.classname)}" name="${escapeAttr(c.name)}" time="0"`;
   const body: string[] = [];
-  const out: string[] = [];
-  switch (r.status) {
-    case 'fail': {
-      const failing = findingsOf(r, 'fail');
-      const text = (failing.length ? failing : r.findings).map(evidenceText).join('\n\n') || 'failed';
-      body.push(
-        `      <failure message="${escapeAttr(firstMessage(r, 'fail', `${r.level} requirement failed`))}" type="${escapeAttr(r.level)}">${escapeXml(text)}</failure>`,
-      );
-      break;
-    }
-    case 'skip':
-      body.push(`      <skipped message="${escapeAttr(firstMessage(r, 'skip', 'not exercised by this run'))}"/>`);
-      break;
-    case 'waived': {
-      const w = r.waiver;
-      const msg = w ? `waived until ${w.expires}: ${w.reason}` : 'waived';
-      body.push(`      <skipped message="${escapeAttr(oneLine(msg, 300))}"/>`);
-      out.push(...r.findings.filter((f) => f.outcome === 'fail' || f.outcome === 'warn').map(evidenceText));
-      break;
-    }
-    case 'warn':
-      out.push(`WARNING (${r.level}): ${firstMessage(r, 'warn', 'warning')}`, ...findingsOf(r, 'warn').map(evidenceText));
-      break;
-    default:
-      break;
-  }
-  if (r.observations.length) out.push('Observations:', ...r.observations.map((o) => `  - ${o}`));
-  if (out.length) body.push(`      <system-out>${escapeXml(out.join('\n'))}</system-out>`);
+  if (c.failure)
+    body.push(
+      `      <failure message="${escapeAttr(c.failure.message)}" type="${escapeAttr(c.failure.type)}">${escapeXml(c.failure.text)}</failure>`,
+    );
+  if (c.skipped !== undefined) body.push(`      <skipped message="${escapeAttr(oneLine(c.skipped, 400))}"/>`);
+  if (c.out.length) body.push(`      <system-out>${escapeXml(c.out.join('\n'))}</system-out>`);
   return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
+}
+
+function requirementCase(r: RequirementResult): Case {
+  const c: Case = { classname: r.area, name: `${r.id}: ${r.title}`, out: [] };
+  const f = explainingFinding(r);
+  if (r.status === 'fail') {
+    const failing = problemsOf(r, 'fail');
+    const text = (failing.length ? failing : r.findings).map(evidenceText).join('\n\n') || 'failed';
+    c.failure = { message: summary(f, `${r.level} requirement failed`), type: r.level, text };
+  } else if (r.status === 'skip') {
+    c.skipped = `not exercised: ${r.notExercised ? notExercisedText(r.notExercised) : summary(f, 'not exercised by this run')}`;
+  } else if (r.status === 'waived') {
+    c.skipped = r.waiver ? `waived until ${r.waiver.expires}: ${r.waiver.reason}` : 'waived';
+    c.out.push(...r.findings.filter((x) => x.outcome === 'fail' || x.outcome === 'warn').map(evidenceText));
+  } else if (r.status === 'warn') {
+    c.out.push(`WARNING (${r.level}): ${summary(f, 'warning')}`, ...problemsOf(r, 'warn').map(evidenceText));
+  } else if (r.status === 'observed') {
+    c.out.push(`OBSERVED (${r.level}, counted apart from passed)`);
+  }
+  if (r.observations.length) c.out.push('Observations:', ...r.observations.map((o) => `  - ${o}`));
+  return c;
+}
+
+function judgementCase(lr: LoadReport, j: Judgement): Case {
+  const c: Case = { classname: `load.${lr.scenario}.${lr.plan}`, name: `${j.requirement}: ${j.title}`, out: [] };
+  if (j.outcome === 'fail') c.failure = { message: oneLine(`${j.title}: ${j.message}`, 300), type: 'MUST', text: evidenceText(j) };
+  else if (j.outcome === 'skip') c.skipped = `not judged: ${j.message}${j.remedy ? ` — ${remedyText(j.remedy)}` : ''}`;
+  else if (j.outcome === 'error') c.skipped = `suite error (not the server's fault): ${j.message}`;
+  else c.out.push(j.outcome === 'warn' ? evidenceText(j) : `${j.outcome.toUpperCase()}: ${j.message}`);
+  return c;
 }
 
 function property(name: string, value: unknown): string {
   return `      <property name="${escapeAttr(name)}" value="${escapeAttr(value)}"/>`;
 }
 
-export function renderJunit(report: RunReport): string {
-  const reqs = report.requirements;
-  const failures = reqs.filter((r) => r.status === 'fail').length;
-  const skipped = reqs.filter((r) => r.status === 'skip' || r.status === 'waived').length;
-  const errors = report.abort ? 1 : 0;
-  const time = durationSeconds(report.startedAt, report.endedAt).toFixed(3);
-  const name = `animal-store ${report.kind}`;
-  const props = [
-    property('verdict', headline(report)),
+function properties(report: RunReport): string[] {
+  const k = report.comparison;
+  return [
+    property('outcome', report.outcome),
+    property('headline', headline(report)),
+    property('scope', scopeSentence(report)),
+    property('notExercised', report.notExercised.map((n) => n.id).join(', ')),
+    property('observed', report.counts.observed),
+    ...(report.diagnosis ? [property('diagnosis', report.diagnosis)] : []),
+    ...(k ? [property('newSinceLastRun', k.newProblems.join(', ')), property('fixedSinceLastRun', k.fixed.join(', '))] : []),
+    ...(report.suiteErrors.length ? [property('suiteErrors', report.suiteErrors.length)] : []),
     property('target', report.target.baseUrl),
     property('env', report.target.env),
-    property('plan', report.target.plan),
+    property('plan', report.target.plan ?? 'not given'),
     property('embedded', report.target.embedded),
     property('suiteVersion', report.suiteVersion),
     property('specSha256', report.specSha256),
@@ -91,24 +127,74 @@ export function renderJunit(report: RunReport): string {
     property('interrupted', report.interrupted),
     ...(report.abort ? [property('abort', report.abort)] : []),
   ];
-  const cases = reqs.map(testcase);
-  if (report.abort) {
-    cases.push(
-      `    <testcase classname="run" name="run completed" time="0">\n      <error message="${escapeAttr(oneLine(report.abort, 300))}" type="abort">${escapeXml(report.abort)}</error>\n    </testcase>`,
-    );
-  }
-  const notes = report.notes.length ? [`    <system-out>${escapeXml(report.notes.join('\n'))}</system-out>`] : [];
-  const tests = cases.length;
+}
+
+interface Suite {
+  name: string;
+  cases: Case[];
+  errors: string[];
+  time: string;
+  timestamp: string;
+  head: string[];
+  tail: string[];
+}
+
+const tally = (cases: Case[]) => ({ failures: cases.filter((c) => c.failure).length, skipped: cases.filter((c) => c.skipped).length });
+
+function suiteXml(s: Suite): string {
+  const { failures, skipped } = tally(s.cases);
+  const tests = s.cases.length + s.errors.length;
+  return [
+    `  <testsuite name="${escapeAttr(s.name)}" tests="${tests}" failures="${failures}" errors="${s.errors.length}" skipped="${skipped}" time="${s.time}" timestamp="${escapeAttr(s.timestamp)}">`,
+    ...s.head,
+    ...s.cases.map(caseXml),
+    ...s.errors,
+    ...s.tail,
+    '  </testsuite>',
+  ].join('\n');
+}
+
+export function renderJunit(report: RunReport): string {
+  const name = `animal-store ${report.kind}`;
+  const abort = report.abort
+    ? [
+        `    <testcase classname="run" name="run completed" time="0">\n      <error message="${escapeAttr(oneLine(report.abort, 300))}" type="abort">${escapeXml(report.abort)}</error>\n    </testcase>`,
+      ]
+    : [];
+  const out = [...report.notes, ...report.suiteErrors.map((s) => `suite error (not the server's fault): ${s}`)];
+  const suites: Suite[] = [
+    {
+      name,
+      cases: report.requirements.map(requirementCase),
+      errors: abort,
+      time: durationSeconds(report.startedAt, report.endedAt).toFixed(3),
+      timestamp: report.startedAt,
+      head: ['    <properties>', ...properties(report), '    </properties>'],
+      tail: out.length ? [`    <system-out>${escapeXml(out.join('\n'))}</system-out>`] : [],
+    },
+    ...(report.load ?? []).map((lr) => ({
+      name: `load: ${lr.scenario} (${lr.plan}, ${lr.engine} engine)`,
+      cases: lr.judgements.filter((j) => j.outcome !== 'observe').map((j) => judgementCase(lr, j)),
+      errors: [],
+      time: durationSeconds(lr.startedAt, lr.endedAt).toFixed(3),
+      timestamp: lr.startedAt,
+      head: [`    <properties>${property('verdict', lr.verdict).trim()}${property('requestsSent', lr.requestsSent).trim()}</properties>`],
+      tail:
+        lr.stoppedBecause || lr.notes?.length
+          ? [
+              `    <system-out>${escapeXml([lr.stoppedBecause ? `stopped: ${lr.stoppedBecause}` : '', ...(lr.notes ?? [])].filter(Boolean).join('\n'))}</system-out>`,
+            ]
+          : [],
+    })),
+  ];
+  const all = suites.flatMap((s) => s.cases);
+  const { failures, skipped } = tally(all);
+  const errors = abort.length;
+  const time = durationSeconds(report.startedAt, report.endedAt).toFixed(3);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeAttr(name)}" tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}">`,
-    `  <testsuite name="${escapeAttr(name)}" tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}" timestamp="${escapeAttr(report.startedAt)}">`,
-    '    <properties>',
-    ...props,
-    '    </properties>',
-    ...cases,
-    ...notes,
-    '  </testsuite>',
+    `<testsuites name="${escapeAttr(name)}" tests="${all.length + errors}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}">`,
+    ...suites.map(suiteXml),
     '</testsuites>',
     '',
   ].join('\n');

@@ -1,25 +1,43 @@
 /**
- * summary.md: a short Markdown verdict for a CI step summary or a pull-request
- * comment. Server-provided text is escaped so it cannot inject HTML, links,
- * tables or @-mentions into the comment.
+ * summary.md: the verdict as a CI step summary or a pull-request comment —
+ * the headline with its icon (✅ only when certified, 🟡 incomplete, ❌ not
+ * conformant) and scope, what is new since the last run, the failed MUSTs with
+ * one-line evidence and a fenced curl line each (the key written as
+ * $ANIMAL_STORE_API_KEY), the warnings, the MUSTs not exercised with reason and
+ * remedy, the rate-limit scenarios, the suite's own errors and the waivers.
+ * Server-provided text is escaped so it cannot inject HTML, links, tables or
+ * @-mentions into the comment; code blocks get a fence longer than any
+ * backtick run inside them.
  */
-import type { RequirementResult, RunReport, Status } from '../types.ts';
-import { dateTimeOf, failedMusts, headline, mustWaiversAllowed, oneLine, reasonOf, scopeSentence } from './common.ts';
+import type { RequirementResult, RunReport } from '../types.ts';
+import {
+  COMPARISON_PARTS,
+  dateTimeOf,
+  evidenceLine,
+  explainingFinding,
+  failedMusts,
+  headline,
+  mustWaiversAllowed,
+  oneLine,
+  reasonOf,
+  remedyText,
+  scopeSentence,
+  STATUS_LABEL,
+  STATUSES,
+  stripInvalidXml,
+  TONE_ICON,
+  toneOf,
+} from './common.ts';
+import { curlOf } from './curl.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
 export const SUMMARY_LIST_CAP = 10;
-
-const ICONS: Record<string, string> = {
-  CERTIFIED: '✅',
-  CONFORMANT: '✅',
-  'NOT CONFORMANT': '❌',
-  INTERRUPTED: '⚠️',
-  ABORTED: '⛔',
-};
+/** How many failed MUSTs get their evidence and curl line. */
+export const SUMMARY_FAIL_CAP = 25;
 
 /** Escape Markdown and inline HTML; keep the text on one line. */
 export function escapeMarkdown(s: string, max = 200): string {
-  return oneLine(s, max)
+  return oneLine(withoutControls(s), max)
     .replace(/[\\`*_{}[\]()#+!|~>]/g, (c) => `\\${c}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -29,55 +47,126 @@ export function escapeMarkdown(s: string, max = 200): string {
 
 /** Inline code span that survives backticks in the value. */
 function code(s: string): string {
-  const v = oneLine(s, 200).replace(/`/g, "'");
-  return `\`${v}\``;
+  return `\`${oneLine(s, 200).replace(/`/g, "'")}\``;
 }
+
+/** Text without control characters (other than line breaks and tabs) and without characters XML would refuse. */
+function withoutControls(s: string): string {
+  return stripInvalidXml(s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''));
+}
+
+/** A fenced code block, indented for a list item; the fence is longer than any backtick run of the text. */
+export function fenced(text: string, lang: string, indent = '  '): string[] {
+  const clean = withoutControls(text);
+  const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return [`${indent}${fence}${lang}`, ...clean.split(/\r?\n/).map((l) => `${indent}${l}`), `${indent}${fence}`];
+}
+
+const idOf = (id: string) => `**${escapeMarkdown(id, 80)}**`;
 
 function item(r: RequirementResult): string {
-  const reason = reasonOf(r);
-  return `- **${escapeMarkdown(r.id, 80)}** (${r.level}): ${escapeMarkdown(reason || r.title, 200)}`;
+  return `- ${idOf(r.id)} (${r.level}): ${escapeMarkdown(reasonOf(r) || r.title, 240)}`;
 }
 
-function capped(list: RequirementResult[], cap: number): string[] {
-  const lines = list.slice(0, cap).map(item);
+function capped(list: RequirementResult[], cap: number, line: (r: RequirementResult) => string = item): string[] {
+  const lines = list.slice(0, cap).map(line);
   if (list.length > cap) lines.push(`- … and ${list.length - cap} more (see index.html)`);
   return lines;
 }
 
-const COLUMNS: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'waived', 'observed'];
+/** A failed MUST: its reason, one line of evidence, and the curl line that replays it. */
+function failure(r: RequirementResult): string[] {
+  const f = explainingFinding(r);
+  const out = [item(r)];
+  const ev = evidenceLine(f?.evidence);
+  if (ev) out.push(`  Evidence: ${escapeMarkdown(ev, 400)}`);
+  const curl = curlOf(f?.evidence);
+  if (curl) out.push('', ...fenced(curl, 'sh'));
+  return out;
+}
+
+function comparison(report: RunReport): string[] {
+  const k = report.comparison;
+  if (!k) return [];
+  const since = `the last run (${dateTimeOf(k.baseline.startedAt)}, ${k.baseline.outcome})`;
+  const byId = new Map(report.requirements.map((r) => [r.id, r]));
+  const lines = k.newProblems.length ? [`### 🆕 New since ${since} (${k.newProblems.length})`, ''] : [`### Nothing new since ${since}`];
+  for (const id of k.newProblems) {
+    const r = byId.get(id);
+    lines.push(r ? `- ${idOf(id)} (${r.level}, ${STATUS_LABEL[r.status]}): ${escapeMarkdown(reasonOf(r), 240)}` : `- ${idOf(id)}`);
+  }
+  const rest = COMPARISON_PARTS.filter((p) => p.key !== 'newProblems' && k[p.key].length).map(
+    (p) => `${p.label}: ${k[p.key].map((id) => escapeMarkdown(id, 80)).join(', ')}`,
+  );
+  if (rest.length) lines.push('', rest.join(' · '));
+  lines.push('');
+  return lines;
+}
+
+function load(report: RunReport): string[] {
+  if (!report.load?.length) return [];
+  return [
+    '### Rate-limit scenarios',
+    '',
+    '| scenario | plan | engine | verdict | requests |',
+    '| --- | --- | --- | --- | ---: |',
+    ...report.load.map(
+      (l) =>
+        `| ${escapeMarkdown(l.scenario, 40)} | ${escapeMarkdown(l.plan, 40)} | ${escapeMarkdown(l.engine, 10)} | ${escapeMarkdown(l.verdict, 20)} | ${l.requestsSent} |`,
+    ),
+    '',
+  ];
+}
 
 export function renderSummary(report: RunReport): string {
   const h = headline(report);
   const t = report.target;
-  const lines: string[] = [];
-  lines.push(`## ${ICONS[h]} animal-store ${report.kind}: **${h}**`, '', `> ${escapeMarkdown(scopeSentence(report), 400)}`, '');
+  const lines: string[] = [
+    `## ${TONE_ICON[toneOf(report)]} animal-store ${report.kind}: **${h}**`,
+    '',
+    `> ${escapeMarkdown(scopeSentence(report), 400)}`,
+    '',
+  ];
   if (report.diagnosis) lines.push(`> **Diagnosis:** ${escapeMarkdown(report.diagnosis, 400)}`, '');
   if (report.abort) lines.push(`> **Stopped early:** ${escapeMarkdown(report.abort, 300)}`, '');
+  lines.push(...comparison(report));
+  const musts = failedMusts(report);
+  if (musts.length) {
+    lines.push(`### ❌ Failed MUST requirements (${musts.length})`, '');
+    for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(...failure(r));
+    if (musts.length > SUMMARY_FAIL_CAP) lines.push(`- … and ${musts.length - SUMMARY_FAIL_CAP} more (see index.html)`);
+    lines.push('');
+  }
+  const warns = report.requirements.filter((r) => r.status === 'warn');
+  if (warns.length) lines.push(`### ⚠️ Warnings (${warns.length})`, '', ...capped(warns, SUMMARY_LIST_CAP), '');
+  if (report.notExercised.length) {
+    lines.push(`### 🟡 MUST requirements not exercised (${report.notExercised.length})`, '');
+    for (const n of report.notExercised)
+      lines.push(`- ${idOf(n.id)}: ${escapeMarkdown(n.reason, 240)}${n.remedy ? ` — ${escapeMarkdown(remedyText(n.remedy), 240)}` : ''}`);
+    lines.push('');
+  }
+  if (report.suiteErrors.length)
+    lines.push(
+      `### Defects of the suite, not the server's (${report.suiteErrors.length})`,
+      '',
+      ...report.suiteErrors.slice(0, SUMMARY_LIST_CAP).map((s) => `- ${escapeMarkdown(s, 240)}`),
+      '',
+    );
   lines.push(
+    '### Run',
+    '',
     `- **Target:** ${code(t.baseUrl)} (${escapeMarkdown(t.env, 40)}${t.embedded ? ', embedded reference server' : ''})`,
     `- **Plan:** ${escapeMarkdown(t.plan ?? 'not given', 40)}`,
     `- **Suite:** ${escapeMarkdown(report.suiteVersion, 40)} · spec sha256 ${code(report.specSha256.slice(0, 12))}`,
     `- **Run:** ${dateTimeOf(report.startedAt)} · ${report.requestsSent} requests`,
     '',
-    `| ${COLUMNS.join(' | ')} |`,
-    `| ${COLUMNS.map(() => '---:').join(' | ')} |`,
-    `| ${COLUMNS.map((s) => report.counts[s] ?? 0).join(' | ')} |`,
+    `| ${STATUSES.map((s) => STATUS_LABEL[s]).join(' | ')} |`,
+    `| ${STATUSES.map(() => '---:').join(' | ')} |`,
+    `| ${STATUSES.map((s) => report.counts[s] ?? 0).join(' | ')} |`,
     '',
+    ...load(report),
   );
-  const musts = failedMusts(report);
-  if (musts.length) lines.push(`### ❌ Failed MUST requirements (${musts.length})`, '', ...musts.map(item), '');
-  if (report.notExercised.length) {
-    lines.push(`### ⏭️ MUST requirements not exercised (${report.notExercised.length})`, '');
-    for (const n of report.notExercised)
-      lines.push(
-        `- **${escapeMarkdown(n.id, 80)}**: ${escapeMarkdown(n.reason, 200)}${n.remedy ? ` — to exercise it: ${escapeMarkdown(n.remedy, 200)}` : ''}`,
-      );
-    lines.push('');
-  }
-  const otherFails = report.requirements.filter((r) => r.status === 'fail' && r.level !== 'MUST');
-  if (otherFails.length) lines.push(`### Other failures (${otherFails.length})`, '', ...capped(otherFails, SUMMARY_LIST_CAP), '');
-  const warns = report.requirements.filter((r) => r.status === 'warn');
-  if (warns.length) lines.push(`### ⚠️ Warnings (${warns.length})`, '', ...capped(warns, SUMMARY_LIST_CAP), '');
   const waived = report.requirements.filter((r) => r.status === 'waived');
   if (waived.length) {
     const mustWaived = waived.filter((r) => r.level === 'MUST').length;

@@ -1,0 +1,146 @@
+/**
+ * The top of index.html, in the order a reader needs it: the outcome banner
+ * (headline, scope sentence, diagnosis, failed MUSTs), the run-to-run
+ * comparison ("new since the last run" first), the counts, the suite's own
+ * errors, and the MUST requirements that were not exercised (reason and remedy).
+ */
+import type { RunReport, Status } from '../types.ts';
+import {
+  COMPARISON_PARTS,
+  dateTimeOf,
+  durationSeconds,
+  escapeAttr as a,
+  escapeXml as e,
+  failedMusts,
+  headline,
+  mustWaiversAllowed,
+  remedyText,
+  scopeSentence,
+  STATUS_LABEL,
+  toneOf,
+} from './common.ts';
+
+const SEAL: Record<string, string> = {
+  certified: '<path d="M10 24l9 9 19-20"/>',
+  'not-conformant': '<path d="M14 14l20 20M34 14L14 34"/>',
+  incomplete: '<path d="M24 12v15M24 34v1"/>',
+};
+
+function flags(report: RunReport): string {
+  const out: string[] = [];
+  if (report.target.embedded)
+    out.push(
+      '<span class="flag stop" data-testid="flag-embedded">Embedded reference server: a self-test, not a certificate of a real service</span>',
+    );
+  const mustWaived = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'waived').length;
+  if (mustWaived || mustWaiversAllowed(report))
+    out.push(
+      `<span class="flag alert" data-testid="flag-must-waivers">MUST waivers allowed (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived</span>`,
+    );
+  if (report.counts.waived) out.push(`<span class="flag">${report.counts.waived} waived</span>`);
+  return out.length ? `<div class="flags">${out.join('')}</div>` : '';
+}
+
+function failedList(report: RunReport): string {
+  const musts = failedMusts(report);
+  if (!musts.length) return '';
+  const shown = musts.slice(0, 12).map((r) => `<li><a href="#req-${a(r.id)}">${e(r.id)}</a></li>`);
+  if (musts.length > 12) shown.push(`<li>… and ${musts.length - 12} more</li>`);
+  return `<ul class="failed-list" data-testid="failed-musts" aria-label="Failed MUST requirements">${shown.join('')}</ul>`;
+}
+
+export function banner(report: RunReport): string {
+  const t = report.target;
+  const tone = toneOf(report);
+  const meta: [string, string, string][] = [
+    ['Target', t.baseUrl, 'meta-target'],
+    ['Environment', t.env, 'meta-env'],
+    ['Plan', t.plan ?? 'not given', 'meta-plan'],
+    ['Date', dateTimeOf(report.startedAt), 'meta-date'],
+    ['Duration', `${durationSeconds(report.startedAt, report.endedAt).toFixed(1)} s`, 'meta-duration'],
+    ['Requests sent', String(report.requestsSent), 'meta-requests'],
+    ['Suite version', report.suiteVersion, 'meta-suite'],
+    ['Spec SHA-256', report.specSha256, 'meta-spec'],
+  ];
+  const dl = meta.map(([k, v, id]) => `<div class="m-${id}"><dt>${e(k)}</dt><dd data-testid="${id}">${e(v)}</dd></div>`).join('');
+  return `<header class="card banner v-${tone}" data-testid="banner" data-outcome="${a(report.outcome)}" data-headline="${a(headline(report))}">
+<div class="seal" aria-hidden="true"><svg viewBox="0 0 48 48"><circle cx="24" cy="24" r="21"/>${SEAL[tone]}</svg></div>
+<div class="banner-main">
+<div class="eyebrow">Animal Store API · ${report.kind === 'certification' ? 'certification' : 'conformance'} report</div>
+<h1 class="verdict" data-testid="verdict">${e(headline(report))}</h1>
+<p class="verdict-sub" data-testid="scope">${e(scopeSentence(report))}</p>
+${report.diagnosis ? `<p class="reason" data-testid="diagnosis"><b>Diagnosis:</b> ${e(report.diagnosis)}</p>` : ''}
+${report.abort ? `<p class="reason" data-testid="abort-reason"><b>Stopped early:</b> ${e(report.abort)}</p>` : ''}
+${flags(report)}
+${failedList(report)}
+</div>
+<dl class="meta">${dl}</dl>
+</header>`;
+}
+
+const idLinks = (ids: readonly string[]) => ids.map((id) => `<a href="#req-${a(id)}"><code>${e(id)}</code></a>`).join(' ');
+
+export function comparison(report: RunReport): string {
+  const k = report.comparison;
+  if (!k) return '';
+  const rows = COMPARISON_PARTS.map(({ key, label }) => {
+    const ids = k[key];
+    if (key !== 'newProblems' && !ids.length) return '';
+    const body = ids.length ? idLinks(ids) : '<span class="muted">none</span>';
+    return `<div class="cmp cmp-${key}" data-testid="comparison-${key}"><dt>${e(label)} (${ids.length})</dt><dd>${body}</dd></div>`;
+  });
+  return `<section class="card comparison" data-testid="comparison" aria-label="Compared with the last run">
+<h2>Compared with the last run <span class="muted">(${e(dateTimeOf(k.baseline.startedAt))}, ${e(k.baseline.outcome)})</span></h2>
+<dl>${rows.join('')}</dl>
+</section>`;
+}
+
+const COUNT_ORDER: readonly Status[] = ['fail', 'warn', 'skip', 'pass', 'observed', 'waived'];
+const FILL: Record<Status, string> = {
+  pass: '#2da44e',
+  fail: '#cf222e',
+  warn: '#d4a72c',
+  waived: '#8250df',
+  skip: '#afb8c1',
+  observed: '#54aeff',
+};
+
+export function counts(report: RunReport): string {
+  const total = report.requirements.length || 1;
+  let x = 0;
+  const bars = COUNT_ORDER.map((s) => {
+    const w = ((report.counts[s] ?? 0) / total) * 1000;
+    const r = w ? `<rect x="${x.toFixed(1)}" width="${w.toFixed(1)}" height="6" fill="${FILL[s]}"/>` : '';
+    x += w;
+    return r;
+  });
+  const cells = COUNT_ORDER.map(
+    (s) => `<div class="count c-${s}" data-testid="count-${s}"><b>${report.counts[s] ?? 0}</b><span>${e(STATUS_LABEL[s])}</span></div>`,
+  );
+  return `<section class="card counts" data-testid="counts" aria-label="Requirement counts">
+<div class="count total"><b>${report.requirements.length}</b><span>requirements</span></div>${cells.join('')}
+<svg class="ratio" viewBox="0 0 1000 6" preserveAspectRatio="none" aria-hidden="true">${bars.join('')}</svg>
+<p class="count-note">INFO requirements the run saw are counted as observed, apart from passed. ${report.requestsSent} requests sent.</p>
+</section>`;
+}
+
+export function suiteErrors(report: RunReport): string {
+  if (!report.suiteErrors.length) return '';
+  return `<section class="card notice" data-testid="suite-errors"><h2>Defects of the suite (not the server’s fault)</h2>
+<p class="muted">These checks could not run properly; their requirements count as not exercised.</p>
+<ul>${report.suiteErrors.map((s) => `<li>${e(s)}</li>`).join('')}</ul>
+</section>`;
+}
+
+export function notExercised(report: RunReport): string {
+  const list = report.notExercised;
+  if (!list.length) return '';
+  const items = list.map(
+    (n) =>
+      `<li data-testid="not-exercised-item" data-requirement="${a(n.id)}"><a href="#req-${a(n.id)}"><code>${e(n.id)}</code></a> ${e(n.title)}<br><span class="why">${e(n.reason)}</span>${n.remedy ? `<br><span class="remedy">${e(remedyText(n.remedy))}</span>` : ''}</li>`,
+  );
+  return `<section class="card notice" data-testid="not-exercised"><h2>MUST requirements not exercised (${list.length})</h2>
+<p class="muted">No MUST requirement may be left out of a certification: each one below says why it was not exercised and what would exercise it.</p>
+<ul>${items.join('')}</ul>
+</section>`;
+}

@@ -1,0 +1,128 @@
+/**
+ * Rate-limit scenario reports for the report tests, made by the real core:
+ * synthetic samples of a free-plan key (60 requests per minute) judged by the
+ * real rules (src/core/rules) and folded into a LoadReport by buildLoadReport —
+ * so their judgements, evidence (`at.request`) and timelines (`seq`) have
+ * exactly the shape the engines write.
+ */
+import { buildLoadReport, type LoadReport } from '../../src/core/load-report.ts';
+import type { Judgement } from '../../src/core/judgement.ts';
+import { judgeCeiling } from '../../src/core/rules/ceiling.ts';
+import { judgeRecovery } from '../../src/core/rules/recovery.ts';
+import { judgeResponses } from '../../src/core/rules/samples.ts';
+import type { JudgeOptions, Sample } from '../../src/core/sample.ts';
+
+export const BASE_URL = 'https://api.animal-store.example/v1';
+export const LOAD_START = Date.parse('2025-06-01T10:01:00.000Z');
+const LIMIT = 60;
+const RESET = Math.floor(LOAD_START / 1000) + 60;
+
+export const JUDGE: JudgeOptions = {
+  plan: 'free',
+  limit: LIMIT,
+  perDay: 1000,
+  windowMs: 60_000,
+  dayMs: 86_400_000,
+  toleranceMs: 2_000,
+  sustainedFraction: 0.8,
+  overloadFactor: 3,
+  requestUrl: `${BASE_URL}/pets?limit=1`,
+};
+
+export interface CeilingShape {
+  /** The request (0-based) answered 429; none when the server never throttles. */
+  throttleAt?: number;
+  /** Requests sent when the server never throttles. */
+  cap?: number;
+  /** Send one probe after the Retry-After (the recovery scenario). */
+  probe?: boolean;
+  /** The body of the 429. */
+  body429?: string;
+}
+
+const rateHeaders = (remaining: number, reset: number, t: number): Record<string, string> => ({
+  'content-type': 'application/json',
+  'x-ratelimit-limit': String(LIMIT),
+  'x-ratelimit-remaining': String(remaining),
+  'x-ratelimit-reset': String(reset),
+  date: new Date(t).toUTCString(),
+});
+
+/** The samples of a ceiling phase, 100 ms apart: Remaining falls by one, then a 429 at `throttleAt`. */
+export function ceilingSamples(shape: CeilingShape = {}): Sample[] {
+  const { throttleAt, cap = LIMIT + 10, probe = false } = shape;
+  const out: Sample[] = [];
+  const count = throttleAt === undefined ? cap : throttleAt + 1;
+  for (let i = 0; i < count; i++) {
+    const sentAt = LOAD_START + i * 100;
+    const t = sentAt + 20;
+    if (i === throttleAt) {
+      const headers = { ...rateHeaders(0, RESET, t), 'retry-after': String(RESET - Math.floor(t / 1000)) };
+      const body = shape.body429 ?? '{"code":"rate_limited","message":"Too many requests","status":429}';
+      out.push({ seq: i, phase: 'ceiling', sentAt, t, status: 429, headers, body });
+    } else out.push({ seq: i, phase: 'ceiling', sentAt, t, status: 200, headers: rateHeaders(Math.max(0, LIMIT - 1 - i), RESET, t), body: '[]' });
+  }
+  if (probe && throttleAt !== undefined) {
+    const sentAt = RESET * 1000 + 500;
+    out.push({ seq: count, phase: 'probe', sentAt, t: sentAt + 20, status: 200, headers: rateHeaders(LIMIT - 1, RESET + 60, sentAt + 20), body: '[]' });
+  }
+  return out;
+}
+
+/** A LoadReport of the ceiling or recovery scenario, judged by the real rules. */
+export function realLoadReport(scenario: 'ceiling' | 'recovery', samples: Sample[], stoppedBecause = 'done'): LoadReport {
+  const own: Judgement[] =
+    scenario === 'ceiling' ? judgeCeiling(samples, JUDGE, stoppedBecause) : judgeCeiling(samples, JUDGE).concat(judgeRecovery(samples, JUDGE));
+  const endedAt = Math.max(...samples.map((s) => s.t)) + 10;
+  return buildLoadReport({
+    scenario,
+    plan: 'free',
+    engine: 'node',
+    target: BASE_URL,
+    startedAt: LOAD_START,
+    endedAt,
+    requestsSent: samples.length,
+    judgements: own.concat(judgeResponses(samples, JUDGE)),
+    samples,
+    key: { lastResponseAt: endedAt },
+    stoppedBecause,
+  });
+}
+
+/** A server that throttles exactly at the plan's limit, and lets the key back in after Retry-After. */
+export const passingLoad = (): LoadReport[] => [
+  realLoadReport('ceiling', ceilingSamples({ throttleAt: LIMIT })),
+  realLoadReport('recovery', ceilingSamples({ throttleAt: LIMIT, probe: true })),
+];
+
+/** A server that throttles at request #51 while Remaining still says 10: RL-NOT-EARLY fails there. */
+export const EARLY_REQUEST = 51;
+export function earlyThrottleLoad(): LoadReport[] {
+  const samples = ceilingSamples({ throttleAt: EARLY_REQUEST - 1 });
+  samples[EARLY_REQUEST - 2].headers['x-ratelimit-remaining'] = '10';
+  return [realLoadReport('ceiling', samples, 'first 429')];
+}
+
+/** A server that never throttles: the ceiling runs to its cap without a 429. */
+export const unthrottledLoad = (): LoadReport[] => [realLoadReport('ceiling', ceilingSamples({ cap: 70 }), 'request cap reached (70)')];
+
+/** A recovery whose probe, sent after the Retry-After, is still answered 429: RL-RECOVERY fails on that probe. */
+export function stillThrottledRecovery(): LoadReport {
+  const samples = ceilingSamples({ throttleAt: LIMIT, probe: true });
+  const probe = samples[samples.length - 1];
+  probe.status = 429;
+  probe.headers = { ...probe.headers, 'x-ratelimit-remaining': '0', 'retry-after': '30' };
+  probe.body = '{"code":"rate_limited","message":"Too many requests","status":429}';
+  return realLoadReport('recovery', samples);
+}
+
+/** A recovery scenario whose timeline holds two requests 3 ms apart (a chart that once labelled every tick "0.00"). */
+export function twoRequestRecovery(): LoadReport {
+  return {
+    ...passingLoad()[1],
+    timeline: [
+      { t: 0, seq: 1, status: 429, remaining: 0, limit: LIMIT, retryAfter: 0 },
+      { t: 3, seq: 2, status: 200, remaining: 59, limit: LIMIT },
+    ],
+  };
+}
