@@ -1,67 +1,216 @@
 /**
- * The example GitHub workflows parse as YAML and have the structure of a valid
- * workflow: triggers, jobs with steps, the secrets passed only through `env`,
- * the JUnit published, the reports uploaded and the summary written even when
- * the certification fails, and the key never echoed.
+ * The two example GitHub workflows, checked for their shape and, where they run
+ * shell, for their behaviour: each file parses as YAML and has the structure of
+ * a workflow; every secret and variable it uses is documented in its header; the
+ * first step refuses to go on without the key's plan (and, for enterprise, its
+ * limit) with an error naming the variable; the certify step runs the ceiling and
+ * recovery scenarios with the plan from a variable, a request budget the suite
+ * accepts, and k6 installed by Grafana's action; the reports are published even
+ * when the certification fails; and the nightly keeps its history for the
+ * comparison and opens, updates or closes an issue. Shell steps are run here
+ * with bash and a stand-in for npm; the suite itself is asked for a dry run with
+ * the environment the workflow gives it.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { PLANS } from '../src/core/plans.ts';
+import { SETTINGS } from '../src/core/settings.ts';
+import { ROOT, runCli } from './support/cli.ts';
 
 interface Step {
+  id?: string;
   name?: string;
   uses?: string;
   run?: string;
   if?: string;
   env?: Record<string, string>;
   with?: Record<string, unknown>;
+  'continue-on-error'?: boolean;
 }
 interface Job {
+  name?: string;
   'runs-on': string;
   steps: Step[];
+  needs?: string | string[];
+  if?: string;
   env?: Record<string, string>;
+  outputs?: Record<string, string>;
   environment?: string;
+  permissions?: Record<string, string>;
   'timeout-minutes'?: number;
 }
 interface Workflow {
   name: string;
   on: Record<string, any>;
   jobs: Record<string, Job>;
+  env?: Record<string, string>;
   permissions?: Record<string, string>;
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
 }
 
-const DIR = join(import.meta.dirname, '..', '.github', 'workflows');
-const load = (file: string): Workflow => parse(readFileSync(join(DIR, file), 'utf8'), { strict: true, uniqueKeys: true }) as Workflow;
+const DIR = join(ROOT, '.github', 'workflows');
+const text = (file: string) => readFileSync(join(DIR, file), 'utf8');
+const load = (file: string): Workflow => parse(text(file), { strict: true, uniqueKeys: true }) as Workflow;
 
-const FILES: [string, { env: string; secrets: string[]; triggers: string[]; command: RegExp }][] = [
+interface Expected {
+  env: 'production' | 'staging';
+  command: RegExp;
+  triggers: string[];
+  /** secret → the suite variable it feeds in the certify step */
+  secrets: Record<string, string>;
+  vars: { plan: string; rpm: string; rpd: string; maxRequests: string };
+  artifact: string;
+}
+
+const FILES: [string, Expected][] = [
   [
     'nightly-production.yml',
     {
       env: 'production',
-      secrets: ['ANIMAL_STORE_API_KEY', 'ANIMAL_STORE_PRODUCTION_URL'],
+      command: /^npm start -- --env production --scenarios ceiling,recovery$/m,
       triggers: ['schedule', 'workflow_dispatch'],
-      command: /npm start -- --env production\b/,
+      secrets: { ANIMAL_STORE_NIGHTLY_API_KEY: 'ANIMAL_STORE_API_KEY', ANIMAL_STORE_PRODUCTION_URL: 'ANIMAL_STORE_PRODUCTION_URL' },
+      vars: { plan: 'ANIMAL_STORE_PLAN', rpm: 'ANIMAL_STORE_RPM', rpd: 'ANIMAL_STORE_RPD', maxRequests: 'ANIMAL_STORE_MAX_REQUESTS' },
+      artifact: '${{ env.REPORTS_ARTIFACT }}',
     },
   ],
   [
     'pre-release-staging.yml',
     {
       env: 'staging',
-      secrets: ['ANIMAL_STORE_API_KEY', 'ANIMAL_STORE_STAGING_URL'],
+      command: /^npm start -- --env staging --scenarios ceiling,recovery "\$\{extra\[@\]\}"$/m,
       triggers: ['workflow_dispatch', 'push'],
-      command: /npm start -- --env staging --scenarios ceiling,recovery\b/,
+      secrets: { ANIMAL_STORE_STAGING_API_KEY: 'ANIMAL_STORE_API_KEY', ANIMAL_STORE_STAGING_URL: 'ANIMAL_STORE_STAGING_URL' },
+      vars: {
+        plan: 'ANIMAL_STORE_STAGING_PLAN',
+        rpm: 'ANIMAL_STORE_STAGING_RPM',
+        rpd: 'ANIMAL_STORE_STAGING_RPD',
+        maxRequests: 'ANIMAL_STORE_STAGING_MAX_REQUESTS',
+      },
+      artifact: 'certification-staging-${{ github.run_number }}',
     },
   ],
 ];
 
 const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
 const stepUsing = (w: Workflow, action: string) => steps(w).find((s) => s.uses?.startsWith(`${action}@`));
+const certifyJob = (w: Workflow) => w.jobs.certify;
+const stepById = (w: Workflow, id: string): Step => {
+  const s = certifyJob(w).steps.find((x) => x.id === id);
+  if (!s) throw new Error(`no step with id ${id}`);
+  return s;
+};
+const indexOf = (w: Workflow, s: Step) => certifyJob(w).steps.indexOf(s);
+
+/** The header: the comment lines before the first line of YAML. */
+function header(file: string): string[] {
+  const lines = text(file).split('\n');
+  const end = lines.findIndex((l) => !l.startsWith('#'));
+  return lines.slice(0, end);
+}
+
+/** Names used as ${{ secrets.X }} / ${{ vars.X }} anywhere in the file. */
+function used(file: string, kind: 'secrets' | 'vars'): string[] {
+  return [...new Set([...text(file).matchAll(new RegExp(`\\b${kind}\\.([A-Za-z_][A-Za-z0-9_]*)`, 'g'))].map((m) => m[1]))].sort();
+}
+
+/** Header entries ("#   NAME   description") with the first line of the paragraph they are listed under. */
+function documented(file: string): Map<string, string> {
+  const lines = header(file);
+  const out = new Map<string, string>();
+  lines.forEach((l, i) => {
+    const m = /^#\s+([A-Z][A-Z0-9_]{2,})(?:\s{2,}|$)/.exec(l);
+    if (!m) return;
+    let j = i;
+    while (j > 0 && lines[j - 1].trim() !== '#') j--;
+    out.set(m[1], lines[j]);
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Running a step's shell with bash (GitHub's default shell on Linux is `bash -e`).
+
+interface ShellResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  output: Record<string, string>;
+  summary: string;
+  dir: string;
+}
+
+/** Run `script` in `dir` (a fresh directory by default) with GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files and a stand-in `npm`. */
+function runShell(script: string, env: Record<string, string>, dir = mkdtempSync(join(tmpdir(), 'wf-'))): ShellResult {
+  const meta = mkdtempSync(join(tmpdir(), 'wf-meta-'));
+  const bin = join(meta, 'bin');
+  mkdirSync(bin);
+  // npm stands in for the suite: records its arguments and the suite's variables, exits with FAKE_EXIT
+  writeFileSync(
+    join(bin, 'npm'),
+    '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$FAKE_DIR/args"\nenv | grep "^ANIMAL_STORE_" | sort > "$FAKE_DIR/env"\nexit "${FAKE_EXIT:-0}"\n',
+  );
+  chmodSync(join(bin, 'npm'), 0o755);
+  const outFile = join(meta, 'output');
+  const summaryFile = join(meta, 'summary');
+  writeFileSync(outFile, '');
+  writeFileSync(summaryFile, '');
+  const scriptFile = join(meta, 'step.sh');
+  writeFileSync(scriptFile, script);
+  const r = spawnSync('bash', ['-e', scriptFile], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: {
+      PATH: `${bin}:${process.env.PATH}`,
+      HOME: meta,
+      FAKE_DIR: meta,
+      GITHUB_OUTPUT: outFile,
+      GITHUB_STEP_SUMMARY: summaryFile,
+      ...env,
+    },
+  });
+  const output: Record<string, string> = {};
+  for (const line of readFileSync(outFile, 'utf8').split('\n')) {
+    const i = line.indexOf('=');
+    if (i > 0) output[line.slice(0, i)] = line.slice(i + 1);
+  }
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, output, summary: readFileSync(summaryFile, 'utf8'), dir: meta };
+}
+
+/** The step's env with its ${{ }} expressions replaced by what the test gives; an expression it does not know fails the test. */
+function evaluate(env: Record<string, string>, values: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) {
+    out[k] = v.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_m, expr: string) => {
+      if (!(expr in values)) throw new Error(`unknown expression in env ${k}: ${expr}`);
+      return values[expr];
+    });
+  }
+  return out;
+}
+
+/** Run the configuration check of a workflow with these variables and secrets. */
+function check(w: Workflow, vars: Record<string, string>, secrets: Record<string, boolean>): ShellResult {
+  const s = stepById(w, 'config');
+  const values: Record<string, string> = {};
+  for (const v of Object.values(s.env ?? {})) {
+    const m = /^\$\{\{ (vars\.(\w+)|secrets\.(\w+) != '') \}\}$/.exec(v);
+    if (m && m[2]) values[m[1]] = vars[m[2]] ?? '';
+    if (m && m[3]) values[m[1]] = String(secrets[m[3]] ?? true);
+  }
+  return runShell(s.run!, evaluate(s.env ?? {}, values));
+}
 
 describe.each(FILES)('%s', (file, expected) => {
   const w = load(file);
+  const certify = stepById(w, 'certify');
+  const config = stepById(w, 'config');
 
-  it('It has a name, triggers and jobs whose steps each use an action or run a script.', () => {
+  it('It parses as YAML and has a name, triggers and jobs whose steps each use an action or run a script.', () => {
     expect(typeof w.name).toBe('string');
     expect(Object.keys(w.on)).toEqual(expect.arrayContaining(expected.triggers));
     expect(Object.keys(w.jobs).length).toBeGreaterThan(0);
@@ -69,34 +218,186 @@ describe.each(FILES)('%s', (file, expected) => {
       expect(typeof job['runs-on']).toBe('string');
       expect(job['timeout-minutes']).toBeGreaterThan(0);
       expect(job.steps.length).toBeGreaterThan(0);
-      for (const s of job.steps) expect([s.uses, s.run].filter(Boolean), JSON.stringify(s)).toHaveLength(1);
+      for (const s of job.steps) {
+        expect(typeof s.name, JSON.stringify(s)).toBe('string');
+        expect([s.uses, s.run].filter(Boolean), JSON.stringify(s)).toHaveLength(1);
+      }
     }
   });
 
-  it('Every action is pinned to a version.', () => {
-    for (const s of steps(w).filter((x) => x.uses)) expect(s.uses).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
+  it('Every action is pinned to a major version.', () => {
+    for (const s of steps(w).filter((x) => x.uses)) expect(s.uses).toMatch(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*@v\d+$/);
   });
 
-  it('It installs with npm ci and runs the certification for its environment.', () => {
-    const runs = steps(w).map((s) => s.run ?? '');
-    expect(runs).toContain('npm ci');
-    expect(runs.some((r) => expected.command.test(r))).toBe(true);
+  it('Every secret and variable it uses is documented in its header, under the right heading, and every one documented is used.', () => {
+    const docs = documented(file);
+    const secrets = used(file, 'secrets');
+    const vars = used(file, 'vars');
+    expect(secrets).toEqual(Object.keys(expected.secrets).sort());
+    expect(vars).toEqual(Object.values(expected.vars).sort());
+    for (const name of secrets) expect(docs.get(name), name).toMatch(/secrets/i);
+    for (const name of vars) expect(docs.get(name), name).toMatch(/variables/i);
+    expect([...docs.keys()].sort()).toEqual([...secrets, ...vars].sort());
   });
 
-  it('The secrets come from the repository and reach only the certify step, through env.', () => {
-    const certify = steps(w).find((s) => expected.command.test(s.run ?? ''))!;
-    for (const name of expected.secrets) expect(certify.env?.[name]).toBe(`\${{ secrets.${name} }}`);
-    const withSecrets = steps(w).filter((s) => JSON.stringify(s).includes('secrets.'));
-    expect(withSecrets).toEqual([certify]);
+  it('The secrets reach the certify step as values, the configuration check only as "is it set", and nothing else.', () => {
+    for (const [secret, variable] of Object.entries(expected.secrets)) {
+      expect(certify.env?.[variable]).toBe(`\${{ secrets.${secret} }}`);
+      expect(Object.values(config.env ?? {})).toContain(`\${{ secrets.${secret} != '' }}`);
+    }
+    const places = (text(file).match(/secrets\./g) ?? []).length;
+    const inEnv = [certify, config].flatMap((s) => Object.values(s.env ?? {})).filter((v) => v.includes('secrets.')).length;
+    expect(inEnv).toBe(places);
+    expect(JSON.stringify({ ...w, jobs: undefined })).not.toContain('secrets.');
+    for (const job of Object.values(w.jobs)) expect(JSON.stringify({ ...job, steps: undefined })).not.toContain('secrets.');
   });
 
   it('No script echoes the key, prints the environment or interpolates an expression.', () => {
     for (const s of steps(w)) {
       const run = s.run ?? '';
-      expect(run).not.toMatch(/ANIMAL_STORE_API_KEY|secrets\./);
+      expect(run).not.toMatch(/ANIMAL_STORE_API_KEY|secrets\.|vars\./);
       expect(run).not.toMatch(/\bset -x\b|\bprintenv\b|^\s*env\s*$/m);
       expect(run).not.toContain('${{');
+      expect(String(s.with?.script ?? '')).not.toContain('${{');
     }
+  });
+
+  it('The first step checks the configuration, before anything is installed.', () => {
+    expect(certifyJob(w).steps[0]).toBe(config);
+  });
+
+  it('Without the plan variable the first step fails with an ::error:: naming the variable, and says so in the job summary.', () => {
+    const r = check(w, {}, {});
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      new RegExp(`^::error title=Configuration::The variable ${expected.vars.plan} is not set: .*free, pro, business or enterprise`, 'm'),
+    );
+    expect(r.summary).toContain(`The variable ${expected.vars.plan} is not set`);
+    expect(r.output.error).toContain(expected.vars.plan);
+    expect(r.output['max-requests']).toBeUndefined();
+  });
+
+  it('An enterprise plan without the per-minute variable fails with an ::error:: naming that variable.', () => {
+    const r = check(w, { [expected.vars.plan]: 'enterprise' }, {});
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      new RegExp(`^::error title=Configuration::The plan is enterprise, so the variable ${expected.vars.rpm} must`, 'm'),
+    );
+    expect(check(w, { [expected.vars.plan]: 'enterprise', [expected.vars.rpm]: 'lots' }, {}).code).toBe(1);
+  });
+
+  it('A plan the suite does not know, per-minute or per-day limits given for a fixed plan, and bad numbers are refused.', () => {
+    const bad = (vars: Record<string, string>, words: RegExp) => {
+      const r = check(w, vars, {});
+      expect(r.code, JSON.stringify(vars)).toBe(1);
+      expect(r.stdout, JSON.stringify(vars)).toMatch(words);
+    };
+    bad({ [expected.vars.plan]: 'gold' }, new RegExp(`${expected.vars.plan} must be free, pro, business or enterprise`));
+    bad({ [expected.vars.plan]: 'pro', [expected.vars.rpm]: '500' }, /apply only to the enterprise plan/);
+    bad(
+      { [expected.vars.plan]: 'enterprise', [expected.vars.rpm]: '500', [expected.vars.rpd]: 'many' },
+      new RegExp(`${expected.vars.rpd} must be`),
+    );
+    bad({ [expected.vars.plan]: 'pro', [expected.vars.maxRequests]: '-1' }, new RegExp(`${expected.vars.maxRequests} must be`));
+  });
+
+  it('A missing key or address secret fails the first step with an ::error:: naming the secret, without its value.', () => {
+    const [key, url] = Object.keys(expected.secrets);
+    const r = check(w, { [expected.vars.plan]: 'pro' }, { [key]: false, [url]: false });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`^::error title=Configuration::The secret ${key} is not set`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^::error title=Configuration::The secret ${url} is not set`, 'm'));
+  });
+
+  it('With a plan the check passes and gives a request budget covering conformance plus the two scenarios, unless the budget variable overrides it.', () => {
+    const table = { free: PLANS.free.perMinute, pro: PLANS.pro.perMinute, business: PLANS.business.perMinute };
+    for (const [plan, perMinute] of Object.entries(table)) {
+      const r = check(w, { [expected.vars.plan]: ` ${plan.toUpperCase()} ` }, {});
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).not.toContain('::error');
+      expect(r.output['max-requests']).toBe(String(1000 + 4 * perMinute));
+    }
+    expect(check(w, { [expected.vars.plan]: 'enterprise', [expected.vars.rpm]: '2000' }, {}).output['max-requests']).toBe('9000');
+    expect(check(w, { [expected.vars.plan]: 'pro', [expected.vars.maxRequests]: '4321' }, {}).output['max-requests']).toBe('4321');
+  });
+
+  it('The suite accepts the environment the certify step gives it, and the dry run of the same command fits the budget.', async () => {
+    // what the suite needs grows with the per-minute limit as the budget does: one plan of the
+    // table and one enterprise plan (limits from the variables) cover both ways the check computes it
+    const cases: Record<string, string>[] = [
+      { [expected.vars.plan]: 'pro' },
+      { [expected.vars.plan]: 'enterprise', [expected.vars.rpm]: '2000', [expected.vars.rpd]: '500000' },
+    ];
+    const neutral = Object.fromEntries(SETTINGS.filter((s) => s.env).map((s) => [s.env as string, ''])); // no .env value leaks in
+    const runs = cases.map(async (vars) => {
+      const budget = check(w, vars, {}).output['max-requests'];
+      const values: Record<string, string> = { 'steps.config.outputs.max-requests': budget };
+      for (const [k, v] of Object.entries(certify.env ?? {})) {
+        const m = /^\$\{\{ (vars|secrets)\.(\w+) \}\}$/.exec(v);
+        if (m && m[1] === 'vars') values[`vars.${m[2]}`] = vars[m[2]] ?? '';
+        if (m && m[1] === 'secrets')
+          values[`secrets.${m[2]}`] = /URL/.test(m[2]) ? `https://${expected.env}.example.invalid/v1` : 'k'.repeat(32);
+        if (k === 'ANIMAL_STORE_ENGINE') values[v.slice(4, -3)] = 'node';
+        if (k === 'ALLOW_MUST_WAIVERS') values[v.slice(4, -3)] = 'false';
+      }
+      const env = { ...neutral, ...evaluate(certify.env ?? {}, values) };
+      const args = expected.command.source.match(/--env \w+ --scenarios [\w,]+/)![0].split(' ');
+      const r = await runCli('src/cli/main.ts', [...args, '--dry-run'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      const m = /Budget: (\d+) requests .*needs at most about (\d+)/.exec(r.stdout);
+      expect(m, r.stdout).not.toBeNull();
+      expect(Number(m![1])).toBe(Number(budget));
+      expect(Number(m![2]), `${JSON.stringify(vars)}\n${r.stdout}`).toBeLessThanOrEqual(Number(m![1]));
+      expect(r.stdout).toMatch(/ceiling.*\n.*recovery/);
+    });
+    await Promise.all(runs);
+  }, 120_000);
+
+  it('The certify step runs the command with the plan and its limits from the variables, the checked budget and the engine k6 installed.', () => {
+    expect(certify.run).toMatch(expected.command);
+    expect(certify.env?.ANIMAL_STORE_PLAN).toBe(`\${{ vars.${expected.vars.plan} }}`);
+    expect(certify.env?.ANIMAL_STORE_RPM).toBe(`\${{ vars.${expected.vars.rpm} }}`);
+    expect(certify.env?.ANIMAL_STORE_RPD).toBe(`\${{ vars.${expected.vars.rpd} }}`);
+    expect(certify.env?.ANIMAL_STORE_MAX_REQUESTS).toBe('${{ steps.config.outputs.max-requests }}');
+    expect(certify.env?.ANIMAL_STORE_ENGINE).toBe("${{ steps.k6.outcome == 'success' && 'k6' || 'node' }}");
+    expect(certify.env?.ANIMAL_STORE_REPORTS_DIR).toBe('reports');
+    expect(certify.if).toBeUndefined();
+  });
+
+  it("The certify step passes the suite's exit code on, and records it as a step output.", () => {
+    for (const code of ['0', '1', '3', '6']) {
+      const r = runShell(certify.run!, { FAKE_EXIT: code, ALLOW_MUST_WAIVERS: 'false' });
+      expect(r.code).toBe(Number(code));
+      expect(r.output['exit-code']).toBe(code);
+      expect(readFileSync(join(r.dir, 'args'), 'utf8').split('\n').filter(Boolean)).toEqual([
+        'start',
+        '--',
+        '--env',
+        expected.env,
+        '--scenarios',
+        'ceiling,recovery',
+      ]);
+    }
+  });
+
+  it("k6 is installed by Grafana's setup action, pinned to the verified 0.49.0, before the certify step; the Node engine is the announced fallback.", () => {
+    const k6 = stepUsing(w, 'grafana/setup-k6-action')!;
+    expect(k6).toBeDefined();
+    expect(k6.uses).toBe('grafana/setup-k6-action@v1');
+    expect(k6.id).toBe('k6');
+    expect(k6.with?.['k6-version']).toBe('0.49.0');
+    expect(k6['continue-on-error']).toBe(true);
+    expect(indexOf(w, k6)).toBeGreaterThan(
+      indexOf(
+        w,
+        certifyJob(w).steps.find((s) => s.run === 'npm ci')!,
+      ),
+    );
+    expect(indexOf(w, k6)).toBeLessThan(indexOf(w, certify));
+    expect(text(file)).toMatch(/# k6 0\.49\.0 is the version the suite's bundles .* were verified\n\s*# on/);
+    const fallback = certifyJob(w).steps.find((s) => s.if === "steps.k6.outcome == 'failure'")!;
+    expect(fallback.run).toMatch(/^echo "::warning title=k6 not installed::.*Node engine/m);
+    expect(fallback.run).toContain('GITHUB_STEP_SUMMARY');
   });
 
   const always: [string, (w: Workflow) => Step | undefined, (s: Step) => void][] = [
@@ -109,13 +410,17 @@ describe.each(FILES)('%s', (file, expected) => {
       },
     ],
     [
-      'the reports directory (index.html) is uploaded as an artifact',
+      "this run's reports (index.html and the rest) are uploaded as an artifact",
       (x) => stepUsing(x, 'actions/upload-artifact'),
-      (s) => expect(s.with?.path).toBe('reports/'),
+      (s) => {
+        expect(String(s.with?.path).trim().split('\n')).toEqual(['reports/', '!reports/runs/**']);
+        expect(s.with?.name).toBe(expected.artifact);
+        expect(s.with?.overwrite).toBe(true);
+      },
     ],
     [
       'summary.md is appended to the step summary',
-      (x) => steps(x).find((s) => s.run?.includes('GITHUB_STEP_SUMMARY')),
+      (x) => steps(x).find((s) => s.name === 'Write the step summary'),
       (s) => expect(s.run).toContain('cat reports/summary.md >> "$GITHUB_STEP_SUMMARY"'),
     ],
   ];
@@ -126,22 +431,161 @@ describe.each(FILES)('%s', (file, expected) => {
     check(s!);
   });
 
-  it('Its permissions are read-only except for publishing checks.', () => {
-    expect(w.permissions).toEqual({ contents: 'read', checks: 'write' });
+  it('The step summary shows summary.md, or says why there is none: the exit code and its meaning, or that the certification did not run.', () => {
+    const s = steps(w).find((x) => x.name === 'Write the step summary')!;
+    expect(s.env?.EXIT_CODE).toBe('${{ steps.certify.outputs.exit-code }}');
+    const dir = mkdtempSync(join(tmpdir(), 'wf-'));
+    mkdirSync(join(dir, 'reports'));
+    writeFileSync(join(dir, 'reports', 'summary.md'), '## ❌ animal-store certification: **NOT CONFORMANT**\n');
+    expect(runShell(s.run!, { EXIT_CODE: '1' }, dir).summary).toBe('## ❌ animal-store certification: **NOT CONFORMANT**\n');
+    const unreachable = runShell(s.run!, { EXIT_CODE: '3' });
+    expect(unreachable.code).toBe(0);
+    expect(unreachable.summary).toMatch(/^No summary\.md was written: the certification exited with code 3 \(the target was unreachable\)/);
+    expect(runShell(s.run!, { EXIT_CODE: '' }).summary).toMatch(/^No summary\.md was written: the certification did not run/);
+  });
+
+  it('Its permissions are nothing by default, and the certify job may only read the code and publish checks.', () => {
+    expect(w.permissions).toEqual({});
+    expect(certifyJob(w).permissions).toEqual({ contents: 'read', checks: 'write' });
+  });
+
+  it('Checkouts keep no credentials for the steps that follow.', () => {
+    const checkouts = steps(w).filter((s) => s.uses?.startsWith('actions/checkout@'));
+    expect(checkouts.length).toBeGreaterThan(0);
+    for (const s of checkouts) expect(s.with?.['persist-credentials']).toBe(false);
+  });
+
+  it('It runs in a concurrency group.', () => {
+    expect(typeof w.concurrency?.group).toBe('string');
   });
 });
 
 describe('the nightly production workflow', () => {
-  it('It runs on a daily cron schedule of five fields.', () => {
-    const [{ cron }] = load('nightly-production.yml').on.schedule as { cron: string }[];
+  const file = 'nightly-production.yml';
+  const w = load(file);
+  const job = w.jobs.certify;
+
+  it('It runs on a daily cron schedule of five fields, and by hand.', () => {
+    const [{ cron }] = w.on.schedule as { cron: string }[];
     expect(cron.split(' ')).toHaveLength(5);
+    expect(w.on.workflow_dispatch).toBeDefined();
+  });
+
+  it('Its runs never overlap: they would share the key.', () => {
+    expect(w.concurrency).toEqual({ group: 'nightly-production', 'cancel-in-progress': false });
+  });
+
+  it('Its header says the key is dedicated to it and why: the scenarios use up its per-minute allowance.', () => {
+    const h = header(file).join('\n');
+    expect(h).toMatch(/ANIMAL_STORE_NIGHTLY_API_KEY\s+a production API key used by this workflow and nothing else/);
+    expect(h).toMatch(/spend the key's whole\n#\s+per-minute allowance/);
+  });
+
+  it("It restores the previous nights' certifications before the certify step and saves the newest after it, even when it fails.", () => {
+    const restore = job.steps.find((s) => s.uses === 'actions/cache/restore@v4')!;
+    const save = job.steps.find((s) => s.uses === 'actions/cache/save@v4')!;
+    const certify = stepById(w, 'certify');
+    expect(indexOf(w, restore)).toBeLessThan(indexOf(w, certify));
+    expect(indexOf(w, save)).toBeGreaterThan(indexOf(w, certify));
+    expect(restore.with?.path).toBe('.nightly-history');
+    expect(save.with?.path).toBe('.nightly-history');
+    expect(save.with?.key).toBe(restore.with?.key);
+    expect(String(save.with?.key).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
+    expect(save.if).toBe("always() && hashFiles('reports/certification.json') != ''");
+  });
+
+  it('The earlier certifications seed reports/runs, and only the newest five certification.json files are kept.', () => {
+    const certify = stepById(w, 'certify');
+    const seed = job.steps[indexOf(w, certify) - 1];
+    const keep = job.steps.find((s) => s.name === "Keep this night's certification for the next comparisons")!;
+    expect(keep.if).toBe("always() && hashFiles('reports/certification.json') != ''");
+
+    const dir = mkdtempSync(join(tmpdir(), 'wf-'));
+    expect(runShell(seed.run!, {}, dir).stdout).toMatch(/No earlier certification/);
+    mkdirSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1'), { recursive: true });
+    writeFileSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'), '{}');
+    expect(runShell(seed.run!, {}, dir).stdout).toMatch(/Comparing with 1 earlier certification/);
+    expect(existsSync(join(dir, 'reports', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'))).toBe(true);
+
+    for (let day = 2; day <= 8; day++) {
+      const run = join(dir, 'reports', 'runs', `2026-01-0${day}T03-17-00-000Z-1`);
+      mkdirSync(run, { recursive: true });
+      writeFileSync(join(run, 'certification.json'), '{}');
+      writeFileSync(join(run, 'index.html'), '<html>');
+    }
+    expect(runShell(keep.run!, {}, dir).code).toBe(0);
+    const kept = readdirSync(join(dir, '.nightly-history', 'runs')).sort();
+    expect(kept).toEqual([4, 5, 6, 7, 8].map((d) => `2026-01-0${d}T03-17-00-000Z-1`));
+    for (const k of kept) expect(readdirSync(join(dir, '.nightly-history', 'runs', k))).toEqual(['certification.json']);
+  });
+
+  it('The certify job hands its exit code and configuration error to the report job.', () => {
+    expect(job.outputs).toEqual({
+      'exit-code': '${{ steps.certify.outputs.exit-code }}',
+      'config-error': '${{ steps.config.outputs.error }}',
+    });
+  });
+
+  it('After every run, even a failed one, the report job may only read the code and write issues.', () => {
+    const report = w.jobs.report;
+    expect(report.needs).toBe('certify');
+    expect(report.if).toBe('always()');
+    expect(report.permissions).toEqual({ contents: 'read', issues: 'write' });
+    expect(Object.keys(w.jobs)).toEqual(['certify', 'report']);
+  });
+
+  it("The report job reads the run's certification.json from the artifact the certify job uploaded.", () => {
+    const report = w.jobs.report;
+    const checkout = report.steps.find((s) => s.uses === 'actions/checkout@v4')!;
+    expect(checkout.with?.['sparse-checkout']).toBe('.github/scripts');
+    const download = report.steps.find((s) => s.uses === 'actions/download-artifact@v4')!;
+    expect(download.with?.name).toBe('${{ env.REPORTS_ARTIFACT }}');
+    expect(download.with?.path).toBe('reports');
+    expect(download['continue-on-error']).toBe(true);
+    expect(w.env?.REPORTS_ARTIFACT).toBe('certification-production-${{ github.run_number }}');
+  });
+
+  it('The report job opens, updates or closes the issue with the script, given the results through env only.', () => {
+    const s = w.jobs.report.steps.find((x) => x.uses === 'actions/github-script@v7')!;
+    expect(s.env).toEqual({
+      CERTIFY_RESULT: '${{ needs.certify.result }}',
+      EXIT_CODE: '${{ needs.certify.outputs.exit-code }}',
+      CONFIG_ERROR: '${{ needs.certify.outputs.config-error }}',
+      REPORT_FILE: 'reports/certification.json',
+    });
+    const script = String(s.with?.script);
+    expect(script).toContain('require(`${process.env.GITHUB_WORKSPACE}/.github/scripts/nightly-issue.cjs`)');
+    expect(script).toContain('await nightly.main({ github, context, core, env: process.env })');
+    expect(existsSync(join(ROOT, '.github', 'scripts', 'nightly-issue.cjs'))).toBe(true);
+    expect(s.with?.['github-token']).toBeUndefined();
   });
 });
 
 describe('the pre-release staging workflow', () => {
-  it('It runs on release branches and by hand, with the plan as an input.', () => {
-    const w = load('pre-release-staging.yml');
+  const w = load('pre-release-staging.yml');
+
+  it('It runs on release branches and by hand, in the staging environment; the plan is no input but a variable.', () => {
     expect(w.on.push.branches).toEqual(['release/**']);
-    expect(w.on.workflow_dispatch.inputs.plan.options).toEqual(['free', 'pro', 'business', 'enterprise']);
+    expect(Object.keys(w.on.workflow_dispatch.inputs)).toEqual(['allow_must_waivers']);
+    expect(w.jobs.certify.environment).toBe('staging');
+  });
+
+  it('Only when asked does it let waivers cover MUST requirements.', () => {
+    const certify = stepById(w, 'certify');
+    expect(certify.env?.ALLOW_MUST_WAIVERS).toBe("${{ inputs.allow_must_waivers && 'true' || 'false' }}");
+    const asked = runShell(certify.run!, { ALLOW_MUST_WAIVERS: 'true' });
+    expect(readFileSync(join(asked.dir, 'args'), 'utf8')).toMatch(/ceiling,recovery\n--allow-must-waivers\n$/);
+    const notAsked = runShell(certify.run!, { ALLOW_MUST_WAIVERS: 'false' });
+    expect(readFileSync(join(notAsked.dir, 'args'), 'utf8')).not.toContain('--allow-must-waivers');
+  });
+
+  it('It uses variable names of its own, so a staging run never picks up the nightly plan.', () => {
+    const nightly = used('nightly-production.yml', 'vars');
+    for (const name of used('pre-release-staging.yml', 'vars')) expect(nightly).not.toContain(name);
+  });
+
+  it('Both workflows check their configuration with the same script.', () => {
+    const nightly = load('nightly-production.yml');
+    expect(stepById(w, 'config').run).toBe(stepById(nightly, 'config').run);
   });
 });
