@@ -8,7 +8,7 @@
  * are ever reached, whatever the shell or .env says.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../reference/app.ts';
@@ -66,7 +66,12 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 export async function fullRun(): Promise<BenchLine[]> {
   const reports = mkdtempSync(join(tmpdir(), 'bench-conformance-'));
   const r = await run(['src/cli/conformance.ts'], { ANIMAL_STORE_REPORTS_DIR: reports });
-  const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as { requestsSent: number; outcome: string };
+  let report: { requestsSent: number; outcome: string };
+  try {
+    report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as typeof report;
+  } finally {
+    rmSync(reports, { recursive: true, force: true });
+  }
   return [
     {
       name: 'conformance run, wall time (Vitest start-up included)',
