@@ -4,17 +4,21 @@
  *   embedded reference server, Vitest start-up included (goal: under 10 s);
  * - peak memory (RSS) of a conformance run against the huge-body server next to
  *   the same run against the normal reference server (goal: under 1.5×).
+ * Child processes get a clean environment (benchEnv): only servers started here
+ * are ever reached, whatever the shell or .env says.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../reference/app.ts';
 import { listen } from '../reference/server.ts';
 import type { FaultName } from '../reference/faults.ts';
+import { SETTINGS } from '../src/core/settings.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
+export const ROOT = resolve(import.meta.dirname, '..');
 
+/** One result line of `npm run bench` (every group returns these; one table prints them). */
 export interface BenchLine {
   name: string;
   value: number;
@@ -22,19 +26,36 @@ export interface BenchLine {
   goal: string;
   met: boolean;
   detail?: string;
+  /** Not measured, and why (e.g. no k6 binary): shown as skipped, never as a missed goal. */
+  skipped?: string;
+}
+
+/**
+ * The environment of a benchmark's child process: no ANIMAL_STORE_* or K6_*
+ * variable of the shell, every setting's variable set empty (so .env cannot
+ * supply one: dotenv keeps variables that exist; an empty one reads as unset),
+ * then `extra`.
+ */
+export function benchEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('K6_')) env[k] = v;
+  for (const s of SETTINGS) if (s.env) env[s.env] = '';
+  env.ANIMAL_STORE_API_KEY = '';
+  return Object.assign(env, extra);
 }
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
   const started = performance.now();
-  return new Promise((done) => {
+  return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: benchEnv(env),
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     const killer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('error', fail);
     child.on('close', (code) => {
       clearTimeout(killer);
       done({ code, stdout, ms: performance.now() - started });
@@ -45,7 +66,12 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 export async function fullRun(): Promise<BenchLine[]> {
   const reports = mkdtempSync(join(tmpdir(), 'bench-conformance-'));
   const r = await run(['src/cli/conformance.ts'], { ANIMAL_STORE_REPORTS_DIR: reports });
-  const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as { requestsSent: number; verdict: string };
+  let report: { requestsSent: number; outcome: string };
+  try {
+    report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as typeof report;
+  } finally {
+    rmSync(reports, { recursive: true, force: true });
+  }
   return [
     {
       name: 'conformance run, wall time (Vitest start-up included)',
@@ -53,7 +79,7 @@ export async function fullRun(): Promise<BenchLine[]> {
       unit: 'ms',
       goal: '< 10000 ms',
       met: r.ms < 10_000,
-      detail: `exit ${r.code}, verdict ${report.verdict}`,
+      detail: `exit ${r.code}, outcome ${report.outcome}`,
     },
     { name: 'conformance run, requests sent', value: report.requestsSent, unit: 'requests', goal: 'reported', met: true },
   ];
@@ -69,7 +95,9 @@ async function rssAgainst(faults: FaultName[]): Promise<{ rss: number; requests:
       ANIMAL_STORE_PLAN: 'business',
       ANIMAL_STORE_TIMEOUT_MS: '3000',
     });
-    const line = JSON.parse(r.stdout.trim().split('\n').pop()!) as { maxRssBytes: number; requests: number };
+    const last = r.stdout.trim().split('\n').pop();
+    if (r.code !== 0 || !last) throw new Error(`rss-probe exited ${r.code} without a result`);
+    const line = JSON.parse(last) as { maxRssBytes: number; requests: number };
     return { rss: line.maxRssBytes, requests: line.requests };
   } finally {
     await server.close();

@@ -2,13 +2,13 @@
  * Rate accuracy of the Node engine: 60, 300 and 1,000 requests per window
  * (a scaled window stands for the minute), achieved rate within 1% of target.
  * Achieved = (requests - 1) × window / (last send - first send); the count in
- * the window must also be the target.
+ * the window must also be the target. The server runs in a child process.
  */
-import { childReference, type BenchLine } from './load-common.ts';
-import { pacedRun } from './load-common.ts';
+import { closeTransport } from '../src/http/transport.ts';
+import { childTarget, pacedRun, UNLIMITED, type BenchLine } from './load-common.ts';
 
 export async function benchLoadRateAccuracy(windowMs = 5000, targets: readonly number[] = [60, 300, 1000]): Promise<BenchLine[]> {
-  const server = await childReference();
+  const server = await childTarget(UNLIMITED);
   const lines: BenchLine[] = [];
   try {
     for (const target of targets) {
@@ -28,6 +28,7 @@ export async function benchLoadRateAccuracy(windowMs = 5000, targets: readonly n
       });
     }
   } finally {
+    await closeTransport();
     await server.close();
   }
   return lines;

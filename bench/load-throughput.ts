@@ -4,10 +4,11 @@
  * with the same number of connections in flight.
  */
 import autocannon from 'autocannon';
-import { childReference, pacedRun, type BenchLine } from './load-common.ts';
+import { closeTransport } from '../src/http/transport.ts';
+import { childTarget, pacedRun, UNLIMITED, type BenchLine } from './load-common.ts';
 
 export async function benchLoadMaxRate(seconds = 3, connections = 64): Promise<BenchLine[]> {
-  const server = await childReference();
+  const server = await childTarget(UNLIMITED);
   try {
     // Warm-up, then two alternating rounds (the machine is shared: the best round of each is reported).
     await pacedRun(server, 500, 500, connections);
@@ -55,6 +56,7 @@ export async function benchLoadMaxRate(seconds = 3, connections = 64): Promise<B
       { name: 'Node engine / autocannon', value: Math.round((engineRps / acRps) * 100), unit: '%', goal: 'reported', met: true },
     ];
   } finally {
+    await closeTransport();
     await server.close();
   }
 }

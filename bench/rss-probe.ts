@@ -1,14 +1,16 @@
 /**
  * Benchmark helper (child process): run the whole conformance suite in process
  * against ANIMAL_STORE_BASE_URL and print the peak RSS of this process as JSON.
+ * The configuration comes from the environment the benchmark set (no .env).
  */
-import { loadConfig } from '../src/config/config.ts';
+import { readConfig } from '../src/core/config.ts';
 import { Session } from '../src/harness/session.ts';
 import { runSpecs } from '../src/harness/runner.ts';
 import { closeTransport } from '../src/http/transport.ts';
 
-const config = loadConfig();
-const session = new Session({ config, baseUrl: config.baseUrl! });
+const config = readConfig(process.env, {}, 'conformance');
+if (!config.baseUrl) throw new Error('rss-probe: ANIMAL_STORE_BASE_URL is required');
+const session = new Session({ config, baseUrl: config.baseUrl });
 const out = await runSpecs(session);
 await closeTransport();
 process.stdout.write(

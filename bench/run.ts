@@ -5,13 +5,23 @@
  * - memory: peak RSS against the huge-body server vs the normal one (goal < 1.5×);
  * - load: Node engine rate accuracy at 60 / 300 / 1,000 per minute (goal 1 %),
  *   cost to certify a plan's ceiling (goal Limit + 3 requests, two windows),
- *   maximum request rate next to autocannon's.
+ *   maximum request rate next to autocannon's;
+ * - load-k6 (with a k6 binary: K6_BIN or PATH): k6 start-up per bundle next to
+ *   the Node engine's (goal under 1 s on k6 v0.49), and the two engines'
+ *   verdicts on the same ceiling scenario (every requirement agrees);
+ * - load-engine-rate: the request rate one Node engine and one k6 instance
+ *   sustain here (load/README's "Measured on this machine").
  * Goals are measured here, never asserted by timed tests. `--only <group>` runs
- * one group; `--json` prints one JSON line per result instead of the table.
+ * one group; `--json` prints one JSON line per result instead of the table. A
+ * line that could not be measured here (no k6) is "skipped", with the reason —
+ * never a missed goal. Every server is started here, on 127.0.0.1.
  * Exit code 0 always (a benchmark reports; it does not gate), unless one crashed.
  */
+import { cpus, loadavg } from 'node:os';
 import { fullRun, memory, type BenchLine } from './conformance.ts';
 import { benchLoadCeilingCost } from './load-cost.ts';
+import { benchEngineRate } from './load-engine-rate.ts';
+import { benchK6 } from './load-k6.ts';
 import { benchLoadRateAccuracy } from './load-rate.ts';
 import { benchLoadMaxRate } from './load-throughput.ts';
 
@@ -21,12 +31,18 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'load-rate': () => benchLoadRateAccuracy(),
   'load-cost': () => benchLoadCeilingCost(),
   'load-throughput': () => benchLoadMaxRate(),
+  'load-k6': () => benchK6(),
+  'load-engine-rate': () => benchEngineRate(),
 };
 
 function table(lines: (BenchLine & { group: string })[]): string {
   const rows = [
     ['group', 'benchmark', 'value', 'goal', 'met', 'detail'],
-    ...lines.map((l) => [l.group, l.name, `${l.value} ${l.unit}`, l.goal, l.met ? 'yes' : 'NO', l.detail ?? '']),
+    ...lines.map((l) =>
+      l.skipped
+        ? [l.group, l.name, '-', l.goal, 'skipped', l.skipped]
+        : [l.group, l.name, `${l.value} ${l.unit}`.trim(), l.goal, l.met ? 'yes' : 'NO', l.detail ?? ''],
+    ),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const fmt = (r: string[]) =>
@@ -35,6 +51,13 @@ function table(lines: (BenchLine & { group: string })[]): string {
       .join('  ')
       .trimEnd();
   return [fmt(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(fmt)].join('\n');
+}
+
+/** Where the numbers were measured: a shared machine's load changes them (the load average of 1 minute, before and after). */
+function machine(loadAtStart: number): string {
+  const c = cpus();
+  const load = `${loadAtStart.toFixed(1)} → ${loadavg()[0].toFixed(1)}`;
+  return `${new Date().toISOString().slice(0, 10)}, ${c.length} cores (${c[0]?.model.trim() ?? '?'}), Node ${process.version}, load average ${load}`;
 }
 
 async function main(): Promise<number> {
@@ -47,6 +70,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const all: (BenchLine & { group: string })[] = [];
+  const loadAtStart = loadavg()[0];
   let crashed = false;
   for (const [group, fn] of Object.entries(GROUPS)) {
     if (only && group !== only) continue;
@@ -73,9 +97,11 @@ async function main(): Promise<number> {
   }
   if (!json) {
     console.log(table(all));
-    const missed = all.filter((l) => !l.met);
+    const measured = all.filter((l) => !l.skipped);
+    const missed = measured.filter((l) => !l.met);
+    const skipped = all.length - measured.length;
     console.log(
-      `\n${all.length - missed.length} of ${all.length} goals met${missed.length ? `; missed: ${missed.map((l) => l.name).join('; ')}` : ''}.`,
+      `\n${machine(loadAtStart)}\n${measured.length - missed.length} of ${measured.length} goals met${skipped ? ` (${skipped} skipped)` : ''}${missed.length ? `; missed: ${missed.map((l) => l.name).join('; ')}` : ''}.`,
     );
   }
   return crashed ? 1 : 0;
