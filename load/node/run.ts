@@ -65,8 +65,9 @@ export async function runRateLimits(
   scenarios: readonly ScenarioName[],
   o: { engine: LoadEngine; budget: number; clock?: Clock } & Omit<OrchestratorOptions, 'engine' | 'clock'>,
 ): Promise<RateLimitRun> {
-  const jobs = jobsFor(target, scenarios, o.budget);
-  const out = await orchestrate(jobs, { ...o, clock: o.clock || realClock });
+  const clock = o.clock || realClock;
+  const jobs = jobsFor(target, scenarios, o.budget, clock.now());
+  const out = await orchestrate(jobs, { ...o, clock });
   return { ...out, engine: o.engine.name };
 }
 

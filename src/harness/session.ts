@@ -4,7 +4,7 @@
  * serves the Vitest run and the in-process runner of the self-tests.
  */
 import type { Config } from '../config/config.ts';
-import { ApiClient, RunAborted, type ApiExchange } from '../http/client.ts';
+import { ApiClient, RunAborted, type ApiExchange, type ClientOptions } from '../http/client.ts';
 import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
@@ -19,15 +19,17 @@ export interface SessionOptions {
   dayMs?: number;
   /** Called when the client waits on a window or a Retry-After (what for, how long). */
   onWait?: (what: string, ms: number) => void;
-  /** Test hooks: a fake sleep for pacing. */
+  /** Test hooks: a fake sleep for pacing, a clock and a transport (simulated time). */
   sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  send?: ClientOptions['send'];
 }
 
 export class Session {
   readonly client: ApiClient;
   readonly checks: CheckSession;
   readonly redact: Redactor;
-  readonly startedAt = Date.now();
+  readonly startedAt: number;
   /** Where findings go; the runner points it at the current test's list. */
   sink: Finding[] = [];
   aborted?: RunAborted;
@@ -36,6 +38,7 @@ export class Session {
 
   constructor(readonly opts: SessionOptions) {
     const { config } = opts;
+    this.startedAt = (opts.now ?? Date.now)();
     this.redact = makeRedactor([config.apiKey]);
     setNamePrefix(config.namePrefix);
     this.checks = { limits: config.limits, dayMs: opts.dayMs ?? DAY_MS };
@@ -49,6 +52,8 @@ export class Session {
       maxWaitMs: config.maxWaitMs,
       allowWrites: config.allowWrites,
       sleep: opts.sleep,
+      now: opts.now,
+      send: opts.send,
       onWait: opts.onWait,
       onExchange: (ex) =>
         runChecks(ex, this.checks, (check, j, detail) =>

@@ -73,6 +73,8 @@ export interface ClientOptions {
   onWait?: (what: string, ms: number) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** The transport (tests: an in-process one on a virtual clock); undici by default. */
+  send?: (req: OutgoingRequest, opts: { timeoutMs: number; maxBodyBytes: number }) => Promise<Exchange>;
 }
 
 interface Bucket {
@@ -174,7 +176,7 @@ export class ApiClient {
     const body = req.rawBody !== undefined ? req.rawBody : req.body !== undefined ? stringifyExact(req.body) : undefined;
     const out: OutgoingRequest = { method: req.method, url: this.url(req.path, req.query), headers: this.headersFor(req), body };
     this.requestsSent++;
-    const ex: ApiExchange = { ...(await send(out, this.opts)), api: req };
+    const ex: ApiExchange = { ...(await (this.opts.send ?? send)(out, this.opts)), api: req };
     if (ex.error?.kind === 'refused' || ex.error?.kind === 'dns') {
       if (++this.consecutiveRefused >= 3 || this.requestsSent <= 1)
         throw new RunAborted('unreachable', `target unreachable: ${ex.error.message}`);

@@ -75,12 +75,10 @@ export class VirtualClock implements Clock {
     for (let i = 0; i < maxSteps; i++) {
       await tick();
       if (settled) break;
-      if (!this.timers.length) {
-        await tick();
-        await tick();
-        if (settled) break;
-        if (!this.timers.length) throw new Error('virtual time: deadlock (nothing to wait for, and the run did not end)');
-      }
+      // Nothing scheduled: real I/O may be under way (a module being imported): give it up to a second of real time.
+      for (let idle = 0; !this.timers.length && !settled && idle < 100; idle++) await new Promise((r) => setTimeout(r, 10));
+      if (settled) break;
+      if (!this.timers.length) throw new Error('virtual time: deadlock (nothing to wait for, and the run did not end)');
       this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
       const next = this.timers.shift()!;
       if (next.at > this.t) this.t = next.at;

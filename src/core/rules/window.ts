@@ -58,9 +58,20 @@ export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stop
     );
   const span = paced[paced.length - 1].sentAt - paced[0].sentAt;
   const achieved = perWindow(paced.length - 1, span, o);
-  const throttled = paced.filter(isThrottled);
+  // A 429 refusing the day (the per-day quota ran out) is not the per-minute ceiling: it ends what can be judged.
+  const dayOver = paced.find((s) => isDailyThrottle(s, o));
+  const throttled = paced.filter((s) => isThrottled(s) && !isDailyThrottle(s, o) && (!dayOver || s.seq < dayOver.seq));
   const rate = `${target} per ${fmtMs(o.windowMs)} window (${Math.round(o.sustainedFraction * 100)}% of ${o.limit}; achieved ${achieved.toFixed(1)})`;
-  if (throttled.length) {
+  if (!throttled.length && dayOver && dayOver.sentAt - paced[0].sentAt < o.windowMs) {
+    out.push(
+      skipped(
+        'RL-SUSTAINED-BELOW-CEILING',
+        "The day's quota ran out",
+        `${n(dayOver)} was refused for the day ${fmtMs(dayOver.sentAt - paced[0].sentAt)} into the run, before a whole window at ${rate}`,
+        "run it on a key with its day's quota left (a dedicated key, a fresh day)",
+      ),
+    );
+  } else if (throttled.length) {
     const f = throttled[0];
     out.push(
       about(
