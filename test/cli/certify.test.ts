@@ -29,7 +29,7 @@ const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
 const cert = (dir: string) => JSON.parse(read(dir, 'certification.json'));
 const status = (c: { requirements: { id: string; status: string }[] }, id: string) => c.requirements.find((r) => r.id === id)?.status;
 
-describe('npm start', () => {
+describe.concurrent('npm start', () => {
   test('With no configuration it passes the embedded reference server as INCOMPLETE, listing exactly the MUSTs it did not exercise (exit 4 under --require-complete).', async () => {
     const reports = tempReports();
     const run = await runCli('src/cli/main.ts', ['--require-complete'], {

@@ -29,7 +29,7 @@ describe('every hostile fault, in process', () => {
   test.each(faultsFor('hostile').filter((f) => FAULTS[f].expect.requirement !== 'REDACTION'))(
     'With fault %s the suite reports the requirement that should catch it as failed, and no report holds the key.',
     async (fault) => {
-      const run = await runSuiteAgainst({ faults: [fault] }, { env: { ANIMAL_STORE_TIMEOUT_MS: '1500' } });
+      const run = await runSuiteAgainst({ faults: [fault] }, { real: true, env: { ANIMAL_STORE_TIMEOUT_MS: '1000' } });
       expect(run.status(FAULTS[fault].expect.requirement), run.problems().join('\n')).toBe('fail');
       const report = buildReport({
         kind: 'certification',

@@ -103,12 +103,25 @@ describe.concurrent('npm run load', () => {
   }, 60_000);
 
   it('A failed MUST is exit 1 and a FAIL line; the key never appears, even when the server echoes it.', async () => {
-    const ref = await startReference({ faults: ['never-429', 'echo-key'] }, 2000);
+    // A 10-second window: the limit and the request after it fit in one window however busy the machine is.
+    const ref = await startReference({ faults: ['never-429', 'echo-key'] }, 10_000);
     refs.push(ref);
     const dir = reportsDir();
-    const r = await cli(['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'node', '--reports-dir', dir], {
-      ANIMAL_STORE_API_KEY: ref.key,
-    });
+    const args = [
+      '--scenarios',
+      'ceiling',
+      '--base-url',
+      ref.url,
+      '--plan',
+      'enterprise',
+      '--rpm',
+      '20',
+      '--rpd',
+      '100000',
+      '--window-ms',
+      '10000',
+    ];
+    const r = await cli([...args, '--engine', 'node', '--reports-dir', dir], { ANIMAL_STORE_API_KEY: ref.key });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/load: FAIL — ceiling failed a MUST requirement/);
     for (const text of [r.stdout, r.stderr, readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8')])

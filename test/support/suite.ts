@@ -1,7 +1,10 @@
 /**
  * Test support: run the whole conformance suite in process (collection mode)
  * against a reference server started with the given options, and return the
- * aggregated requirement results.
+ * aggregated requirement results. By default on simulated time: the app is
+ * called in process on a virtual clock (pacing on a Free key's window costs no
+ * real time, whatever the machine's speed); `real: true` uses real sockets and
+ * the real clock, for what only a socket shows (transport faults, framing).
  */
 import { buildApp } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
@@ -14,6 +17,7 @@ import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/run
 import { collectSpecs } from '../../src/harness/spec.ts';
 import { aggregate } from '../../src/results/aggregate.ts';
 import type { RequirementResult } from '../../src/results/types.ts';
+import { VirtualClock, virtualSend } from './virtual.ts';
 
 export interface SuiteRun extends InProcessResult {
   results: RequirementResult[];
@@ -25,15 +29,29 @@ export interface RunOptions {
   plan?: PlanName;
   env?: Record<string, string>;
   sleep?: (ms: number) => Promise<void>;
+  /** Real sockets and the real clock instead of simulated time. */
+  real?: boolean;
+  /** Simulated time: the clock and the transport (set by runSuiteAgainst). */
+  clock?: VirtualClock;
+  send?: ReturnType<typeof virtualSend>;
 }
 
+const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250;
+
 export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): Promise<SuiteRun> {
-  const server = await listen(buildApp(app), { host: '127.0.0.1', port: 0 });
-  try {
-    return await runSuiteAt(server.url, DEMO_KEYS[opts.plan ?? 'business'], opts);
-  } finally {
-    await server.close();
+  const key = DEMO_KEYS[opts.plan ?? 'business'];
+  if (opts.real) {
+    const server = await listen(buildApp(app), { host: '127.0.0.1', port: 0 });
+    try {
+      return await runSuiteAt(server.url, key, opts);
+    } finally {
+      await server.close();
+    }
   }
+  const clock = new VirtualClock(T0);
+  const server = buildApp({ ...app, now: () => clock.now() });
+  const send = virtualSend(server, clock, Math.max(2, app.variants?.latencyMs ?? 0, app.latencyMs ?? 0));
+  return runSuiteAt('http://127.0.0.1:4010/v1', key, { ...opts, clock, send });
 }
 
 export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptions = {}): Promise<SuiteRun> {
@@ -48,9 +66,12 @@ export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptio
     {},
     'conformance',
   );
-  const session = new Session({ config, baseUrl: config.baseUrl!, sleep: opts.sleep });
+  const clock = opts.clock;
+  const session = clock
+    ? new Session({ config, baseUrl: config.baseUrl!, now: () => clock.now(), sleep: (ms) => clock.wait(ms).done, send: opts.send })
+    : new Session({ config, baseUrl: config.baseUrl!, sleep: opts.sleep });
   const files = await collectSpecs(specPaths());
-  const out = await runSpecs(session, files);
+  const out = clock ? await clock.run(() => runSpecs(session, files)) : await runSpecs(session, files);
   const results = aggregate(out.findings);
   return {
     ...out,
