@@ -16,7 +16,12 @@ export interface DriveOptions {
   send: Send;
   clock: Clock;
   signal?: AbortSignal;
+  /** Called when a noticeable wait on the key begins (a Retry-After, a fresh or idle window): not pacing between slots. */
+  onWait?: (why: string, ms: number) => void;
 }
+
+/** Waits a user should hear about: the key resting, not the ordinary pacing between requests. */
+const NOTABLE = /Retry-After|window|refused/;
 
 export function toObservation(seq: number, ex: Exchange, t: number) {
   if (ex.response) {
@@ -38,6 +43,7 @@ export async function drive(run: ScenarioRun, o: DriveOptions): Promise<void> {
   let wake: (() => void) | undefined;
   /** A response arrived while nobody was waiting: the next wait is skipped (the run must look at it first). */
   let missed = false;
+  let lastWhy = '';
   const nudge = () => {
     const w = wake;
     wake = undefined;
@@ -73,6 +79,8 @@ export async function drive(run: ScenarioRun, o: DriveOptions): Promise<void> {
         missed = false;
         continue;
       }
+      if (o.onWait && a.ms >= 1000 && NOTABLE.test(a.why) && a.why !== lastWhy) o.onWait(a.why, a.ms);
+      lastWhy = a.why;
       const w = clock.wait(a.ms);
       wake = w.wake;
       await w.done;

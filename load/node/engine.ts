@@ -100,6 +100,7 @@ export class NodeEngine implements LoadEngine {
         send: this.io.send || ((req) => undiciSend(req, { timeoutMs: job.timeoutMs, maxBodyBytes: Math.min(job.maxBodyBytes, 65536) })),
         clock,
         signal,
+        onWait: (why, ms) => progress.waiting(why, ms),
       });
     } finally {
       progress.stop();

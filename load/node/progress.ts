@@ -64,10 +64,20 @@ export class Progress {
       this.drawn = true;
       return;
     }
-    const quiet = this.o.enabled === true ? 0 : (this.o.quietMs ?? 3000);
-    if (now - this.startedAt < quiet || now - this.lastPrint < (this.o.everyMs ?? 5000)) return;
+    // Not a terminal (a CI log): a heartbeat every half minute of a long run, not a line every few seconds.
+    const quiet = this.o.enabled === true ? 0 : (this.o.quietMs ?? 10000);
+    if (now - this.startedAt < quiet || now - this.lastPrint < (this.o.everyMs ?? 30000)) return;
     this.lastPrint = now;
     this.stream.write(`${line}\n`);
+  }
+
+  /** One line when the scenario starts a noticeable wait on the key: what for, and how long. */
+  waiting(why: string, ms: number): void {
+    if (this.o.enabled === false) return;
+    const line = `  … ${this.label}: waiting ${secs(ms)} — ${why}`;
+    if (this.tty && this.drawn) this.stream.write('\r\x1b[2K');
+    this.stream.write(`${line}\n`);
+    this.lastPrint = Date.now();
   }
 
   stop(): void {
