@@ -131,10 +131,14 @@ export function notExercisedOf(kind: RunReport['kind'], results: readonly Requir
 
 /** Recompute what depends on the statuses (after waivers, a comparison…). */
 export function finalize(report: RunReport): RunReport {
+  const own = outcomeOf(report.kind, report.requirements, report.interrupted || !!report.abort);
+  const ranks = { certified: 0, incomplete: 1, 'not-conformant': 2 } as const;
+  // Several plans: the run is certified only when every plan is (a requirement passed on one plan may be unexercised on another).
+  const outcome = (report.plans ?? []).reduce((w, p) => (ranks[p.outcome] > ranks[w] ? p.outcome : w), own);
   return {
     ...report,
     counts: countStatuses(report.requirements),
-    outcome: outcomeOf(report.kind, report.requirements, report.interrupted || !!report.abort),
+    outcome,
     notExercised: notExercisedOf(report.kind, report.requirements),
   };
 }

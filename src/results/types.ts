@@ -80,6 +80,28 @@ export interface Comparison {
   flapping: string[];
 }
 
+/**
+ * One plan of a run that certified several plans at once (a key per plan): the
+ * conformance requirements (judged once, on one key) together with this plan's
+ * rate-limit judgements give the plan its own outcome, by the same rules as the
+ * whole report.
+ */
+export interface PlanResult {
+  plan: string;
+  /** The plan's limits as the run used them. */
+  perMinute?: number;
+  perDay?: number;
+  /** Where the key came from (a variable's name, or "the embedded server's demo key") — never the key. */
+  keySource: string;
+  outcome: RunOutcome;
+  counts: Record<Status, number>;
+  notExercised: NotExercised[];
+  /** The statuses of this plan's requirements (every catalogue entry, as in `requirements`). */
+  requirements: { id: string; level: Level; status: Status; reason?: string }[];
+  /** This plan's rate-limit scenario reports (also in `load`). */
+  load: LoadReport[];
+}
+
 export interface RunReport {
   kind: 'conformance' | 'certification';
   suiteVersion: string;
@@ -98,8 +120,15 @@ export interface RunReport {
   notExercised: NotExercised[];
   requestsSent: number;
   requirements: RequirementResult[];
-  /** Rate-limit scenario reports, when the run included them. */
+  /** Rate-limit scenario reports, when the run included them (every plan's). */
   load?: LoadReport[];
+  /**
+   * Several plans certified in one run (a key per plan): each plan's outcome. The
+   * report's own outcome is then certified only when every plan's is.
+   */
+  plans?: PlanResult[];
+  /** Which key the conformance run used (a variable's name, never the key), when several were given. */
+  conformanceKey?: string;
   comparison?: Comparison;
   /** Defects of the suite itself found during the run (never blamed on the server). */
   suiteErrors: string[];
