@@ -46,6 +46,20 @@ ${EXIT_HELP}`;
 const DEFAULT_WAIVERS = 'waivers.json';
 
 export async function certify(argv: string[]): Promise<number> {
+  // Ctrl-C at any moment: the run stops, still writes a report that says it was interrupted, and exits 130.
+  const stop = new AbortController();
+  const onInterrupt = () => stop.abort();
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
+  try {
+    return await certifyRun(argv, stop);
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+  }
+}
+
+async function certifyRun(argv: string[], stop: AbortController): Promise<number> {
   let config: Config;
   let profile: Profile;
   let waivers: ReturnType<typeof loadWaivers>;
@@ -102,7 +116,7 @@ export async function certify(argv: string[]): Promise<number> {
     let abort: { reason: string; message: string; diagnosis?: string } | undefined;
     let interrupted = false;
     if (profile.conformance) {
-      const out = await runConformance(target, { verbose: config.output.verbose });
+      const out = await runConformance(target, { verbose: config.output.verbose, signal: stop.signal });
       findings.push(...out.findings);
       requests += out.requests;
       abort = out.abort;
@@ -110,15 +124,13 @@ export async function certify(argv: string[]): Promise<number> {
       for (const e of out.errors) notes.push(`Vitest error: ${e}`);
     }
     const loadReports = [];
+    if (stop.signal.aborted) interrupted = true;
     if (!interrupted && !abort && profile.scenarios.length && engine) {
-      const ac = new AbortController();
-      const onSignal = () => ac.abort();
-      process.on('SIGINT', onSignal);
-      try {
+      {
         const run = await runRateLimits(target, profile.scenarios, {
           engine,
           budget: target.config.maxRequests - requests,
-          signal: ac.signal,
+          signal: stop.signal,
           onWait: (line) => process.stderr.write(`  … ${line}\n`),
         });
         for (const r of run.reports) {
@@ -138,8 +150,6 @@ export async function certify(argv: string[]): Promise<number> {
             });
         if (run.stopped?.kind === 'interrupted') interrupted = true;
         else if (run.stopped) abort = { reason: run.stopped.kind, message: run.stopped.reason };
-      } finally {
-        process.off('SIGINT', onSignal);
       }
     }
     const base = buildReport({

@@ -25,7 +25,7 @@ export interface ConformanceOutcome {
 
 export async function runConformance(
   target: Target,
-  opts: { verbose?: boolean; quiet?: boolean; filter?: string[] } = {},
+  opts: { verbose?: boolean; quiet?: boolean; filter?: string[]; signal?: AbortSignal } = {},
 ): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const collector = new FindingsCollector();
@@ -35,6 +35,9 @@ export async function runConformance(
     interrupted = true;
     void vitest?.cancelCurrentRun('keyboard-input');
   };
+  // The caller's interruption (Ctrl-C before or during the run) cancels it too.
+  if (opts.signal?.aborted) interrupted = true;
+  opts.signal?.addEventListener('abort', onSignal, { once: true });
   const reporters: (Reporter | string)[] = [collector];
   if (!opts.quiet) reporters.push(new LiveReporter());
   if (opts.verbose) reporters.push('default');
@@ -46,8 +49,10 @@ export async function runConformance(
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
-    await vitest.start(opts.filter ?? []);
+    process.stderr.write(`animal-store: running the conformance specs against ${target.info.baseUrl}\n`);
+    if (!interrupted) await vitest.start(opts.filter ?? []);
   } finally {
+    opts.signal?.removeEventListener('abort', onSignal);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await vitest?.close();

@@ -5,7 +5,8 @@
  * wins over the per-environment URLs. A bad value throws ConfigError, which
  * every entry point prints as one line (exit 2). Pure (bundled for k6).
  */
-import { isPlanName, planLimits, type PlanLimits, type PlanName } from './plans.ts';
+import { resolveKeys, type PlanKey } from './plan-keys.ts';
+import type { PlanLimits, PlanName } from './plans.ts';
 import { isScenarioName, type ScenarioName } from './scenarios.ts';
 import { findSetting, KEY_FLAG_ERROR, KEY_FLAGS, settingsFor, type Command, type Setting } from './settings.ts';
 
@@ -49,7 +50,7 @@ export function parseArgs(argv: readonly string[], command: Command): Flags {
     const m = /^--([a-z0-9-]+)(?:=([\s\S]*))?$/.exec(a);
     if (!m) throw new ConfigError(`unexpected argument ${JSON.stringify(a)} (see --help)`);
     const name = m[1];
-    if (KEY_FLAGS.indexOf(name) >= 0) throw new ConfigError(KEY_FLAG_ERROR);
+    if (KEY_FLAGS.indexOf(name) >= 0 || /^api-key/.test(name)) throw new ConfigError(KEY_FLAG_ERROR);
     const s = findSetting(name);
     if (!s) throw new ConfigError(`unknown option --${name} (see --help)`);
     if (mine.indexOf(s) < 0)
@@ -86,6 +87,10 @@ export interface Config {
   plan?: PlanName;
   /** Its limits (enterprise: perMinute/perDay from --rpm/--rpd, possibly undefined). */
   limits?: PlanLimits;
+  /** Several plans certified in one run: each plan, its key and its limits (keys per plan, or --plans). */
+  plans?: PlanKey[];
+  /** Which key the conformance run uses, when several are given (a variable's name, never the key). */
+  conformanceKeySource?: string;
   allowWrites: boolean;
   /** Was allow-writes given explicitly (flag or variable)? */
   writesGiven: boolean;
@@ -172,22 +177,24 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     base = get('production-url');
     if (!base) throw new ConfigError('ANIMAL_STORE_ENV=production needs ANIMAL_STORE_PRODUCTION_URL (or ANIMAL_STORE_BASE_URL)');
   }
-  const apiKey =
-    env.ANIMAL_STORE_API_KEY === undefined || env.ANIMAL_STORE_API_KEY.trim() === '' ? undefined : env.ANIMAL_STORE_API_KEY.trim();
-  if (base && !apiKey && command !== 'reference')
-    throw new ConfigError('ANIMAL_STORE_API_KEY is required when a base URL is set (only the embedded reference server has demo keys)');
-  if (apiKey && /[\s\u0000-\u001f\u007f]/.test(apiKey))
-    throw new ConfigError('ANIMAL_STORE_API_KEY contains whitespace or control characters');
-
-  const planRaw = get('plan');
-  const plan = (planRaw ? planRaw.toLowerCase() : base ? undefined : EMBEDDED_PLAN) as PlanName | undefined;
-  if (plan !== undefined && !isPlanName(plan))
-    throw new ConfigError(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
   const rpm = get('rpm');
   const rpd = get('rpd');
-  if ((rpm || rpd) && plan !== 'enterprise' && command !== 'reference')
-    throw new ConfigError('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to ANIMAL_STORE_PLAN=enterprise');
-  const limits = plan ? planLimits(plan, { perMinute: rpm ? Number(rpm) : undefined, perDay: rpd ? Number(rpd) : undefined }) : undefined;
+  const keys = resolveKeys(
+    env,
+    {
+      base,
+      planRaw: get('plan'),
+      plansRaw: get('plans'),
+      rpm: rpm ? Number(rpm) : undefined,
+      rpd: rpd ? Number(rpd) : undefined,
+      embeddedPlan: EMBEDDED_PLAN,
+      lenient: command === 'reference',
+    },
+    (m) => {
+      throw new ConfigError(m);
+    },
+  );
+  const { apiKey, plan, limits } = keys;
 
   const writes = bool('allow-writes');
   const scenariosRaw = get('scenarios');
@@ -218,6 +225,8 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     apiKey,
     plan,
     limits,
+    ...(keys.plans ? { plans: keys.plans } : {}),
+    ...(keys.conformanceKeySource ? { conformanceKeySource: keys.conformanceKeySource } : {}),
     allowWrites: writes !== undefined ? writes : envName !== 'production',
     writesGiven: writes !== undefined,
     timeoutMs: int('timeout-ms', 10000),

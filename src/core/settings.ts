@@ -81,6 +81,16 @@ export const SETTINGS: readonly Setting[] = [
     commands: RUNS,
   },
   {
+    flag: 'plans',
+    env: 'ANIMAL_STORE_PLANS',
+    kind: 'list',
+    values: PLANS,
+    arg: 'a,b',
+    help: 'certify several plans in one run, each with its own key from ANIMAL_STORE_API_KEY_<PLAN> (default: every plan that has one)',
+    group: 'target',
+    commands: LOADS,
+  },
+  {
     flag: 'rpm',
     env: 'ANIMAL_STORE_RPM',
     kind: 'int',

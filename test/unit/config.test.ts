@@ -61,7 +61,7 @@ describe('configuration', () => {
     [{ ANIMAL_STORE_BASE_URL: 'https://x/v1?a=1', ANIMAL_STORE_API_KEY: 'k' }, /query or fragment/],
     [{ ANIMAL_STORE_BASE_URL: 'https://x/v1' }, /ANIMAL_STORE_API_KEY is required/],
     [{ ANIMAL_STORE_PLAN: 'gold' }, /ANIMAL_STORE_PLAN/],
-    [{ ANIMAL_STORE_RPM: '100' }, /only to ANIMAL_STORE_PLAN=enterprise/],
+    [{ ANIMAL_STORE_RPM: '100' }, /only to the enterprise plan/],
     [{ ANIMAL_STORE_TIMEOUT_MS: '-5' }, /positive integer/],
     [{ ANIMAL_STORE_ALLOW_WRITES: 'maybe' }, /true or false/],
     [{ ANIMAL_STORE_SCENARIOS: 'ceiling,nope' }, /unknown rate-limit scenario/],
@@ -102,5 +102,36 @@ describe('configuration', () => {
       'load',
     );
     expect(k6).toMatchObject({ plan: 'pro', load: { windowMs: 5000, allowDaily: true }, limits: { perMinute: 300, perDay: 10000 } });
+  });
+});
+
+describe('a key per plan', () => {
+  const PER_PLAN: EnvMap = { ...REMOTE, ANIMAL_STORE_API_KEY: undefined, ANIMAL_STORE_API_KEY_FREE: 'k_free_123456', ANIMAL_STORE_API_KEY_PRO: 'k_pro_1234567' };
+
+  test('Keys per plan select the plans (in the table order); conformance runs on the first, and says which.', () => {
+    const c = readConfig(PER_PLAN, {}, 'start');
+    expect(c.plans?.map((p) => [p.plan, p.keySource])).toEqual([
+      ['free', 'ANIMAL_STORE_API_KEY_FREE'],
+      ['pro', 'ANIMAL_STORE_API_KEY_PRO'],
+    ]);
+    expect(c).toMatchObject({ plan: 'free', apiKey: 'k_free_123456', conformanceKeySource: 'ANIMAL_STORE_API_KEY_FREE' });
+  });
+
+  test('--plans picks among them, and a plan without its key is refused for a real target.', () => {
+    expect(readConfig(PER_PLAN, { plans: 'pro' }, 'load').plans?.map((p) => p.plan)).toEqual(['pro']);
+    expect(() => readConfig(PER_PLAN, { plans: 'pro,business' }, 'load')).toThrow(/ANIMAL_STORE_API_KEY_BUSINESS is not set/);
+    expect(() => readConfig(PER_PLAN, { plans: 'gold' }, 'load')).toThrow(/--plans must list/);
+  });
+
+  test('The embedded server needs no key per plan (its demo keys), and enterprise takes --rpm.', () => {
+    const c = readConfig({}, { plans: 'free,enterprise', rpm: '50' }, 'load');
+    expect(c.plans?.map((p) => [p.plan, p.keySource, p.limits.perMinute])).toEqual([
+      ['free', "the embedded server's demo key", 60],
+      ['enterprise', "the embedded server's demo key", 50],
+    ]);
+  });
+
+  test('A key per plan is never a flag either.', () => {
+    expect(() => parseArgs(['--api-key-pro', 'x'], 'load')).toThrow(/not accepted as a flag/);
   });
 });

@@ -1,0 +1,84 @@
+/**
+ * Which keys a run uses, and for which plans: one key (ANIMAL_STORE_API_KEY and
+ * its --plan), or a key per plan (ANIMAL_STORE_API_KEY_FREE, _PRO, _BUSINESS,
+ * _ENTERPRISE; --plans picks among them) for certifying several plans in one
+ * run. Keys come from the environment only, never from a flag; the plan is never
+ * guessed for a real target; enterprise limits come from --rpm / --rpd. Pure.
+ */
+import { isPlanName, PLAN_NAMES, planLimits, type PlanLimits, type PlanName } from './plans.ts';
+
+export interface PlanKey {
+  plan: PlanName;
+  /** Undefined on the embedded server (its demo key is filled in by the target). */
+  key?: string;
+  /** Where the key came from: a variable's name — never the key. */
+  keySource: string;
+  limits: PlanLimits;
+}
+
+export interface Keys {
+  apiKey?: string;
+  plan?: PlanName;
+  limits?: PlanLimits;
+  /** Several plans in one run, when asked for (--plans) or when keys per plan are set. */
+  plans?: PlanKey[];
+  /** Which key the conformance run uses (a variable's name), when several are given. */
+  conformanceKeySource?: string;
+}
+
+export const keyVariable = (plan: PlanName): string => `ANIMAL_STORE_API_KEY_${plan.toUpperCase()}`;
+
+type Fail = (message: string) => never;
+
+function clean(v: string | undefined, name: string, fail: Fail): string | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  if (/[\s\u0000-\u001f\u007f]/.test(v.trim())) fail(`${name} contains whitespace or control characters`);
+  return v.trim();
+}
+
+export function resolveKeys(
+  env: Record<string, string | undefined>,
+  o: { base?: string; planRaw?: string; plansRaw?: string; rpm?: number; rpd?: number; embeddedPlan: PlanName; lenient: boolean },
+  fail: Fail,
+): Keys {
+  const single = clean(env.ANIMAL_STORE_API_KEY, 'ANIMAL_STORE_API_KEY', fail);
+  const perPlan: Partial<Record<PlanName, string>> = {};
+  for (const p of PLAN_NAMES) {
+    const k = clean(env[keyVariable(p)], keyVariable(p), fail);
+    if (k) perPlan[p] = k;
+  }
+  const custom = { perMinute: o.rpm, perDay: o.rpd };
+  let plans: PlanKey[] | undefined;
+  if (o.plansRaw !== undefined || Object.keys(perPlan).length) {
+    const names = o.plansRaw !== undefined ? o.plansRaw.split(',').map((x) => x.trim().toLowerCase()) : PLAN_NAMES.filter((p) => perPlan[p]);
+    const bad = names.filter((n) => !isPlanName(n));
+    if (bad.length || !names.length) fail(`--plans must list free, pro, business or enterprise, got ${JSON.stringify(o.plansRaw)}`);
+    plans = (names as PlanName[]).filter((p, i) => names.indexOf(p) === i).map((plan) => {
+      const key = perPlan[plan];
+      if (!key && o.base && !o.lenient) fail(`${keyVariable(plan)} is not set: every plan certified in one run needs its own key (from the environment, never a flag)`);
+      return { plan, ...(key ? { key } : {}), keySource: key ? keyVariable(plan) : "the embedded server's demo key", limits: planLimits(plan, custom) };
+    });
+  }
+  // The plan of the single key: given, or the embedded server's; with keys per plan and no single key, the first plan's.
+  let plan = (o.planRaw ? o.planRaw.toLowerCase() : undefined) as PlanName | undefined;
+  if (plan !== undefined && !isPlanName(plan)) fail(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
+  let apiKey = single;
+  let conformanceKeySource: string | undefined = single ? 'ANIMAL_STORE_API_KEY' : undefined;
+  if (!single && plans) {
+    const first = plans.find((p) => p.key || !o.base) as PlanKey;
+    apiKey = first.key;
+    plan = plan ?? first.plan;
+    conformanceKeySource = first.keySource;
+  }
+  if (!plan && !o.base) plan = o.embeddedPlan;
+  if (o.base && !apiKey && !o.lenient)
+    fail('ANIMAL_STORE_API_KEY is required when a base URL is set (or a key per plan, ANIMAL_STORE_API_KEY_<PLAN>; only the embedded reference server has demo keys)');
+  const enterprise = plan === 'enterprise' || (plans ?? []).some((p) => p.plan === 'enterprise');
+  if ((o.rpm || o.rpd) && !enterprise && !o.lenient) fail('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to the enterprise plan');
+  return {
+    ...(apiKey ? { apiKey } : {}),
+    ...(plan ? { plan, limits: planLimits(plan, custom) } : {}),
+    ...(plans ? { plans } : {}),
+    ...(conformanceKeySource ? { conformanceKeySource } : {}),
+  };
+}
