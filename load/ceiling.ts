@@ -30,3 +30,8 @@ export const options = scenario.options;
 export const setup = scenario.setup;
 export const handleSummary = scenario.handleSummary;
 export default scenario.vu;
+// Several plans in one k6 run (ANIMAL_STORE_PLANS): each plan's k6 scenario runs the function named after it.
+export const free = scenario.exec.free;
+export const pro = scenario.exec.pro;
+export const business = scenario.exec.business;
+export const enterprise = scenario.exec.enterprise;

@@ -171,8 +171,10 @@ export function buildApp(options?: AppOptions): App {
         };
       }
     }
+    // Fault plans-share-bucket: the free and pro keys are counted in one bucket (each keeps its own Limit).
+    const shared = auth.ok && has('plans-share-bucket') && (auth.key === DEMO_KEYS.free || auth.key === DEMO_KEYS.pro);
     const decision = limiter.take(
-      auth.ok ? `key:${auth.key}` : `addr:${req.socket?.remoteAddress ?? 'unknown'}`,
+      shared ? 'key:free+pro' : auth.ok ? `key:${auth.key}` : `addr:${req.socket?.remoteAddress ?? 'unknown'}`,
       auth.ok ? auth.limits : anonymous,
       now,
     );

@@ -16,6 +16,8 @@ export interface FaultSpec {
   /** What the suite must report when the fault is on. */
   expect: { requirement: string; outcome: 'fail' | 'warn' };
   note?: string;
+  /** Caught only when several plans run side by side, each on its own key (a single-plan run cannot see it). */
+  sideBySide?: true;
 }
 
 const c = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
@@ -172,6 +174,14 @@ const table = {
   ),
   'remaining-on-429': l('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
   'daily-ignored': l('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
+  'plans-share-bucket': {
+    ...l(
+      'RL-REMAINING-DECREMENTS',
+      "The free and pro keys are counted in one bucket (each keeps its own X-RateLimit-Limit): one plan's requests use up the other's Remaining.",
+    ),
+    note: 'Caught only when plans run side by side, each on its own dedicated key (npm start --plans free,pro).',
+    sideBySide: true,
+  },
   '429-body-not-error': l('RL-429-ERROR-BODY', 'A 429 body is JSON {"message": …} without code and status, not an Error.', 'warn'),
   // hostile servers: each affects every request
   'body-not-json': h('RESP-BODY-JSON', 'Every response is 200 text/html "<html>oops</html>".'),

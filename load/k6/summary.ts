@@ -7,19 +7,33 @@
  * k6's own check rate stays meaningful). Never throws inside check().
  */
 import type { Judgement } from '../../src/core/judgement.ts';
-import type { KeyState, TimelinePoint } from '../../src/core/load-report.ts';
+import type { CompactSample, KeyState, TimelinePoint } from '../../src/core/load-report.ts';
+import { header } from '../../src/core/ratelimit.ts';
+import type { Sample } from '../../src/core/sample.ts';
 
 const PREFIX = 'animal-store ';
 
-export type Carried =
+/** What travels through a check; `plan` when several plans run in one k6 process. */
+export type Carried = { plan?: string } & (
   | { kind: 'judgement'; value: Judgement }
   | { kind: 'key'; value: KeyState }
   | { kind: 'timeline'; value: TimelinePoint[] }
   | { kind: 'note'; value: string }
-  | { kind: 'stopped'; value: string };
+  | { kind: 'stopped'; value: string }
+  | { kind: 'samples'; value: CompactSample[]; segment: string }
+);
 
 export function carry(c: Carried): string {
-  return `${PREFIX}${c.kind} ${JSON.stringify(c.value)}`;
+  const { kind, value, ...rest } = c as { kind: string; value: unknown };
+  return `${PREFIX}${kind} ${JSON.stringify(Object.assign({ v: value }, rest))}`;
+}
+
+/** A share's samples in the compact form the merge step reads: the status and the rate-limit headers. */
+export function compactSamples(samples: readonly Sample[]): CompactSample[] {
+  return samples.map((s) => {
+    const h = (n: string) => header(s.headers, n);
+    return [s.seq, s.phase, s.sentAt, s.t, s.status, h('x-ratelimit-limit'), h('x-ratelimit-remaining'), h('x-ratelimit-reset'), h('retry-after'), h('date')];
+  });
 }
 
 /** The carried item a check name holds, if it is one of ours. */
@@ -29,14 +43,18 @@ export function uncarry(name: string): Carried | undefined {
   const sp = rest.indexOf(' ');
   if (sp < 0) return undefined;
   const kind = rest.slice(0, sp);
+  const kinds = ['judgement', 'key', 'timeline', 'note', 'stopped', 'samples'];
+  if (kinds.indexOf(kind) < 0) return undefined;
   try {
-    const value = JSON.parse(rest.slice(sp + 1)) as never;
-    if (kind === 'judgement' || kind === 'key' || kind === 'timeline' || kind === 'note' || kind === 'stopped')
-      return { kind, value } as Carried;
+    const parsed = JSON.parse(rest.slice(sp + 1)) as { v?: unknown; plan?: unknown; segment?: unknown } | null;
+    if (!parsed || typeof parsed !== 'object' || !('v' in parsed)) return undefined;
+    const out: Record<string, unknown> = { kind, value: parsed.v };
+    if (typeof parsed.plan === 'string') out.plan = parsed.plan;
+    if (kind === 'samples') out.segment = typeof parsed.segment === 'string' ? parsed.segment : '';
+    return out as unknown as Carried;
   } catch {
     return undefined;
   }
-  return undefined;
 }
 
 export interface SummaryGroup {
@@ -63,14 +81,22 @@ export interface Carriage {
   key: KeyState;
   notes: string[];
   stopped?: string;
+  /** A share of a distributed run: its samples and its execution segment. */
+  samples?: CompactSample[];
+  segment?: string;
 }
 
-/** What the checks of a summary carried (several VUs: their judgements together, the latest key state). */
-export function readCarriage(checks: ReadonlyArray<{ name: string }>): Carriage {
+/** What the checks of a summary carried for one plan (several VUs: their judgements together, the latest key state). */
+export function readCarriage(checks: ReadonlyArray<{ name: string }>, plan?: string): Carriage {
   const out: Carriage = { judgements: [], timeline: [], key: {}, notes: [] };
   for (const c of checks) {
     const x = uncarry(c.name);
-    if (!x) continue;
+    if (!x || x.plan !== plan) continue;
+    if (x.kind === 'samples') {
+      out.samples = (out.samples || []).concat(x.value);
+      out.segment = x.segment;
+      continue;
+    }
     if (x.kind === 'judgement') out.judgements.push(x.value);
     else if (x.kind === 'timeline') out.timeline = out.timeline.concat(x.value);
     else if (x.kind === 'note') out.notes.push(x.value);

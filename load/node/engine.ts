@@ -44,6 +44,8 @@ export interface LoadJob {
    * scenario then starts on a fresh day, so the day's quota is all its own.
    */
   nextDayAt?: (now: number) => number;
+  /** The key is used by nothing else (a key per plan): requests counted on it that are not the scenario's own are a finding. */
+  dedicatedKey?: boolean;
 }
 
 export interface EngineResult {
@@ -55,6 +57,8 @@ export interface EngineResult {
 export interface LoadEngine {
   readonly name: 'node' | 'k6';
   run(job: LoadJob, signal?: AbortSignal): Promise<EngineResult>;
+  /** The same scenario for several keys at once (one plan each); by default the jobs run concurrently. */
+  runBatch?(jobs: readonly LoadJob[], signal?: AbortSignal): Promise<EngineResult[]>;
 }
 
 export const REQUEST_PATH = '/pets?limit=1';
@@ -71,7 +75,7 @@ export function jobOptions(job: LoadJob): ScenarioOptions {
       deadlineAt: job.deadlineAt,
       requestUrl: `${job.baseUrl}${REQUEST_PATH}`,
     },
-    job.tuning,
+    { ...(job.dedicatedKey ? { dedicatedKey: true } : {}), ...job.tuning },
   );
 }
 

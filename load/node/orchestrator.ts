@@ -77,68 +77,81 @@ export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: numb
 
 /** Run the jobs of one key in order. */
 export async function orchestrate(jobs: readonly LoadJob[], o: OrchestratorOptions): Promise<Orchestrated> {
-  const out: Orchestrated = { reports: [], notRun: [] };
-  const key: KeyState = {};
-  const stop = (kind: StopKind, reason: string, from: number) => {
-    out.stopped = { kind, reason };
-    for (const j of jobs.slice(from)) out.notRun.push({ scenario: j.scenario, reason, remedy: REMEDY[kind] });
+  return (await orchestrateLanes([jobs], o))[0];
+}
+
+interface Lane {
+  jobs: readonly LoadJob[];
+  key: KeyState;
+  out: Orchestrated;
+  done: boolean;
+}
+
+/**
+ * Run several keys side by side — a lane of jobs per plan, each with its own key:
+ * step i runs every lane's i-th scenario as one batch (the k6 engine: one k6
+ * process with a k6 scenario per plan; the Node engine: concurrently), after the
+ * longest rest any lane's key needs. A lane whose key would have to rest longer
+ * than --max-wait-ms stops alone; the deadline and an interruption stop them all.
+ */
+export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[], o: OrchestratorOptions): Promise<Orchestrated[]> {
+  const lanes: Lane[] = laneJobs.map((jobs) => ({ jobs, key: {}, out: { reports: [], notRun: [] }, done: false }));
+  const stop = (lane: Lane, kind: StopKind, reason: string, from: number) => {
+    lane.out.stopped = { kind, reason };
+    lane.done = true;
+    for (const j of lane.jobs.slice(from)) lane.out.notRun.push({ scenario: j.scenario, reason, remedy: REMEDY[kind] });
   };
-  for (let i = 0; i < jobs.length; i++) {
-    const job = jobs[i];
+  const steps = Math.max(0, ...lanes.map((l) => l.jobs.length));
+  for (let i = 0; i < steps; i++) {
+    const active = lanes.filter((l) => !l.done && l.jobs[i]);
+    if (!active.length) continue;
     if (o.signal?.aborted) {
-      stop('interrupted', 'the run was interrupted', i);
-      break;
-    }
-    if (key.waitRefusedMs !== undefined) {
-      stop(
-        'max-wait',
-        `the key must rest ${secs(key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`,
-        i,
-      );
+      for (const l of active) stop(l, 'interrupted', 'the run was interrupted', i);
       break;
     }
     const now = o.clock.now();
-    const rest = restBefore(job, key, now);
-    if (rest.ms > job.maxWaitMs) {
-      stop(
-        'max-wait',
-        `${job.scenario} would first wait ${secs(rest.ms)} for ${rest.why}, more than the ${secs(job.maxWaitMs)} this run waits`,
-        i,
-      );
+    let wait = 0;
+    let why = '';
+    for (const l of active) {
+      const job = l.jobs[i];
+      if (l.key.waitRefusedMs !== undefined) {
+        stop(l, 'max-wait', `the key must rest ${secs(l.key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`, i);
+        continue;
+      }
+      const rest = restBefore(job, l.key, now);
+      if (rest.ms > job.maxWaitMs) stop(l, 'max-wait', `${job.scenario} would first wait ${secs(rest.ms)} for ${rest.why}, more than the ${secs(job.maxWaitMs)} this run waits`, i);
+      else if (rest.ms > wait) [wait, why] = [rest.ms, rest.why];
+    }
+    const batch = active.filter((l) => !l.done);
+    if (!batch.length) continue;
+    const first = batch[0].jobs[i];
+    if (now + wait >= first.deadlineAt) {
+      for (const l of batch) stop(l, 'deadline', `the run deadline leaves no time for ${first.scenario}${wait ? ` after waiting ${secs(wait)} for ${why}` : ''}`, i);
       break;
     }
-    if (now + rest.ms >= job.deadlineAt) {
-      stop(
-        'deadline',
-        `the run deadline leaves no time for ${job.scenario}${rest.ms ? ` after waiting ${secs(rest.ms)} for ${rest.why}` : ''}`,
-        i,
-      );
-      break;
-    }
-    if (rest.ms > 0) {
-      if (o.onWait) o.onWait(`waiting ${secs(rest.ms)} before ${job.scenario} (${job.plan}): ${rest.why}`);
-      await sleep(o.clock, rest.ms, o.signal);
+    if (wait > 0) {
+      if (o.onWait) o.onWait(`waiting ${secs(wait)} before ${first.scenario} (${batch.map((l) => l.jobs[i].plan).join(', ')}): ${why}`);
+      await sleep(o.clock, wait, o.signal);
       if (o.signal?.aborted) {
-        stop('interrupted', 'the run was interrupted', i);
+        for (const l of batch) stop(l, 'interrupted', 'the run was interrupted', i);
         break;
       }
     }
-    const r = await o.engine.run(job, o.signal);
-    out.reports.push(r.report);
-    if (o.onReport) o.onReport(r.report);
-    const k = r.report.key || {};
-    if (k.blockedUntil !== undefined) key.blockedUntil = Math.max(key.blockedUntil || 0, k.blockedUntil);
-    if (k.lastResponseAt !== undefined) key.lastResponseAt = Math.max(key.lastResponseAt || 0, k.lastResponseAt);
-    if (k.waitRefusedMs !== undefined) key.waitRefusedMs = k.waitRefusedMs;
-    if (r.unreachable) {
-      out.unreachable = r.unreachable;
-      stop('unreachable', `target unreachable: ${r.unreachable}`, i + 1);
-      break;
-    }
-    if (o.signal?.aborted) {
-      stop('interrupted', 'the run was interrupted', i + 1);
-      break;
-    }
+    const jobs = batch.map((l) => l.jobs[i]);
+    const results = o.engine.runBatch ? await o.engine.runBatch(jobs, o.signal) : await Promise.all(jobs.map((j) => o.engine.run(j, o.signal)));
+    batch.forEach((l, n) => {
+      const r = results[n];
+      l.out.reports.push(r.report);
+      if (o.onReport) o.onReport(r.report);
+      const k = r.report.key || {};
+      if (k.blockedUntil !== undefined) l.key.blockedUntil = Math.max(l.key.blockedUntil || 0, k.blockedUntil);
+      if (k.lastResponseAt !== undefined) l.key.lastResponseAt = Math.max(l.key.lastResponseAt || 0, k.lastResponseAt);
+      if (k.waitRefusedMs !== undefined) l.key.waitRefusedMs = k.waitRefusedMs;
+      if (r.unreachable) {
+        l.out.unreachable = r.unreachable;
+        stop(l, 'unreachable', `target unreachable: ${r.unreachable}`, i + 1);
+      } else if (o.signal?.aborted) stop(l, 'interrupted', 'the run was interrupted', i + 1);
+    });
   }
-  return out;
+  return lanes.map((l) => l.out);
 }

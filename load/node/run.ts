@@ -6,12 +6,13 @@
  */
 import { ConfigError, requireLimits, type Config } from '../../src/core/config.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
+import type { PlanName } from '../../src/core/plans.ts';
 import type { Target } from '../../src/target/target.ts';
 import { cost, SCENARIOS } from '../lib/scenarios.ts';
 import { realClock, type Clock } from './clock.ts';
 import { jobOptions, NodeEngine, type LoadEngine, type LoadJob } from './engine.ts';
 import { findK6, K6Engine } from './k6.ts';
-import { orchestrate, type Orchestrated, type OrchestratorOptions } from './orchestrator.ts';
+import { orchestrateLanes, type Orchestrated, type OrchestratorOptions } from './orchestrator.ts';
 
 /** The engine a configuration asks for; a ConfigError when k6 is asked for and absent. */
 export function pickEngine(c: Config, log?: (line: string) => void): LoadEngine {
@@ -21,21 +22,43 @@ export function pickEngine(c: Config, log?: (line: string) => void): LoadEngine 
   return k6 ? new K6Engine(k6, undefined, log) : new NodeEngine({}, log);
 }
 
-/** One job per scenario on the target's key. Throws ConfigError without a plan (never guessed) or over the budget. */
-export function jobsFor(target: Target, scenarios: readonly ScenarioName[], budget: number, startedAt = Date.now()): LoadJob[] {
+/** A key and its plan: the run's single key, or one of the keys per plan. */
+export interface PlanLane {
+  plan: PlanName;
+  key: string;
+  /** Where the key came from (a variable's name), never the key. */
+  keySource: string;
+  perMinute: number;
+  perDay?: number;
+}
+
+/** The keys the rate-limit scenarios run on: every plan of a multi-plan run, or the single key. Refused without a plan (never guessed). */
+export function lanesOf(target: Target): PlanLane[] {
   const c = target.config;
+  if (c.plans && c.plans.length) {
+    return c.plans.map((p) => {
+      if (p.limits.perMinute === undefined) throw new ConfigError('the enterprise plan needs its limit: --rpm N (or ANIMAL_STORE_RPM)');
+      return { plan: p.plan, key: p.key as string, keySource: p.keySource, perMinute: p.limits.perMinute, perDay: p.limits.perDay };
+    });
+  }
   const limits = requireLimits(c);
+  return [{ ...limits, key: c.apiKey as string, keySource: c.conformanceKeySource ?? 'ANIMAL_STORE_API_KEY' }];
+}
+
+/** One job per scenario on one key. Throws ConfigError without a plan, for an unallowed daily scenario, or over the budget. */
+export function jobsFor(target: Target, scenarios: readonly ScenarioName[], budget: number, startedAt = Date.now(), lane = lanesOf(target)[0]): LoadJob[] {
+  const c = target.config;
   if (scenarios.indexOf('daily') >= 0 && !c.load.allowDaily)
     throw new ConfigError(
       "the daily scenario spends the key's whole daily quota: allow it with --allow-daily (or ANIMAL_STORE_LOAD_DAILY=yes)",
     );
   const jobs = scenarios.map((scenario): LoadJob => ({
     scenario,
-    plan: limits.plan,
-    perMinute: limits.perMinute,
-    perDay: limits.perDay,
+    plan: lane.plan,
+    perMinute: lane.perMinute,
+    perDay: lane.perDay,
     baseUrl: c.baseUrl as string,
-    apiKey: c.apiKey as string,
+    apiKey: lane.key,
     windowMs: target.windowMs,
     dayMs: target.dayMs,
     maxWaitMs: c.maxWaitMs,
@@ -45,19 +68,30 @@ export function jobsFor(target: Target, scenarios: readonly ScenarioName[], budg
     maxVus: c.load.maxVus,
     distributed: c.load.distributed,
     progress: c.output.progress,
+    // Keys per plan are dedicated by design: requests counted on one that are not its own scenario's are a finding.
+    ...(c.plans && c.plans.length ? { dedicatedKey: true } : {}),
     // The embedded server's quota days are aligned on the epoch: the daily scenario can start on a fresh one.
     ...(target.info.embedded ? { nextDayAt: (now: number) => Math.ceil(now / target.dayMs) * target.dayMs } : {}),
   }));
   const most = jobs.reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
   if (most > budget)
     throw new ConfigError(
-      `the rate-limit scenarios (${scenarios.join(', ')}) on plan ${limits.plan} may send up to ${most} requests, above the ${budget} left in the run's budget (--max-requests)`,
+      `the rate-limit scenarios (${scenarios.join(', ')}) on plan ${lane.plan} may send up to ${most} requests, above the ${budget} left in the run's budget (--max-requests)`,
     );
   return jobs;
 }
 
+export interface LaneRun extends Orchestrated {
+  plan: PlanName;
+  keySource: string;
+  perMinute: number;
+  perDay?: number;
+}
+
 export interface RateLimitRun extends Orchestrated {
   engine: 'node' | 'k6';
+  /** Each key's run (one for a single key). */
+  lanes: LaneRun[];
 }
 
 export async function runRateLimits(
@@ -66,27 +100,43 @@ export async function runRateLimits(
   o: { engine: LoadEngine; budget: number; clock?: Clock } & Omit<OrchestratorOptions, 'engine' | 'clock'>,
 ): Promise<RateLimitRun> {
   const clock = o.clock || realClock;
-  const jobs = jobsFor(target, scenarios, o.budget, clock.now());
-  const out = await orchestrate(jobs, { ...o, clock });
-  return { ...out, engine: o.engine.name };
+  const lanes = lanesOf(target);
+  const per = Math.floor(o.budget / lanes.length);
+  const jobs = lanes.map((lane) => jobsFor(target, scenarios, per, clock.now(), lane));
+  const outs = await orchestrateLanes(jobs, { ...o, clock });
+  const runs: LaneRun[] = outs.map((out, i) => ({ ...out, plan: lanes[i].plan, keySource: lanes[i].keySource, perMinute: lanes[i].perMinute, ...(lanes[i].perDay !== undefined ? { perDay: lanes[i].perDay } : {}) }));
+  const stopped = runs.find((r) => r.stopped && r.stopped.kind !== 'max-wait')?.stopped ?? runs.find((r) => r.stopped)?.stopped;
+  const unreachable = runs.find((r) => r.unreachable)?.unreachable;
+  return {
+    engine: o.engine.name,
+    lanes: runs,
+    reports: runs.flatMap((r) => r.reports),
+    notRun: runs.flatMap((r) => r.notRun),
+    ...(stopped ? { stopped } : {}),
+    ...(unreachable ? { unreachable } : {}),
+  };
 }
 
-/** The dry run's lines for the rate-limit scenarios: each one's cost (requests and time), taken from its own caps. */
+/** The dry run's lines for the rate-limit scenarios: each one's cost (requests and time) per plan, taken from its own caps. */
 export function costLines(target: Target, scenarios: readonly ScenarioName[]): { lines: string[]; maxRequests: number; typicalMs: number } {
-  const limits = requireLimits(target.config);
   const lines: string[] = [];
   let maxRequests = 0;
   let typicalMs = 0;
-  for (const s of scenarios) {
-    const job = jobsFor(target, [s], Number.MAX_SAFE_INTEGER)[0];
-    const c = cost(s, jobOptions(job));
-    maxRequests += c.maxRequests;
-    typicalMs += c.typicalMs;
-    lines.push(
-      `  ${s.padEnd(10)} about ${c.typicalRequests} requests in about ${Math.round(c.typicalMs / 1000)} s; at most ${c.maxRequests} requests and ${Math.round(c.maxMs / 1000)} s (its caps)`,
-    );
+  for (const lane of lanesOf(target)) {
+    let laneMs = 0;
+    lines.push(`Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key ${lane.keySource}):`);
+    for (const s of scenarios) {
+      const job = jobsFor(target, [s], Number.MAX_SAFE_INTEGER, Date.now(), lane)[0];
+      const c = cost(s, jobOptions(job));
+      maxRequests += c.maxRequests;
+      laneMs += c.typicalMs;
+      lines.push(
+        `  ${s.padEnd(10)} about ${c.typicalRequests} requests in about ${Math.round(c.typicalMs / 1000)} s; at most ${c.maxRequests} requests and ${Math.round(c.maxMs / 1000)} s (its caps)`,
+      );
+    }
+    // The plans run side by side: the run takes as long as its slowest plan.
+    typicalMs = Math.max(typicalMs, laneMs);
   }
-  lines.unshift(`Rate-limit scenarios on plan ${limits.plan} (${limits.perMinute} per ${Math.round(target.windowMs / 1000)} s window):`);
   return { lines, maxRequests, typicalMs };
 }
 

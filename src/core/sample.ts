@@ -50,6 +50,11 @@ export interface JudgeOptions {
    * share of a distributed run): what needs every request on the key is not judged.
    */
   partialView?: boolean;
+  /**
+   * The key is used by nothing but this run (a key per plan): requests counted on it
+   * that were not this scenario's own are a finding, not another client to credit.
+   */
+  dedicatedKey?: boolean;
   /** Where the requests went (for the evidence of a judgement): method and URL. */
   requestUrl?: string;
 }

@@ -51,7 +51,13 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
   const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0 });
   const plan = c.plan || EMBEDDED_PLAN;
   const limits = plan === 'enterprise' ? planLimits('enterprise', options.enterprise) : planLimits(plan);
-  const config: Config = { ...c, baseUrl: server.url, apiKey: DEMO_KEYS[plan], plan, limits };
+  // Several plans: each gets its demo key, and enterprise the limits the server runs with.
+  const plans = c.plans?.map((p) => ({
+    ...p,
+    key: DEMO_KEYS[p.plan],
+    limits: p.plan === 'enterprise' ? planLimits('enterprise', options.enterprise) : p.limits,
+  }));
+  const config: Config = { ...c, baseUrl: server.url, apiKey: DEMO_KEYS[plan], plan, limits, ...(plans ? { plans } : {}) };
   return {
     config,
     info: { env: c.env, baseUrl: server.url, plan, embedded: true },

@@ -86,7 +86,7 @@ describe('the full profile', () => {
     expect(r.notExercised[0].remedy).toMatch(/--allow-daily/);
   }, 60_000);
 
-  it.each(faultsFor('load'))(
+  it.each(faultsFor('load').filter((f) => !FAULTS[f].sideBySide))(
     'With the load fault %s the full profile is not conformant (a MUST fault) or warns on its requirement (a SHOULD fault).',
     async (fault) => {
       const r = await certifyVirtually({ profile: 'full', 'allow-daily': true }, { faults: [fault] });

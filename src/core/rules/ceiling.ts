@@ -173,7 +173,18 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
     dec.ok && f.extra > 0
       ? `; ${f.extra} request(s) counted in the window were not this scenario's (another client may be using this key)`
       : '';
-  if (f.steps.length > 0) {
+  if (f.steps.length > 0 && o.dedicatedKey && dec.ok && f.extra > 0) {
+    // A key nothing else uses: what Remaining counted beyond this scenario's requests came from another key (plan).
+    const b = f.badSteps.find(([x, y]) => (rem(x) as number) - (rem(y) as number) > 1) || f.badSteps[0];
+    out.push(
+      verdict(
+        'RL-REMAINING-DECREMENTS',
+        false,
+        'Requests of another key counted on this one',
+        `${f.extra} request(s) were counted in the window that this scenario did not send, on a key used by nothing else: the server counts another key's (plan's) requests in this key's bucket; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
+      ),
+    );
+  } else if (f.steps.length > 0) {
     const b = f.badSteps[0];
     out.push(
       dec.ok

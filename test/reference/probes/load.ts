@@ -67,4 +67,11 @@ export const LOAD_PROBES: Probe[] = [
     },
   },
   { fault: '429-body-not-error', options, holds: async (s) => validateSchema('Error', (await first429(s))?.json).valid },
+  {
+    fault: 'plans-share-bucket',
+    holds: async (s) => {
+      await s.send('/pets?limit=1', { plan: 'pro' });
+      return (await s.send('/pets?limit=1', { plan: 'free' })).headers['x-ratelimit-remaining'] === '59';
+    },
+  },
 ];

@@ -1,0 +1,190 @@
+/**
+ * One plan's side of a k6 scenario script: its configuration (from __ENV, or
+ * __ENV with that plan's key when several plans run in one k6 process), its
+ * executor, its setup and VU code, and the checks that carry its judgements,
+ * key state and timeline to handleSummary (tagged with the plan). Bundled for
+ * k6: no timers (k6's sleep), no Node built-ins, ES2017.
+ */
+import { check, sleep } from 'k6';
+import exec from 'k6/execution';
+import http from 'k6/http';
+import type { Counter } from 'k6/metrics';
+import { ConfigError, readConfig, requireLimits, type Config } from '../../src/core/config.ts';
+import { keyVariable } from '../../src/core/plan-keys.ts';
+import { makeRedactor } from '../../src/core/redact.ts';
+import { timeline } from '../../src/core/load-report.ts';
+import { scenarioOptions } from '../lib/config.ts';
+import type { ScenarioRun } from '../lib/runner.ts';
+import { createRun, SCENARIOS } from '../lib/scenarios.ts';
+import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
+import { carry, compactSamples, type Carried } from './summary.ts';
+
+export interface SetupData {
+  samples: Sample[];
+  notes: string[];
+}
+
+export interface Metrics {
+  failures: Counter;
+  finished: Counter;
+  throttled: Counter;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The environment of one plan of a multi-plan run: that plan and its key, as a single-plan run would read them. */
+export function planEnv(env: Env, plan: string): Env {
+  const out: Env = {};
+  for (const k of Object.keys(env)) if (!/^ANIMAL_STORE_API_KEY/.test(k) && k !== 'ANIMAL_STORE_PLANS') out[k] = env[k];
+  out.ANIMAL_STORE_PLAN = plan;
+  out.ANIMAL_STORE_API_KEY = env[keyVariable(plan as never)];
+  if (plan !== 'enterprise') {
+    delete out.ANIMAL_STORE_RPM;
+    delete out.ANIMAL_STORE_RPD;
+  }
+  return out;
+}
+
+export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) {
+  const def = SCENARIOS[name];
+  const cfg: Config = readConfig(env, {}, 'load');
+  if (!cfg.baseUrl) throw new ConfigError('ANIMAL_STORE_BASE_URL is required (k6 runs against a server you name)');
+  const limits = requireLimits(cfg);
+  if (name === 'daily' && !cfg.load.allowDaily)
+    throw new ConfigError('the daily scenario is opt-in (it spends the whole daily quota): pass -e ANIMAL_STORE_LOAD_DAILY=yes');
+  const apiKey = cfg.apiKey as string;
+  const url = `${cfg.baseUrl}/pets?limit=1`;
+  // The run's overall deadline, when the suite's orchestrator runs this bundle (epoch ms; internal, not a user setting).
+  const deadlineAt = /^\d{10,16}$/.test(env.ANIMAL_STORE_DEADLINE_AT || '') ? Number(env.ANIMAL_STORE_DEADLINE_AT) : undefined;
+  const o: ScenarioOptions = scenarioOptions(
+    { plan: limits.plan, perMinute: limits.perMinute, perDay: limits.perDay, windowMs: cfg.load.windowMs, dayMs: cfg.load.dayMs, maxWaitMs: cfg.maxWaitMs, requestUrl: url },
+    {
+      externalPacing: !def.singleVu,
+      maxInFlight: 16,
+      partialView: !def.singleVu && (cfg.load.maxVus > 1 || cfg.load.distributed),
+      // several plans in one process: each key is dedicated (another plan's requests counted on it are a finding)
+      ...(tag ? { dedicatedKey: true } : {}),
+    },
+  );
+  const pace = def.pace ? def.pace(o) : undefined;
+  // An arrival-rate executor ends at the deadline: the VU's own run ends two slots before, so that it still reports.
+  if (deadlineAt !== undefined) o.deadlineAt = deadlineAt - (pace ? Math.max(2000, (2 * o.windowMs) / pace.perWindow) : 0);
+  const caps = def.caps(o);
+  const redact = makeRedactor([apiKey]);
+  const tags: Record<string, string> = { name: 'GET /pets', rl: 'scenario', ...(tag ? { plan: tag } : {}) };
+  const params = {
+    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+    timeout: `${cfg.timeoutMs}ms`,
+    redirects: 0,
+    tags,
+    responseCallback: http.expectedStatuses({ min: 200, max: 299 }, 429),
+  };
+  const secs = (ms: number) => `${Math.ceil(ms / 1000)}s`;
+  // Never past the run's deadline: the executor itself ends by then.
+  const left = deadlineAt !== undefined ? Math.max(1000, deadlineAt - Date.now()) : Infinity;
+  const executor = pace
+    ? {
+        executor: 'constant-arrival-rate',
+        rate: pace.perWindow,
+        timeUnit: `${o.windowMs}ms`,
+        duration: `${Math.ceil(Math.min(left, pace.windows * o.windowMs + (3 * o.windowMs) / pace.perWindow + 1000))}ms`,
+        preAllocatedVUs: cfg.load.maxVus,
+        maxVUs: cfg.load.maxVus,
+        gracefulStop: secs(cfg.timeoutMs + 5000),
+      }
+    : { executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: secs(Math.min(left + 5000, caps.maxDurationMs + 10000)) };
+
+  function observe(run: ScenarioRun, seq: number, res: { status: number; headers: Record<string, string>; body: unknown; error: string }, t: number): void {
+    if (res.status === 429) m.throttled.add(1, tag ? { plan: tag } : {});
+    const body = typeof res.body === 'string' ? res.body : '';
+    run.observe({ seq, t, status: res.status, headers: res.headers || {}, body, ...(res.error ? { error: res.error } : {}) });
+  }
+
+  /** Sequential driver (setup and single-VU scenarios): k6 has no timers, so waits are sleep(); several sends at once go out as one http.batch. */
+  function loop(run: ScenarioRun): void {
+    for (let i = 0; i < caps.maxRequests * 4 + 10000; i++) {
+      const a = run.next(Date.now());
+      if (a.kind === 'done') return;
+      if (a.kind === 'wait') {
+        sleep(a.ms / 1000);
+        continue;
+      }
+      const seqs = [run.sent(Date.now())];
+      for (let b = run.next(Date.now()); b.kind === 'send' && seqs.length < 16; b = run.next(Date.now())) seqs.push(run.sent(Date.now()));
+      const responses = seqs.length === 1 ? [http.get(url, params)] : http.batch(seqs.map(() => ['GET', url, null, params] as ['GET', string, null, typeof params]));
+      const t = Date.now();
+      for (let j = 0; j < seqs.length; j++) observe(run, seqs[j], responses[j] as never, t);
+    }
+    run.stop('iteration cap reached');
+  }
+
+  const record = (item: Carried, ok = true) => check(null, { [redact(carry(tag ? Object.assign({ plan: tag }, item) : item))]: () => ok });
+
+  function emit(run: ScenarioRun, notes: string[]): void {
+    for (const j of run.judgements()) {
+      const ok = j.outcome !== 'fail';
+      record({ kind: 'judgement', value: j }, ok);
+      if (!ok) m.failures.add(1, tag ? { requirement: j.requirement, plan: tag } : { requirement: j.requirement });
+    }
+    for (const note of notes.concat(run.state.notes)) record({ kind: 'note', value: note });
+    if (run.stoppedBecause) record({ kind: 'stopped', value: run.stoppedBecause });
+    record({ kind: 'key', value: run.keyState() });
+    record({ kind: 'timeline', value: timeline(run.state.samples, 0) });
+    // A share of a distributed run carries its samples, so that the merge step can judge the whole.
+    if (cfg.load.distributed) record({ kind: 'samples', value: compactSamples(run.state.samples), segment: segmentOf() });
+    m.finished.add(1, tag ? { plan: tag } : {});
+  }
+
+  function setup(): SetupData {
+    if (def.warning) console.warn(`WARNING: ${def.warning(o)}`);
+    if (def.singleVu) {
+      const probe = http.get(url, { timeout: params.timeout, redirects: 0, tags: { name: 'reachability' }, responseCallback: http.expectedStatuses({ min: 100, max: 599 }) });
+      if (probe.status === 0) exec.test.abort(redact(`target unreachable: ${probe.error}`));
+      return { samples: [], notes: [] };
+    }
+    const run = createRun(name, o, 'setup');
+    loop(run);
+    const samples = run.state.samples;
+    if (samples.length && samples.every((s) => s.status === 0)) exec.test.abort(redact(`target unreachable: ${samples[0].error || 'no response'}`));
+    return { samples, notes: run.state.notes };
+  }
+
+  let vuRun: ScenarioRun | undefined;
+  let emitted = false;
+
+  function vu(data: SetupData): void {
+    if (def.singleVu) {
+      m.finished.add(0, tag ? { plan: tag } : {});
+      const run = createRun(name, o, 'main');
+      loop(run);
+      emit(run, data.notes);
+      return;
+    }
+    if (!vuRun) {
+      m.finished.add(0, tag ? { plan: tag } : {});
+      vuRun = createRun(name, o, 'main');
+      vuRun.seed(data.samples);
+    }
+    if (emitted) return;
+    const a = vuRun.next(Date.now());
+    if (a.kind === 'send') {
+      const seq = vuRun.sent(Date.now());
+      const res = http.get(url, params);
+      observe(vuRun, seq, res as never, Date.now());
+    }
+    // A wait means this slot falls in a Retry-After pause (or the budget is in flight): skip it.
+    if (a.kind === 'done' || vuRun.next(Date.now()).kind === 'done') {
+      emitted = true;
+      emit(vuRun, data.notes);
+    }
+  }
+
+  return { plan: limits.plan, cfg, o, def, executor, redact, setup, vu, secs, windowMs: o.windowMs };
+}
+
+/** This instance's execution segment ("0:1/2"), when k6 runs it as one share of a distributed run. */
+function segmentOf(): string {
+  const t = exec.test as unknown as { options?: { executionSegment?: unknown } };
+  const seg = t.options && t.options.executionSegment;
+  return seg ? String(seg) : '';
+}
