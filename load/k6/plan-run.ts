@@ -57,7 +57,15 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
   // The run's overall deadline, when the suite's orchestrator runs this bundle (epoch ms; internal, not a user setting).
   const deadlineAt = /^\d{10,16}$/.test(env.ANIMAL_STORE_DEADLINE_AT || '') ? Number(env.ANIMAL_STORE_DEADLINE_AT) : undefined;
   const o: ScenarioOptions = scenarioOptions(
-    { plan: limits.plan, perMinute: limits.perMinute, perDay: limits.perDay, windowMs: cfg.load.windowMs, dayMs: cfg.load.dayMs, maxWaitMs: cfg.maxWaitMs, requestUrl: url },
+    {
+      plan: limits.plan,
+      perMinute: limits.perMinute,
+      perDay: limits.perDay,
+      windowMs: cfg.load.windowMs,
+      dayMs: cfg.load.dayMs,
+      maxWaitMs: cfg.maxWaitMs,
+      requestUrl: url,
+    },
     {
       externalPacing: !def.singleVu,
       maxInFlight: 16,
@@ -94,7 +102,12 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
       }
     : { executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: secs(Math.min(left + 5000, caps.maxDurationMs + 10000)) };
 
-  function observe(run: ScenarioRun, seq: number, res: { status: number; headers: Record<string, string>; body: unknown; error: string }, t: number): void {
+  function observe(
+    run: ScenarioRun,
+    seq: number,
+    res: { status: number; headers: Record<string, string>; body: unknown; error: string },
+    t: number,
+  ): void {
     if (res.status === 429) m.throttled.add(1, tag ? { plan: tag } : {});
     const body = typeof res.body === 'string' ? res.body : '';
     run.observe({ seq, t, status: res.status, headers: res.headers || {}, body, ...(res.error ? { error: res.error } : {}) });
@@ -111,7 +124,10 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
       }
       const seqs = [run.sent(Date.now())];
       for (let b = run.next(Date.now()); b.kind === 'send' && seqs.length < 16; b = run.next(Date.now())) seqs.push(run.sent(Date.now()));
-      const responses = seqs.length === 1 ? [http.get(url, params)] : http.batch(seqs.map(() => ['GET', url, null, params] as ['GET', string, null, typeof params]));
+      const responses =
+        seqs.length === 1
+          ? [http.get(url, params)]
+          : http.batch(seqs.map(() => ['GET', url, null, params] as ['GET', string, null, typeof params]));
       const t = Date.now();
       for (let j = 0; j < seqs.length; j++) observe(run, seqs[j], responses[j] as never, t);
     }
@@ -138,14 +154,20 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
   function setup(): SetupData {
     if (def.warning) console.warn(`WARNING: ${def.warning(o)}`);
     if (def.singleVu) {
-      const probe = http.get(url, { timeout: params.timeout, redirects: 0, tags: { name: 'reachability' }, responseCallback: http.expectedStatuses({ min: 100, max: 599 }) });
+      const probe = http.get(url, {
+        timeout: params.timeout,
+        redirects: 0,
+        tags: { name: 'reachability' },
+        responseCallback: http.expectedStatuses({ min: 100, max: 599 }),
+      });
       if (probe.status === 0) exec.test.abort(redact(`target unreachable: ${probe.error}`));
       return { samples: [], notes: [] };
     }
     const run = createRun(name, o, 'setup');
     loop(run);
     const samples = run.state.samples;
-    if (samples.length && samples.every((s) => s.status === 0)) exec.test.abort(redact(`target unreachable: ${samples[0].error || 'no response'}`));
+    if (samples.length && samples.every((s) => s.status === 0))
+      exec.test.abort(redact(`target unreachable: ${samples[0].error || 'no response'}`));
     return { samples, notes: run.state.notes };
   }
 

@@ -34,16 +34,30 @@ export function k6Scenario(name: ScenarioName) {
     .map((p) => p.trim())
     .filter(Boolean);
   const bad = plans.filter((p) => (PLAN_NAMES as readonly string[]).indexOf(p) < 0);
-  if (bad.length) throw new ConfigError(`ANIMAL_STORE_PLANS must list free, pro, business or enterprise, got ${JSON.stringify(bad.join(','))}`);
-  const metrics = { failures: new Counter('rl_verdict_failures'), finished: new Counter('rl_finished'), throttled: new Counter('rl_throttled') };
+  if (bad.length)
+    throw new ConfigError(`ANIMAL_STORE_PLANS must list free, pro, business or enterprise, got ${JSON.stringify(bad.join(','))}`);
+  const metrics = {
+    failures: new Counter('rl_verdict_failures'),
+    finished: new Counter('rl_finished'),
+    throttled: new Counter('rl_throttled'),
+  };
   const runs = plans.length ? plans.map((p) => planRun(name, planEnv(__ENV, p), metrics, p)) : [planRun(name, __ENV, metrics)];
   const first = runs[0];
 
   // The scenario's own requests (not setup's reachability probe); listed so that handleSummary sees the submetrics.
   const SENT = 'http_reqs{rl:scenario}';
-  const thresholds: Record<string, string[]> = { rl_finished: [`count>=${runs.length}`], [SENT]: ['count>=0'] };
-  for (const r of first.def.requirements) thresholds[`rl_verdict_failures{requirement:${r}}`] = ['count==0'];
-  if (plans.length) for (const p of plans) thresholds[`http_reqs{plan:${p}}`] = ['count>=0'];
+  const thresholds: Record<string, string[]> = { [SENT]: ['count>=0'] };
+  if (!plans.length) {
+    thresholds.rl_finished = ['count>=1'];
+    for (const r of first.def.requirements) thresholds[`rl_verdict_failures{requirement:${r}}`] = ['count==0'];
+  }
+  // Several plans: each plan's own thresholds (tagged with it), so one plan's failure never shows up as another's.
+  const judged = first.def.requirements.concat(first.def.dedicatedKeyRequirements || []);
+  for (const p of plans) {
+    thresholds[`rl_finished{plan:${p}}`] = ['count>=1'];
+    thresholds[`http_reqs{plan:${p}}`] = ['count>=0'];
+    for (const r of judged) thresholds[`rl_verdict_failures{requirement:${r},plan:${p}}`] = ['count==0'];
+  }
   const scenarios: Record<string, unknown> = {};
   if (plans.length) for (const r of runs) scenarios[r.plan] = Object.assign({}, r.executor, { exec: r.plan });
   else scenarios[name] = first.executor;
@@ -79,20 +93,22 @@ export function k6Scenario(name: ScenarioName) {
       const tag = plans.length ? r.plan : undefined;
       const carried = readCarriage(checks, tag);
       const judgements = carried.judgements;
-      // A failed threshold that no judgement explains still fails the report.
+      // A failed threshold of this plan that no judgement explains still fails its report.
       for (const key of Object.keys(data.metrics)) {
+        if (tag && !new RegExp(`[{,]plan:${tag}[,}]`).test(key)) continue;
         const th = data.metrics[key].thresholds || {};
+        const finished = key.indexOf('rl_finished') === 0;
         for (const expr of Object.keys(th)) {
           const m = /requirement:([A-Z0-9-]+)/.exec(key);
           const requirement = m ? m[1] : r.def.requirements[0];
           const explained = judgements.some((v) => v.outcome === 'fail' && (!m || v.requirement === requirement));
-          const unfinished = key === 'rl_finished' && !carried.timeline.length;
-          if (!th[expr].ok && !explained && (key !== 'rl_finished' || unfinished))
+          const unfinished = finished && !carried.timeline.length;
+          if (!th[expr].ok && !explained && (!finished || unfinished))
             judgements.push({
               requirement,
-              outcome: key === 'rl_finished' ? 'error' : 'fail',
-              title: key === 'rl_finished' ? 'The scenario did not finish' : 'k6 threshold failed',
-              message: `threshold ${key} ${expr} failed${key === 'rl_finished' ? ': the scenario did not finish (k6 stopped it)' : ''}`,
+              outcome: finished ? 'error' : 'fail',
+              title: finished ? 'The scenario did not finish' : 'k6 threshold failed',
+              message: `threshold ${key} ${expr} failed${finished ? ': the scenario did not finish (k6 stopped it)' : ''}`,
             });
         }
       }

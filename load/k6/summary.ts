@@ -32,7 +32,18 @@ export function carry(c: Carried): string {
 export function compactSamples(samples: readonly Sample[]): CompactSample[] {
   return samples.map((s) => {
     const h = (n: string) => header(s.headers, n);
-    return [s.seq, s.phase, s.sentAt, s.t, s.status, h('x-ratelimit-limit'), h('x-ratelimit-remaining'), h('x-ratelimit-reset'), h('retry-after'), h('date')];
+    return [
+      s.seq,
+      s.phase,
+      s.sentAt,
+      s.t,
+      s.status,
+      h('x-ratelimit-limit'),
+      h('x-ratelimit-remaining'),
+      h('x-ratelimit-reset'),
+      h('retry-after'),
+      h('date'),
+    ];
   });
 }
 

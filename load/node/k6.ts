@@ -13,6 +13,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suiteError } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
+import { keyVariable } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { EngineResult, LoadEngine, LoadJob } from './engine.ts';
@@ -88,6 +89,41 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
   return env;
 }
 
+/**
+ * The variables of a batch: the same scenario for several keys (a plan each), as
+ * one k6 process runs them — ANIMAL_STORE_PLANS and a key per plan
+ * (ANIMAL_STORE_API_KEY_<PLAN>), one k6 scenario per plan. A single job on a key
+ * that is not dedicated keeps the single-key form.
+ */
+export function batchEnv(jobs: readonly LoadJob[], reportsDir: string): Record<string, string> {
+  const env = jobEnv(jobs[0], reportsDir);
+  if (jobs.length === 1 && !jobs[0].dedicatedKey) return env;
+  delete env.ANIMAL_STORE_API_KEY;
+  delete env.ANIMAL_STORE_PLAN;
+  delete env.ANIMAL_STORE_RPM;
+  delete env.ANIMAL_STORE_RPD;
+  env.ANIMAL_STORE_PLANS = jobs.map((j) => j.plan).join(',');
+  for (const j of jobs) {
+    env[keyVariable(j.plan)] = j.apiKey;
+    if (j.plan === 'enterprise') {
+      env.ANIMAL_STORE_RPM = String(j.perMinute);
+      if (j.perDay !== undefined) env.ANIMAL_STORE_RPD = String(j.perDay);
+    }
+  }
+  return env;
+}
+
+/** Each job's report from the folder handleSummary wrote to (undefined when k6 wrote none). */
+export function readReports(jobs: readonly LoadJob[], dir: string): Array<LoadReport | undefined> {
+  return jobs.map((job) => {
+    try {
+      return JSON.parse(readFileSync(join(dir, `${reportBaseName(job.scenario, job.plan)}.json`), 'utf8')) as LoadReport;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
 export class K6Engine implements LoadEngine {
   readonly name = 'k6' as const;
 
@@ -98,13 +134,19 @@ export class K6Engine implements LoadEngine {
   ) {}
 
   async run(job: LoadJob, signal?: AbortSignal): Promise<EngineResult> {
+    return (await this.runBatch([job], signal))[0];
+  }
+
+  /** The same scenario for every job's key in one k6 process (a k6 scenario per plan); a report per job. */
+  async runBatch(jobs: readonly LoadJob[], signal?: AbortSignal): Promise<EngineResult[]> {
     await ensureBundles(this.dist);
     const dir = mkdtempSync(join(tmpdir(), 'animal-store-k6-'));
-    const redact = makeRedactor([job.apiKey]);
+    const redact = makeRedactor(jobs.map((j) => j.apiKey));
+    const job = jobs[0];
     try {
       const env: NodeJS.ProcessEnv = {};
       for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('K6_')) env[k] = v;
-      Object.assign(env, jobEnv(job, dir));
+      Object.assign(env, batchEnv(jobs, dir));
       const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
         const child = spawn(this.binary, ['run', ...K6_FLAGS, bundlePath(job.scenario, this.dist)], {
           env,
@@ -126,22 +168,15 @@ export class K6Engine implements LoadEngine {
           resolve({ code: c, output });
         });
       });
-      const file = join(dir, `${reportBaseName(job.scenario, job.plan)}.json`);
-      let report: LoadReport | undefined;
-      try {
-        report = JSON.parse(readFileSync(file, 'utf8')) as LoadReport;
-      } catch {
-        report = undefined;
-      }
+      const reports = readReports(jobs, dir);
       if (code === 108) {
         const why = /target unreachable: ([^"\n]*)/.exec(output);
-        return { report: report || this.failed(job, code, output, redact), unreachable: redact(why ? why[1] : 'k6 aborted in setup') };
+        const unreachable = redact(why ? why[1] : 'k6 aborted in setup');
+        return jobs.map((j, n) => ({ report: reports[n] || this.failed(j, code, output, redact), unreachable }));
       }
-      if (!report) {
+      if (reports.some((r) => !r))
         this.log(redact(`k6 exited with code ${code} without a report; its last output:\n${output.slice(-3000)}\n`));
-        return { report: this.failed(job, code, output, redact) };
-      }
-      return { report };
+      return jobs.map((j, n) => ({ report: reports[n] || this.failed(j, code, output, redact) }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

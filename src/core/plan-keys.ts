@@ -58,6 +58,9 @@ export function resolveKeys(
       if (!key && o.base && !o.lenient) fail(`${keyVariable(plan)} is not set: every plan certified in one run needs its own key (from the environment, never a flag)`);
       return { plan, ...(key ? { key } : {}), keySource: key ? keyVariable(plan) : "the embedded server's demo key", limits: planLimits(plan, custom) };
     });
+    // Each plan's key is judged as used by nothing else: one key given for two plans would be counted twice.
+    const twice = plans.find((p, i) => p.key && plans?.some((q, j) => j < i && q.key === p.key));
+    if (twice) fail(`${twice.keySource} is the same key as another plan's: every plan certified in one run needs its own key`);
   }
   // The plan of the single key: given, or the embedded server's; with keys per plan and no single key, the first plan's.
   let plan = (o.planRaw ? o.planRaw.toLowerCase() : undefined) as PlanName | undefined;

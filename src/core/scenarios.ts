@@ -18,6 +18,8 @@ export interface ScenarioInfo {
   optIn: boolean;
   /** One VU, one iteration: its judgements need the whole sequence of one key. */
   singleVu: boolean;
+  /** Judged only on a key nothing else uses (a key per plan, plans side by side). */
+  dedicatedKeyRequirements?: readonly string[];
 }
 
 /** What every response of every scenario is judged on (the per-response rules). */
@@ -47,6 +49,7 @@ export const SCENARIO_INFO: Readonly<Record<ScenarioName, ScenarioInfo>> = {
     requirements: ['RL-SUSTAINED-BELOW-CEILING', ...RESPONSE_RULES],
     optIn: false,
     singleVu: false,
+    dedicatedKeyRequirements: ['RL-REMAINING-DECREMENTS'],
   },
   overload: {
     name: 'overload',

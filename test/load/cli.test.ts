@@ -122,7 +122,7 @@ describe.concurrent('npm run load', () => {
       '10000',
     ];
     const r = await cli([...args, '--engine', 'node', '--reports-dir', dir], { ANIMAL_STORE_API_KEY: ref.key });
-    expect(r.code).toBe(1);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toMatch(/load: FAIL — ceiling failed a MUST requirement/);
     for (const text of [r.stdout, r.stderr, readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8')])
       expect(text).not.toContain(ref.key);

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { buildApp, type App, type AppOptions } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import type { Judgement } from '../../src/core/judgement.ts';
-import type { LoadReport } from '../../src/core/load-report.ts';
+import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { NodeEngine, type EngineResult, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
-import { bundlePath, jobEnv } from '../../load/node/k6.ts';
+import { batchEnv, bundlePath } from '../../load/node/k6.ts';
 import { orchestrate, type Orchestrated } from '../../load/node/orchestrator.ts';
 import { runK6Virtual } from './k6-shim/run.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
@@ -64,13 +64,19 @@ export class EmulatedK6 implements LoadEngine {
   ) {}
 
   async run(j: LoadJob): Promise<EngineResult> {
+    return (await this.runBatch([j]))[0];
+  }
+
+  /** As the k6 engine does: the jobs' keys in one (emulated) k6 process, a k6 scenario per plan. */
+  async runBatch(jobs: readonly LoadJob[]): Promise<EngineResult[]> {
     const dir = mkdtempSync(join(tmpdir(), 'k6v-'));
-    const env = jobEnv(j, dir);
-    const r = runK6Virtual(bundlePath(j.scenario, this.dist), env, this.app, this.clock, { segment: this.segment });
-    const json = Object.entries(r.files).find(([k]) => k.endsWith('.json'));
-    if (!json) throw new Error(`emulated k6 exited ${r.exitCode} without a report: ${r.error ?? ''}`);
-    const report = JSON.parse(json[1]) as LoadReport;
-    return r.exitCode === 108 ? { report, unreachable: 'aborted in setup' } : { report };
+    const r = runK6Virtual(bundlePath(jobs[0].scenario, this.dist), batchEnv(jobs, dir), this.app, this.clock, { segment: this.segment });
+    return jobs.map((j) => {
+      const json = Object.entries(r.files).find(([k]) => k.endsWith(`/${reportBaseName(j.scenario, j.plan)}.json`));
+      if (!json) throw new Error(`emulated k6 exited ${r.exitCode} without a report for ${j.plan}: ${r.error ?? ''}`);
+      const report = JSON.parse(json[1]) as LoadReport;
+      return r.exitCode === 108 ? { report, unreachable: 'aborted in setup' } : { report };
+    });
   }
 }
 
@@ -110,14 +116,17 @@ export const problems = (r: LoadReport) =>
 /** A reference server on real sockets and the real clock, with a short window (wall-clock tests only). */
 export interface Ref {
   url: string;
+  /** The enterprise demo key (PER_MINUTE per window). */
   key: string;
+  /** Every plan's demo key. */
+  keys: App['keys'];
   close(): Promise<void>;
 }
 
 export async function startReference(o: AppOptions = {}, windowMs = 3000): Promise<Ref> {
   const app = buildApp({ windowMs, enterprise: { perMinute: PER_MINUTE, perDay: PER_DAY }, ...o });
   const server = await listen(app, { host: '127.0.0.1', port: 0 });
-  return { url: server.url, key: app.keys.enterprise, close: () => server.close() };
+  return { url: server.url, key: app.keys.enterprise, keys: app.keys, close: () => server.close() };
 }
 
 export const reportsDir = (): string => mkdtempSync(join(tmpdir(), 'load-reports-'));

@@ -67,8 +67,9 @@ describe('real sockets, real time', () => {
   it('Reports never contain the key, even when the server echoes it in every response.', async () => {
     const ref = await reference({ faults: ['echo-key'] });
     const { report } = await new NodeEngine({}, () => undefined).run(realJob(ref, 'ceiling'));
+    // The run reached the 429, whose Error message echoed the key: redacted (a busy machine may cross a window first).
+    expect(report.timeline[report.timeline.length - 1]).toMatchObject({ status: 429, remaining: 0, limit: 20 });
+
     expect(JSON.stringify(report)).not.toContain(ref.key);
-    expect(report.timeline).toHaveLength(21);
-    expect(report.timeline[20]).toMatchObject({ status: 429, remaining: 0, limit: 20, seq: 21 });
   }, 60_000);
 });

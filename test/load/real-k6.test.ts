@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLoad } from '../../load/build.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
 import { bundlePath, findK6, jobEnv, K6Engine, K6_FLAGS } from '../../load/node/k6.ts';
+import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { job, outcomesOf, startReference, type Ref } from './helpers.ts';
@@ -69,6 +70,41 @@ describe.skipIf(!K6)('real k6', () => {
     expect(outcomesOf(report.judgements)['RL-CEILING-429']).toBe('fail');
     expect(report.verdict).toBe('fail');
   }, 60_000);
+
+  describe('plans side by side in one k6 process (a k6 scenario per plan)', () => {
+    async function planJobs(options = {}): Promise<LoadJob[]> {
+      // A 5-second window: the two ceilings (61 and 301 requests) run together well inside one on a busy machine.
+      const ref = await startReference(options, 5000);
+      refs.push(ref);
+      return (['free', 'pro'] as const).map((plan) =>
+        job('ceiling', {
+          plan,
+          ...PLANS[plan],
+          baseUrl: ref.url,
+          apiKey: ref.keys[plan],
+          windowMs: 5000,
+          maxWaitMs: 20_000,
+          deadlineAt: Date.now() + 120_000,
+          dedicatedKey: true,
+          tuning: {},
+        }),
+      );
+    }
+
+    it('Free and pro pass the ceiling side by side on real k6, each with its own report.', async () => {
+      const results = await new K6Engine(K6!, dist, () => undefined).runBatch(await planJobs());
+      expect(results.map((r) => [r.report.plan, r.report.engine, r.report.verdict])).toEqual([
+        ['free', 'k6', 'pass'],
+        ['pro', 'k6', 'pass'],
+      ]);
+    }, 60_000);
+
+    it('A server counting free and pro in one bucket fails RL-REMAINING-DECREMENTS on real k6.', async () => {
+      const results = await new K6Engine(K6!, dist, () => undefined).runBatch(await planJobs({ faults: ['plans-share-bucket'] }));
+      const failed = results.flatMap((r) => r.report.judgements.filter((j) => j.outcome === 'fail').map((j) => j.requirement));
+      expect(failed).toContain('RL-REMAINING-DECREMENTS');
+    }, 60_000);
+  });
 
   it('Two k6 processes side by side print no REST-API error: the engine runs k6 with its API server off.', async () => {
     const jobs = await Promise.all([realJob('ceiling'), realJob('ceiling')]);

@@ -123,6 +123,11 @@ describe('a key per plan', () => {
     expect(() => readConfig(PER_PLAN, { plans: 'gold' }, 'load')).toThrow(/--plans must list/);
   });
 
+  test('One key given for two plans is refused: each plan is judged on a key nothing else uses.', () => {
+    const env = { ...PER_PLAN, ANIMAL_STORE_API_KEY_PRO: 'k_free_123456' };
+    expect(() => readConfig(env, {}, 'load')).toThrow(/ANIMAL_STORE_API_KEY_PRO is the same key as another plan's/);
+  });
+
   test('The embedded server needs no key per plan (its demo keys), and enterprise takes --rpm.', () => {
     const c = readConfig({}, { plans: 'free,enterprise', rpm: '50' }, 'load');
     expect(c.plans?.map((p) => [p.plan, p.keySource, p.limits.perMinute])).toEqual([

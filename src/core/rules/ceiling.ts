@@ -27,6 +27,7 @@ import {
   isSuccess,
   isThrottled,
   refillAllowance,
+  serverOrder,
   signals,
 } from './signals.ts';
 import { isDailyThrottle } from './window.ts';
@@ -93,21 +94,6 @@ function windowFacts(win: Sample[], f: CeilingFacts, o: JudgeOptions): void {
   const head = counted[0];
   const cap = head && signals(head).limit !== undefined ? (signals(head).limit as number) : o.limit;
   f.fresh = !!head && rem(head) === cap - 1;
-}
-
-/**
- * Successes in the order the server most likely counted them: by Reset, then by
- * falling Remaining. Requests in flight together may reach the server out of
- * send order — across a window boundary too. Without Reset on every response,
- * the send order.
- */
-export function serverOrder(successes: readonly Sample[]): Sample[] {
-  if (successes.some((x) => signals(x).reset === undefined || rem(x) === undefined)) return bySeq(successes);
-  return successes
-    .slice()
-    .sort(
-      (a, b) => (signals(a).reset as number) - (signals(b).reset as number) || (rem(b) as number) - (rem(a) as number) || a.seq - b.seq,
-    );
 }
 
 /** The ceiling's first request, if it was refused and the next one was sent only after a full window without sending. */

@@ -116,6 +116,24 @@ export function countsTheDay(samples: readonly Sample[], o: JudgeOptions): boole
   return o.perDay !== undefined && o.perDay !== o.limit && limits.length > 0 && limits.every((l) => l === o.perDay);
 }
 
+/**
+ * Successes in the order the server most likely counted them: by Reset, then by
+ * falling Remaining. Requests in flight together may reach the server out of
+ * send order — across a window boundary too. Without Reset on every response,
+ * the send order.
+ */
+export function serverOrder(successes: readonly Sample[]): Sample[] {
+  if (successes.some((x) => signals(x).reset === undefined || signals(x).remaining === undefined)) return bySeq(successes);
+  return successes
+    .slice()
+    .sort(
+      (a, b) =>
+        (signals(a).reset as number) - (signals(b).reset as number) ||
+        (signals(b).remaining as number) - (signals(a).remaining as number) ||
+        a.seq - b.seq,
+    );
+}
+
 /** The samples sorted by the order they were sent. */
 export function bySeq(samples: readonly Sample[]): Sample[] {
   return samples.slice().sort((a, b) => a.seq - b.seq);

@@ -8,6 +8,7 @@
 import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
 import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
 import type { JudgeOptions, Sample } from '../sample.ts';
+import { judgeForeign } from './foreign.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
@@ -112,6 +113,8 @@ export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stop
       ),
     );
   }
+  // On a key nothing else uses (plans side by side), the steady pace also shows whether another key's requests count on it.
+  if (o.dedicatedKey && !o.partialView) out.push(judgeForeign(paced));
   return out;
 }
 

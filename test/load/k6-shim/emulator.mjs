@@ -24,9 +24,11 @@ function canonical(h) {
 }
 
 function evalThreshold(samples, key, expr) {
-  const m = /^([a-z_]+)(?:\{([^:}]+):([^}]*)\})?$/.exec(key);
-  const [, metric, tk, tv] = m;
-  const sel = samples.filter((s) => s.metric === metric && (!tk || String(s.tags[tk]) === tv));
+  // metric or metric{tag:value,tag:value} (k6's submetric syntax)
+  const m = /^([a-z_]+)(?:\{([^}]*)\})?$/.exec(key);
+  const [, metric, sel0] = m;
+  const want = (sel0 ? sel0.split(',') : []).map((kv) => [kv.slice(0, kv.indexOf(':')), kv.slice(kv.indexOf(':') + 1)]);
+  const sel = samples.filter((s) => s.metric === metric && want.every(([k, v]) => String(s.tags[k]) === v));
   const count = sel.reduce((a, s) => a + s.value, 0);
   const rate = sel.length ? sel.filter((s) => s.value).length / sel.length : 0;
   const e = /^(count|rate)\s*(==|>=|<=|<|>)\s*([\d.]+)$/.exec(expr);
@@ -130,28 +132,34 @@ export function runBundle(code, env, io, opts = {}) {
       return { exitCode: 107, error: String(e?.message || e), files: {}, checks: [] };
     }
     const mod = module.exports;
-    const [name, sc] = Object.entries(mod.options.scenarios)[0];
+    const scenarios = Object.entries(mod.options.scenarios);
+    const name = scenarios[0][0];
+    // A k6 scenario runs the exported function its `exec` names (default: the default export).
+    const fn = (sc) => (sc.exec ? mod[sc.exec] : mod.default);
     let exitCode = 0;
     try {
       const setupData = mod.setup ? mod.setup() : undefined;
-      if (sc.executor === 'per-vu-iterations') mod.default(setupData);
-      else {
+      // Single-iteration scenarios run one after the other (this emulator has no concurrency of VUs)…
+      for (const [, sc] of scenarios) if (sc.executor === 'per-vu-iterations') fn(sc)(setupData);
+      // …arrival-rate scenarios run side by side: their iterations merged on one schedule, in time order.
+      const start = io.now();
+      const [from, to] = segment(opts.segment);
+      // k6 stripes the iterations of an arrival rate across execution segments: iteration i is this
+      // segment's when the segment's share of the first i + 1 iterations grows at i.
+      const share = (n) => Math.floor(n * to + 1e-9) - Math.floor(n * from + 1e-9);
+      const slots = [];
+      for (const [, sc] of scenarios) {
+        if (sc.executor === 'per-vu-iterations') continue;
         const interval = dur(sc.timeUnit) / sc.rate;
-        const start = io.now();
         const end = start + dur(sc.duration);
-        const [from, to] = segment(opts.segment);
-        // k6 stripes the iterations of an arrival rate across execution segments: iteration i is this
-        // segment's when the segment's share of the first i + 1 iterations grows at i.
-        const share = (n) => Math.floor(n * to + 1e-9) - Math.floor(n * from + 1e-9);
-        for (let i = 0; ; i++) {
-          const at = start + i * interval;
-          if (at >= end) break;
-          if (share(i + 1) === share(i)) continue;
-          const now = io.now();
-          if (now < at) io.sleep((at - now) / 1000);
-          else if (now - at > interval) continue; // dropped iteration: the single VU was busy
-          mod.default(setupData);
-        }
+        for (let i = 0; start + i * interval < end; i++) if (share(i + 1) !== share(i)) slots.push({ at: start + i * interval, interval, sc });
+      }
+      slots.sort((a, b) => a.at - b.at);
+      for (const { at, interval, sc } of slots) {
+        const now = io.now();
+        if (now < at) io.sleep((at - now) / 1000);
+        else if (now - at > interval) continue; // dropped iteration: the single VU was busy
+        fn(sc)(setupData);
       }
     } catch (e) {
       if (e !== ABORT) {
