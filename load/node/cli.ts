@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { ConfigError, configFrom, type Config } from '../../src/config/config.ts';
 import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
+import { envKeys, keysOf } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { FULL_SCENARIOS } from '../../src/core/scenarios.ts';
 import { optionsHelp } from '../../src/core/settings.ts';
@@ -29,7 +30,9 @@ Runs the rate-limit scenarios (ceiling, recovery, sustained, overload; daily
 only with --allow-daily) against the embedded reference server, or against a
 server you name with its plan. k6 runs the bundles when it is on PATH (or
 K6_BIN, or --engine k6); the Node engine otherwise. The API key comes only from
-ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
+ANIMAL_STORE_API_KEY (environment or .env), never from a flag. Several plans side
+by side, each on its own key: ANIMAL_STORE_API_KEY_FREE, _PRO, _BUSINESS,
+_ENTERPRISE (and --plans free,pro to pick among them).
 
 ${optionsHelp('load')}
 
@@ -46,11 +49,15 @@ function runFolder(c: Config): string {
 
 /** One line across the scenarios: the worst verdict wins (fail > incomplete > pass). */
 export function verdictLine(run: RateLimitRun): { line: string; code: number } {
-  const failed = run.reports.filter((r) => r.verdict === 'fail').map((r) => r.scenario);
-  const incomplete = run.reports.filter((r) => r.verdict === 'incomplete').map((r) => r.scenario);
-  const notRun = run.notRun.map((n) => n.scenario);
+  // Several plans: each scenario named with its plan.
+  const several = run.lanes.length > 1;
+  const name = (scenario: string, plan: string) => (several ? `${scenario} (${plan})` : scenario);
+  const failed = run.reports.filter((r) => r.verdict === 'fail').map((r) => name(r.scenario, r.plan));
+  const incomplete = run.reports.filter((r) => r.verdict === 'incomplete').map((r) => name(r.scenario, r.plan));
+  const notRun = run.lanes.flatMap((l) => l.notRun.map((n) => name(n.scenario, l.plan)));
   const requests = run.reports.reduce((n, r) => n + r.requestsSent, 0);
-  const tail = `${run.reports.length} scenario(s), ${requests} requests, ${run.engine} engine`;
+  const plans = several ? ` on ${run.lanes.length} plans (${run.lanes.map((l) => l.plan).join(', ')}) side by side` : '';
+  const tail = `${run.reports.length} scenario(s)${plans}, ${requests} requests, ${run.engine} engine`;
   if (run.unreachable) return { line: `load: TARGET UNREACHABLE — ${run.unreachable}`, code: EXIT.unreachable };
   if (failed.length) return { line: `load: FAIL — ${failed.join(', ')} failed a MUST requirement (${tail})`, code: EXIT.fail };
   if (run.stopped && run.stopped.kind === 'interrupted') return { line: `load: INTERRUPTED (${tail})`, code: EXIT.interrupted };
@@ -67,7 +74,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     cfg = configFrom(argv, 'load');
   } catch (e) {
     if (e instanceof ConfigError) {
-      process.stderr.write(`load: ${makeRedactor([process.env.ANIMAL_STORE_API_KEY])(e.message)}\n`);
+      process.stderr.write(`load: ${makeRedactor(envKeys(process.env))(e.message)}\n`);
       return EXIT.usage;
     }
     throw e;
@@ -82,7 +89,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.usage;
   }
   const target = await openTarget(cfg);
-  const redact = makeRedactor([target.config.apiKey]);
+  const redact = makeRedactor(keysOf(target.config));
   const say = (s: string) => process.stdout.write(redact(s));
   const warn = (s: string) => process.stderr.write(redact(s));
   const ac = new AbortController();
@@ -110,7 +117,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       onWait: (line) => warn(`${line}\n`),
       onReport: write,
     });
-    for (const n of run.notRun) say(`${n.scenario}: NOT RUN — ${n.reason}${n.remedy ? ` (${n.remedy})` : ''}\n`);
+    for (const l of run.lanes)
+      for (const n of l.notRun) say(`${n.scenario} (${l.plan}): NOT RUN — ${n.reason}${n.remedy ? ` (${n.remedy})` : ''}\n`);
     const v = verdictLine(run);
     say(`reports: ${relative(process.cwd(), dir)}\n${v.line}\n`);
     return v.code;

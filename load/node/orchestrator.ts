@@ -115,18 +115,35 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
     for (const l of active) {
       const job = l.jobs[i];
       if (l.key.waitRefusedMs !== undefined) {
-        stop(l, 'max-wait', `the key must rest ${secs(l.key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`, i);
+        stop(
+          l,
+          'max-wait',
+          `the key must rest ${secs(l.key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`,
+          i,
+        );
         continue;
       }
       const rest = restBefore(job, l.key, now);
-      if (rest.ms > job.maxWaitMs) stop(l, 'max-wait', `${job.scenario} would first wait ${secs(rest.ms)} for ${rest.why}, more than the ${secs(job.maxWaitMs)} this run waits`, i);
+      if (rest.ms > job.maxWaitMs)
+        stop(
+          l,
+          'max-wait',
+          `${job.scenario} would first wait ${secs(rest.ms)} for ${rest.why}, more than the ${secs(job.maxWaitMs)} this run waits`,
+          i,
+        );
       else if (rest.ms > wait) [wait, why] = [rest.ms, rest.why];
     }
     const batch = active.filter((l) => !l.done);
     if (!batch.length) continue;
     const first = batch[0].jobs[i];
     if (now + wait >= first.deadlineAt) {
-      for (const l of batch) stop(l, 'deadline', `the run deadline leaves no time for ${first.scenario}${wait ? ` after waiting ${secs(wait)} for ${why}` : ''}`, i);
+      for (const l of batch)
+        stop(
+          l,
+          'deadline',
+          `the run deadline leaves no time for ${first.scenario}${wait ? ` after waiting ${secs(wait)} for ${why}` : ''}`,
+          i,
+        );
       break;
     }
     if (wait > 0) {
@@ -138,7 +155,9 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
       }
     }
     const jobs = batch.map((l) => l.jobs[i]);
-    const results = o.engine.runBatch ? await o.engine.runBatch(jobs, o.signal) : await Promise.all(jobs.map((j) => o.engine.run(j, o.signal)));
+    const results = o.engine.runBatch
+      ? await o.engine.runBatch(jobs, o.signal)
+      : await Promise.all(jobs.map((j) => o.engine.run(j, o.signal)));
     batch.forEach((l, n) => {
       const r = results[n];
       l.out.reports.push(r.report);

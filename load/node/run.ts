@@ -46,7 +46,13 @@ export function lanesOf(target: Target): PlanLane[] {
 }
 
 /** One job per scenario on one key. Throws ConfigError without a plan, for an unallowed daily scenario, or over the budget. */
-export function jobsFor(target: Target, scenarios: readonly ScenarioName[], budget: number, startedAt = Date.now(), lane = lanesOf(target)[0]): LoadJob[] {
+export function jobsFor(
+  target: Target,
+  scenarios: readonly ScenarioName[],
+  budget: number,
+  startedAt = Date.now(),
+  lane = lanesOf(target)[0],
+): LoadJob[] {
   const c = target.config;
   if (scenarios.indexOf('daily') >= 0 && !c.load.allowDaily)
     throw new ConfigError(
@@ -104,7 +110,13 @@ export async function runRateLimits(
   const per = Math.floor(o.budget / lanes.length);
   const jobs = lanes.map((lane) => jobsFor(target, scenarios, per, clock.now(), lane));
   const outs = await orchestrateLanes(jobs, { ...o, clock });
-  const runs: LaneRun[] = outs.map((out, i) => ({ ...out, plan: lanes[i].plan, keySource: lanes[i].keySource, perMinute: lanes[i].perMinute, ...(lanes[i].perDay !== undefined ? { perDay: lanes[i].perDay } : {}) }));
+  const runs: LaneRun[] = outs.map((out, i) => ({
+    ...out,
+    plan: lanes[i].plan,
+    keySource: lanes[i].keySource,
+    perMinute: lanes[i].perMinute,
+    ...(lanes[i].perDay !== undefined ? { perDay: lanes[i].perDay } : {}),
+  }));
   const stopped = runs.find((r) => r.stopped && r.stopped.kind !== 'max-wait')?.stopped ?? runs.find((r) => r.stopped)?.stopped;
   const unreachable = runs.find((r) => r.unreachable)?.unreachable;
   return {
@@ -124,7 +136,9 @@ export function costLines(target: Target, scenarios: readonly ScenarioName[]): {
   let typicalMs = 0;
   for (const lane of lanesOf(target)) {
     let laneMs = 0;
-    lines.push(`Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key ${lane.keySource}):`);
+    lines.push(
+      `Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key ${lane.keySource}):`,
+    );
     for (const s of scenarios) {
       const job = jobsFor(target, [s], Number.MAX_SAFE_INTEGER, Date.now(), lane)[0];
       const c = cost(s, jobOptions(job));

@@ -8,13 +8,14 @@
  */
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { pickEngine, runRateLimits, costLines } from '../../load/node/run.ts';
+import { pickEngine, runRateLimits, costLines, type LaneRun } from '../../load/node/run.ts';
 import { configFrom, type Config } from '../config/config.ts';
+import { envKeys, keysOf } from '../core/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
-import { SCENARIO_INFO } from '../core/scenarios.ts';
+
 import { optionsHelp } from '../core/settings.ts';
 import { closeTransport } from '../http/transport.ts';
-import { buildReport, loadFindings } from '../results/aggregate.ts';
+import { certificationReport } from '../results/certification.ts';
 import { compareWithBaseline } from '../results/compare.ts';
 import { specSha256, suiteVersion } from '../results/meta.ts';
 import type { Finding } from '../results/types.ts';
@@ -75,7 +76,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
   } catch (e) {
     failUsage(e);
   }
-  guardOutput([config.apiKey]);
+  guardOutput(keysOf(config));
   // A default budget (not one given) also covers the caps of the scenarios asked for: naming them is consent to their cost.
   const target = await openTarget(profile.config);
   if (!config.maxRequestsGiven && profile.scenarios.length) {
@@ -86,7 +87,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       failUsage(e);
     }
   }
-  const redact = makeRedactor([target.config.apiKey]);
+  const redact = makeRedactor(keysOf(target.config));
   try {
     let engine;
     try {
@@ -123,37 +124,22 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       interrupted = out.interrupted;
       for (const e of out.errors) notes.push(`Vitest error: ${e}`);
     }
-    const loadReports = [];
+    let lanes: LaneRun[] = [];
     if (stop.signal.aborted) interrupted = true;
     if (!interrupted && !abort && profile.scenarios.length && engine) {
-      {
-        const run = await runRateLimits(target, profile.scenarios, {
-          engine,
-          budget: target.config.maxRequests - requests,
-          signal: stop.signal,
-          onWait: (line) => process.stderr.write(`  … ${line}\n`),
-        });
-        for (const r of run.reports) {
-          loadReports.push(r);
-          findings.push(...loadFindings(r));
-          requests += r.requestsSent;
-        }
-        for (const n of run.notRun)
-          for (const id of SCENARIO_INFO[n.scenario].requirements)
-            findings.push({
-              requirement: id,
-              outcome: 'skip',
-              title: `Not run: ${n.scenario}`,
-              message: n.reason,
-              source: `load: ${n.scenario}`,
-              ...(n.remedy ? { remedy: n.remedy } : {}),
-            });
-        if (run.stopped?.kind === 'interrupted') interrupted = true;
-        else if (run.stopped) abort = { reason: run.stopped.kind, message: run.stopped.reason };
-      }
+      const run = await runRateLimits(target, profile.scenarios, {
+        engine,
+        budget: target.config.maxRequests - requests,
+        signal: stop.signal,
+        onWait: (line) => process.stderr.write(`  … ${line}\n`),
+      });
+      lanes = run.lanes;
+      requests += run.reports.reduce((n, r) => n + r.requestsSent, 0);
+      if (run.stopped?.kind === 'interrupted') interrupted = true;
+      else if (run.stopped) abort = { reason: run.stopped.kind, message: run.stopped.reason };
     }
-    const base = buildReport({
-      kind: 'certification',
+    const c = target.config;
+    const planned = certificationReport({
       suiteVersion: suiteVersion(),
       specSha256: specSha256(),
       target: target.info,
@@ -163,11 +149,15 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       abort: abort?.message,
       diagnosis: abort?.diagnosis,
       requestsSent: requests,
-      findings,
+      conformance: findings,
+      lanes,
+      ...(c.plans?.length
+        ? { plans: c.plans.map((p) => ({ plan: p.plan, perMinute: p.limits.perMinute, perDay: p.limits.perDay, keySource: p.keySource })) }
+        : {}),
+      ...(c.plans?.length && c.conformanceKeySource ? { conformanceKey: c.conformanceKeySource } : {}),
       notes,
-      load: loadReports,
     });
-    const waived = applyWaivers(base, waivers, { now: new Date(), allowMustWaivers: config.certify.allowMustWaivers });
+    const waived = applyWaivers(planned, waivers, { now: new Date(), allowMustWaivers: config.certify.allowMustWaivers });
     const report = compareWithBaseline(waived, config.reportsDir, config.certify.baseline);
     const published = publishReports(report, config.reportsDir, redact);
     const files = published.files.map((f) => relative(process.cwd(), f));

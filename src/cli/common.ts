@@ -4,6 +4,7 @@
  * report.
  */
 import { ConfigError } from '../core/config.ts';
+import { envKeys, keysOf } from '../core/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import type { RunReport } from '../results/types.ts';
 
@@ -32,7 +33,7 @@ export const EXIT_HELP = `Exit codes: 0 certified (also "passed, incomplete" unl
 
 export function failUsage(e: unknown, prefix = 'animal-store: configuration error: '): never {
   const msg = e instanceof ConfigError ? e.message : ((e as Error)?.message ?? String(e));
-  process.stderr.write(`${prefix}${makeRedactor([process.env.ANIMAL_STORE_API_KEY])(msg)}\n`);
+  process.stderr.write(`${prefix}${makeRedactor(envKeys(process.env))(msg)}\n`);
   process.exit(EXIT.usage);
 }
 

@@ -5,6 +5,7 @@
  * passed. Same options parser, target and exit codes as `npm start`.
  */
 import { configFrom, type Config } from '../config/config.ts';
+import { envKeys, keysOf } from '../core/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import { optionsHelp } from '../core/settings.ts';
 import { buildReport } from '../results/aggregate.ts';
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return EXIT.ok;
   }
-  guardOutput([config.apiKey]);
+  guardOutput(keysOf(config));
   const target = await openTarget(config);
   try {
     const reach = await preflight(target);
@@ -71,7 +72,7 @@ async function main(): Promise<number> {
       config.reportsDir,
       config.certify.baseline,
     );
-    const redact = makeRedactor([target.config.apiKey]);
+    const redact = makeRedactor(keysOf(target.config));
     const paths = writeReports(report, config.reportsDir, CONFORMANCE_FORMATS, redact).map((p) => relative(process.cwd(), p));
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: paths }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: out.abort?.reason });

@@ -50,21 +50,31 @@ export function resolveKeys(
   const custom = { perMinute: o.rpm, perDay: o.rpd };
   let plans: PlanKey[] | undefined;
   if (o.plansRaw !== undefined || Object.keys(perPlan).length) {
-    const names = o.plansRaw !== undefined ? o.plansRaw.split(',').map((x) => x.trim().toLowerCase()) : PLAN_NAMES.filter((p) => perPlan[p]);
+    const names =
+      o.plansRaw !== undefined ? o.plansRaw.split(',').map((x) => x.trim().toLowerCase()) : PLAN_NAMES.filter((p) => perPlan[p]);
     const bad = names.filter((n) => !isPlanName(n));
     if (bad.length || !names.length) fail(`--plans must list free, pro, business or enterprise, got ${JSON.stringify(o.plansRaw)}`);
-    plans = (names as PlanName[]).filter((p, i) => names.indexOf(p) === i).map((plan) => {
-      const key = perPlan[plan];
-      if (!key && o.base && !o.lenient) fail(`${keyVariable(plan)} is not set: every plan certified in one run needs its own key (from the environment, never a flag)`);
-      return { plan, ...(key ? { key } : {}), keySource: key ? keyVariable(plan) : "the embedded server's demo key", limits: planLimits(plan, custom) };
-    });
+    plans = (names as PlanName[])
+      .filter((p, i) => names.indexOf(p) === i)
+      .map((plan) => {
+        const key = perPlan[plan];
+        if (!key && o.base && !o.lenient)
+          fail(`${keyVariable(plan)} is not set: every plan certified in one run needs its own key (from the environment, never a flag)`);
+        return {
+          plan,
+          ...(key ? { key } : {}),
+          keySource: key ? keyVariable(plan) : "the embedded server's demo key",
+          limits: planLimits(plan, custom),
+        };
+      });
     // Each plan's key is judged as used by nothing else: one key given for two plans would be counted twice.
     const twice = plans.find((p, i) => p.key && plans?.some((q, j) => j < i && q.key === p.key));
     if (twice) fail(`${twice.keySource} is the same key as another plan's: every plan certified in one run needs its own key`);
   }
   // The plan of the single key: given, or the embedded server's; with keys per plan and no single key, the first plan's.
   let plan = (o.planRaw ? o.planRaw.toLowerCase() : undefined) as PlanName | undefined;
-  if (plan !== undefined && !isPlanName(plan)) fail(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
+  if (plan !== undefined && !isPlanName(plan))
+    fail(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
   let apiKey = single;
   let conformanceKeySource: string | undefined = single ? 'ANIMAL_STORE_API_KEY' : undefined;
   if (!single && plans) {
@@ -75,7 +85,9 @@ export function resolveKeys(
   }
   if (!plan && !o.base) plan = o.embeddedPlan;
   if (o.base && !apiKey && !o.lenient)
-    fail('ANIMAL_STORE_API_KEY is required when a base URL is set (or a key per plan, ANIMAL_STORE_API_KEY_<PLAN>; only the embedded reference server has demo keys)');
+    fail(
+      'ANIMAL_STORE_API_KEY is required when a base URL is set (or a key per plan, ANIMAL_STORE_API_KEY_<PLAN>; only the embedded reference server has demo keys)',
+    );
   const enterprise = plan === 'enterprise' || (plans ?? []).some((p) => p.plan === 'enterprise');
   if ((o.rpm || o.rpd) && !enterprise && !o.lenient) fail('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to the enterprise plan');
   return {
@@ -84,4 +96,14 @@ export function resolveKeys(
     ...(plans ? { plans } : {}),
     ...(conformanceKeySource ? { conformanceKeySource } : {}),
   };
+}
+
+/** Every key a configuration holds (the single key and each plan's): what must be redacted everywhere. */
+export function keysOf(c: { apiKey?: string; plans?: readonly PlanKey[] }): string[] {
+  return [c.apiKey, ...(c.plans ?? []).map((p) => p.key)].filter((k): k is string => !!k);
+}
+
+/** Every key set in an environment (ANIMAL_STORE_API_KEY and ANIMAL_STORE_API_KEY_<PLAN>), for messages before a configuration exists. */
+export function envKeys(env: Record<string, string | undefined>): string[] {
+  return ['ANIMAL_STORE_API_KEY', ...PLAN_NAMES.map(keyVariable)].map((n) => env[n]).filter((k): k is string => !!k && !!k.trim());
 }

@@ -5,7 +5,7 @@
  * may claim: certified only when every MUST in scope was exercised and passed.
  */
 import { REQUIREMENTS, type Requirement } from '../core/catalogue.ts';
-import { scenariosJudging } from '../core/scenarios.ts';
+import { SCENARIO_INFO, scenariosJudging, type ScenarioName } from '../core/scenarios.ts';
 import type { LoadReport } from '../core/load-report.ts';
 import type { Finding, NotExercised, Outcome, RequirementResult, RunOutcome, RunReport, Status, TargetInfo } from './types.ts';
 
@@ -92,7 +92,7 @@ export function aggregate(findings: readonly Finding[], catalogue: readonly Requ
   });
 }
 
-export function countStatuses(results: readonly RequirementResult[]): Record<Status, number> {
+export function countStatuses(results: readonly Pick<RequirementResult, 'status'>[]): Record<Status, number> {
   const c: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, waived: 0, observed: 0 };
   for (const r of results) c[r.status]++;
   return c;
@@ -111,7 +111,11 @@ export function inScope(
 }
 
 /** The outcome: a MUST failed → not conformant; a MUST not passed (skipped, waived) or the run stopped → incomplete; else certified. */
-export function outcomeOf(kind: RunReport['kind'], results: readonly RequirementResult[], stopped: boolean): RunOutcome {
+export function outcomeOf(
+  kind: RunReport['kind'],
+  results: readonly Pick<RequirementResult, 'id' | 'level' | 'status'>[],
+  stopped: boolean,
+): RunOutcome {
   const musts = results.filter((r) => inScope(kind, r));
   if (musts.some((r) => r.status === 'fail')) return 'not-conformant';
   if (stopped || musts.some((r) => r.status !== 'pass')) return 'incomplete';
@@ -185,6 +189,20 @@ export function buildReport(input: ReportInput): RunReport {
     suiteErrors,
     notes: input.notes ?? [],
   });
+}
+
+/** Findings of rate-limit scenarios that were not run: each of their requirements skipped, with the reason and the remedy. */
+export function notRunFindings(notRun: readonly { scenario: ScenarioName; reason: string; remedy?: string }[]): Finding[] {
+  return notRun.flatMap((n) =>
+    SCENARIO_INFO[n.scenario].requirements.map((id): Finding => ({
+      requirement: id,
+      outcome: 'skip',
+      title: `Not run: ${n.scenario}`,
+      message: n.reason,
+      source: `load: ${n.scenario}`,
+      ...(n.remedy ? { remedy: n.remedy } : {}),
+    })),
+  );
 }
 
 /** Findings of a load report (one per judgement), attributed to its scenario. */

@@ -29,7 +29,12 @@ export function planResult(conformance: readonly Finding[], p: PlanInput, stoppe
     outcome: outcomeOf('certification', results, stopped),
     counts: countStatuses(results),
     notExercised: notExercisedOf('certification', results),
-    requirements: results.map((r) => ({ id: r.id, level: r.level, status: r.status, ...(r.notExercised ? { reason: r.notExercised.reason } : {}) })),
+    requirements: results.map((r) => ({
+      id: r.id,
+      level: r.level,
+      status: r.status,
+      ...(r.notExercised ? { reason: r.notExercised.reason } : {}),
+    })),
     load: p.load,
   };
 }

@@ -12,8 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { isRequirementId } from '../core/catalogue.ts';
-import { finalize } from './aggregate.ts';
-import type { RunReport, Status } from './types.ts';
+import { countStatuses, finalize, outcomeOf } from './aggregate.ts';
+import type { PlanResult, RunReport, Status } from './types.ts';
 import { MUST_WAIVERS_NOTE_PREFIX } from './writers/common.ts';
 
 export interface Waiver {
@@ -134,5 +134,17 @@ export function applyWaivers(report: RunReport, waivers: readonly Waiver[], opti
     notes.push(
       `${MUST_WAIVERS_NOTE_PREFIX} (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived by this run.`,
     );
-  return finalize({ ...report, requirements, notes });
+  // Several plans: the same waivers (as they applied above) on each plan's statuses, and each plan's outcome again.
+  const applied = new Set(requirements.filter((r) => r.status === 'waived').map((r) => r.id));
+  const plans = report.plans?.map((p) => waivePlan(report.kind, p, applied));
+  return finalize({ ...report, requirements, notes, ...(plans ? { plans } : {}) });
+}
+
+function waivePlan(kind: RunReport['kind'], p: PlanResult, applied: ReadonlySet<string>): PlanResult {
+  // A plan stopped early is incomplete whatever its statuses say: keep that.
+  const stopped = p.outcome === 'incomplete' && outcomeOf(kind, p.requirements, false) === 'certified';
+  const requirements = p.requirements.map((r) =>
+    applied.has(r.id) && (r.status === 'fail' || r.status === 'warn') ? { ...r, status: 'waived' as Status } : r,
+  );
+  return { ...p, requirements, outcome: outcomeOf(kind, requirements, stopped), counts: countStatuses(requirements) };
 }

@@ -19,7 +19,7 @@ import { readConfig } from '../../src/core/config.ts';
 import { runSpecs, specPaths } from '../../src/harness/runner.ts';
 import { collectSpecs } from '../../src/harness/spec.ts';
 import { Session } from '../../src/harness/session.ts';
-import { buildReport, loadFindings } from '../../src/results/aggregate.ts';
+import { certificationReport } from '../../src/results/certification.ts';
 import type { Target } from '../../src/target/target.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
 
@@ -38,7 +38,16 @@ async function certifyVirtually(flags: Record<string, string | boolean>, app: Ap
   const server = buildApp({ windowMs: MINUTE, dayMs: DAY, enterprise: { perMinute: 20, perDay: 400 }, ...app, now: () => clock.now() });
   const send = virtualSend(server, clock);
   const baseUrl = 'http://127.0.0.1:4010/v1';
-  const c = { ...profile.config, baseUrl, apiKey: DEMO_KEYS.enterprise, maxRequests: 100_000, deadlineMs: 10 * DAY };
+  // Several plans: each on its demo key (what the target does for the embedded server).
+  const plans = profile.config.plans?.map((p) => ({ ...p, key: DEMO_KEYS[p.plan] }));
+  const c = {
+    ...profile.config,
+    baseUrl,
+    apiKey: DEMO_KEYS.enterprise,
+    maxRequests: 100_000,
+    deadlineMs: 10 * DAY,
+    ...(plans ? { plans } : {}),
+  };
   const target: Target = {
     config: c,
     info: { env: 'local', baseUrl, plan: 'enterprise', embedded: true },
@@ -52,16 +61,21 @@ async function certifyVirtually(flags: Record<string, string | boolean>, app: Ap
   const load = await clock.run(() =>
     runRateLimits(target, profile.scenarios, { engine: new NodeEngine({ send, clock }, () => undefined), budget: 100_000, clock }),
   );
-  return buildReport({
-    kind: 'certification',
+  // The report as the certify command assembles it.
+  return certificationReport({
     suiteVersion: 'test',
     specSha256: 'x',
     target: target.info,
     startedAt: new Date(T0),
     endedAt: new Date(clock.now()),
+    interrupted: false,
     requestsSent: conformance.requests + load.reports.reduce((n, r) => n + r.requestsSent, 0),
-    findings: [...conformance.findings, ...load.reports.flatMap(loadFindings)],
-    load: load.reports,
+    conformance: conformance.findings,
+    lanes: load.lanes,
+    ...(plans
+      ? { plans: plans.map((p) => ({ plan: p.plan, perMinute: p.limits.perMinute, perDay: p.limits.perDay, keySource: p.keySource })) }
+      : {}),
+    notes: [],
   });
 }
 
@@ -98,4 +112,26 @@ describe('the full profile', () => {
     },
     60_000,
   );
+});
+
+describe('several plans in one run', () => {
+  it('Free and pro certified side by side: each plan is judged on its own key, and the run is as complete as its plans.', async () => {
+    const r = await certifyVirtually({ profile: 'full', plans: 'free,pro' });
+    expect(r.plans?.map((p) => [p.plan, p.outcome, p.notExercised.map((n) => n.id)])).toEqual([
+      ['free', 'incomplete', ['RL-DAILY-QUOTA']],
+      ['pro', 'incomplete', ['RL-DAILY-QUOTA']],
+    ]);
+    expect(r.outcome).toBe('incomplete');
+    expect(r.load?.map((l) => l.plan)).toEqual(['free', 'free', 'free', 'free', 'pro', 'pro', 'pro', 'pro']);
+  }, 60_000);
+
+  it('A server counting free and pro in one bucket makes both plans, and the run, not conformant.', async () => {
+    const r = await certifyVirtually({ profile: 'full', plans: 'free,pro' }, { faults: ['plans-share-bucket'] });
+    expect(r.plans?.map((p) => [p.plan, p.outcome])).toEqual([
+      ['free', 'not-conformant'],
+      ['pro', 'not-conformant'],
+    ]);
+    expect(r.outcome).toBe('not-conformant');
+    expect(r.requirements.find((q) => q.id === 'RL-REMAINING-DECREMENTS')?.status).toBe('fail');
+  }, 60_000);
 });

@@ -155,7 +155,7 @@ describe.concurrent('npm run load', () => {
 
   it("A dry run prints each scenario's cost from its caps and sends nothing.", async () => {
     const server = await recordingReference();
-    refs.push({ url: server.baseUrl, key: '', close: () => server.close() });
+    refs.push({ url: server.baseUrl, key: '', keys: server.keys as Ref['keys'], close: () => server.close() });
     const r = await cli(['--dry-run', '--scenarios', 'ceiling,recovery', '--base-url', server.baseUrl, '--plan', 'free'], {
       ANIMAL_STORE_API_KEY: server.keys.free,
     });

@@ -106,7 +106,12 @@ describe('configuration', () => {
 });
 
 describe('a key per plan', () => {
-  const PER_PLAN: EnvMap = { ...REMOTE, ANIMAL_STORE_API_KEY: undefined, ANIMAL_STORE_API_KEY_FREE: 'k_free_123456', ANIMAL_STORE_API_KEY_PRO: 'k_pro_1234567' };
+  const PER_PLAN: EnvMap = {
+    ...REMOTE,
+    ANIMAL_STORE_API_KEY: undefined,
+    ANIMAL_STORE_API_KEY_FREE: 'k_free_123456',
+    ANIMAL_STORE_API_KEY_PRO: 'k_pro_1234567',
+  };
 
   test('Keys per plan select the plans (in the table order); conformance runs on the first, and says which.', () => {
     const c = readConfig(PER_PLAN, {}, 'start');

@@ -152,7 +152,8 @@ export function runBundle(code, env, io, opts = {}) {
         if (sc.executor === 'per-vu-iterations') continue;
         const interval = dur(sc.timeUnit) / sc.rate;
         const end = start + dur(sc.duration);
-        for (let i = 0; start + i * interval < end; i++) if (share(i + 1) !== share(i)) slots.push({ at: start + i * interval, interval, sc });
+        for (let i = 0; start + i * interval < end; i++)
+          if (share(i + 1) !== share(i)) slots.push({ at: start + i * interval, interval, sc });
       }
       slots.sort((a, b) => a.at - b.at);
       for (const { at, interval, sc } of slots) {
