@@ -81,6 +81,11 @@ export function chartLink(lr: LoadReport, j: Pick<Judgement, 'evidence'>): { hre
   return point ? { href: `#chart-${loadAnchor(lr)}`, t: point.t } : { href: `#chart-${loadAnchor(lr)}` };
 }
 
+/** The id of a plan's section of rate-limit scenarios in index.html (a run over several plans). */
+export function planAnchor(plan: string): string {
+  return `plan-${plan}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
 /** The id of a scenario's section in index.html. */
 export function loadAnchor(lr: Pick<LoadReport, 'scenario' | 'plan'>): string {
   return `load-${lr.scenario}-${lr.plan}`.replace(/[^A-Za-z0-9_-]/g, '_');
