@@ -24,19 +24,19 @@ import {
   TONE_ICON,
 } from './common.ts';
 import { curlOf } from './curl.ts';
-import { limitsText, notExercisedByPlan, onPlans, planMusts, plansWith } from './plan-view.ts';
+import { limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
 
 const FAIL_CAP = 10;
 const WARN_CAP = 5;
 const SKIP_CAP = 8;
 
-function line(mark: string, r: RequirementResult, verbose: boolean, plans?: readonly PlanResult[]): string[] {
+function line(report: RunReport, mark: string, r: RequirementResult, verbose: boolean, plans?: readonly PlanResult[]): string[] {
   const on = plans ? plansWith(plans, r.id, r.status) : [];
   const where = plans && on.length && on.length < plans.length ? ` — on ${on.join(', ')}` : '';
   const out = [`  ${mark} ${r.id} (${r.level}) ${r.title}${where}`, `      ${oneLine(reasonOf(r), 160)}`];
-  const ev = explainingFinding(r)?.evidence;
-  if (verbose && ev) {
-    const curl = curlOf(ev);
+  const f = explainingFinding(r);
+  if (verbose && f?.evidence) {
+    const curl = curlOf(f.evidence, replayKeyOf(report, f));
     if (curl) out.push(`      replay: ${curl}`);
   }
   return out;
@@ -86,9 +86,9 @@ export function renderConsole(report: RunReport, o: { verbose?: boolean; reports
   if (report.abort) lines.push(`  stopped early: ${oneLine(report.abort, 300)}`);
   const fails = report.requirements.filter((r) => r.status === 'fail');
   const warns = report.requirements.filter((r) => r.status === 'warn');
-  for (const r of fails.slice(0, FAIL_CAP)) lines.push(...line('✗', r, !!o.verbose, plans));
+  for (const r of fails.slice(0, FAIL_CAP)) lines.push(...line(report, '✗', r, !!o.verbose, plans));
   if (fails.length > FAIL_CAP) lines.push(`  … and ${fails.length - FAIL_CAP} more failures (see the reports)`);
-  for (const r of warns.slice(0, WARN_CAP)) lines.push(...line('!', r, !!o.verbose, plans));
+  for (const r of warns.slice(0, WARN_CAP)) lines.push(...line(report, '!', r, !!o.verbose, plans));
   if (warns.length > WARN_CAP) lines.push(`  … and ${warns.length - WARN_CAP} more warnings`);
   const gaps = notExercisedByPlan(report, plans);
   for (const n of gaps.slice(0, SKIP_CAP)) {

@@ -16,7 +16,7 @@ import { renderChart } from './html-chart.ts';
 import { evidenceDetails } from './html-evidence.ts';
 import { keyFrom, planPill } from './html-plans.ts';
 import { byOutcome, chartLink, loadAnchor, loadByPlan, planAnchor, type LoadReport } from './load-runs.ts';
-import { limitsText, planRequirement } from './plan-view.ts';
+import { limitsText, planRequirement, replayKey } from './plan-view.ts';
 
 /** A requirement as the section's plan saw it (a single-plan run: as the report has it). */
 type View = (r: RequirementResult) => RequirementResult;
@@ -33,7 +33,7 @@ function line(j: Judgement): string {
  * about each request, so one request is not shown twice), then skips and suite
  * errors; passes and observations folded into one row.
  */
-function judgements(lr: LoadReport): string {
+function judgements(lr: LoadReport, keyVariable: string | undefined): string {
   const shownFor = new Set<number>();
   const item = (j: Judgement, body: string) =>
     `<li data-testid="load-judgement" data-requirement="${a(j.requirement)}" data-status="${a(j.outcome)}">${body}</li>`;
@@ -45,7 +45,7 @@ function judgements(lr: LoadReport): string {
       const at = j.evidence?.at?.request;
       const open = j.outcome === 'fail' && (at === undefined || !shownFor.has(at));
       if (open && at !== undefined) shownFor.add(at);
-      return item(j, `<code>${e(j.requirement)}</code>${evidenceDetails(j, open, chartLink(lr, j))}`);
+      return item(j, `<code>${e(j.requirement)}</code>${evidenceDetails(j, open, chartLink(lr, j), keyVariable)}`);
     });
   const passed = all.filter((j) => j.outcome === 'pass' || j.outcome === 'observe');
   const fold = passed.length
@@ -88,7 +88,7 @@ ${question}
 <p class="sub">${e(lr.engine)} engine · ${e(lr.requestsSent)} requests · ${e(dateTimeOf(lr.startedAt))} · ${durationSeconds(lr.startedAt, lr.endedAt).toFixed(1)}\u00a0s</p>
 ${renderChart(lr)}
 ${notes.length ? `<ul class="obs" data-testid="load-notes">${notes.join('')}</ul>` : ''}
-${judgements(lr)}
+${judgements(lr, replayKey(report, lr.plan))}
 ${unjudged(report, lr, view)}
 </article>`;
 }

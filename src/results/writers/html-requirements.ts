@@ -22,7 +22,7 @@ import {
 } from './common.ts';
 import { evidenceDetails } from './html-evidence.ts';
 import { chartLink, loadReportOf } from './load-runs.ts';
-import { isPerPlan, planEntry } from './plan-view.ts';
+import { isPerPlan, planEntry, replayKeyOf } from './plan-view.ts';
 
 /** How a requirement judged per plan ended on each plan (nothing for a single-plan run or a conformance requirement). */
 function byPlan(report: RunReport, r: RequirementResult): string {
@@ -66,7 +66,7 @@ function body(report: RunReport, r: RequirementResult): string {
     out.push(`<ul class="obs" data-testid="observations">${r.observations.map((o) => `<li>${e(o)}</li>`).join('')}</ul>`);
   for (const f of problems) {
     const lr = f.evidence?.at ? loadReportOf(report, f) : undefined;
-    out.push(evidenceDetails(f, r.status === 'fail' || r.status === 'warn', lr ? chartLink(lr, f) : undefined));
+    out.push(evidenceDetails(f, r.status === 'fail' || r.status === 'warn', lr ? chartLink(lr, f) : undefined, replayKeyOf(report, f)));
   }
   return out.join('\n');
 }

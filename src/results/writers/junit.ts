@@ -37,9 +37,18 @@ import {
 } from './common.ts';
 import { curlOf } from './curl.ts';
 import type { LoadReport } from './load-runs.ts';
-import { notExercisedByPlan, perPlanRequirements, planMusts, planRequirement, sharedRequirements } from './plan-view.ts';
+import {
+  notExercisedByPlan,
+  perPlanRequirements,
+  planMusts,
+  planRequirement,
+  replayKey,
+  replayKeyOf,
+  sharedRequirements,
+} from './plan-view.ts';
 
-function evidenceText(f: Judgement & { source?: string }): string {
+/** A judgement's evidence as text; its curl line reads the key from `keyVariable` (see replayKey). */
+function evidence(f: Judgement & { source?: string }, keyVariable?: string): string {
   const lines = [`[${f.outcome}] ${f.title}: ${f.message}`];
   if (f.source) lines.push(`  source: ${f.source}`);
   const e = f.evidence;
@@ -53,7 +62,7 @@ function evidenceText(f: Judgement & { source?: string }): string {
     if (body) lines.push(`  body: ${oneLine(body, 500)}${e.response.bodyTruncated ? ' (truncated)' : ''}`);
   }
   if (e?.error) lines.push(`  error: ${e.error}`);
-  const curl = curlOf(e);
+  const curl = curlOf(e, keyVariable);
   if (curl) lines.push(`  replay: ${curl}`);
   return lines.join('\n');
 }
@@ -81,8 +90,12 @@ function caseXml(c: Case): string {
   return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
 }
 
-function requirementCase(r: RequirementResult, classname = r.area): Case {
+/** Where a finding's replayed request reads its key from. */
+type KeyOf = (f: Finding) => string | undefined;
+
+function requirementCase(r: RequirementResult, keyOf: KeyOf, classname = r.area): Case {
   const c: Case = { classname, name: `${r.id}: ${r.title}`, out: [] };
+  const evidenceText = (x: Finding) => evidence(x, keyOf(x));
   const f = explainingFinding(r);
   if (r.status === 'fail') {
     const failing = problemsOf(r, 'fail');
@@ -102,7 +115,8 @@ function requirementCase(r: RequirementResult, classname = r.area): Case {
   return c;
 }
 
-function judgementCase(lr: LoadReport, j: Judgement): Case {
+function judgementCase(lr: LoadReport, j: Judgement, keyVariable: string | undefined): Case {
+  const evidenceText = (x: Judgement) => evidence(x, keyVariable);
   const c: Case = { classname: `load.${lr.scenario}.${lr.plan}`, name: `${j.requirement}: ${j.title}`, out: [] };
   if (j.outcome === 'fail') c.failure = { message: oneLine(`${j.title}: ${j.message}`, 300), type: 'MUST', text: evidenceText(j) };
   else if (j.outcome === 'skip') c.skipped = `not judged: ${j.message}${j.remedy ? ` — ${remedyText(j.remedy)}` : ''}`;
@@ -180,14 +194,14 @@ function suiteXml(s: Suite): string {
 }
 
 /** One plan: its rate-limit requirements as this plan saw them, and its outcome, limits and key source. */
-function planSuite(report: RunReport, p: PlanResult, plans: readonly PlanResult[]): Suite {
+function planSuite(report: RunReport, p: PlanResult, plans: readonly PlanResult[], keyOf: KeyOf): Suite {
   const limits = [
     ...(p.perMinute !== undefined ? [property('perMinute', p.perMinute)] : []),
     ...(p.perDay !== undefined ? [property('perDay', p.perDay)] : []),
   ];
   return {
     name: `animal-store ${report.kind}: plan ${p.plan}`,
-    cases: perPlanRequirements(report, plans).map((r) => requirementCase(planRequirement(r, p), `plan.${p.plan}.${r.area}`)),
+    cases: perPlanRequirements(report, plans).map((r) => requirementCase(planRequirement(r, p), keyOf, `plan.${p.plan}.${r.area}`)),
     errors: [],
     time: p.load.reduce((sum, lr) => sum + durationSeconds(lr.startedAt, lr.endedAt), 0).toFixed(3),
     timestamp: p.load[0]?.startedAt ?? report.startedAt,
@@ -215,21 +229,22 @@ export function renderJunit(report: RunReport): string {
     : [];
   const out = [...report.notes, ...report.suiteErrors.map((s) => `suite error (not the server's fault): ${s}`)];
   const plans = plansOf(report);
+  const keyOf: KeyOf = (f) => replayKeyOf(report, f);
   const key = report.conformanceKey ? `, judged once on the key from ${report.conformanceKey}` : '';
   const suites: Suite[] = [
     {
       name: plans ? `${name}: conformance${key}` : name,
-      cases: (plans ? sharedRequirements(report, plans) : report.requirements).map((r) => requirementCase(r)),
+      cases: (plans ? sharedRequirements(report, plans) : report.requirements).map((r) => requirementCase(r, keyOf)),
       errors: abort,
       time: durationSeconds(report.startedAt, report.endedAt).toFixed(3),
       timestamp: report.startedAt,
       head: ['    <properties>', ...properties(report), '    </properties>'],
       tail: out.length ? [`    <system-out>${escapeXml(out.join('\n'))}</system-out>`] : [],
     },
-    ...(plans ?? []).map((p) => planSuite(report, p, plans!)),
+    ...(plans ?? []).map((p) => planSuite(report, p, plans!, keyOf)),
     ...(report.load ?? []).map((lr) => ({
       name: `load: ${lr.scenario} (${lr.plan}, ${lr.engine} engine)`,
-      cases: lr.judgements.filter((j) => j.outcome !== 'observe').map((j) => judgementCase(lr, j)),
+      cases: lr.judgements.filter((j) => j.outcome !== 'observe').map((j) => judgementCase(lr, j, replayKey(report, lr.plan))),
       errors: [],
       time: durationSeconds(lr.startedAt, lr.endedAt).toFixed(3),
       timestamp: lr.startedAt,

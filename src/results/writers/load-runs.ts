@@ -92,7 +92,7 @@ export function loadAnchor(lr: Pick<LoadReport, 'scenario' | 'plan'>): string {
 }
 
 /** The scenario report a load finding came from (same requirement, message and request). */
-export function loadReportOf(report: RunReport, f: Finding): LoadReport | undefined {
+export function loadReportOf(report: RunReport, f: Pick<Finding, 'requirement' | 'message' | 'evidence'>): LoadReport | undefined {
   return (report.load ?? []).find((lr) =>
     lr.judgements.some(
       (j) => j.requirement === f.requirement && j.message === f.message && j.evidence?.at?.request === f.evidence?.at?.request,

@@ -38,7 +38,7 @@ import {
   toneOf,
 } from './common.ts';
 import { curlOf } from './curl.ts';
-import { limitsText, notExercisedByPlan, onPlans, planMusts, plansWith } from './plan-view.ts';
+import { limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
 export const SUMMARY_LIST_CAP = 10;
@@ -88,12 +88,12 @@ function capped(list: RequirementResult[], cap: number, line: (r: RequirementRes
 }
 
 /** A failed MUST: its reason (and the plans it failed on), one line of evidence, and the curl line that replays it. */
-function failure(r: RequirementResult, plans?: readonly PlanResult[]): string[] {
+function failure(report: RunReport, r: RequirementResult, plans?: readonly PlanResult[]): string[] {
   const f = explainingFinding(r);
   const out = [item(r, plans)];
   const ev = evidenceLine(f?.evidence);
   if (ev) out.push(`  Evidence: ${escapeMarkdown(ev, 400)}`);
-  const curl = curlOf(f?.evidence);
+  const curl = curlOf(f?.evidence, f && replayKeyOf(report, f));
   if (curl) out.push('', ...fenced(curl, 'sh'));
   return out;
 }
@@ -168,7 +168,7 @@ export function renderSummary(report: RunReport): string {
   const musts = failedMusts(report);
   if (musts.length) {
     lines.push(`### ❌ Failed MUST requirements (${musts.length})`, '');
-    for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(...failure(r, plans));
+    for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(...failure(report, r, plans));
     if (musts.length > SUMMARY_FAIL_CAP) lines.push(`- … and ${musts.length - SUMMARY_FAIL_CAP} more (see index.html)`);
     lines.push('');
   }

@@ -8,7 +8,9 @@
  * grouped so that a gap shared by several plans is named once.
  */
 import { emptyCounts, loadFindings } from '../aggregate.ts';
-import type { NotExercised, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
+import type { Finding, NotExercised, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
+import { plansOf } from './common.ts';
+import { loadReportOf } from './load-runs.ts';
 
 /** The catalogue areas judged on each plan's own key. */
 export const PER_PLAN_AREAS: readonly string[] = ['rate-limit-headers', 'rate-limit-load'];
@@ -97,6 +99,25 @@ export function notExercisedByPlan(report: RunReport, plans: readonly PlanResult
     }
   return out;
 }
+
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The variable a replayed request reads its key from, in a run over several
+ * plans: the key of the plan whose scenario sent it, else the conformance key
+ * (undefined — the default variable — for a single-plan run, or a key that did
+ * not come from a variable, such as the embedded server's demo key).
+ */
+export function replayKey(report: RunReport, plan?: string): string | undefined {
+  const plans = plansOf(report);
+  if (!plans) return undefined;
+  const source = plan === undefined ? report.conformanceKey : plans.find((p) => p.plan === plan)?.keySource;
+  return source && VARIABLE.test(source) ? source : undefined;
+}
+
+/** The key variable of a finding's request: that of the plan whose scenario found it, else the conformance key. */
+export const replayKeyOf = (report: RunReport, f: Pick<Finding, 'requirement' | 'message' | 'evidence'>): string | undefined =>
+  plansOf(report) && replayKey(report, loadReportOf(report, f)?.plan);
 
 /** The plans on which a requirement has this status. */
 export function plansWith(plans: readonly PlanResult[], id: string, status: Status): string[] {
