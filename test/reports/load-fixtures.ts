@@ -90,11 +90,24 @@ export function ceilingSamples(shape: CeilingShape = {}, p: PlanShape = FREE): S
   return out;
 }
 
-/** A LoadReport of the ceiling or recovery scenario, judged by the real rules. */
-export function realLoadReport(scenario: 'ceiling' | 'recovery', samples: Sample[], stoppedBecause = 'done', p: PlanShape = FREE): LoadReport {
+/**
+ * A LoadReport of the ceiling or recovery scenario, judged by the real rules
+ * (`responsesOnly`: by the per-response rules alone, as a scenario cut short
+ * before its own judgement).
+ */
+export function realLoadReport(
+  scenario: 'ceiling' | 'recovery',
+  samples: Sample[],
+  stoppedBecause = 'done',
+  p: PlanShape = FREE,
+  responsesOnly = false,
+): LoadReport {
   const o = judgeOptions(p);
-  const own: Judgement[] =
-    scenario === 'ceiling' ? judgeCeiling(samples, o, stoppedBecause) : judgeCeiling(samples, o).concat(judgeRecovery(samples, o));
+  const own: Judgement[] = responsesOnly
+    ? []
+    : scenario === 'ceiling'
+      ? judgeCeiling(samples, o, stoppedBecause)
+      : judgeCeiling(samples, o).concat(judgeRecovery(samples, o));
   const endedAt = Math.max(...samples.map((s) => s.t)) + 10;
   return buildLoadReport({
     scenario,

@@ -9,6 +9,8 @@
  * - mixedPlans: free certified; pro incomplete (quick profile); business not
  *   conformant (throttled at request #51, far below its limit); enterprise
  *   incomplete (the daily scenario was not allowed, with its reason);
+ * - cutShortPro: free certified; pro's ceiling was cut short by the deadline
+ *   before its own judgement (two plans);
  * - onePlan: a single-plan run that also carries `plans` (one entry).
  */
 import { skip } from '../../src/core/judgement.ts';
@@ -17,7 +19,7 @@ import type { PlanName } from '../../src/core/plans.ts';
 import { planResult } from '../../src/results/plans.ts';
 import type { Finding, PlanResult, RunReport } from '../../src/results/types.ts';
 import { conformance, deprecationWarning, found, fullProfile, report } from './fixtures.ts';
-import { earlyThrottleLoad, FREE, passingLoad, planShape, type PlanShape } from './load-fixtures.ts';
+import { ceilingSamples, earlyThrottleLoad, FREE, passingLoad, planShape, realLoadReport, type PlanShape } from './load-fixtures.ts';
 
 export const SHAPES: Record<PlanName, PlanShape> = {
   free: FREE,
@@ -73,6 +75,14 @@ export const threeOfFourCertified = (): RunReport => plansReport(PLAN_ORDER.map(
 
 export const mixedPlans = (): RunReport =>
   plansReport([certifiedRun('free'), quickRun('pro'), earlyThrottleRun('business'), noDailyRun('enterprise')]);
+
+export const CUT_SHORT = 'the run’s deadline (600000 ms) was reached';
+
+/** Free certified; pro's ceiling stopped at the run's deadline after 100 requests, judged only response by response. */
+export const cutShortPro = (): RunReport => {
+  const ceiling = realLoadReport('ceiling', ceilingSamples({ cap: 100 }, SHAPES.pro), CUT_SHORT, SHAPES.pro, true);
+  return plansReport([certifiedRun('free'), { plan: 'pro', load: [ceiling], extra: fullProfile('pro') }]);
+};
 
 /** A single-plan run (certified, or the quick profile) that carries its one plan in `plans`: it must read exactly as without. */
 export function onePlan(quick = false): { withPlans: RunReport; without: RunReport } {
