@@ -135,7 +135,7 @@ const ids = (list: readonly string[]) => (list.length ? escapeMarkdown(list.join
 
 /** The plans of the run: icon and outcome (✅ only for a certified plan), limits, key source, failed and not-exercised MUSTs. */
 function plansTable(report: RunReport, plans: readonly PlanResult[]): string[] {
-  const key = report.conformanceKey ? ` on the key from ${code(report.conformanceKey)}` : '';
+  const key = report.conformanceKey ? ` on the key from ${escapeMarkdown(report.conformanceKey, 80)}` : '';
   return [
     `### Plans: ${plansCertified(report, plans)}`,
     '',
