@@ -166,6 +166,17 @@ describe('index.html of a run over several plans: the rest of the certificate', 
     expect(html).not.toMatch(/\$ANIMAL_STORE_API_KEY&quot;/);
   });
 
+  it('Under the counts, the certificate says how a rate-limit requirement is counted across the plans.', () => {
+    expect(html).toContain('data-testid="count-across-plans">A rate-limit requirement counts once here, over every plan’s findings');
+  });
+
+  it('The certificate stays one self-contained file: one script, no inline handler or style attribute, no external resource.', () => {
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toMatch(/<[^>]+\s(on[a-z]+|style)=/i);
+    expect(html).not.toMatch(/<(link|iframe|object|embed|img)\b/i);
+    expect(html).not.toMatch(/\s(src|href)="(?!#)/i);
+  });
+
   it('A hostile plan key source or conformance key is shown only escaped.', () => {
     const r: RunReport = { ...report, conformanceKey: HOSTILE.script, plans: report.plans!.map((p) => ({ ...p, keySource: HOSTILE.img })) };
     const out = renderHtml(r);

@@ -22,7 +22,7 @@ import {
   STATUS_LABEL,
   toneOf,
 } from './common.ts';
-import { notExercisedByPlan, onPlans } from './plan-view.ts';
+import { ACROSS_PLANS_NOTE, notExercisedByPlan, onPlans } from './plan-view.ts';
 
 const SEAL: Record<string, string> = {
   certified: '<path d="M10 24l9 9 19-20"/>',
@@ -133,7 +133,7 @@ export function counts(report: RunReport): string {
   return `<section class="card counts" data-testid="counts" aria-label="Requirement counts">
 <div class="count total"><b>${report.requirements.length}</b><span>requirements</span></div>${cells.join('')}
 <svg class="ratio" viewBox="0 0 1000 6" preserveAspectRatio="none" aria-hidden="true">${bars.join('')}</svg>
-<p class="count-note">INFO requirements the run saw are counted as observed, apart from passed. ${report.requestsSent} requests sent.</p>
+<p class="count-note">INFO requirements the run saw are counted as observed, apart from passed. ${report.requestsSent} requests sent.${plansOf(report) ? ` <span data-testid="count-across-plans">${e(ACROSS_PLANS_NOTE)}</span>` : ''}</p>
 </section>`;
 }
 

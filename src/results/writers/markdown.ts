@@ -38,7 +38,7 @@ import {
   toneOf,
 } from './common.ts';
 import { curlOf } from './curl.ts';
-import { limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
+import { ACROSS_PLANS_NOTE, limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
 export const SUMMARY_LIST_CAP = 10;
@@ -206,6 +206,7 @@ export function renderSummary(report: RunReport): string {
     `| ${STATUSES.map(() => '---:').join(' | ')} |`,
     `| ${STATUSES.map((s) => report.counts[s] ?? 0).join(' | ')} |`,
     '',
+    ...(plans ? [`_${escapeMarkdown(ACROSS_PLANS_NOTE, 300)}_`, ''] : []),
     ...load(report),
   );
   const waived = report.requirements.filter((r) => r.status === 'waived');

@@ -12,6 +12,10 @@ import type { Finding, NotExercised, PlanResult, RequirementResult, RunReport, S
 import { plansOf } from './common.ts';
 import { loadReportOf } from './load-runs.ts';
 
+/** What the run's counts mean for a requirement judged per plan (said under the counts of a run over several plans). */
+export const ACROSS_PLANS_NOTE =
+  'A rate-limit requirement counts once here, over every plan’s findings (failed if it failed on any plan, passed if it passed on one and failed on none): the plans give each plan’s own status.';
+
 /** The catalogue areas judged on each plan's own key. */
 export const PER_PLAN_AREAS: readonly string[] = ['rate-limit-headers', 'rate-limit-load'];
 
