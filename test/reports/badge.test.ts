@@ -13,6 +13,7 @@ import {
   withStatus,
 } from './fixtures.ts';
 import { xmlProblems } from './xml-check.ts';
+import { allPlansCertified, cutShortPro, mixedPlans, onePlan, threeOfFourCertified } from './plan-fixtures.ts';
 
 describe('badge.svg', () => {
   const cases: [string, RunReport, string, string][] = [
@@ -55,5 +56,31 @@ describe('badge.svg', () => {
     const svg = renderBadge({ ...r, target: { ...r.target, plan: HOSTILE.script } });
     expect(svg).not.toContain('<script');
     expect(xmlProblems(svg)).toEqual([]);
+  });
+});
+
+describe('badge.svg of a run over several plans', () => {
+  const cases: [string, RunReport, string, string][] = [
+    ['run that certified every plan', allPlansCertified(), '4 plans certified · 2025-06-01', BADGE_GREEN],
+    ['run with one plan incomplete', threeOfFourCertified(), '3 of 4 plans certified · 2025-06-01', BADGE_AMBER],
+    ['run of two plans with one incomplete', cutShortPro(), '1 of 2 plans certified · 2025-06-01', BADGE_AMBER],
+    ['run with one plan not conformant', mixedPlans(), '1 of 4 plans certified · 2025-06-01', BADGE_RED],
+    ['run interrupted after every plan had passed', interrupted(allPlansCertified()), 'interrupted · 0 of 4 plans certified · 2025-06-01', BADGE_AMBER],
+    ['run stopped early', aborted(allPlansCertified()), 'stopped early · 0 of 4 plans certified · 2025-06-01', BADGE_AMBER],
+  ];
+  it.each(cases)('The badge of a %s reads "%s" on the right colour.', (_name, report, message, color) => {
+    const svg = renderBadge(report);
+    expect(badgeMessage(report)).toBe(message);
+    expect(svg).toContain(`aria-label="animal-store: ${message}"`);
+    expect(svg).toContain(`fill="${color}"`);
+    expect(xmlProblems(svg)).toEqual([]);
+  });
+
+  it('A single-plan run that carries its one plan in plans keeps its single-plan badge.', () => {
+    for (const quick of [false, true]) {
+      const { withPlans, without } = onePlan(quick);
+      expect(renderBadge(withPlans)).toBe(renderBadge(without));
+    }
+    expect(badgeMessage(onePlan().withPlans)).toBe('certified · free · 2025-06-01');
   });
 });

@@ -26,6 +26,7 @@ import {
   SECRET_KEY,
   unthrottledReport,
 } from './fixtures.ts';
+import { allPlansCertified, CONFORMANCE_KEY, cutShortPro, mixedPlans, onePlan, threeOfFourCertified } from './plan-fixtures.ts';
 
 const runs: [string, RunReport, string][] = [
   ['certified', certifiedReport(), 'CERTIFIED'],
@@ -96,6 +97,70 @@ describe('every writer says the same thing', () => {
   it('No writer holds the key, even when the server echoed it (the reports are redacted before writing), except the JSON of the raw report.', () => {
     const r = failingReport();
     for (const text of [renderConsole(r, { verbose: true }), renderSummary(r)]) expect(text).not.toContain(SECRET_KEY);
+  });
+});
+
+describe('every writer says the same thing about each plan of a run over several plans', () => {
+  const multi: [string, RunReport][] = [
+    ['all certified', allPlansCertified()],
+    ['three of four certified', threeOfFourCertified()],
+    ['mixed outcomes', mixedPlans()],
+    ['two plans, one cut short', cutShortPro()],
+    ['interrupted', interrupted(allPlansCertified())],
+  ];
+  const headlineOf: Record<string, string> = { certified: 'CERTIFIED', incomplete: 'PASSED, INCOMPLETE', 'not-conformant': 'NOT CONFORMANT' };
+
+  it.each(multi)('In a run with %s, each plan has the same outcome in the console, summary.md, JUnit, the HTML and the JSON.', (_n, r) => {
+    const json = JSON.parse(renderJson(r));
+    for (const p of r.plans!) {
+      const words = r.interrupted ? 'INTERRUPTED' : headlineOf[p.outcome];
+      expect(renderConsole(r)).toMatch(new RegExp(`^ {2}\\S+ ${p.plan}: ${words} · `, 'm'));
+      expect(renderSummary(r)).toMatch(new RegExp(`^\\| ${p.plan} \\| \\S+ ${words} \\|`, 'm'));
+      expect(renderJunit(r)).toMatch(new RegExp(`<property name="plan" value="${p.plan}"/>\n.*name="outcome" value="${p.outcome}"/>\n.*name="headline" value="${words}"/>`));
+      expect(renderHtml(r)).toContain(`data-testid="plan-column" data-plan="${p.plan}" data-outcome="${p.outcome}"`);
+      expect(json.plans.find((q: { plan: string }) => q.plan === p.plan).outcome).toBe(p.outcome);
+    }
+  });
+
+  it.each(multi)('In a run with %s, ✅ and green mark exactly the certified plans, and the word certified is said only of them or of a count.', (_n, r) => {
+    const certified = r.interrupted ? [] : r.plans!.filter((p) => p.outcome === 'certified');
+    const all = certified.length === r.plans!.length;
+    const lines = renderConsole(r);
+    expect(lines.match(/✅/g)?.length ?? 0).toBe(certified.length);
+    expect(renderSummary(r).match(/✅/g)?.length ?? 0).toBe(certified.length + (all ? 1 : 0));
+    expect(renderHtml(r).match(/class="plan-col p-certified"/g)?.length ?? 0).toBe(certified.length);
+    expect(renderBadge(r).includes(BADGE_GREEN)).toBe(all);
+    const allowed = [/\b\d+ (of \d+ )?plans certified\b/g, ...certified.map((p) => new RegExp(`\\b${p.plan}: CERTIFIED\\b`, 'g'))];
+    const rest = allowed.reduce((text, re) => text.replace(re, ''), lines);
+    if (!all) expect(rest).not.toMatch(/certified/i);
+  });
+
+  it('The console gives one line per plan under the headline and scope, then the conformance key, before the counts.', () => {
+    const lines = renderConsole(mixedPlans()).split('\n');
+    expect(lines.slice(2, 7)).toEqual([
+      '  ✅ free: CERTIFIED · 60/min · 1,000/day · key from ANIMAL_STORE_API_KEY_FREE',
+      '  🟡 pro: PASSED, INCOMPLETE · 300/min · 10,000/day · key from ANIMAL_STORE_API_KEY_PRO · not exercised: RL-SUSTAINED-BELOW-CEILING, RL-WINDOW-PER-MINUTE, RL-DAILY-QUOTA',
+      '  ❌ business: NOT CONFORMANT · 1,000/min · 100,000/day · key from ANIMAL_STORE_API_KEY_BUSINESS · failed: RL-CEILING-429, RL-NOT-EARLY · not exercised: RL-RECOVERY',
+      '  🟡 enterprise: PASSED, INCOMPLETE · 1,500/min · 500,000/day · key from ANIMAL_STORE_API_KEY_ENTERPRISE · not exercised: RL-DAILY-QUOTA',
+      `  conformance judged once, on the key from ${CONFORMANCE_KEY}, for every plan`,
+    ]);
+    expect(lines[0]).toBe('animal-store certification: NOT CONFORMANT — https://api.animal-store.example/v1 (production, 4 plans)');
+    expect(lines[7]).toMatch(/ failed · /);
+  });
+
+  it('The console names the plan a failure or a gap concerns, and its replay line reads that plan’s key variable.', () => {
+    const out = renderConsole(mixedPlans(), { verbose: true });
+    expect(out).toMatch(/^ {2}✗ RL-NOT-EARLY \(MUST\) .* — on business$/m);
+    expect(out).toContain('replay: curl -i -H "Authorization: Bearer $ANIMAL_STORE_API_KEY_BUSINESS"');
+    expect(out).toMatch(/^ {2}○ RL-DAILY-QUOTA not exercised on enterprise: Daily scenario not allowed/m);
+  });
+
+  it('A single-plan run that carries its one plan in plans reads exactly as without in every writer but the JSON.', () => {
+    for (const quick of [false, true]) {
+      const { withPlans, without } = onePlan(quick);
+      for (const render of [renderConsole, renderSummary, renderJunit, renderHtml, renderBadge]) expect(render(withPlans)).toBe(render(without));
+      expect(JSON.parse(renderJson(withPlans)).plans).toHaveLength(1);
+    }
   });
 });
 

@@ -16,7 +16,7 @@ import { judge, observe, skip, suiteError, type Evidence, type Judgement } from 
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { buildReport, finalize, loadFindings } from '../../src/results/aggregate.ts';
 import { compare } from '../../src/results/compare.ts';
-import type { Finding, RunReport, Status } from '../../src/results/types.ts';
+import type { Finding, PlanResult, RunReport, Status } from '../../src/results/types.ts';
 import { applyWaivers } from '../../src/results/waivers.ts';
 import { BASE_URL, earlyThrottleLoad, passingLoad, unthrottledLoad } from './load-fixtures.ts';
 
@@ -41,7 +41,7 @@ export const found = (j: Judgement, source = `checks/${j.requirement.toLowerCase
 });
 
 /** One finding per conformance requirement (a pass, or an observation for INFO), some replaced. */
-function conformance(replace: Record<string, Finding[]> = {}): Finding[] {
+export function conformance(replace: Record<string, Finding[]> = {}): Finding[] {
   return REQUIREMENTS.filter((q) => q.by === 'conformance').flatMap(
     (q) =>
       replace[q.id] ??
@@ -51,23 +51,26 @@ function conformance(replace: Record<string, Finding[]> = {}): Finding[] {
   );
 }
 
-/** Passes of the scenarios the quick profile does not run (sustained, overload, daily). */
-const fullProfile = (): Finding[] =>
+/** Passes of the scenarios the quick profile does not run (sustained, overload, daily) on a plan's key. */
+export const fullProfile = (plan = 'free'): Finding[] =>
   [
     ['RL-SUSTAINED-BELOW-CEILING', 'sustained'],
     ['RL-WINDOW-PER-MINUTE', 'overload'],
     ['RL-DAILY-QUOTA', 'daily'],
-  ].map(([id, s]) => found(judge(id, true, 'Held', `the ${s} scenario held`), `load: ${s} (free, node engine)`));
+  ].map(([id, s]) => found(judge(id, true, 'Held', `the ${s} scenario held`), `load: ${s} (${plan}, node engine)`));
 
 interface Options {
   findings: Finding[];
   load?: LoadReport[];
   notes?: string[];
   diagnosis?: string;
+  /** Several plans in one run: each plan's result, and the key the conformance run used. */
+  plans?: { results: PlanResult[]; conformanceKey: string };
 }
 
-function report(o: Options): RunReport {
-  return buildReport({
+/** A report by the real pipeline (buildReport; with plans, finalize across them as the CLI does). */
+export function report(o: Options): RunReport {
+  const built = buildReport({
     kind: 'certification',
     suiteVersion: '0.1.0',
     specSha256: SPEC_SHA,
@@ -80,6 +83,7 @@ function report(o: Options): RunReport {
     ...(o.load ? { load: o.load } : {}),
     ...(o.diagnosis ? { diagnosis: o.diagnosis } : {}),
   });
+  return o.plans ? finalize({ ...built, plans: o.plans.results, conformanceKey: o.plans.conformanceKey }) : built;
 }
 
 const getPet: Evidence = {
@@ -92,7 +96,7 @@ const getPet: Evidence = {
   expected: 'a Deprecation, Sunset or deprecation Link header',
   actual: 'none of them',
 };
-const deprecationWarning = () => found(judge('DEPRECATION-SIGNALLED', false, 'Missing deprecation signal', 'getPet carries no Deprecation header', getPet));
+export const deprecationWarning = () => found(judge('DEPRECATION-SIGNALLED', false, 'Missing deprecation signal', 'getPet carries no Deprecation header', getPet));
 
 /** Every MUST exercised and passed; one SHOULD warning. */
 export const certifiedReport = (): RunReport =>

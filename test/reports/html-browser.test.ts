@@ -7,111 +7,15 @@
  * expand, and hostile markup that never runs. Nothing here measures time.
  * Skips only when Chromium is absent outside CI, and says why.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { writeReports } from '../../src/results/writers/index.ts';
 import type { RunReport } from '../../src/results/types.ts';
+import { chromiumSession, layoutOf, mustRun, type El, type Opened, type Win } from './browser.ts';
 import { certifiedReport, failingReport, HOSTILE, incompleteReport } from './fixtures.ts';
 import { EARLY_REQUEST } from './load-fixtures.ts';
 
-/** The browser globals used inside page.evaluate (the project's tsconfig has no DOM lib). */
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  width: number;
-  height: number;
-}
-interface El {
-  getBoundingClientRect(): Box;
-  scrollWidth: number;
-  clientWidth: number;
-  scrollHeight: number;
-  clientHeight: number;
-  textContent: string | null;
-  open?: boolean;
-}
-interface Win {
-  innerWidth: number;
-  innerHeight: number;
-  scrollY: number;
-  __pwned?: number;
-  scrollTo(x: number, y: number): void;
-  getComputedStyle(el: El): { borderTopWidth: string; position: string };
-  getSelection(): { toString(): string } | null;
-  document: { documentElement: El; querySelectorAll(s: string): ArrayLike<El>; querySelector(s: string): El | null };
-  DOMParser: new () => { parseFromString(text: string, type: string): { querySelector(s: string): El | null } };
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const mustRun = available || !!process.env.CI;
-if (!mustRun)
-  console.warn(
-    `html-browser.test.ts SKIPPED: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH or apt-get install chromium); it always runs when CI is set.`,
-  );
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** Where screenshots go for a human review, when asked (REPORT_SCREENSHOTS=dir). */
-const SHOTS = process.env.REPORT_SCREENSHOTS;
-const root = mkdtempSync(join(tmpdir(), 'html-browser-'));
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!mustRun) return;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-interface Opened {
-  page: Page;
-  problems: string[];
-  requests: string[];
-  dir: string;
-}
-
-async function open(name: string, report: RunReport, width: number): Promise<Opened> {
-  const dir = join(root, `${name}-${width}`);
-  const [html] = writeReports(report, dir);
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('request', (r) => requests.push(r.url()));
-  await page.goto(pathToFileURL(html).href);
-  if (SHOTS) {
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: width < 600 });
-  }
-  return { page, problems, requests, dir };
-}
-
-const layoutOf = (page: Page) =>
-  page.evaluate(() => {
-    const w = globalThis as unknown as Win;
-    return { scrollWidth: w.document.documentElement.scrollWidth, innerWidth: w.innerWidth, innerHeight: w.innerHeight };
-  });
+const { open } = chromiumSession('html-browser');
 
 const reports: [string, string, () => RunReport][] = [
   ['certified', 'CERTIFIED', certifiedReport],

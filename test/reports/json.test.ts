@@ -7,7 +7,7 @@ import schema from '../../schemas/certification.schema.json' with { type: 'json'
 import type { Evidence, HttpExcerpt, Judgement } from '../../src/core/judgement.ts';
 import type { KeyState, LoadReport, TimelinePoint } from '../../src/core/load-report.ts';
 import { ajv } from '../../src/schemas/ajv.ts';
-import type { Comparison, Finding, NotExercised, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
+import type { Comparison, Finding, NotExercised, PlanResult, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
 import { renderJson, writeCertificationJson, writeConformanceJson } from '../../src/results/writers/json.ts';
 import {
   aborted,
@@ -20,6 +20,7 @@ import {
   unthrottledReport,
   withoutPlan,
 } from './fixtures.ts';
+import { allPlansCertified, mixedPlans, onePlan } from './plan-fixtures.ts';
 
 /** Compiled once by the project's Ajv (JSON Schema 2020-12, strict, ajv-formats). */
 const validate = (ajv.getSchema(schema.$id) ?? ajv.compile(schema)) as ValidateFunction;
@@ -37,11 +38,26 @@ const reports: [string, RunReport][] = [
   ['an aborted run', aborted(failingReport())],
   ['a conformance-only run without load reports', conformanceOnly(certifiedReport())],
   ['a run whose plan was not given', withoutPlan(incompleteReport())],
+  ['a run that certified four plans', allPlansCertified()],
+  ['a run over four plans with every plan outcome', mixedPlans()],
+  ['a single-plan run that carries its plan in plans', onePlan().withPlans],
 ];
 
 describe('certification.json and conformance.json', () => {
   it.each(reports)('The JSON of %s validates against schemas/certification.schema.json.', (_name, report) => {
     expect(valid(JSON.parse(renderJson(report)))).toBe('valid');
+  });
+
+  it('A run over several plans keeps each plan’s result and the conformance key, and names no key, only where each came from.', () => {
+    const json = JSON.parse(renderJson(mixedPlans()));
+    expect(json.conformanceKey).toBe('ANIMAL_STORE_API_KEY_PRO');
+    expect(json.plans.map((p: PlanResult) => [p.plan, p.outcome, p.keySource])).toEqual([
+      ['free', 'certified', 'ANIMAL_STORE_API_KEY_FREE'],
+      ['pro', 'incomplete', 'ANIMAL_STORE_API_KEY_PRO'],
+      ['business', 'not-conformant', 'ANIMAL_STORE_API_KEY_BUSINESS'],
+      ['enterprise', 'incomplete', 'ANIMAL_STORE_API_KEY_ENTERPRISE'],
+    ]);
+    expect(json.outcome).toBe('not-conformant');
   });
 
   it('The fixtures exercise every part of the schema: outcomes, observed, not exercised, comparison, diagnosis, suite errors and load evidence.', () => {
@@ -96,6 +112,24 @@ describe('certification.json and conformance.json', () => {
     expect(valid(r)).not.toBe('valid');
   });
 
+  const brokenPlans: [string, (r: Record<string, any>) => void][] = [
+    ['a plan is not a plan of the spec', (r) => (r.plans[0].plan = 'gold')],
+    ['a plan’s key source is the key itself', (r) => (r.plans[0].keySource = SECRET_KEY)],
+    ['the conformance key is the key itself', (r) => (r.conformanceKey = SECRET_KEY)],
+    ['a plan has no outcome', (r) => delete r.plans[1].outcome],
+    ['a plan’s outcome is the old pass/fail verdict', (r) => (r.plans[1].outcome = 'pass')],
+    ['a plan requirement has an unknown status', (r) => (r.plans[2].requirements[0].status = 'ok')],
+    ['a plan requirement carries a field of the full requirement', (r) => (r.plans[2].requirements[0].findings = [])],
+    ['a plan’s limit is not a whole number', (r) => (r.plans[0].perMinute = 60.5)],
+    ['a plan has no load reports list', (r) => delete r.plans[3].load],
+    ['the plans list is empty', (r) => (r.plans = [])],
+  ];
+  it.each(brokenPlans)('The schema rejects a run over several plans in which %s.', (_name, mutate) => {
+    const r = JSON.parse(renderJson(mixedPlans()));
+    mutate(r);
+    expect(valid(r)).not.toBe('valid');
+  });
+
   const describedEverywhere = (node: unknown, path: string, out: string[]): string[] => {
     if (Array.isArray(node) || node === null || typeof node !== 'object') return out;
     const o = node as Record<string, unknown>;
@@ -133,6 +167,8 @@ describe('the schema describes the RunReport of src/results/types.ts exactly', (
       loadReport: true satisfies Same<keyof typeof defs.loadReport.properties, keyof LoadReport>,
       timelinePoint: true satisfies Same<keyof typeof defs.timelinePoint.properties, keyof TimelinePoint>,
       keyState: true satisfies Same<keyof typeof defs.keyState.properties, keyof KeyState>,
+      planResult: true satisfies Same<keyof typeof defs.planResult.properties, keyof PlanResult>,
+      planRequirement: true satisfies Same<keyof typeof defs.planRequirement.properties, keyof PlanResult['requirements'][number]>,
     };
     expect(Object.values(same).every(Boolean)).toBe(true);
   });
@@ -179,6 +215,12 @@ describe('the schema describes the RunReport of src/results/types.ts exactly', (
     ],
     ['a judgement', defs.judgement.required, requiredOf<Judgement>({ requirement: true, outcome: true, title: true, message: true })],
     ['a timeline point', defs.timelinePoint.required, requiredOf<TimelinePoint>({ t: true, status: true })],
+    [
+      'a plan',
+      defs.planResult.required,
+      requiredOf<PlanResult>({ plan: true, keySource: true, outcome: true, counts: true, notExercised: true, requirements: true, load: true }),
+    ],
+    ['a plan’s requirement', defs.planRequirement.required, requiredOf<PlanResult['requirements'][number]>({ id: true, level: true, status: true })],
   ];
   it.each(required)('The schema requires exactly the fields the type requires, for %s.', (_name, inSchema, inType) => {
     expect([...inSchema].sort()).toEqual(inType);

@@ -4,6 +4,7 @@ import { escapeAttr, escapeXml, stripInvalidXml } from '../../src/results/writer
 import type { RunReport } from '../../src/results/types.ts';
 import { aborted, certifiedReport, failingReport, HOSTILE, incompleteReport, SECRET_KEY, withoutPlan } from './fixtures.ts';
 import { xmlProblems } from './xml-check.ts';
+import { CONFORMANCE_KEY, DAILY_NOT_ALLOWED, mixedPlans, onePlan, PLAN_ORDER } from './plan-fixtures.ts';
 
 /** The <testcase> element named `name` (an `ID: title` prefix) in the suite whose classname starts with `classname`. */
 function testcase(xml: string, id: string, classname = ''): string {
@@ -141,6 +142,90 @@ describe('junit.xml', () => {
     expect(xml).not.toMatch(/[\u0000\u0007]/);
     expect(xml).toContain('&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
     expect(xml).not.toMatch(new RegExp(`Bearer ${SECRET_KEY}.*replay`));
+  });
+});
+
+/** The <testsuite> element whose name is `name`, up to its end. */
+function suite(xml: string, name: string): string {
+  const at = xml.indexOf(`<testsuite name="${name}"`);
+  expect(at, name).toBeGreaterThan(0);
+  return xml.slice(at, xml.indexOf('</testsuite>', at));
+}
+
+describe('junit.xml of a run over several plans', () => {
+  const report = mixedPlans();
+  const xml = renderJunit(report);
+  const planSuite = (plan: string) => suite(xml, `animal-store certification: plan ${plan}`);
+
+  it('It is well-formed XML.', () => {
+    expect(xmlProblems(xml)).toEqual([]);
+  });
+
+  it('The conformance requirements form one testsuite, judged once on the conformance key; each plan has its own testsuite, then the scenarios.', () => {
+    const names = [...xml.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1]);
+    expect(names.slice(0, 5)).toEqual([
+      `animal-store certification: conformance, judged once on the key from ${CONFORMANCE_KEY}`,
+      ...PLAN_ORDER.map((p) => `animal-store certification: plan ${p}`),
+    ]);
+    expect(names.slice(5)).toEqual(report.load!.map((l) => `load: ${l.scenario} (${l.plan}, node engine)`));
+    const conformance = suite(xml, names[0]);
+    expect(conformance).not.toMatch(/name="RL-/);
+    expect(conformance).toContain('name="SCHEMA-PET: ');
+  });
+
+  it('A plan’s testsuite holds its rate-limit requirements, and its properties name the plan, its outcome, limits and key source.', () => {
+    const business = planSuite('business');
+    expect(business).toMatch(/^<testsuite name="animal-store certification: plan business" tests="18" failures="2" errors="0" skipped="1"/);
+    for (const [name, value] of [
+      ['plan', 'business'],
+      ['outcome', 'not-conformant'],
+      ['headline', 'NOT CONFORMANT'],
+      ['keySource', 'ANIMAL_STORE_API_KEY_BUSINESS'],
+      ['perMinute', '1000'],
+      ['perDay', '100000'],
+      ['failed', 'RL-CEILING-429, RL-NOT-EARLY'],
+      ['notExercised', 'RL-RECOVERY'],
+    ])
+      expect(property(business, name), name).toBe(value);
+    expect(testcase(business, 'RL-HEADERS-PRESENT', 'plan.business.rate-limit-headers')).toMatch(/^<testcase [^>]*\/>$/);
+  });
+
+  it('Each plan’s test case has that plan’s status: a failure with its evidence and a curl line on the plan’s key, or a skip with its own reason.', () => {
+    const failed = testcase(planSuite('business'), 'RL-NOT-EARLY', 'plan.business.rate-limit-load');
+    expect(failed).toMatch(/<failure message="Throttled before the limit: request #51 was answered 429[^"]*" type="MUST">/);
+    expect(failed).toContain('replay: curl -i -H &quot;Authorization: Bearer $ANIMAL_STORE_API_KEY_BUSINESS&quot;');
+    expect(testcase(planSuite('free'), 'RL-NOT-EARLY', 'plan.free.rate-limit-load')).toMatch(/^<testcase [^>]*\/>$/);
+    expect(testcase(planSuite('pro'), 'RL-DAILY-QUOTA', 'plan.pro')).toContain(
+      '<skipped message="not exercised: no rate-limit scenario of this run judges it — To exercise it: run the daily scenario',
+    );
+    expect(testcase(planSuite('enterprise'), 'RL-DAILY-QUOTA', 'plan.enterprise')).toContain(
+      `<skipped message="not exercised: Daily scenario not allowed: ${DAILY_NOT_ALLOWED} — To exercise it: --allow-daily"/>`,
+    );
+  });
+
+  it('The run’s properties give each plan’s outcome, how many are certified, the conformance key, and the MUSTs not exercised with their plans.', () => {
+    const head = xml.slice(0, xml.indexOf('</properties>'));
+    expect(property(head, 'plans')).toBe('free: certified, pro: incomplete, business: not-conformant, enterprise: incomplete');
+    expect(property(head, 'plansCertified')).toBe('1 of 4 plans certified');
+    expect(property(head, 'conformanceKey')).toBe(CONFORMANCE_KEY);
+    expect(property(head, 'notExercised')).toBe(
+      'RL-SUSTAINED-BELOW-CEILING (pro), RL-WINDOW-PER-MINUTE (pro), RL-DAILY-QUOTA (pro), RL-RECOVERY (business), RL-DAILY-QUOTA (enterprise)',
+    );
+    expect(property(head, 'plan')).toBeUndefined();
+  });
+
+  it('The totals add up every testsuite: conformance once, each plan’s rate-limit requirements, and the scenarios’ judgements.', () => {
+    const cases = xml.match(/<testcase /g)!.length;
+    const judged = report.load!.flatMap((l) => l.judgements.filter((j) => j.outcome !== 'observe')).length;
+    expect(cases).toBe(44 + 4 * 18 + judged);
+    expect(xml).toMatch(new RegExp(`^<testsuites [^>]*tests="${cases}" failures="4"`, 'm'));
+  });
+
+  it('A single-plan run that carries its one plan in plans reads exactly as without.', () => {
+    for (const quick of [false, true]) {
+      const { withPlans, without } = onePlan(quick);
+      expect(renderJunit(withPlans)).toBe(renderJunit(without));
+    }
   });
 });
 

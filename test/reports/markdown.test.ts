@@ -14,6 +14,7 @@ import {
   withoutPlan,
   withStatus,
 } from './fixtures.ts';
+import { allPlansCertified, mixedPlans, onePlan, threeOfFourCertified } from './plan-fixtures.ts';
 
 /** The lines of a section, from its heading to the next heading. */
 function section(md: string, heading: string): string {
@@ -140,5 +141,69 @@ describe('summary.md', () => {
 
   it('A fenced block is longer than any backtick run inside it, indented on every line, and free of control characters.', () => {
     expect(fenced("curl 'a```b'\nnext\u0007", 'sh')).toEqual(["  ````sh", "  curl 'a```b'", '  next', '  ````']);
+  });
+});
+
+describe('summary.md of a run over several plans', () => {
+  const md = renderSummary(mixedPlans());
+
+  it('Right under the scope, a table gives each plan its icon and outcome, limits, key source and the MUSTs it failed or left out.', () => {
+    const table = section(md, '### Plans: 1 of 4 plans certified');
+    expect(md.indexOf('### Plans')).toBeLessThan(md.indexOf('### ❌ Failed MUST requirements'));
+    expect(table).toContain("Conformance was judged once on the key from ANIMAL\\_STORE\\_API\\_KEY\\_PRO, for every plan; the rate limits on each plan's own key.");
+    expect(table).toContain(
+      [
+        '| plan | outcome | limits | key from | failed MUSTs | MUSTs not exercised |',
+        '| --- | --- | --- | --- | --- | --- |',
+        '| free | ✅ CERTIFIED | 60/min · 1,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_FREE | — | — |',
+        '| pro | 🟡 PASSED, INCOMPLETE | 300/min · 10,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_PRO | — | RL-SUSTAINED-BELOW-CEILING, RL-WINDOW-PER-MINUTE, RL-DAILY-QUOTA |',
+        '| business | ❌ NOT CONFORMANT | 1,000/min · 100,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_BUSINESS | RL-CEILING-429, RL-NOT-EARLY | RL-RECOVERY |',
+        '| enterprise | 🟡 PASSED, INCOMPLETE | 1,500/min · 500,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_ENTERPRISE | — | RL-DAILY-QUOTA |',
+      ].join('\n'),
+    );
+  });
+
+  it('✅ marks only a certified plan, and the heading only when every plan is certified.', () => {
+    const ticks = (text: string) => text.match(/✅/g)?.length ?? 0;
+    expect(ticks(md)).toBe(1);
+    expect(ticks(renderSummary(threeOfFourCertified()))).toBe(3);
+    const all = renderSummary(allPlansCertified());
+    expect(all.split('\n')[0]).toBe('## ✅ animal-store certification: **CERTIFIED**');
+    expect(ticks(all)).toBe(5);
+  });
+
+  it('A failed MUST names the plan it failed on, and its curl line reads that plan’s key variable.', () => {
+    const failed = section(md, '### ❌ Failed MUST requirements (2)');
+    expect(failed).toMatch(/^- \*\*RL-NOT-EARLY\*\* \(MUST, on business\): Throttled before the limit: request \\#51/m);
+    expect(failed).toContain('curl -i -H "Authorization: Bearer $ANIMAL_STORE_API_KEY_BUSINESS"');
+  });
+
+  it('The MUSTs not exercised are listed once per requirement and reason, with the plans they concern.', () => {
+    const gaps = section(md, '### 🟡 MUST requirements not exercised (5)');
+    expect(gaps).toMatch(/^- \*\*RL-DAILY-QUOTA\*\* \(on pro\): no rate-limit scenario of this run judges it — To exercise it: run the daily scenario/m);
+    expect(gaps).toMatch(/^- \*\*RL-DAILY-QUOTA\*\* \(on enterprise\): Daily scenario not allowed: .* — To exercise it: --allow-daily$/m);
+    expect(gaps).toMatch(/^- \*\*RL-RECOVERY\*\* \(on business\): /m);
+  });
+
+  it('A hostile key source or conformance key cannot break the plans table or inject markup.', () => {
+    const r = mixedPlans();
+    const hostile = `A|B ${HOSTILE.img} ${HOSTILE.markdown}`;
+    const out = renderSummary({ ...r, conformanceKey: hostile, plans: r.plans!.map((p) => ({ ...p, keySource: hostile })) });
+    const rows = section(out, '### Plans').split('\n').filter((l) => l.startsWith('| '));
+    for (const row of rows) expect(row.replace(/\\\|/g, '').match(/\|/g), row).toHaveLength(7);
+    expect(out).not.toContain('<img');
+  });
+
+  it('The run section names the plans instead of one plan, and says how the counts treat a rate-limit requirement.', () => {
+    expect(md).toContain('- **Plans:** free, pro, business, enterprise\n');
+    expect(md).toMatch(/^_A rate-limit requirement counts once here, over every plan’s findings .*: the plans give each plan’s own status\._$/m);
+    expect(md).not.toContain('- **Plan:**');
+  });
+
+  it('A single-plan run that carries its one plan in plans reads exactly as without.', () => {
+    for (const quick of [false, true]) {
+      const { withPlans, without } = onePlan(quick);
+      expect(renderSummary(withPlans)).toBe(renderSummary(without));
+    }
   });
 });

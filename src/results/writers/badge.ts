@@ -3,10 +3,13 @@
  * in green only for a certified run; "not conformant" in red (a MUST failed, even
  * in a run that stopped); "passed, incomplete (N MUSTs not exercised)",
  * "interrupted" or "stopped early" in amber. The words are the headline of every
- * other writer. Widths are computed from the text with Verdana 11px metrics.
+ * other writer. A run over several plans counts them: "4 plans certified" (green),
+ * "3 of 4 plans certified" (red when a plan is not conformant, else amber), after
+ * "interrupted" or "stopped early" when the run did not complete. Widths are
+ * computed from the text with Verdana 11px metrics.
  */
 import type { RunReport } from '../types.ts';
-import { dateOf, escapeXml, headline, toneOf, type Tone } from './common.ts';
+import { dateOf, escapeXml, headline, plansCertified, plansOf, toneOf, type Tone } from './common.ts';
 
 export const BADGE_GREEN = '#2e9e47';
 export const BADGE_RED = '#d73a2f';
@@ -77,6 +80,11 @@ export function textWidth(text: string): number {
 export function badgeMessage(report: RunReport): string {
   const n = report.notExercised.length;
   const h = headline(report);
+  const plans = plansOf(report);
+  if (plans) {
+    const stopped = h === 'INTERRUPTED' || h === 'STOPPED EARLY' ? `${h.toLowerCase()} · ` : '';
+    return `${stopped}${plansCertified(report, plans)} · ${dateOf(report.endedAt || report.startedAt)}`;
+  }
   const state = h === 'PASSED, INCOMPLETE' && n ? `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)` : h.toLowerCase();
   return `${state} · ${report.target.plan ?? 'plan not given'} · ${dateOf(report.endedAt || report.startedAt)}`;
 }

@@ -9,7 +9,7 @@
  * messages), so every string goes through `escapeXml` (HTML, SVG, JUnit) or the
  * Markdown escaper of markdown.ts.
  */
-import type { Comparison, Evidence, Finding, Level, NotExercised, RequirementResult, RunReport, Status } from '../types.ts';
+import type { Comparison, Evidence, Finding, Level, NotExercised, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
 
 export const STATUSES: readonly Status[] = ['fail', 'warn', 'waived', 'skip', 'pass', 'observed'];
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
@@ -69,6 +69,24 @@ export function toneOf(report: RunReport): Tone {
   return isCertified(report) ? 'certified' : report.outcome === 'not-conformant' ? 'not-conformant' : 'incomplete';
 }
 
+/**
+ * The plans of a run that certified several at once (a key per plan); undefined
+ * for a run of one plan (one entry or none), which every writer shows as before.
+ */
+export function plansOf(report: RunReport): PlanResult[] | undefined {
+  return report.plans && report.plans.length > 1 ? report.plans : undefined;
+}
+
+/** A plan's headline and tone, by the certificate's rules: an interrupted or stopped run certifies no plan. */
+export const planHeadline = (report: RunReport, p: PlanResult): Headline => headline({ ...report, outcome: p.outcome });
+export const planTone = (report: RunReport, p: PlanResult): Tone => toneOf({ ...report, outcome: p.outcome });
+
+/** "4 plans certified" when every plan is, else "3 of 4 plans certified". */
+export function plansCertified(report: RunReport, plans: readonly PlanResult[]): string {
+  const n = plans.filter((p) => planTone(report, p) === 'certified').length;
+  return n === plans.length ? `${n} plans certified` : `${n} of ${plans.length} plans certified`;
+}
+
 /** The icon of a tone (summary.md, console): ✅ only for a certified run. */
 export const TONE_ICON: Readonly<Record<Tone, string>> = { certified: '✅', incomplete: '🟡', 'not-conformant': '❌' };
 
@@ -100,11 +118,38 @@ export function notExercisedText(n: Pick<NotExercised, 'reason' | 'remedy'>): st
   return n.remedy ? `${n.reason} — ${remedyText(n.remedy)}` : n.reason;
 }
 
-/** One sentence under the headline: what was and was not exercised. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const planNames = (plans: readonly PlanResult[]) => plans.map((p) => p.plan).join(', ');
+
+/** The scope sentence of a run over several plans: which plans failed or left MUSTs out, and how many are certified. */
+function plansScope(report: RunReport, plans: readonly PlanResult[]): string {
+  const certified = plans.filter((p) => planTone(report, p) === 'certified');
+  const tally = `${plansCertified(report, plans)}${certified.length && certified.length < plans.length ? ` (${planNames(certified)})` : ''}`;
+  if (report.outcome === 'not-conformant') {
+    const bad = plans.filter((p) => p.outcome === 'not-conformant');
+    const on = bad.length === plans.length ? 'every plan' : planNames(bad);
+    return `${plural(failedMusts(report).length, 'MUST requirement', 'MUST requirements')} failed, on ${on}; ${tally}.`;
+  }
+  if (report.outcome === 'incomplete') {
+    const gaps = plans.filter((p) => p.notExercised.length).map((p) => `${p.plan} (${p.notExercised.length})`);
+    const waived = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'waived').length;
+    const parts = [
+      gaps.length ? `MUST requirements were not exercised on ${gaps.join(', ')}` : '',
+      waived ? `${plural(waived, 'MUST requirement was', 'MUST requirements were')} waived` : '',
+    ].filter(Boolean);
+    return `No MUST requirement failed, but ${parts.join(' and ') || 'not every plan completed'}: ${tally}.`;
+  }
+  const musts = report.requirements.filter((r) => r.level === 'MUST').length;
+  return `Every one of the ${musts} MUST requirements of the Animal Store specification was exercised and passed on each of the ${plans.length} plans (${planNames(plans)}).`;
+}
+
+/** One sentence under the headline: what was and was not exercised (on each plan, when there are several). */
 export function scopeSentence(report: RunReport): string {
   const n = report.notExercised.length;
   const musts = report.requirements.filter((r) => r.level === 'MUST').length;
+  const plans = plansOf(report);
   if (report.interrupted) return 'The run was interrupted before every test ran; the results below are partial and certify nothing.';
+  if (plans && (report.outcome === 'not-conformant' || !report.abort)) return plansScope(report, plans);
   if (report.outcome === 'not-conformant') {
     const f = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail').length;
     return `${f} MUST requirement${f === 1 ? '' : 's'} failed.`;

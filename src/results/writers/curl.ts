@@ -1,7 +1,7 @@
 /**
  * A replayable curl line for a piece of evidence: method, URL, the request's
  * headers and body, with the key written as `$ANIMAL_STORE_API_KEY` (never its
- * value). A credential the suite made up (a near-miss key, another scheme) is
+ * value; in a run over several plans, the variable of the key that sent it). A credential the suite made up (a near-miss key, another scheme) is
  * not the user's key: it stays redacted, and a trailing comment says so (after
  * the URL, so that the line still runs when pasted).
  */
@@ -14,13 +14,16 @@ export function shellQuote(s: string): string {
 
 const SKIPPED_HEADERS = ['content-length', 'host', 'connection', 'transfer-encoding'];
 
-export function curlOf(ev: Evidence | undefined): string | undefined {
+/** The variable the key of a single-plan run is read from. */
+export const KEY_VARIABLE = 'ANIMAL_STORE_API_KEY';
+
+export function curlOf(ev: Evidence | undefined, keyVariable = KEY_VARIABLE): string | undefined {
   const r = ev?.request;
   if (!r || !r.url) return undefined;
   const parts = ['curl', '-i'];
   const notes: string[] = [];
   if (r.method && r.method !== 'GET') parts.push('-X', shellQuote(r.method));
-  if (r.credential === 'key') parts.push('-H', '"Authorization: Bearer $ANIMAL_STORE_API_KEY"');
+  if (r.credential === 'key') parts.push('-H', `"Authorization: Bearer $${keyVariable}"`);
   for (const [k, v] of Object.entries(r.headers ?? {})) {
     const name = k.toLowerCase();
     if (SKIPPED_HEADERS.includes(name)) continue;

@@ -2,7 +2,9 @@
  * The top of index.html, in the order a reader needs it: the outcome banner
  * (headline, scope sentence, diagnosis, failed MUSTs), the run-to-run
  * comparison ("new since the last run" first), the counts, the suite's own
- * errors, and the MUST requirements that were not exercised (reason and remedy).
+ * errors, and the MUST requirements that were not exercised (reason and remedy;
+ * in a run over several plans, once per requirement and reason, with the plans
+ * it concerns).
  */
 import type { RunReport, Status } from '../types.ts';
 import {
@@ -14,11 +16,13 @@ import {
   failedMusts,
   headline,
   mustWaiversAllowed,
+  plansOf,
   remedyText,
   scopeSentence,
   STATUS_LABEL,
   toneOf,
 } from './common.ts';
+import { ACROSS_PLANS_NOTE, notExercisedByPlan, onPlans } from './plan-view.ts';
 
 const SEAL: Record<string, string> = {
   certified: '<path d="M10 24l9 9 19-20"/>',
@@ -52,10 +56,19 @@ function failedList(report: RunReport): string {
 export function banner(report: RunReport): string {
   const t = report.target;
   const tone = toneOf(report);
+  const plans = plansOf(report);
+  const plan: [string, string, string][] = plans
+    ? [
+        ['Plans', plans.map((p) => p.plan).join(', '), 'meta-plan'],
+        ...(report.conformanceKey
+          ? [['Conformance key from', report.conformanceKey, 'meta-conformance-key'] as [string, string, string]]
+          : []),
+      ]
+    : [['Plan', t.plan ?? 'not given', 'meta-plan']];
   const meta: [string, string, string][] = [
     ['Target', t.baseUrl, 'meta-target'],
     ['Environment', t.env, 'meta-env'],
-    ['Plan', t.plan ?? 'not given', 'meta-plan'],
+    ...plan,
     ['Date', dateTimeOf(report.startedAt), 'meta-date'],
     ['Duration', `${durationSeconds(report.startedAt, report.endedAt).toFixed(1)} s`, 'meta-duration'],
     ['Requests sent', String(report.requestsSent), 'meta-requests'],
@@ -120,7 +133,7 @@ export function counts(report: RunReport): string {
   return `<section class="card counts" data-testid="counts" aria-label="Requirement counts">
 <div class="count total"><b>${report.requirements.length}</b><span>requirements</span></div>${cells.join('')}
 <svg class="ratio" viewBox="0 0 1000 6" preserveAspectRatio="none" aria-hidden="true">${bars.join('')}</svg>
-<p class="count-note">INFO requirements the run saw are counted as observed, apart from passed. ${report.requestsSent} requests sent.</p>
+<p class="count-note">INFO requirements the run saw are counted as observed, apart from passed. ${report.requestsSent} requests sent.${plansOf(report) ? ` <span data-testid="count-across-plans">${e(ACROSS_PLANS_NOTE)}</span>` : ''}</p>
 </section>`;
 }
 
@@ -133,12 +146,14 @@ export function suiteErrors(report: RunReport): string {
 }
 
 export function notExercised(report: RunReport): string {
-  const list = report.notExercised;
+  const plans = plansOf(report);
+  const list = notExercisedByPlan(report, plans);
   if (!list.length) return '';
-  const items = list.map(
-    (n) =>
-      `<li data-testid="not-exercised-item" data-requirement="${a(n.id)}"><a href="#req-${a(n.id)}"><code>${e(n.id)}</code></a> ${e(n.title)}<br><span class="why">${e(n.reason)}</span>${n.remedy ? `<br><span class="remedy">${e(remedyText(n.remedy))}</span>` : ''}</li>`,
-  );
+  const items = list.map((n) => {
+    const on = plans ? ` <span class="on-plans" data-testid="not-exercised-plans">on ${e(onPlans(n.plans, plans))}</span>` : '';
+    const attr = plans ? ` data-plans="${a(n.plans.join(' '))}"` : '';
+    return `<li data-testid="not-exercised-item" data-requirement="${a(n.id)}"${attr}><a href="#req-${a(n.id)}"><code>${e(n.id)}</code></a> ${e(n.title)}${on}<br><span class="why">${e(n.reason)}</span>${n.remedy ? `<br><span class="remedy">${e(remedyText(n.remedy))}</span>` : ''}</li>`;
+  });
   return `<section class="card notice" data-testid="not-exercised"><h2>MUST requirements not exercised (${list.length})</h2>
 <p class="muted">No MUST requirement may be left out of a certification: each one below says why it was not exercised and what would exercise it.</p>
 <ul>${items.join('')}</ul>

@@ -2,7 +2,8 @@
  * The inline stylesheet of index.html (screen and print). Readable from a
  * 420 px phone to a wide screen: the banner and its facts reflow, long ids
  * wrap, the filter bar is sticky only where there is room, and the load chart
- * swaps to its narrow drawing (same data, larger relative text).
+ * swaps to its narrow drawing (same data, larger relative text). The plan
+ * matrix scrolls sideways inside its own box, its requirement column pinned.
  */
 export const CSS = `
 :root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#f6f8fa;--card:#fff;
@@ -38,7 +39,7 @@ a{color:var(--accent)}
 .flag.alert{border-color:var(--waived);color:var(--waived);background:var(--waived-bg)}
 .flag.stop{border-color:var(--warn);color:var(--warn);background:var(--warn-bg)}
 .meta{grid-column:1/-1;display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:8px 24px;margin:8px 0 0;padding-top:12px;border-top:1px solid var(--line)}
-.meta div{min-width:0}.meta .m-meta-spec,.meta .m-meta-target{grid-column:span 2}
+.meta div{min-width:0}.meta .m-meta-spec,.meta .m-meta-target,.meta .m-meta-conformance-key{grid-column:span 2}
 .meta dt{font-size:12px;color:var(--muted)}
 .meta dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .meta .m-meta-spec dd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;font-weight:400}
@@ -51,6 +52,30 @@ a{color:var(--accent)}
 .cmp-newProblems dt{color:var(--fail)}.cmp-fixed dt{color:var(--pass)}.cmp-flapping dt{color:var(--warn)}
 .notice ul{margin:6px 0 0;padding-left:20px}.notice li{margin:0 0 6px;overflow-wrap:anywhere}
 .remedy{color:var(--accent)}
+/* plans */
+.plans{padding:14px 20px}
+.plans h2{font-size:16px;margin:0 0 6px}
+.plans .intro{margin:0 0 10px;overflow-wrap:anywhere}
+.matrix-scroll{overflow-x:auto;border:1px solid var(--line);border-radius:8px}
+.matrix{border-collapse:separate;border-spacing:0;width:100%;font-size:13px}
+.matrix th,.matrix td{padding:6px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+.matrix tbody tr:last-child>*{border-bottom:0}
+.matrix thead th{background:var(--bg);min-width:150px}.matrix thead th:first-child{vertical-align:bottom}
+.matrix th:first-child{position:sticky;left:0;z-index:1;background:var(--card);min-width:170px;max-width:230px;overflow-wrap:anywhere;box-shadow:inset -1px 0 0 var(--line)}
+.matrix thead th:first-child{background:var(--bg)}
+.matrix .area-row th{position:static;background:var(--bg);font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);box-shadow:none}
+.matrix .shared td{overflow-wrap:anywhere}.matrix .failed a{margin-left:4px}
+.plan-col{border-top:4px solid var(--tone)}
+.plan-col>a,.plan-col>span{display:block;margin:2px 0}.plan-col>span.pill{display:inline-block}
+.plan-name{font-size:15px;font-weight:700}
+.plan-col .limits,.plan-col .key{font-weight:400;font-size:12px;color:var(--muted);overflow-wrap:anywhere}
+.p-certified{--tone:var(--pass)}.p-incomplete{--tone:#d4a72c}.p-not-conformant{--tone:var(--fail)}
+.o-certified{color:#fff;background:var(--pass)}.o-incomplete{color:var(--warn);background:var(--warn-bg)}.o-not-conformant{color:#fff;background:var(--fail)}
+details.cell>summary{cursor:pointer}
+details.cell p{margin:4px 0 0;font-size:12px;min-width:160px;overflow-wrap:anywhere}
+.by-plan .pill{margin:0 4px 2px 0;text-transform:none}
+.on-plans{color:var(--muted);font-size:12.5px}
+.same-list{line-height:2}.plan-chips{display:none;flex-wrap:wrap;gap:6px 14px;margin:0 0 10px}.plan-chips a{font-weight:700}
 /* counts */
 .counts{display:flex;flex-wrap:wrap;padding:0;overflow:hidden}
 .count{flex:1 1 100px;padding:12px 16px;border-left:1px solid var(--line);margin-left:-1px}
@@ -150,7 +175,7 @@ main{padding:12px 10px 32px}
 .seal{display:none}
 .verdict{font-size:24px}
 .meta{grid-template-columns:repeat(2,minmax(0,1fr));gap:6px 14px}
-.meta .m-meta-spec,.meta .m-meta-target{grid-column:1/-1}
+.meta .m-meta-spec,.meta .m-meta-target,.meta .m-meta-conformance-key{grid-column:1/-1}
 .cmp{grid-template-columns:minmax(0,1fr);gap:2px}
 .count{flex-basis:25%;padding:8px 10px}.count b{font-size:20px}.count span{font-size:10.5px;letter-spacing:0}
 .req{padding:10px 12px;scroll-margin-top:10px}
@@ -162,6 +187,7 @@ main{padding:12px 10px 32px}
 .ev{grid-template-columns:minmax(0,1fr);padding:10px}
 .curl{flex-direction:column}.curl code{align-self:stretch}
 .load{padding:12px}
+.plans{padding:12px}.plan-chips{display:flex}.matrix thead th{min-width:130px}.matrix th:first-child{min-width:130px;max-width:150px}
 figure.chart .chart-wide{display:none}figure.chart .chart-narrow{display:block}
 .filters{padding:8px 10px}.shown{margin-left:0}
 }
@@ -171,6 +197,7 @@ body{background:#fff;font-size:11px}main{max-width:none;padding:0}
 .card{break-inside:avoid-page;border-color:#999}.area{break-inside:auto}
 .req{break-inside:avoid}
 figure.chart .chart-narrow{display:none!important}figure.chart .chart-wide{display:block!important}
+.matrix-scroll{overflow:visible}.matrix th:first-child{position:static}
 pre.http{background:#f6f8fa;color:#000;border:1px solid #ccc}
 pre.http .sl,pre.http .hn,pre.http .trunc{color:#000}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}

@@ -40,8 +40,8 @@ function http(x: HttpExcerpt, kind: 'request' | 'response'): string {
 }
 
 /** The curl line of a piece of evidence and its copy button (the button works with the page's script). */
-export function curlBlock(ev: Evidence | undefined): string {
-  const curl = curlOf(ev);
+export function curlBlock(ev: Evidence | undefined, keyVariable?: string): string {
+  const curl = curlOf(ev, keyVariable);
   if (!curl) return '';
   return `<div class="curl wide" data-testid="curl"><code data-testid="curl-line">${e(curl)}</code><button type="button" class="copy" data-testid="copy-curl" aria-label="Copy the curl command">Copy as curl</button></div>`;
 }
@@ -54,7 +54,7 @@ export interface ChartLink {
 }
 
 /** Request, response, expected/actual, position in a load scenario and the curl line. */
-export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink): string {
+export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink, keyVariable?: string): string {
   if (!ev) return '<p class="wide muted">No request/response excerpt was recorded for this finding.</p>';
   const exp: string[] = [];
   if (ev.at) {
@@ -69,19 +69,24 @@ export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink): strin
   if (exp.length) parts.push(`<dl class="exp wide">${exp.join('')}</dl>`);
   if (ev.request) parts.push(`<div><h5>Request</h5>${http(ev.request, 'request')}</div>`);
   if (ev.response) parts.push(`<div><h5>Response</h5>${http(ev.response, 'response')}</div>`);
-  parts.push(curlBlock(ev));
+  parts.push(curlBlock(ev, keyVariable));
   return parts.join('\n');
 }
 
 const PILL: Record<string, string> = { observe: 'observed', error: 'suite error' };
 
-/** A finding or judgement with its evidence, in a <details> (open for a failure). */
-export function evidenceDetails(j: Judgement & { source?: string; at?: string }, open: boolean, chart?: ChartLink): string {
+/** A finding or judgement with its evidence, in a <details> (open for a failure); its curl line reads the key from `keyVariable`. */
+export function evidenceDetails(
+  j: Judgement & { source?: string; at?: string },
+  open: boolean,
+  chart?: ChartLink,
+  keyVariable?: string,
+): string {
   const src = j.source ? `<div class="src">Source: ${e(j.source)}${j.at ? ` · ${e(j.at)}` : ''}</div>` : '';
   const remedy = j.remedy ? `<p class="wide remedy">To exercise it: ${e(j.remedy)}</p>` : '';
   return `<details class="evidence" data-testid="evidence" data-outcome="${a(j.outcome)}"${open ? ' open' : ''}>
 <summary><span class="pill st-${a(j.outcome)}">${e(PILL[j.outcome] ?? j.outcome)}</span> ${e(j.title)}</summary>
 <div class="ev"><p class="wide why">${e(j.message)}</p>${remedy}
-${evidenceBody(j.evidence, chart)}</div>
+${evidenceBody(j.evidence, chart, keyVariable)}</div>
 ${src}</details>`;
 }

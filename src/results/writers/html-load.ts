@@ -4,15 +4,22 @@
  * why it stopped, and its judgements failures first — a failure or warning
  * with its request, response and curl line (open), a skip with its reason and
  * remedy — and the requirements the scenario judges that it did not judge in
- * this run, with the reason the report gives.
+ * this run, with the reason the report gives. A run over several plans gives
+ * every plan its section (outcome, limits, key source), even one that ran no
+ * scenario, and reads each plan's reasons from that plan.
  */
 import { SCENARIO_INFO, isScenarioName } from '../../core/scenarios.ts';
 import type { Judgement } from '../../core/judgement.ts';
-import type { RunReport } from '../types.ts';
-import { dateTimeOf, durationSeconds, escapeAttr as a, escapeXml as e, notExercisedText } from './common.ts';
+import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
+import { dateTimeOf, durationSeconds, escapeAttr as a, escapeXml as e, notExercisedText, plansOf } from './common.ts';
 import { renderChart } from './html-chart.ts';
 import { evidenceDetails } from './html-evidence.ts';
-import { byOutcome, chartLink, loadAnchor, loadByPlan, type LoadReport } from './load-runs.ts';
+import { keyFrom, planPill } from './html-plans.ts';
+import { byOutcome, chartLink, loadAnchor, loadByPlan, planAnchor, type LoadReport } from './load-runs.ts';
+import { limitsText, planRequirement, replayKey } from './plan-view.ts';
+
+/** A requirement as the section's plan saw it (a single-plan run: as the report has it). */
+type View = (r: RequirementResult) => RequirementResult;
 
 const VERDICT_LABEL: Record<string, string> = { pass: 'passed', fail: 'failed', incomplete: 'incomplete' };
 
@@ -26,7 +33,7 @@ function line(j: Judgement): string {
  * about each request, so one request is not shown twice), then skips and suite
  * errors; passes and observations folded into one row.
  */
-function judgements(lr: LoadReport): string {
+function judgements(lr: LoadReport, keyVariable: string | undefined): string {
   const shownFor = new Set<number>();
   const item = (j: Judgement, body: string) =>
     `<li data-testid="load-judgement" data-requirement="${a(j.requirement)}" data-status="${a(j.outcome)}">${body}</li>`;
@@ -38,7 +45,7 @@ function judgements(lr: LoadReport): string {
       const at = j.evidence?.at?.request;
       const open = j.outcome === 'fail' && (at === undefined || !shownFor.has(at));
       if (open && at !== undefined) shownFor.add(at);
-      return item(j, `<code>${e(j.requirement)}</code>${evidenceDetails(j, open, chartLink(lr, j))}`);
+      return item(j, `<code>${e(j.requirement)}</code>${evidenceDetails(j, open, chartLink(lr, j), keyVariable)}`);
     });
   const passed = all.filter((j) => j.outcome === 'pass' || j.outcome === 'observe');
   const fold = passed.length
@@ -50,13 +57,14 @@ function judgements(lr: LoadReport): string {
 }
 
 /** Requirements the scenario judges but did not in this run, with the reason the report records. */
-function unjudged(report: RunReport, lr: LoadReport): string {
+function unjudged(report: RunReport, lr: LoadReport, view: View): string {
   if (!isScenarioName(lr.scenario)) return '';
   const judged = new Set(lr.judgements.filter((j) => j.outcome !== 'observe').map((j) => j.requirement));
   const missing = SCENARIO_INFO[lr.scenario].requirements.filter((id) => !judged.has(id));
   if (!missing.length) return '';
   const items = missing.map((id) => {
-    const r = report.requirements.find((q) => q.id === id);
+    const found = report.requirements.find((q) => q.id === id);
+    const r = found && view(found);
     const why = r?.notExercised ? notExercisedText(r.notExercised) : r ? `judged elsewhere in this run (${r.status})` : '';
     return `<li data-testid="load-unjudged" data-requirement="${a(id)}"><a href="#req-${a(id)}"><code>${e(id)}</code></a>${why ? ` — ${e(why)}` : ''}</li>`;
   });
@@ -64,7 +72,7 @@ function unjudged(report: RunReport, lr: LoadReport): string {
   return `<details class="unjudged" data-testid="load-unjudged-list"><summary>${missing.length} requirement${missing.length === 1 ? '' : 's'} of this scenario not judged by it${no429}</summary><ul>${items.join('')}</ul></details>`;
 }
 
-function scenario(report: RunReport, lr: LoadReport): string {
+function scenario(report: RunReport, lr: LoadReport, view: View): string {
   const question = isScenarioName(lr.scenario) ? `<p class="question">${e(SCENARIO_INFO[lr.scenario].question)}</p>` : '';
   const notes = [
     lr.stoppedBecause ? `<li>Stopped: ${e(lr.stoppedBecause)}</li>` : '',
@@ -80,20 +88,34 @@ ${question}
 <p class="sub">${e(lr.engine)} engine · ${e(lr.requestsSent)} requests · ${e(dateTimeOf(lr.startedAt))} · ${durationSeconds(lr.startedAt, lr.endedAt).toFixed(1)}\u00a0s</p>
 ${renderChart(lr)}
 ${notes.length ? `<ul class="obs" data-testid="load-notes">${notes.join('')}</ul>` : ''}
-${judgements(lr)}
-${unjudged(report, lr)}
+${judgements(lr, replayKey(report, lr.plan))}
+${unjudged(report, lr, view)}
 </article>`;
 }
 
+interface PlanSection {
+  plan: string;
+  reports: LoadReport[];
+  /** The plan's result, in a run over several plans. */
+  result?: PlanResult;
+}
+
+function section(report: RunReport, { plan, reports, result }: PlanSection): string {
+  const scenarios = `${reports.length} scenario${reports.length === 1 ? '' : 's'}${reports.length ? ': ' : ''}${reports.map((r) => `${e(r.scenario)} ${e(VERDICT_LABEL[r.verdict] ?? r.verdict)}`).join(', ')}`;
+  const view: View = result ? (r) => planRequirement(r, result) : (r) => r;
+  const facts = result ? ` ${planPill(report, result)} · ${e(limitsText(result))} · ${keyFrom(result.keySource)} ·` : '';
+  const none = reports.length ? '' : '<p class="card empty" data-testid="load-none">No rate-limit scenario ran on this plan.</p>';
+  return `<section class="load-plan"${result ? ` id="${a(planAnchor(plan))}"` : ''} data-testid="load-plan" data-plan="${a(plan)}">
+<h3 class="plan">Plan ${e(plan)} ·${facts} ${scenarios}</h3>
+${none}${reports.map((lr) => scenario(report, lr, view)).join('\n')}
+</section>`;
+}
+
 export function load(report: RunReport): string {
-  const plans = loadByPlan(report);
+  const results = plansOf(report);
+  const plans: PlanSection[] = results ? results.map((p) => ({ plan: p.plan, reports: p.load, result: p })) : loadByPlan(report);
   if (!plans.length) return '';
-  const sections = plans.map(
-    ({ plan, reports }) => `<section class="load-plan" data-testid="load-plan" data-plan="${a(plan)}">
-<h3 class="plan">Plan ${e(plan)} · ${reports.length} scenario${reports.length === 1 ? '' : 's'}: ${reports.map((r) => `${e(r.scenario)} ${e(VERDICT_LABEL[r.verdict] ?? r.verdict)}`).join(', ')}</h3>
-${reports.map((lr) => scenario(report, lr)).join('\n')}
-</section>`,
-  );
+  const sections = plans.map((p) => section(report, p));
   return `<section aria-label="Rate limits under load" data-testid="load"><h2 class="section">Rate limits under load</h2>
 ${sections.join('\n')}
 </section>`;

@@ -4,12 +4,36 @@
  * each); inside an area, failed and warned requirements come first with their
  * evidence open, then waived, not exercised and observed ones, and the passed
  * ones are folded into one summary row. A filter bar (status, level, text)
- * works with the page's script.
+ * works with the page's script. In a run over several plans, a requirement
+ * judged per plan also says how it ended on each plan.
  */
 import type { RequirementResult, RunReport, Status } from '../types.ts';
-import { areaTitle, escapeAttr as a, escapeXml as e, groupByArea, LEVELS, reasonOf, remedyText, STATUS_LABEL, STATUSES } from './common.ts';
+import {
+  areaTitle,
+  escapeAttr as a,
+  escapeXml as e,
+  groupByArea,
+  LEVELS,
+  plansOf,
+  reasonOf,
+  remedyText,
+  STATUS_LABEL,
+  STATUSES,
+} from './common.ts';
 import { evidenceDetails } from './html-evidence.ts';
 import { chartLink, loadReportOf } from './load-runs.ts';
+import { isPerPlan, planEntry, replayKeyOf } from './plan-view.ts';
+
+/** How a requirement judged per plan ended on each plan (nothing for a single-plan run or a conformance requirement). */
+function byPlan(report: RunReport, r: RequirementResult): string {
+  const plans = plansOf(report);
+  if (!plans || !isPerPlan(r, plans)) return '';
+  const pills = plans.map((p) => {
+    const st = planEntry(p, r.id)?.status ?? 'skip';
+    return `<span class="pill st-${a(st)}" data-plan="${a(p.plan)}">${e(p.plan)}: ${e(STATUS_LABEL[st])}</span>`;
+  });
+  return `<p class="by-plan" data-testid="by-plan">On each plan: ${pills.join(' ')}</p>`;
+}
 
 export function filters(report: RunReport): string {
   const chip = (name: string, value: string, label: string) =>
@@ -26,7 +50,7 @@ export function filters(report: RunReport): string {
 function body(report: RunReport, r: RequirementResult): string {
   const n = r.counts.pass;
   const checks = r.status === 'pass' && n ? ` · <span class="checks">${n} check${n === 1 ? '' : 's'} passed</span>` : '';
-  const out: string[] = [`<p class="spec">§ ${e(r.section)} — <q>${e(r.quote)}</q>${checks}</p>`];
+  const out: string[] = [`<p class="spec">§ ${e(r.section)} — <q>${e(r.quote)}</q>${checks}</p>`, byPlan(report, r)].filter(Boolean);
   const problems = r.findings.filter((f) => f.outcome === 'fail' || f.outcome === 'warn');
   if (r.status === 'skip') {
     const reason = r.notExercised?.reason ?? reasonOf(r);
@@ -42,7 +66,7 @@ function body(report: RunReport, r: RequirementResult): string {
     out.push(`<ul class="obs" data-testid="observations">${r.observations.map((o) => `<li>${e(o)}</li>`).join('')}</ul>`);
   for (const f of problems) {
     const lr = f.evidence?.at ? loadReportOf(report, f) : undefined;
-    out.push(evidenceDetails(f, r.status === 'fail' || r.status === 'warn', lr ? chartLink(lr, f) : undefined));
+    out.push(evidenceDetails(f, r.status === 'fail' || r.status === 'warn', lr ? chartLink(lr, f) : undefined, replayKeyOf(report, f)));
   }
   return out.join('\n');
 }

@@ -4,9 +4,10 @@
  * artifact. A Content-Security-Policy allowing only this page's own style and
  * script (by hash) makes injected markup inert even if an escape were missed.
  *
- * Order: the outcome banner, what is new since the last run, the counts, the
- * suite's own errors, the MUSTs not exercised, the requirements failures first,
- * the rate-limit scenarios per plan, the notes.
+ * Order: the outcome banner, what is new since the last run, the plan matrix
+ * (a run over several plans), the counts, the suite's own errors, the MUSTs not
+ * exercised, the requirements failures first, the rate-limit scenarios per
+ * plan, the notes.
  */
 import { createHash } from 'node:crypto';
 import type { RunReport } from '../types.ts';
@@ -14,6 +15,7 @@ import { escapeAttr, escapeXml as e, headline } from './common.ts';
 import { banner, comparison, counts, notExercised, suiteErrors } from './html-banner.ts';
 import { CSS } from './html-css.ts';
 import { load } from './html-load.ts';
+import { planMatrix } from './html-plans.ts';
 import { requirements } from './html-requirements.ts';
 import { SCRIPT } from './html-script.ts';
 
@@ -53,6 +55,7 @@ export function renderHtml(report: RunReport): string {
 <main>
 ${banner(report)}
 ${comparison(report)}
+${planMatrix(report)}
 ${counts(report)}
 ${suiteErrors(report)}
 ${notExercised(report)}

@@ -8,6 +8,11 @@
  *   warn passes with the warning in <system-out>; observed (INFO) passes with
  *   its observations in <system-out> (it is never counted as a failure).
  * - One testsuite per rate-limit scenario, one test case per judgement.
+ * - A run over several plans: the requirements testsuite holds the
+ *   conformance requirements (judged once, on `conformanceKey`), and each plan
+ *   gets a testsuite of its rate-limit requirements (classname
+ *   `plan.<plan>.<area>`), its properties naming the plan, its outcome, limits
+ *   and key source.
  * - <properties>: the outcome (certified, incomplete, not-conformant), the
  *   headline and its scope, the MUSTs not exercised, the diagnosis, what is new
  *   since the last run, the target, plan, suite version and spec hash.
@@ -15,7 +20,7 @@
  * Every string is escaped and stripped of characters XML 1.0 does not allow.
  */
 import type { Judgement } from '../../core/judgement.ts';
-import type { Finding, RequirementResult, RunReport } from '../types.ts';
+import type { Finding, PlanResult, RequirementResult, RunReport } from '../types.ts';
 import {
   durationSeconds,
   escapeAttr,
@@ -24,13 +29,26 @@ import {
   headline,
   notExercisedText,
   oneLine,
+  planHeadline,
+  plansCertified,
+  plansOf,
   remedyText,
   scopeSentence,
 } from './common.ts';
 import { curlOf } from './curl.ts';
 import type { LoadReport } from './load-runs.ts';
+import {
+  notExercisedByPlan,
+  perPlanRequirements,
+  planMusts,
+  planRequirement,
+  replayKey,
+  replayKeyOf,
+  sharedRequirements,
+} from './plan-view.ts';
 
-function evidenceText(f: Judgement & { source?: string }): string {
+/** A judgement's evidence as text; its curl line reads the key from `keyVariable` (see replayKey). */
+function evidence(f: Judgement & { source?: string }, keyVariable?: string): string {
   const lines = [`[${f.outcome}] ${f.title}: ${f.message}`];
   if (f.source) lines.push(`  source: ${f.source}`);
   const e = f.evidence;
@@ -44,7 +62,7 @@ function evidenceText(f: Judgement & { source?: string }): string {
     if (body) lines.push(`  body: ${oneLine(body, 500)}${e.response.bodyTruncated ? ' (truncated)' : ''}`);
   }
   if (e?.error) lines.push(`  error: ${e.error}`);
-  const curl = curlOf(e);
+  const curl = curlOf(e, keyVariable);
   if (curl) lines.push(`  replay: ${curl}`);
   return lines.join('\n');
 }
@@ -72,8 +90,12 @@ function caseXml(c: Case): string {
   return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
 }
 
-function requirementCase(r: RequirementResult): Case {
-  const c: Case = { classname: r.area, name: `${r.id}: ${r.title}`, out: [] };
+/** Where a finding's replayed request reads its key from. */
+type KeyOf = (f: Finding) => string | undefined;
+
+function requirementCase(r: RequirementResult, keyOf: KeyOf, classname = r.area): Case {
+  const c: Case = { classname, name: `${r.id}: ${r.title}`, out: [] };
+  const evidenceText = (x: Finding) => evidence(x, keyOf(x));
   const f = explainingFinding(r);
   if (r.status === 'fail') {
     const failing = problemsOf(r, 'fail');
@@ -93,7 +115,8 @@ function requirementCase(r: RequirementResult): Case {
   return c;
 }
 
-function judgementCase(lr: LoadReport, j: Judgement): Case {
+function judgementCase(lr: LoadReport, j: Judgement, keyVariable: string | undefined): Case {
+  const evidenceText = (x: Judgement) => evidence(x, keyVariable);
   const c: Case = { classname: `load.${lr.scenario}.${lr.plan}`, name: `${j.requirement}: ${j.title}`, out: [] };
   if (j.outcome === 'fail') c.failure = { message: oneLine(`${j.title}: ${j.message}`, 300), type: 'MUST', text: evidenceText(j) };
   else if (j.outcome === 'skip') c.skipped = `not judged: ${j.message}${j.remedy ? ` — ${remedyText(j.remedy)}` : ''}`;
@@ -112,20 +135,36 @@ function properties(report: RunReport): string[] {
     property('outcome', report.outcome),
     property('headline', headline(report)),
     property('scope', scopeSentence(report)),
-    property('notExercised', report.notExercised.map((n) => n.id).join(', ')),
+    property(
+      'notExercised',
+      notExercisedByPlan(report, plansOf(report))
+        .map((n) => (n.plans.length ? `${n.id} (${n.plans.join(', ')})` : n.id))
+        .join(', '),
+    ),
     property('observed', report.counts.observed),
     ...(report.diagnosis ? [property('diagnosis', report.diagnosis)] : []),
     ...(k ? [property('newSinceLastRun', k.newProblems.join(', ')), property('fixedSinceLastRun', k.fixed.join(', '))] : []),
     ...(report.suiteErrors.length ? [property('suiteErrors', report.suiteErrors.length)] : []),
     property('target', report.target.baseUrl),
     property('env', report.target.env),
-    property('plan', report.target.plan ?? 'not given'),
+    ...plansProperties(report),
     property('embedded', report.target.embedded),
     property('suiteVersion', report.suiteVersion),
     property('specSha256', report.specSha256),
     property('requestsSent', report.requestsSent),
     property('interrupted', report.interrupted),
     ...(report.abort ? [property('abort', report.abort)] : []),
+  ];
+}
+
+/** The plan of a single-plan run; with several: each plan's outcome, how many are certified, and the conformance key. */
+function plansProperties(report: RunReport): string[] {
+  const plans = plansOf(report);
+  if (!plans) return [property('plan', report.target.plan ?? 'not given')];
+  return [
+    property('plans', plans.map((p) => `${p.plan}: ${p.outcome}`).join(', ')),
+    property('plansCertified', plansCertified(report, plans)),
+    ...(report.conformanceKey ? [property('conformanceKey', report.conformanceKey)] : []),
   ];
 }
 
@@ -154,6 +193,33 @@ function suiteXml(s: Suite): string {
   ].join('\n');
 }
 
+/** One plan: its rate-limit requirements as this plan saw them, and its outcome, limits and key source. */
+function planSuite(report: RunReport, p: PlanResult, plans: readonly PlanResult[], keyOf: KeyOf): Suite {
+  const limits = [
+    ...(p.perMinute !== undefined ? [property('perMinute', p.perMinute)] : []),
+    ...(p.perDay !== undefined ? [property('perDay', p.perDay)] : []),
+  ];
+  return {
+    name: `animal-store ${report.kind}: plan ${p.plan}`,
+    cases: perPlanRequirements(report, plans).map((r) => requirementCase(planRequirement(r, p), keyOf, `plan.${p.plan}.${r.area}`)),
+    errors: [],
+    time: p.load.reduce((sum, lr) => sum + durationSeconds(lr.startedAt, lr.endedAt), 0).toFixed(3),
+    timestamp: p.load[0]?.startedAt ?? report.startedAt,
+    head: [
+      '    <properties>',
+      property('plan', p.plan),
+      property('outcome', p.outcome),
+      property('headline', planHeadline(report, p)),
+      property('keySource', p.keySource),
+      ...limits,
+      property('failed', planMusts(p, 'fail').join(', ')),
+      property('notExercised', p.notExercised.map((n) => n.id).join(', ')),
+      '    </properties>',
+    ],
+    tail: [],
+  };
+}
+
 export function renderJunit(report: RunReport): string {
   const name = `animal-store ${report.kind}`;
   const abort = report.abort
@@ -162,19 +228,23 @@ export function renderJunit(report: RunReport): string {
       ]
     : [];
   const out = [...report.notes, ...report.suiteErrors.map((s) => `suite error (not the server's fault): ${s}`)];
+  const plans = plansOf(report);
+  const keyOf: KeyOf = (f) => replayKeyOf(report, f);
+  const key = report.conformanceKey ? `, judged once on the key from ${report.conformanceKey}` : '';
   const suites: Suite[] = [
     {
-      name,
-      cases: report.requirements.map(requirementCase),
+      name: plans ? `${name}: conformance${key}` : name,
+      cases: (plans ? sharedRequirements(report, plans) : report.requirements).map((r) => requirementCase(r, keyOf)),
       errors: abort,
       time: durationSeconds(report.startedAt, report.endedAt).toFixed(3),
       timestamp: report.startedAt,
       head: ['    <properties>', ...properties(report), '    </properties>'],
       tail: out.length ? [`    <system-out>${escapeXml(out.join('\n'))}</system-out>`] : [],
     },
+    ...(plans ?? []).map((p) => planSuite(report, p, plans!, keyOf)),
     ...(report.load ?? []).map((lr) => ({
       name: `load: ${lr.scenario} (${lr.plan}, ${lr.engine} engine)`,
-      cases: lr.judgements.filter((j) => j.outcome !== 'observe').map((j) => judgementCase(lr, j)),
+      cases: lr.judgements.filter((j) => j.outcome !== 'observe').map((j) => judgementCase(lr, j, replayKey(report, lr.plan))),
       errors: [],
       time: durationSeconds(lr.startedAt, lr.endedAt).toFixed(3),
       timestamp: lr.startedAt,

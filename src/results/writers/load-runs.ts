@@ -81,13 +81,18 @@ export function chartLink(lr: LoadReport, j: Pick<Judgement, 'evidence'>): { hre
   return point ? { href: `#chart-${loadAnchor(lr)}`, t: point.t } : { href: `#chart-${loadAnchor(lr)}` };
 }
 
+/** The id of a plan's section of rate-limit scenarios in index.html (a run over several plans). */
+export function planAnchor(plan: string): string {
+  return `plan-${plan}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
 /** The id of a scenario's section in index.html. */
 export function loadAnchor(lr: Pick<LoadReport, 'scenario' | 'plan'>): string {
   return `load-${lr.scenario}-${lr.plan}`.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
 /** The scenario report a load finding came from (same requirement, message and request). */
-export function loadReportOf(report: RunReport, f: Finding): LoadReport | undefined {
+export function loadReportOf(report: RunReport, f: Pick<Finding, 'requirement' | 'message' | 'evidence'>): LoadReport | undefined {
   return (report.load ?? []).find((lr) =>
     lr.judgements.some(
       (j) => j.requirement === f.requirement && j.message === f.message && j.evidence?.at?.request === f.evidence?.at?.request,

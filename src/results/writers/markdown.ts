@@ -8,8 +8,13 @@
  * Server-provided text is escaped so it cannot inject HTML, links, tables or
  * @-mentions into the comment; code blocks get a fence longer than any
  * backtick run inside them.
+ *
+ * A run over several plans adds, right under its scope, a table of the plans
+ * (icon and outcome, limits, key source, the MUSTs each failed or left out) and
+ * the key conformance was judged on; the failed and not-exercised MUSTs name
+ * the plans they concern.
  */
-import type { RequirementResult, RunReport } from '../types.ts';
+import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
 import {
   COMPARISON_PARTS,
   dateTimeOf,
@@ -19,6 +24,10 @@ import {
   headline,
   mustWaiversAllowed,
   oneLine,
+  planHeadline,
+  plansCertified,
+  plansOf,
+  planTone,
   reasonOf,
   remedyText,
   scopeSentence,
@@ -29,6 +38,7 @@ import {
   toneOf,
 } from './common.ts';
 import { curlOf } from './curl.ts';
+import { ACROSS_PLANS_NOTE, limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
 export const SUMMARY_LIST_CAP = 10;
@@ -65,23 +75,25 @@ export function fenced(text: string, lang: string, indent = '  '): string[] {
 
 const idOf = (id: string) => `**${escapeMarkdown(id, 80)}**`;
 
-function item(r: RequirementResult): string {
-  return `- ${idOf(r.id)} (${r.level}): ${escapeMarkdown(reasonOf(r) || r.title, 240)}`;
+function item(r: RequirementResult, plans?: readonly PlanResult[]): string {
+  const on = plans ? plansWith(plans, r.id, r.status) : [];
+  const where = plans && on.length && on.length < plans.length ? `, on ${escapeMarkdown(on.join(', '), 120)}` : '';
+  return `- ${idOf(r.id)} (${r.level}${where}): ${escapeMarkdown(reasonOf(r) || r.title, 240)}`;
 }
 
 function capped(list: RequirementResult[], cap: number, line: (r: RequirementResult) => string = item): string[] {
-  const lines = list.slice(0, cap).map(line);
+  const lines = list.slice(0, cap).map((r) => line(r));
   if (list.length > cap) lines.push(`- … and ${list.length - cap} more (see index.html)`);
   return lines;
 }
 
-/** A failed MUST: its reason, one line of evidence, and the curl line that replays it. */
-function failure(r: RequirementResult): string[] {
+/** A failed MUST: its reason (and the plans it failed on), one line of evidence, and the curl line that replays it. */
+function failure(report: RunReport, r: RequirementResult, plans?: readonly PlanResult[]): string[] {
   const f = explainingFinding(r);
-  const out = [item(r)];
+  const out = [item(r, plans)];
   const ev = evidenceLine(f?.evidence);
   if (ev) out.push(`  Evidence: ${escapeMarkdown(ev, 400)}`);
-  const curl = curlOf(f?.evidence);
+  const curl = curlOf(f?.evidence, f && replayKeyOf(report, f));
   if (curl) out.push('', ...fenced(curl, 'sh'));
   return out;
 }
@@ -119,6 +131,26 @@ function load(report: RunReport): string[] {
   ];
 }
 
+const ids = (list: readonly string[]) => (list.length ? escapeMarkdown(list.join(', '), 400) : '—');
+
+/** The plans of the run: icon and outcome (✅ only for a certified plan), limits, key source, failed and not-exercised MUSTs. */
+function plansTable(report: RunReport, plans: readonly PlanResult[]): string[] {
+  const key = report.conformanceKey ? ` on the key from ${escapeMarkdown(report.conformanceKey, 80)}` : '';
+  return [
+    `### Plans: ${plansCertified(report, plans)}`,
+    '',
+    `Conformance was judged once${key}, for every plan; the rate limits on each plan's own key.`,
+    '',
+    '| plan | outcome | limits | key from | failed MUSTs | MUSTs not exercised |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...plans.map(
+      (p) =>
+        `| ${escapeMarkdown(p.plan, 40)} | ${TONE_ICON[planTone(report, p)]} ${planHeadline(report, p)} | ${limitsText(p)} | ${escapeMarkdown(p.keySource, 80)} | ${ids(planMusts(p, 'fail'))} | ${ids(p.notExercised.map((n) => n.id))} |`,
+    ),
+    '',
+  ];
+}
+
 export function renderSummary(report: RunReport): string {
   const h = headline(report);
   const t = report.target;
@@ -130,20 +162,27 @@ export function renderSummary(report: RunReport): string {
   ];
   if (report.diagnosis) lines.push(`> **Diagnosis:** ${escapeMarkdown(report.diagnosis, 400)}`, '');
   if (report.abort) lines.push(`> **Stopped early:** ${escapeMarkdown(report.abort, 300)}`, '');
+  const plans = plansOf(report);
+  if (plans) lines.push(...plansTable(report, plans));
   lines.push(...comparison(report));
   const musts = failedMusts(report);
   if (musts.length) {
     lines.push(`### ❌ Failed MUST requirements (${musts.length})`, '');
-    for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(...failure(r));
+    for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(...failure(report, r, plans));
     if (musts.length > SUMMARY_FAIL_CAP) lines.push(`- … and ${musts.length - SUMMARY_FAIL_CAP} more (see index.html)`);
     lines.push('');
   }
   const warns = report.requirements.filter((r) => r.status === 'warn');
   if (warns.length) lines.push(`### ⚠️ Warnings (${warns.length})`, '', ...capped(warns, SUMMARY_LIST_CAP), '');
-  if (report.notExercised.length) {
-    lines.push(`### 🟡 MUST requirements not exercised (${report.notExercised.length})`, '');
-    for (const n of report.notExercised)
-      lines.push(`- ${idOf(n.id)}: ${escapeMarkdown(n.reason, 240)}${n.remedy ? ` — ${escapeMarkdown(remedyText(n.remedy), 240)}` : ''}`);
+  const gaps = notExercisedByPlan(report, plans);
+  if (gaps.length) {
+    lines.push(`### 🟡 MUST requirements not exercised (${gaps.length})`, '');
+    for (const n of gaps) {
+      const on = plans ? ` (on ${escapeMarkdown(onPlans(n.plans, plans), 120)})` : '';
+      lines.push(
+        `- ${idOf(n.id)}${on}: ${escapeMarkdown(n.reason, 240)}${n.remedy ? ` — ${escapeMarkdown(remedyText(n.remedy), 240)}` : ''}`,
+      );
+    }
     lines.push('');
   }
   if (report.suiteErrors.length)
@@ -157,7 +196,9 @@ export function renderSummary(report: RunReport): string {
     '### Run',
     '',
     `- **Target:** ${code(t.baseUrl)} (${escapeMarkdown(t.env, 40)}${t.embedded ? ', embedded reference server' : ''})`,
-    `- **Plan:** ${escapeMarkdown(t.plan ?? 'not given', 40)}`,
+    plans
+      ? `- **Plans:** ${escapeMarkdown(plans.map((p) => p.plan).join(', '), 200)}`
+      : `- **Plan:** ${escapeMarkdown(t.plan ?? 'not given', 40)}`,
     `- **Suite:** ${escapeMarkdown(report.suiteVersion, 40)} · spec sha256 ${code(report.specSha256.slice(0, 12))}`,
     `- **Run:** ${dateTimeOf(report.startedAt)} · ${report.requestsSent} requests`,
     '',
@@ -165,6 +206,7 @@ export function renderSummary(report: RunReport): string {
     `| ${STATUSES.map(() => '---:').join(' | ')} |`,
     `| ${STATUSES.map((s) => report.counts[s] ?? 0).join(' | ')} |`,
     '',
+    ...(plans ? [`_${escapeMarkdown(ACROSS_PLANS_NOTE, 300)}_`, ''] : []),
     ...load(report),
   );
   const waived = report.requirements.filter((r) => r.status === 'waived');
