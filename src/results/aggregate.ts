@@ -7,7 +7,7 @@
 import { REQUIREMENTS, type Requirement } from '../core/catalogue.ts';
 import { SCENARIO_INFO, scenariosJudging, type ScenarioName } from '../core/scenarios.ts';
 import type { LoadReport } from '../core/load-report.ts';
-import type { Finding, NotExercised, Outcome, RequirementResult, RunOutcome, RunReport, Status, TargetInfo } from './types.ts';
+import type { Finding, NotExercised, Outcome, PlanResult, RequirementResult, RunOutcome, RunReport, Status, TargetInfo } from './types.ts';
 
 const KEEP_PROBLEMS = 3;
 const KEEP_OBSERVATIONS = 10;
@@ -135,16 +135,34 @@ export function notExercisedOf(kind: RunReport['kind'], results: readonly Requir
 
 /** Recompute what depends on the statuses (after waivers, a comparison…). */
 export function finalize(report: RunReport): RunReport {
-  const own = outcomeOf(report.kind, report.requirements, report.interrupted || !!report.abort);
+  // Several plans: each requirement at its worst status over the plans (a pass on one plan does not cover a gap on another).
+  const requirements = report.plans?.length ? report.requirements.map((r) => acrossPlans(r, report.plans ?? [])) : report.requirements;
+  const own = outcomeOf(report.kind, requirements, report.interrupted || !!report.abort);
   const ranks = { certified: 0, incomplete: 1, 'not-conformant': 2 } as const;
-  // Several plans: the run is certified only when every plan is (a requirement passed on one plan may be unexercised on another).
+  // …and the run is certified only when every plan is.
   const outcome = (report.plans ?? []).reduce((w, p) => (ranks[p.outcome] > ranks[w] ? p.outcome : w), own);
   return {
     ...report,
-    counts: countStatuses(report.requirements),
+    requirements,
+    counts: countStatuses(requirements),
     outcome,
-    notExercised: notExercisedOf(report.kind, report.requirements),
+    notExercised: notExercisedOf(report.kind, requirements),
   };
+}
+
+/** Worst first: what a requirement's status across plans is. */
+const WORST: Record<Status, number> = { fail: 0, warn: 1, waived: 2, skip: 3, observed: 4, pass: 5 };
+
+function acrossPlans(r: RequirementResult, plans: readonly PlanResult[]): RequirementResult {
+  let out = r;
+  for (const p of plans) {
+    const e = p.requirements.find((q) => q.id === r.id);
+    if (!e || WORST[e.status] >= WORST[out.status]) continue;
+    out = { ...out, status: e.status };
+    if (e.status === 'skip')
+      out.notExercised = { reason: `on plan ${p.plan}: ${e.reason ?? 'not exercised'}`, ...(e.remedy ? { remedy: e.remedy } : {}) };
+  }
+  return out;
 }
 
 export interface ReportInput {

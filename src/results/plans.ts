@@ -34,6 +34,7 @@ export function planResult(conformance: readonly Finding[], p: PlanInput, stoppe
       level: r.level,
       status: r.status,
       ...(r.notExercised ? { reason: r.notExercised.reason } : {}),
+      ...(r.notExercised?.remedy ? { remedy: r.notExercised.remedy } : {}),
     })),
     load: p.load,
   };

@@ -97,7 +97,7 @@ export interface PlanResult {
   counts: Record<Status, number>;
   notExercised: NotExercised[];
   /** The statuses of this plan's requirements (every catalogue entry, as in `requirements`). */
-  requirements: { id: string; level: Level; status: Status; reason?: string }[];
+  requirements: { id: string; level: Level; status: Status; reason?: string; remedy?: string }[];
   /** This plan's rate-limit scenario reports (also in `load`). */
   load: LoadReport[];
 }

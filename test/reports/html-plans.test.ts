@@ -167,7 +167,7 @@ describe('index.html of a run over several plans: the rest of the certificate', 
   });
 
   it('Under the counts, the certificate says how a rate-limit requirement is counted across the plans.', () => {
-    expect(html).toContain('data-testid="count-across-plans">A rate-limit requirement counts once here, over every plan’s findings');
+    expect(html).toContain('data-testid="count-across-plans">A rate-limit requirement counts once here, at its worst status over the plans');
   });
 
   it('The certificate stays one self-contained file: one script, no inline handler or style attribute, no external resource.', () => {

@@ -196,7 +196,7 @@ describe('summary.md of a run over several plans', () => {
 
   it('The run section names the plans instead of one plan, and says how the counts treat a rate-limit requirement.', () => {
     expect(md).toContain('- **Plans:** free, pro, business, enterprise\n');
-    expect(md).toMatch(/^_A rate-limit requirement counts once here, over every plan’s findings .*: the plans give each plan’s own status\._$/m);
+    expect(md).toMatch(/^_A rate-limit requirement counts once here, at its worst status over the plans .*: the plans give each plan’s own status\._$/m);
     expect(md).not.toContain('- **Plan:**');
   });
 

@@ -14,7 +14,7 @@ import { loadReportOf } from './load-runs.ts';
 
 /** What the run's counts mean for a requirement judged per plan (said under the counts of a run over several plans). */
 export const ACROSS_PLANS_NOTE =
-  'A rate-limit requirement counts once here, over every plan’s findings (failed if it failed on any plan, passed if it passed on one and failed on none): the plans give each plan’s own status.';
+  'A rate-limit requirement counts once here, at its worst status over the plans (failed if it failed on any plan, not exercised if any plan left it out, passed only if it passed on every plan): the plans give each plan’s own status.';
 
 /** The catalogue areas judged on each plan's own key. */
 export const PER_PLAN_AREAS: readonly string[] = ['rate-limit-headers', 'rate-limit-load'];
@@ -72,7 +72,7 @@ export function planRequirement(r: RequirementResult, p: PlanResult): Requiremen
   for (const f of own) counts[f.outcome]++;
   const observed = [...new Set(own.filter((f) => f.outcome === 'observe').map((f) => f.message))];
   const status = entry?.status ?? 'skip';
-  const remedy = p.notExercised.find((n) => n.id === r.id)?.remedy;
+  const remedy = entry?.remedy ?? p.notExercised.find((n) => n.id === r.id)?.remedy;
   const { waiver: _waiver, notExercised: _gap, ...rest } = r;
   return {
     ...rest,
