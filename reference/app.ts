@@ -47,6 +47,8 @@ export interface App {
   options: ResolvedOptions;
   /** The demo API key of each plan. */
   keys: Readonly<Record<PlanName, string>>;
+  /** Requests that presented each plan's demo key so far (the self-tests prove no key was crossed). */
+  requestsByPlan(): Record<PlanName, number>;
 }
 
 /** Largest request body read; beyond it createPet answers 400. */
@@ -125,6 +127,8 @@ export function buildApp(options?: AppOptions): App {
   const bans = new Bans(BAN_WINDOWS * o.windowMs);
   /** Fault throttle-after-idle: when each key was last seen. */
   const lastSeen = new Map<string, number>();
+  // Every request that presented a valid key, per key: the self-tests tell the plans' keys apart by it.
+  const tally = new Map<string, number>();
   let seq = 0;
 
   /** Rate limit, then the operation; returns the reply and the decision its headers come from. */
@@ -138,6 +142,7 @@ export function buildApp(options?: AppOptions): App {
     error: ErrorFactory,
   ): { reply: Reply; decision: Decision } {
     const auth = authenticate(headerOf(req, 'authorization'), keys, has, anonymous);
+    if (auth.ok) tally.set(auth.key, (tally.get(auth.key) ?? 0) + 1);
     const ctx = { url, params: route?.params ?? {}, body, bodyTooLarge, store, has, variants: o.variants, error, probe: !auth.ok };
     if (auth.ok && o.variants.banOnEarlyRetry) {
       const bannedUntil = bans.check(auth.key, now);
@@ -265,5 +270,10 @@ export function buildApp(options?: AppOptions): App {
     });
   }
 
-  return { handler, call, store, options: o, keys: DEMO_KEYS };
+  const requestsByPlan = () => {
+    const out: Partial<Record<PlanName, number>> = {};
+    for (const [plan, key] of Object.entries(DEMO_KEYS) as [PlanName, string][]) out[plan] = tally.get(key) ?? 0;
+    return out as Record<PlanName, number>;
+  };
+  return { handler, call, store, options: o, keys: DEMO_KEYS, requestsByPlan };
 }

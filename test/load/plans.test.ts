@@ -28,6 +28,8 @@ beforeAll(async () => {
 
 interface PlansRun {
   lanes: Orchestrated[];
+  /** Requests the server saw with each plan's key. */
+  byPlan: Record<PlanName, number>;
   /** Simulated time the whole run took. */
   elapsedMs: number;
 }
@@ -55,7 +57,7 @@ async function runPlans(
     ),
   );
   const lanes = await clock.run(() => orchestrateLanes(laneJobs, { engine, clock }));
-  return { lanes, elapsedMs: clock.now() - T0 };
+  return { lanes, byPlan: app.requestsByPlan(), elapsedMs: clock.now() - T0 };
 }
 
 /** Outcome per scenario and requirement of one lane. */
@@ -70,8 +72,10 @@ const problems = (o: Orchestrated) =>
 describe('plans side by side', () => {
   it('Free, pro, business and enterprise side by side on the Node engine pass every scenario, each on its own key, none counted on another.', async () => {
     const plans: PlanName[] = ['free', 'pro', 'business', 'enterprise'];
-    const { lanes } = await runPlans('node', plans, ALL);
+    const { lanes, byPlan } = await runPlans('node', plans, ALL);
     lanes.forEach((lane, i) => {
+      // The server saw each plan's key on exactly the requests of that plan's scenarios: no key crossed.
+      expect(byPlan[plans[i]]).toBe(lane.reports.reduce((n, r) => n + r.requestsSent, 0));
       expect(lane.notRun).toEqual([]);
       expect(problems(lane)).toEqual([]);
       expect(lane.reports.map((r) => r.plan)).toEqual(ALL.map(() => plans[i]));
@@ -96,6 +100,8 @@ describe('plans side by side', () => {
     const node = await runPlans('node', plans, ALL);
     const k6 = await runPlans('k6', plans, ALL);
     for (let i = 0; i < plans.length; i++) {
+      // Each plan's key on exactly its own requests (setup()'s reachability probe carries no key).
+      expect(k6.byPlan[plans[i]]).toBe(k6.lanes[i].reports.reduce((n, r) => n + r.requestsSent, 0));
       expect(problems(k6.lanes[i])).toEqual([]);
       expect(k6.lanes[i].reports.map((r) => [r.plan, r.engine])).toEqual(ALL.map(() => [plans[i], 'k6']));
       expect(byScenario(k6.lanes[i])).toEqual(byScenario(node.lanes[i]));
