@@ -33,3 +33,5 @@ export const free = scenario.exec.free;
 export const pro = scenario.exec.pro;
 export const business = scenario.exec.business;
 export const enterprise = scenario.exec.enterprise;
+// Several VUs on an arrival rate: the last iteration of each VU carries what it saw.
+export const flush = scenario.flush;

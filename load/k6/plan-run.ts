@@ -12,12 +12,12 @@ import type { Counter } from 'k6/metrics';
 import { ConfigError, readConfig, requireLimits, type Config } from '../../src/core/config.ts';
 import { keyVariable } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { timeline } from '../../src/core/load-report.ts';
+import { compactSample, timeline } from '../../src/core/load-report.ts';
 import { scenarioOptions } from '../lib/config.ts';
 import type { ScenarioRun } from '../lib/runner.ts';
 import { createRun, SCENARIOS } from '../lib/scenarios.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
-import { carry, compactSamples, type Carried } from './summary.ts';
+import { carry, SAMPLES_PER_CHECK, type Carried } from './summary.ts';
 
 export interface SetupData {
   samples: Sample[];
@@ -88,19 +88,40 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     responseCallback: http.expectedStatuses({ min: 200, max: 299 }, 429),
   };
   const secs = (ms: number) => `${Math.ceil(ms / 1000)}s`;
+  // k6 splits an arrival rate's VUs between the instances of a distributed run: each instance needs at least one.
+  const vus = cfg.load.distributed ? Math.max(cfg.load.maxVus, DISTRIBUTED_MIN_VUS) : cfg.load.maxVus;
+  const shareInputs = {
+    perMinute: o.limit,
+    perDay: o.perDay,
+    windowMs: o.windowMs,
+    dayMs: o.dayMs,
+    maxWaitMs: o.maxWaitMs,
+    requestUrl: url,
+    ...(tag ? { dedicatedKey: true } : {}),
+  };
   // Never past the run's deadline: the executor itself ends by then.
   const left = deadlineAt !== undefined ? Math.max(1000, deadlineAt - Date.now()) : Infinity;
+  const durationMs = pace ? Math.ceil(Math.min(left, pace.windows * o.windowMs + (3 * o.windowMs) / pace.perWindow + 1000)) : 0;
+  // An iteration sends one request at most: its timeout and a second are enough to let it finish.
+  const gracefulMs = 1000 * Math.ceil((cfg.timeoutMs + 1000) / 1000);
   const executor = pace
     ? {
         executor: 'constant-arrival-rate',
         rate: pace.perWindow,
         timeUnit: `${o.windowMs}ms`,
-        duration: `${Math.ceil(Math.min(left, pace.windows * o.windowMs + (3 * o.windowMs) / pace.perWindow + 1000))}ms`,
-        preAllocatedVUs: cfg.load.maxVus,
-        maxVUs: cfg.load.maxVus,
-        gracefulStop: secs(cfg.timeoutMs + 5000),
+        duration: `${durationMs}ms`,
+        preAllocatedVUs: vus,
+        maxVUs: vus,
+        gracefulStop: `${gracefulMs}ms`,
       }
     : { executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: secs(Math.min(left + 5000, caps.maxDurationMs + 10000)) };
+  /**
+   * Several VUs share the arrival rate: a VU that got no iteration after its run ended has not carried its
+   * requests yet. k6 reuses the same VUs for a scenario that starts after this one's graceful stop, so a
+   * per-VU `flush` there reaches every one of them (k6 v0.49 checked).
+   */
+  const flushVus = pace && vus > 1 ? vus : 0;
+  const flushAtMs = durationMs + gracefulMs;
 
   function observe(
     run: ScenarioRun,
@@ -147,7 +168,10 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     record({ kind: 'key', value: run.keyState() });
     record({ kind: 'timeline', value: timeline(run.state.samples, 0) });
     // A share of a distributed run carries its samples, so that the merge step can judge the whole.
-    if (cfg.load.distributed) record({ kind: 'samples', value: compactSamples(run.state.samples), segment: segmentOf() });
+    if (cfg.load.distributed) {
+      const all = run.state.samples.map(compactSample);
+      for (let i = 0; i < all.length; i += SAMPLES_PER_CHECK) record({ kind: 'samples', value: all.slice(i, i + SAMPLES_PER_CHECK) });
+    }
     m.finished.add(1, tag ? { plan: tag } : {});
   }
 
@@ -201,11 +225,37 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     }
   }
 
-  return { plan: limits.plan, cfg, o, def, executor, redact, setup, vu, secs, windowMs: o.windowMs };
+  /** The flush iteration of this VU: carry its run if the arrival rate ended before it could. */
+  function flush(data: SetupData): void {
+    if (vuRun && !emitted) {
+      emitted = true;
+      emit(vuRun, data.notes);
+    }
+  }
+
+  return {
+    plan: limits.plan,
+    cfg,
+    o,
+    def,
+    executor,
+    redact,
+    setup,
+    vu,
+    flush,
+    flushVus,
+    flushAtMs,
+    secs,
+    windowMs: o.windowMs,
+    shareInputs,
+  };
 }
 
+/** VUs of each arrival-rate scenario in a distributed run, at least: k6 gives each instance its part (up to 16 instances). */
+export const DISTRIBUTED_MIN_VUS = 16;
+
 /** This instance's execution segment ("0:1/2"), when k6 runs it as one share of a distributed run. */
-function segmentOf(): string {
+export function segmentOf(): string {
   const t = exec.test as unknown as { options?: { executionSegment?: unknown } };
   const seg = t.options && t.options.executionSegment;
   return seg ? String(seg) : '';

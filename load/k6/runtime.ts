@@ -19,7 +19,7 @@ import { ConfigError } from '../../src/core/config.ts';
 import { buildLoadReport, loadJunit, loadSummaryText, reportBaseName } from '../../src/core/load-report.ts';
 import { PLAN_NAMES } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../lib/types.ts';
-import { planEnv, planRun, type SetupData } from './plan-run.ts';
+import { planEnv, planRun, segmentOf, type SetupData } from './plan-run.ts';
 import { allChecks, readCarriage, type SummaryGroup } from './summary.ts';
 
 interface SummaryData {
@@ -61,6 +61,17 @@ export function k6Scenario(name: ScenarioName) {
   const scenarios: Record<string, unknown> = {};
   if (plans.length) for (const r of runs) scenarios[r.plan] = Object.assign({}, r.executor, { exec: r.plan });
   else scenarios[name] = first.executor;
+  // Several VUs on an arrival rate: a last iteration on every VU, after the rate's graceful stop, carries what each one saw.
+  const flushVus = runs.reduce((n, r) => n + r.flushVus, 0);
+  if (flushVus)
+    scenarios.flush = {
+      executor: 'per-vu-iterations',
+      vus: flushVus,
+      iterations: 1,
+      startTime: `${Math.max(...runs.map((r) => r.flushAtMs))}ms`,
+      maxDuration: '30s',
+      exec: 'flush',
+    };
   const windowMs = Math.max(...runs.map((r) => r.windowMs));
   const options = {
     scenarios,
@@ -81,6 +92,9 @@ export function k6Scenario(name: ScenarioName) {
   /** The VU function of each plan, exported under the plan's name. */
   const exec: Record<string, (data: Record<string, SetupData>) => void> = {};
   for (const r of runs) exec[r.plan] = (data) => r.vu(data[r.plan]);
+  const flush = (data: SetupData | Record<string, SetupData>) => {
+    for (const r of runs) r.flush(plans.length ? (data as Record<string, SetupData>)[r.plan] : (data as SetupData));
+  };
 
   function handleSummary(data: SummaryData): Record<string, string> {
     const checks = allChecks(data.root_group);
@@ -132,8 +146,10 @@ export function k6Scenario(name: ScenarioName) {
         },
         r.redact,
       );
-      if (carried.samples) report.share = { segment: carried.segment || '', samples: carried.samples };
-      const base = `${r.cfg.reportsDir}/${reportBaseName(name, r.plan)}${carried.samples ? share(carried.segment) : ''}`;
+      // A share of a distributed run (even one that got no work) carries its requests for the merge step.
+      const distributed = r.cfg.load.distributed;
+      if (distributed) report.share = { segment: segmentOf(), inputs: r.shareInputs, samples: carried.samples || [] };
+      const base = `${r.cfg.reportsDir}/${reportBaseName(name, r.plan)}${distributed ? share(segmentOf()) : ''}`;
       files[`${base}.json`] = r.redact(JSON.stringify(report, null, 2)) + '\n';
       files[`${base}.junit.xml`] = r.redact(loadJunit(report));
       stdout += r.redact(loadSummaryText(report));
@@ -142,7 +158,7 @@ export function k6Scenario(name: ScenarioName) {
     return files;
   }
 
-  return { options, setup, vu: (data: SetupData) => first.vu(data), exec, handleSummary };
+  return { options, setup, vu: (data: SetupData) => first.vu(data), exec, flush, handleSummary };
 }
 
 /** The file name part of a share: its segment ("0:1/2" → ".share-0-1_2"), so shares in one folder never overwrite each other. */

@@ -8,8 +8,6 @@
  */
 import type { Judgement } from '../../src/core/judgement.ts';
 import type { CompactSample, KeyState, TimelinePoint } from '../../src/core/load-report.ts';
-import { header } from '../../src/core/ratelimit.ts';
-import type { Sample } from '../../src/core/sample.ts';
 
 const PREFIX = 'animal-store ';
 
@@ -20,31 +18,15 @@ export type Carried = { plan?: string } & (
   | { kind: 'timeline'; value: TimelinePoint[] }
   | { kind: 'note'; value: string }
   | { kind: 'stopped'; value: string }
-  | { kind: 'samples'; value: CompactSample[]; segment: string }
+  | { kind: 'samples'; value: CompactSample[] }
 );
+
+/** Samples per check: a share's samples travel in chunks, so that no check name grows without bound. */
+export const SAMPLES_PER_CHECK = 500;
 
 export function carry(c: Carried): string {
   const { kind, value, ...rest } = c as { kind: string; value: unknown };
   return `${PREFIX}${kind} ${JSON.stringify(Object.assign({ v: value }, rest))}`;
-}
-
-/** A share's samples in the compact form the merge step reads: the status and the rate-limit headers. */
-export function compactSamples(samples: readonly Sample[]): CompactSample[] {
-  return samples.map((s) => {
-    const h = (n: string) => header(s.headers, n);
-    return [
-      s.seq,
-      s.phase,
-      s.sentAt,
-      s.t,
-      s.status,
-      h('x-ratelimit-limit'),
-      h('x-ratelimit-remaining'),
-      h('x-ratelimit-reset'),
-      h('retry-after'),
-      h('date'),
-    ];
-  });
 }
 
 /** The carried item a check name holds, if it is one of ours. */
@@ -61,7 +43,6 @@ export function uncarry(name: string): Carried | undefined {
     if (!parsed || typeof parsed !== 'object' || !('v' in parsed)) return undefined;
     const out: Record<string, unknown> = { kind, value: parsed.v };
     if (typeof parsed.plan === 'string') out.plan = parsed.plan;
-    if (kind === 'samples') out.segment = typeof parsed.segment === 'string' ? parsed.segment : '';
     return out as unknown as Carried;
   } catch {
     return undefined;
@@ -92,9 +73,8 @@ export interface Carriage {
   key: KeyState;
   notes: string[];
   stopped?: string;
-  /** A share of a distributed run: its samples and its execution segment. */
+  /** A share of a distributed run: its samples. */
   samples?: CompactSample[];
-  segment?: string;
 }
 
 /** What the checks of a summary carried for one plan (several VUs: their judgements together, the latest key state). */
@@ -103,12 +83,8 @@ export function readCarriage(checks: ReadonlyArray<{ name: string }>, plan?: str
   for (const c of checks) {
     const x = uncarry(c.name);
     if (!x || x.plan !== plan) continue;
-    if (x.kind === 'samples') {
-      out.samples = (out.samples || []).concat(x.value);
-      out.segment = x.segment;
-      continue;
-    }
-    if (x.kind === 'judgement') out.judgements.push(x.value);
+    if (x.kind === 'samples') out.samples = (out.samples || []).concat(x.value);
+    else if (x.kind === 'judgement') out.judgements.push(x.value);
     else if (x.kind === 'timeline') out.timeline = out.timeline.concat(x.value);
     else if (x.kind === 'note') out.notes.push(x.value);
     else if (x.kind === 'stopped') out.stopped = x.value;

@@ -34,6 +34,16 @@ export class KeyGuard {
 
   observe(s: Sample): void {
     if (isSuccess(s)) this.backoffAttempt = 0;
+    // Other instances share the key (a distributed run, several VUs): they cannot see this one's 429s, so the
+    // window's last slot (Remaining 0) is a stop until its Reset for this one — at most one 429 per window, never
+    // a retry before the Retry-After another instance was given.
+    // (Only when X-RateLimit-Reset names that moment: without it, a guess of a whole window would distort the pace.)
+    const resetIn = this.resetIn(s);
+    if (this.o.partialView && isSuccess(s) && signals(s).remaining === 0 && resetIn !== undefined) {
+      const until = s.t + resetIn + this.jitter();
+      if (until > this.blockedUntil) this.blockedUntil = until;
+      return;
+    }
     if (!isThrottled(s)) return;
     const retryAfter = signals(s).waitMs;
     let wait: number;
@@ -54,9 +64,14 @@ export class KeyGuard {
 
   /** Without a usable Retry-After: until X-RateLimit-Reset if it names a moment within a window, else one whole window. */
   resetWait(s: Sample): number {
+    return this.resetIn(s) ?? this.o.windowMs;
+  }
+
+  /** How long until the X-RateLimit-Reset of a response, when it names a moment within a window. */
+  resetIn(s: Sample): number | undefined {
     const reset = signals(s).reset;
     const ms = reset !== undefined && reset > 1e9 && reset < 1e11 ? reset * 1000 - refTime(s) : undefined;
-    return ms !== undefined && ms > 0 && ms <= this.o.windowMs + this.o.toleranceMs ? ms : this.o.windowMs;
+    return ms !== undefined && ms > 0 && ms <= this.o.windowMs + this.o.toleranceMs ? ms : undefined;
   }
 
   /** A little random extra wait so that clients do not retry in lockstep (never negative). */

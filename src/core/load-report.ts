@@ -8,6 +8,7 @@
 import { foldJudgements, type Judgement } from './judgement.ts';
 import type { PlanName } from './plans.ts';
 import { levelOf } from './catalogue.ts';
+import { header } from './ratelimit.ts';
 import type { Sample } from './sample.ts';
 import { SCENARIO_INFO, type ScenarioName } from './scenarios.ts';
 import { timelinePoint } from './rules/signals.ts';
@@ -45,11 +46,67 @@ export interface LoadReport {
   stoppedBecause?: string;
   notes?: string[];
   /** A share of a distributed run (k6 execution segment): the merge step judges the whole. */
-  share?: { segment: string; samples: CompactSample[] };
+  share?: Share;
 }
 
-/** A sample as a share report carries it, for the merge step: [seq, phase, sentAt, t, status, limit, remaining, reset, retryAfter, date]. */
-export type CompactSample = [number, string, number, number, number, string?, string?, string?, string?, string?];
+/** What the merge step needs of a share: its execution segment, the scenario's inputs, and every request it sent. */
+export interface Share {
+  /** k6's execution segment of the instance ("0:1/2"); empty when k6 ran it whole. */
+  segment: string;
+  inputs: ShareInputs;
+  samples: CompactSample[];
+}
+
+/** The inputs the scenario was judged with (the same on every share of one run). */
+export interface ShareInputs {
+  perMinute: number;
+  perDay?: number;
+  windowMs: number;
+  dayMs: number;
+  maxWaitMs: number;
+  requestUrl?: string;
+  dedicatedKey?: boolean;
+}
+
+/**
+ * A sample as a share report carries it, for the merge step: [seq, phase, sentAt,
+ * t, status, limit, remaining, reset, retryAfter, date, body, error] — the
+ * rate-limit headers, and the body of a response that is no success (a 429's
+ * Error) cut at COMPACT_BODY_CHARS, or the transport failure.
+ */
+export type CompactSample = [number, string, number, number, number, string?, string?, string?, string?, string?, string?, string?];
+
+export const COMPACT_BODY_CHARS = 2048;
+
+const COMPACT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'date'];
+
+/** A share's sample in its compact form. */
+export function compactSample(s: Sample): CompactSample {
+  const h = COMPACT_HEADERS.map((n) => header(s.headers, n));
+  const body = s.status >= 200 && s.status < 300 ? undefined : (s.body || '').slice(0, COMPACT_BODY_CHARS);
+  const c: CompactSample = [s.seq, s.phase, s.sentAt, s.t, s.status, h[0], h[1], h[2], h[3], h[4], body || undefined, s.error];
+  while (c.length > 5 && c[c.length - 1] === undefined) c.pop();
+  return c;
+}
+
+/** The sample a compact one stands for (only the headers the rate-limit rules read). */
+export function expandSample(c: CompactSample): Sample {
+  const headers: Record<string, string> = {};
+  COMPACT_HEADERS.forEach((n, i) => {
+    const v = c[5 + i];
+    if (typeof v === 'string') headers[n] = v;
+  });
+  return {
+    seq: c[0],
+    phase: c[1] as Sample['phase'],
+    sentAt: c[2],
+    t: c[3],
+    status: c[4],
+    headers,
+    ...(typeof c[10] === 'string' ? { body: c[10] } : {}),
+    ...(typeof c[11] === 'string' ? { error: c[11] } : {}),
+  };
+}
 
 export const TIMELINE_MAX_POINTS = 3000;
 

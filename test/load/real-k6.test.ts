@@ -6,12 +6,14 @@
  * API server off). CI has no k6, so there it is skipped, saying why; build one
  * with ../shared/tools/build-k6.sh (see load/README.md).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLoad } from '../../load/build.ts';
+import { mergeShares } from '../../load/lib/merge.ts';
+import type { LoadReport } from '../../src/core/load-report.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
 import { bundlePath, findK6, jobEnv, K6Engine, K6_FLAGS } from '../../load/node/k6.ts';
 import { PLANS } from '../../src/core/plans.ts';
@@ -104,6 +106,53 @@ describe.skipIf(!K6)('real k6', () => {
       const failed = results.flatMap((r) => r.report.judgements.filter((j) => j.outcome === 'fail').map((j) => j.requirement));
       expect(failed).toContain('RL-REMAINING-DECREMENTS');
     }, 60_000);
+  });
+
+  describe('a distributed run: two k6 processes on execution segments 0:1/2 and 1/2:1, merged', () => {
+    /** Run the bundle as one k6 process per segment, side by side; each share report. */
+    async function shares(j: LoadJob, segments: readonly string[]): Promise<LoadReport[]> {
+      const dir = mkdtempSync(join(tmpdir(), 'segments-'));
+      const env = { ...process.env, ...jobEnv({ ...j, distributed: true }, dir) };
+      await Promise.all(
+        segments.map(
+          (seg) =>
+            new Promise<void>((resolve) => {
+              const args = [
+                'run',
+                ...K6_FLAGS,
+                '--execution-segment',
+                seg,
+                '--execution-segment-sequence',
+                '0,1/2,1',
+                bundlePath(j.scenario, dist),
+              ];
+              spawn(K6!, args, { env, stdio: 'ignore' }).on('close', () => resolve());
+            }),
+        ),
+      );
+      return readdirSync(dir)
+        .filter((f) => /\.share-.*\.json$/.test(f))
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as LoadReport);
+    }
+
+    it.each([
+      ['overload', 'the reference server', {}, 'pass'],
+      ['sustained', 'the reference server', {}, 'pass'],
+      ['overload', 'window-10s', { faults: ['window-10s'] }, 'fail'],
+    ] as const)(
+      '%s on %s: the merged shares give the single process’s outcome per requirement.',
+      async (scenario, _name, options, verdict) => {
+        const [a, b] = await Promise.all([realJob(scenario, options), realJob(scenario, options)]);
+        const [single, parts] = await Promise.all([new K6Engine(K6!, dist, () => undefined).run(a), shares(b, ['0:1/2', '1/2:1'])]);
+        expect(parts.map((p) => p.share?.segment)).toEqual(['0:1/2', '1/2:1']);
+        const merged = mergeShares(parts);
+        expect(merged.refused).toBeUndefined();
+        expect(outcomesOf(merged.report!.judgements)).toEqual(outcomesOf(single.report.judgements));
+        expect(merged.report!.verdict).toBe(verdict);
+      },
+      90_000,
+    );
   });
 
   it('Two k6 processes side by side print no REST-API error: the engine runs k6 with its API server off.', async () => {

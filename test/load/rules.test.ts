@@ -264,12 +264,13 @@ describe('window verdicts', () => {
     expect(find(judgeWindow(flood, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
   });
 
-  it('on a share of a distributed run, a 429 after few successes of its own is not judged as a shorter window', () => {
+  it('on a share of a distributed run, a 429 after few successes of its own is not judged as a shorter window: the merge judges it', () => {
     const seq = paced([0, 1, 2].map((x) => T0 + x));
     seq.push(s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }, 'paced', errorBody));
     const vs = judgeWindow(seq, { ...o, partialView: true });
-    expect(find(vs, 'RL-WINDOW-PER-MINUTE')).toEqual(['pass']);
+    expect(find(vs, 'RL-WINDOW-PER-MINUTE')).toEqual(['skip']);
     expect(find(vs, 'RL-NOT-EARLY')).toEqual(['skip']);
+    expect(vs.find((v) => v.requirement === 'RL-WINDOW-PER-MINUTE')?.remedy).toMatch(/npm run load:merge/);
   });
 
   it('fails a 429 that comes before the limit was used in the last window (a shorter window)', () => {

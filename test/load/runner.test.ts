@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scenarioOptions } from '../../load/lib/config.ts';
+import { KeyGuard } from '../../load/lib/runner.ts';
 import { createRun } from '../../load/lib/scenarios.ts';
 import type { Sample, ScenarioOptions } from '../../load/lib/types.ts';
 import { simServer, simulate, type SimOptions } from './sim.ts';
@@ -168,5 +169,28 @@ describe('paced scenarios', () => {
     const v = r.judgements().find((x) => x.requirement === 'RL-DAILY-QUOTA');
     expect(v?.outcome).toBe('pass');
     expect(r.state.samples.filter((s: Sample) => s.status === 429)).toHaveLength(1);
+  });
+});
+
+describe('the key guard of one instance among several', () => {
+  const success = (remaining: number, t: number, resetS: number): Sample => ({
+    seq: 0,
+    phase: 'paced',
+    sentAt: t - 2,
+    t,
+    status: 200,
+    headers: { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(resetS) },
+  });
+
+  it('Another instance may hold the key: the last slot of a window (Remaining 0) stops this one until the Reset.', () => {
+    const resetS = Math.ceil((T0 + 30_000) / 1000);
+    const shared = new KeyGuard(opts({ partialView: true }));
+    shared.observe(success(0, T0, resetS));
+    expect(shared.blockedUntil).toBeGreaterThanOrEqual(resetS * 1000);
+    expect(shared.blockedUntil).toBeLessThan(resetS * 1000 + 5000);
+    // Alone on the key, the last slot is no stop: the next request is the 429 the ceiling and the overload look for.
+    const alone = new KeyGuard(opts());
+    alone.observe(success(0, T0, resetS));
+    expect(alone.blockedUntil).toBe(0);
   });
 });

@@ -12,6 +12,9 @@ import { judgeForeign } from './foreign.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
+
+/** What judges a distributed run as a whole. */
+const MERGE_REMEDY = "merge the run's share reports: npm run load:merge -- <the share files>";
 const perWindow = (count: number, ms: number, o: JudgeOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
 
 /** Most successes (or, with `keep`, other samples) sent within any span of `spanMs` (two pointers over send times). */
@@ -85,6 +88,16 @@ export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stop
         f,
         o,
         paced[0].sentAt,
+      ),
+    );
+  } else if (o.partialView) {
+    // A share of a distributed run: no 429 on its own requests says nothing of the others'.
+    out.push(
+      skipped(
+        'RL-SUSTAINED-BELOW-CEILING',
+        'Not judged on a share',
+        `this share's ${paced.length} requests over ${fmtMs(span)} got no 429; whether the key's whole pace of ${rate.split(' (')[0]} was ever throttled shows only across every share`,
+        MERGE_REMEDY,
       ),
     );
   } else if (span + o.windowMs / target < o.windowMs * 0.98) {
@@ -179,6 +192,7 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
     : `; every 429 came after ${L} successes in the window`;
   if (problems.length)
     out.push(verdict('RL-WINDOW-PER-MINUTE', false, 'Limit not enforced per window', `${problems.join('; ')}. ${shape}`));
+  else if (partial) out.push(skipped('RL-WINDOW-PER-MINUTE', 'Not judged on a share', `${shape}${share}`, MERGE_REMEDY));
   else if (tooLow)
     out.push(
       skipped(
@@ -190,7 +204,12 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
   else out.push(verdict('RL-WINDOW-PER-MINUTE', true, 'Limit enforced per window', `${shape}${share}`));
   if (partial && throttled.length)
     out.push(
-      skipped('RL-NOT-EARLY', 'Not judged on a share', 'this run saw only its share of the requests on the key: Remaining moved under it'),
+      skipped(
+        'RL-NOT-EARLY',
+        'Not judged on a share',
+        'this run saw only its share of the requests on the key: Remaining moved under it',
+        MERGE_REMEDY,
+      ),
     );
   else
     out.push(

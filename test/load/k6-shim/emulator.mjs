@@ -56,9 +56,68 @@ function segment(s) {
  * virtual?: boolean (Date.now follows io.now while the bundle runs) }. opts: { segment?: "0:1/2" }.
  */
 export function runBundle(code, env, io, opts = {}) {
+  return runBundles(code, env, io, [opts.segment])[0];
+}
+
+/**
+ * Several k6 instances of one bundle side by side, one per execution segment (a
+ * distributed run: k6-operator's parallelism, `k6 run --execution-segment`): each
+ * runs its own setup(), then their arrival-rate iterations run merged on one
+ * schedule in time order, as they would against one server; each gives its own
+ * exit code and handleSummary files.
+ */
+export function runBundles(code, env, io, segments) {
+  const realNow = Date.now;
+  if (io.virtual) Date.now = () => io.now();
+  try {
+    const t0 = io.now();
+    const instances = segments.map((seg) => instance(code, env, io, seg));
+    for (const x of instances) if (!x.done) x.guard(() => (x.setupData = x.mod.setup ? x.mod.setup() : undefined));
+    // Single-iteration scenarios run one after the other (this emulator has no concurrency of VUs; each instance is one VU)…
+    const perVu = (later) => {
+      for (const x of instances)
+        for (const [, sc] of x.scenarios)
+          if (sc.executor === 'per-vu-iterations' && !!sc.startTime === later && x.owns(sc.vus || 1)) x.guard(() => x.fn(sc)(x.setupData));
+    };
+    perVu(false);
+    // …arrival-rate scenarios run side by side: every instance's iterations merged on one schedule, in time order.
+    const start = io.now();
+    const slots = [];
+    for (const x of instances) {
+      if (x.done) continue;
+      for (const [, sc] of x.scenarios) {
+        if (sc.executor === 'per-vu-iterations') continue;
+        const interval = dur(sc.timeUnit) / sc.rate;
+        const end = start + dur(sc.duration);
+        for (let i = 0; start + i * interval < end; i++)
+          if (x.share(i + 1) !== x.share(i)) slots.push({ at: start + i * interval, interval, sc, x });
+      }
+    }
+    slots.sort((a, b) => a.at - b.at);
+    for (const { at, interval, sc, x } of slots) {
+      if (x.done) continue;
+      const now = io.now();
+      if (now < at) io.sleep((at - now) / 1000);
+      else if (now - at > interval) continue; // dropped iteration: the single VU was busy
+      x.guard(() => x.fn(sc)(x.setupData));
+    }
+    // …and a scenario that starts later (the flush after an arrival rate) runs after them, at its start time.
+    const later = Math.max(0, ...instances.flatMap((x) => x.scenarios.filter(([, sc]) => sc.startTime).map(([, sc]) => dur(sc.startTime))));
+    if (later && io.now() < start + later) io.sleep((start + later - io.now()) / 1000);
+    perVu(true);
+    return instances.map((x) => x.finish(io.now() - t0));
+  } finally {
+    Date.now = realNow;
+  }
+}
+
+/** One k6 instance: the bundle's module with its own metrics and checks, on its execution segment. */
+function instance(code, env, io, seg) {
   const checks = new Map();
   const samples = [];
   let aborted;
+  let failure;
+  const [from, to] = segment(seg);
   const record = (params) => samples.push({ metric: 'http_reqs', value: 1, tags: { ...(params?.tags || {}) } });
   const toResponse = (r) => ({
     status: r.status,
@@ -105,6 +164,7 @@ export function runBundle(code, env, io, opts = {}) {
   }
   const execution = {
     test: {
+      options: seg ? { executionSegment: seg } : {},
       abort(reason) {
         aborted = String(reason ?? 'aborted');
         throw ABORT;
@@ -117,58 +177,39 @@ export function runBundle(code, env, io, opts = {}) {
     const m = modules[name];
     return { ...m, default: m, __esModule: true };
   };
-  const realNow = Date.now;
-  if (io.virtual) Date.now = () => io.now();
+  const x = { checks, done: false, scenarios: [], setupData: undefined };
+  const module = { exports: {} };
   try {
-    const t0 = io.now();
-    const module = { exports: {} };
+    new Function('require', 'module', 'exports', '__ENV', 'console', code)(require, module, module.exports, env, {
+      log: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+    });
+  } catch (e) {
+    failure = { exitCode: 107, error: String(e?.message || e), files: {}, checks: [] };
+    x.done = true;
+  }
+  const mod = module.exports;
+  x.mod = mod;
+  x.scenarios = failure ? [] : Object.entries(mod.options.scenarios);
+  // A k6 scenario runs the exported function its `exec` names (default: the default export).
+  x.fn = (sc) => (sc.exec ? mod[sc.exec] : mod.default);
+  // k6 stripes the iterations of an arrival rate across execution segments: iteration i is this
+  // segment's when the segment's share of the first i + 1 iterations grows at i.
+  x.share = (n) => Math.floor(n * to + 1e-9) - Math.floor(n * from + 1e-9);
+  x.owns = (vus) => x.share(vus) > 0;
+  x.guard = (f) => {
+    if (x.done) return;
     try {
-      new Function('require', 'module', 'exports', '__ENV', 'console', code)(require, module, module.exports, env, {
-        log: () => undefined,
-        warn: () => undefined,
-        error: () => undefined,
-      });
+      f();
     } catch (e) {
-      return { exitCode: 107, error: String(e?.message || e), files: {}, checks: [] };
+      x.done = true;
+      if (e !== ABORT && !aborted) failure = { exitCode: 107, error: String(e?.stack || e), files: {}, checks: [...checks.values()] };
     }
-    const mod = module.exports;
-    const scenarios = Object.entries(mod.options.scenarios);
-    const name = scenarios[0][0];
-    // A k6 scenario runs the exported function its `exec` names (default: the default export).
-    const fn = (sc) => (sc.exec ? mod[sc.exec] : mod.default);
-    let exitCode = 0;
-    try {
-      const setupData = mod.setup ? mod.setup() : undefined;
-      // Single-iteration scenarios run one after the other (this emulator has no concurrency of VUs)…
-      for (const [, sc] of scenarios) if (sc.executor === 'per-vu-iterations') fn(sc)(setupData);
-      // …arrival-rate scenarios run side by side: their iterations merged on one schedule, in time order.
-      const start = io.now();
-      const [from, to] = segment(opts.segment);
-      // k6 stripes the iterations of an arrival rate across execution segments: iteration i is this
-      // segment's when the segment's share of the first i + 1 iterations grows at i.
-      const share = (n) => Math.floor(n * to + 1e-9) - Math.floor(n * from + 1e-9);
-      const slots = [];
-      for (const [, sc] of scenarios) {
-        if (sc.executor === 'per-vu-iterations') continue;
-        const interval = dur(sc.timeUnit) / sc.rate;
-        const end = start + dur(sc.duration);
-        for (let i = 0; start + i * interval < end; i++)
-          if (share(i + 1) !== share(i)) slots.push({ at: start + i * interval, interval, sc });
-      }
-      slots.sort((a, b) => a.at - b.at);
-      for (const { at, interval, sc } of slots) {
-        const now = io.now();
-        if (now < at) io.sleep((at - now) / 1000);
-        else if (now - at > interval) continue; // dropped iteration: the single VU was busy
-        fn(sc)(setupData);
-      }
-    } catch (e) {
-      if (e !== ABORT) {
-        exitCode = 107;
-        if (!aborted) return { exitCode, error: String(e?.stack || e), files: {}, checks: [...checks.values()] };
-      }
-    }
-    if (aborted) exitCode = 108;
+  };
+  x.finish = (durationMs) => {
+    if (failure) return failure;
+    let exitCode = aborted ? 108 : 0;
     const metrics = {};
     let failed = false;
     for (const [key, exprs] of Object.entries(mod.options.thresholds || {})) {
@@ -185,10 +226,9 @@ export function runBundle(code, env, io, opts = {}) {
     const files = mod.handleSummary({
       root_group: { name: '', path: '', groups: [], checks: [...checks.values()] },
       metrics,
-      state: { testRunDurationMs: io.now() - t0 },
+      state: { testRunDurationMs: durationMs },
     });
-    return { exitCode, aborted, files, checks: [...checks.values()], name };
-  } finally {
-    Date.now = realNow;
-  }
+    return { exitCode, aborted, files, checks: [...checks.values()], name: x.scenarios[0] && x.scenarios[0][0] };
+  };
+  return x;
 }

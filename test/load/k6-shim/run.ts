@@ -15,7 +15,7 @@ import { request } from 'undici';
 import type { App } from '../../../reference/app.ts';
 import type { VirtualClock } from '../../support/virtual.ts';
 // @ts-expect-error a plain-JS module shared with the worker
-import { runBundle } from './emulator.mjs';
+import { runBundle, runBundles } from './emulator.mjs';
 
 export interface K6Run {
   exitCode: number;
@@ -105,8 +105,22 @@ export function runK6Virtual(
   clock: VirtualClock,
   o: { latencyMs?: number; segment?: string } = {},
 ): K6Run {
-  const latency = o.latencyMs ?? 2;
-  const io = {
+  return runBundle(readFileSync(bundle, 'utf8'), env, virtualIo(app, clock, o.latencyMs), { segment: o.segment }) as K6Run;
+}
+
+/** Several instances of the bundle side by side on their execution segments (a distributed run), on the virtual clock. */
+export function runK6VirtualSegments(
+  bundle: string,
+  env: Record<string, string>,
+  app: App,
+  clock: VirtualClock,
+  segments: readonly string[],
+): K6Run[] {
+  return runBundles(readFileSync(bundle, 'utf8'), env, virtualIo(app, clock), segments) as K6Run[];
+}
+
+function virtualIo(app: App, clock: VirtualClock, latency = 2) {
+  return {
     virtual: true,
     now: () => clock.now(),
     sleep: (s: number) => clock.advance(s * 1000),
@@ -128,5 +142,4 @@ export function runK6Virtual(
       return out;
     },
   };
-  return runBundle(readFileSync(bundle, 'utf8'), env, io, { segment: o.segment }) as K6Run;
 }

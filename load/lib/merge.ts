@@ -1,0 +1,167 @@
+/**
+ * Shares of a distributed run merged into one verdict. Each k6 instance of a
+ * distributed sustained or overload run (k6-operator `parallelism`, or
+ * `k6 run --execution-segment`) judges only what its own requests show and
+ * writes its share: its execution segment, the scenario's inputs and every
+ * request in compact form. The merge puts the requests of every share back on
+ * one timeline and judges them with the scenario's own rules, as one process
+ * would have — including what only the whole view can judge (successes per
+ * window across shares, RL-NOT-EARLY). Pure (no Node built-ins).
+ */
+import { suiteError, type Judgement } from '../../src/core/judgement.ts';
+import { buildLoadReport, expandSample, type LoadReport, type ShareInputs } from '../../src/core/load-report.ts';
+import type { Sample } from '../../src/core/sample.ts';
+import { scenarioOptions } from './config.ts';
+import { SCENARIOS } from './scenarios.ts';
+
+export interface Merged {
+  /** The merged report, unless the shares could not be merged. */
+  report?: LoadReport;
+  /** Why the shares could not be merged (different runs, a segment twice, no share). */
+  refused?: string;
+}
+
+/** "a:b" with fractions ("1/2") → [from, to]; undefined when unreadable. */
+export function parseSegment(s: string): [number, number] | undefined {
+  if (!s) return [0, 1];
+  const frac = (x: string): number => {
+    const [p, q] = x.split('/');
+    return q === undefined ? Number(p) : Number(p) / Number(q);
+  };
+  const [a, b] = s.split(':');
+  const from = a === '' ? 0 : frac(a);
+  const to = b === undefined || b === '' ? 1 : frac(b);
+  return isFinite(from) && isFinite(to) && from >= 0 && to <= 1 && from < to ? [from, to] : undefined;
+}
+
+/** The parts of [0, 1] no share covers, in words ("1/2 to 1"), or [] when the shares cover the whole run. */
+function gaps(segments: Array<[number, number]>): string[] {
+  const out: string[] = [];
+  let at = 0;
+  for (const [from, to] of segments.slice().sort((x, y) => x[0] - y[0])) {
+    if (from > at + 1e-9) out.push(`${fmt(at)} to ${fmt(from)}`);
+    at = Math.max(at, to);
+  }
+  if (at < 1 - 1e-9) out.push(`${fmt(at)} to 1`);
+  return out;
+}
+
+const fmt = (x: number) => String(Math.round(x * 1000) / 1000);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function mergeShares(shares: readonly LoadReport[]): Merged {
+  if (!shares.length) return { refused: 'no share report given' };
+  const plain = shares.find((r) => !r.share);
+  if (plain)
+    return {
+      refused: `the ${plain.scenario} report of ${plain.startedAt} is no share (run each instance with ANIMAL_STORE_LOAD_DISTRIBUTED=yes)`,
+    };
+  const first = shares[0];
+  const inputs = first.share?.inputs as ShareInputs;
+  for (const r of shares) {
+    const what = `${r.scenario} (${r.plan}) against ${r.target}`;
+    if (r.scenario !== first.scenario || r.plan !== first.plan || r.target !== first.target)
+      return { refused: `the shares are of different runs: ${first.scenario} (${first.plan}) against ${first.target}, and ${what}` };
+    if (!same(r.share?.inputs, inputs)) return { refused: `the shares were run with different settings (window, limits): ${what}` };
+  }
+  const segments: Array<[number, number]> = [];
+  for (const r of shares) {
+    const seg = parseSegment(r.share?.segment ?? '');
+    if (!seg) return { refused: `unreadable execution segment ${JSON.stringify(r.share?.segment)}` };
+    const overlap = segments.find(([a, b]) => seg[0] < b - 1e-9 && a < seg[1] - 1e-9);
+    if (overlap)
+      return { refused: `two shares cover the same part of the run (segment ${r.share?.segment || '0:1'} given twice, or overlapping)` };
+    segments.push(seg);
+  }
+  const missing = gaps(segments);
+  const samples = mergedSamples(shares);
+  const def = SCENARIOS[first.scenario];
+  const o = scenarioOptions(
+    {
+      plan: first.plan,
+      perMinute: inputs.perMinute,
+      perDay: inputs.perDay,
+      windowMs: inputs.windowMs,
+      dayMs: inputs.dayMs,
+      maxWaitMs: inputs.maxWaitMs,
+      requestUrl: inputs.requestUrl,
+    },
+    { partialView: missing.length > 0, ...(inputs.dedicatedKey ? { dedicatedKey: true } : {}) },
+  );
+  const stops = [...new Set(shares.map((r) => r.stoppedBecause).filter((s): s is string => !!s && s !== 'scenario complete'))];
+  const stopped = stops.length ? stops.join('; ') : undefined;
+  const judgements: Judgement[] = def.judge(samples, o, stopped);
+  // A share that could not finish (k6 stopped it) or failed as a program stays a suite error of the whole.
+  for (const r of shares) for (const j of r.judgements) if (j.outcome === 'error') judgements.push(j);
+  if (!samples.length) judgements.push(suiteError(def.requirements[0], 'No request in the shares', 'the shares carry no request to judge'));
+  const startedAt = Math.min(...shares.map((r) => Date.parse(r.startedAt)));
+  const endedAt = Math.max(...shares.map((r) => Date.parse(r.endedAt)));
+  const notes = [
+    `Merged from ${shares.length} share(s) (execution segments ${shares.map((r) => r.share?.segment || '0:1').join(', ')}): judged on every request of the run, on one timeline.`,
+    ...(missing.length
+      ? [`The shares do not cover ${missing.join(', ')} of the run: what needs every request on the key is not judged.`]
+      : []),
+    ...new Set(shares.reduce<string[]>((all, r) => all.concat(r.notes || []), [])),
+  ];
+  const blocked = Math.max(0, ...shares.map((r) => r.key.blockedUntil ?? 0));
+  const last = Math.max(0, ...shares.map((r) => r.key.lastResponseAt ?? 0));
+  const report = buildLoadReport({
+    scenario: first.scenario,
+    plan: first.plan,
+    engine: first.engine,
+    target: first.target,
+    startedAt,
+    endedAt,
+    requestsSent: shares.reduce((n, r) => n + r.requestsSent, 0),
+    judgements,
+    samples,
+    key: { ...(blocked ? { blockedUntil: blocked } : {}), ...(last ? { lastResponseAt: last } : {}) },
+    stoppedBecause: stopped ?? 'scenario complete',
+    notes,
+  });
+  return { report };
+}
+
+/**
+ * Every request of the shares on one timeline: duplicates dropped (several VUs of
+ * one instance carry the same preflight), ordered by when they were sent, and
+ * numbered again in that order.
+ */
+export function mergedSamples(shares: readonly LoadReport[]): Sample[] {
+  const seen = new Set<string>();
+  const all: Sample[] = [];
+  for (const r of shares)
+    for (const c of r.share?.samples ?? []) {
+      const k = JSON.stringify(c);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      all.push(expandSample(c));
+    }
+  all.sort((a, b) => a.sentAt - b.sentAt || a.t - b.t);
+  return all.map((s, i) => ({ ...s, seq: i }));
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && isFinite(v);
+
+/** A parsed share file, checked enough to merge safely; a reason in words when it is not one. */
+export function readShare(value: unknown, source: string): LoadReport | string {
+  const r = value as Partial<LoadReport> | null;
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return `${source}: not a load report (a JSON object)`;
+  if (typeof r.scenario !== 'string' || !(r.scenario in SCENARIOS)) return `${source}: not a load report (no known scenario)`;
+  if (typeof r.plan !== 'string' || typeof r.target !== 'string' || typeof r.startedAt !== 'string' || typeof r.endedAt !== 'string')
+    return `${source}: not a load report (plan, target or times missing)`;
+  if (!Array.isArray(r.judgements) || !isNum(r.requestsSent)) return `${source}: not a load report (judgements or requestsSent missing)`;
+  const s = r.share;
+  if (!s || typeof s !== 'object')
+    return `${source}: a load report but no share (run each instance with ANIMAL_STORE_LOAD_DISTRIBUTED=yes)`;
+  const i = s.inputs as Partial<ShareInputs> | undefined;
+  if (typeof s.segment !== 'string' || !i || !isNum(i.perMinute) || !isNum(i.windowMs) || !isNum(i.dayMs) || !isNum(i.maxWaitMs))
+    return `${source}: the share has no segment or inputs`;
+  if (
+    !Array.isArray(s.samples) ||
+    s.samples.some((c) => !Array.isArray(c) || c.length < 5 || ![c[0], c[2], c[3], c[4]].every(isNum) || typeof c[1] !== 'string')
+  )
+    return `${source}: the share's samples are not [seq, phase, sentAt, t, status, …] arrays`;
+  return { ...(r as LoadReport), key: r.key && typeof r.key === 'object' ? r.key : {} };
+}

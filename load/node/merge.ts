@@ -1,0 +1,90 @@
+/**
+ * `npm run load:merge -- <share files…> [--reports-dir DIR]`
+ *
+ * Merges the share reports of one distributed run (each k6 instance of a
+ * sustained or overload run with ANIMAL_STORE_LOAD_DISTRIBUTED=yes writes
+ * load-<scenario>-<plan>.share-<segment>.json) into one report judged on every
+ * request of the run, writes it into a run folder of its own
+ * (reports/load/merged-<id>/) and prints one verdict line.
+ * Exit codes: 0 passed (or passed with requirements not exercised), 1 a MUST
+ * requirement failed, 2 usage error or shares that cannot be merged.
+ */
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
+import { envKeys } from '../../src/core/plan-keys.ts';
+import { makeRedactor } from '../../src/core/redact.ts';
+import { mergeShares, readShare } from '../lib/merge.ts';
+
+export const MERGE_USAGE = `Usage: npm run load:merge -- <share report>… [--reports-dir DIR]
+
+Merges the shares of one distributed sustained or overload run (one report per
+k6 instance, written with ANIMAL_STORE_LOAD_DISTRIBUTED=yes) into one verdict
+judged on every request of the run: successes per window and RL-NOT-EARLY across
+the shares. Shares of different runs, or two shares of one segment, are refused.
+
+Exit codes: 0 passed (or passed with requirements not exercised), 1 a MUST
+requirement failed, 2 usage error or shares that cannot be merged.`;
+
+/** Largest share file read (a share of the daily scenario of a business plan is a few MB). */
+export const MAX_SHARE_BYTES = 256 * 1024 * 1024;
+
+export function mergeMain(argv: readonly string[], out: { say(s: string): void; warn(s: string): void }): number {
+  const files: string[] = [];
+  let dir = process.env.ANIMAL_STORE_REPORTS_DIR || 'reports';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--help' || a === '-h') {
+      out.say(`${MERGE_USAGE}\n`);
+      return 0;
+    }
+    if (a === '--reports-dir' && argv[i + 1]) dir = argv[++i];
+    else if (a.startsWith('--reports-dir=')) dir = a.slice('--reports-dir='.length);
+    else if (a.startsWith('-')) return usage(out, `unknown option ${a}`);
+    else files.push(a);
+  }
+  if (!files.length) return usage(out, 'name the share reports to merge');
+  const shares: LoadReport[] = [];
+  for (const f of files) {
+    let value: unknown;
+    try {
+      if (statSync(f).size > MAX_SHARE_BYTES) return usage(out, `${f}: larger than ${MAX_SHARE_BYTES} bytes`);
+      value = JSON.parse(readFileSync(f, 'utf8'));
+    } catch (e) {
+      return usage(out, `${f}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    const r = readShare(value, f);
+    if (typeof r === 'string') return usage(out, r);
+    shares.push(r);
+  }
+  const merged = mergeShares(shares);
+  if (!merged.report) return usage(out, `cannot merge: ${merged.refused}`);
+  const report = merged.report;
+  // The shares were redacted by k6; whatever key this environment holds is redacted again.
+  const redact = makeRedactor(envKeys(process.env));
+  const folder = join(dir, 'load', `merged-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  mkdirSync(folder, { recursive: true });
+  const base = join(folder, reportBaseName(report.scenario, report.plan));
+  writeFileSync(`${base}.json`, redact(JSON.stringify(report, null, 2)) + '\n');
+  writeFileSync(`${base}.junit.xml`, redact(loadJunit(report)));
+  out.say(redact(loadSummaryText(report)));
+  const tail = `${shares.length} shares, ${report.requestsSent} requests`;
+  const line =
+    report.verdict === 'fail'
+      ? `load:merge: FAIL — ${report.scenario} failed a MUST requirement (${tail})`
+      : report.verdict === 'incomplete'
+        ? `load:merge: PASSED, INCOMPLETE — ${report.scenario} left MUST requirements not exercised (${tail})`
+        : `load:merge: PASS — ${report.scenario} passed (${tail})`;
+  out.say(`reports: ${relative(process.cwd(), folder)}\n${line}\n`);
+  return report.verdict === 'fail' ? 1 : 0;
+}
+
+function usage(out: { warn(s: string): void }, message: string): number {
+  out.warn(`load:merge: ${message}\n(see npm run load:merge -- --help)\n`);
+  return 2;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = mergeMain(process.argv.slice(2), { say: (s) => process.stdout.write(s), warn: (s) => process.stderr.write(s) });
+}
