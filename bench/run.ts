@@ -10,7 +10,9 @@
  *   the Node engine's (goal under 1 s on k6 v0.49), and the two engines'
  *   verdicts on the same ceiling scenario (every requirement agrees);
  * - load-engine-rate: the request rate one Node engine and one k6 instance
- *   sustain here (load/README's "Measured on this machine").
+ *   sustain here (load/README's "Measured on this machine");
+ * - load-plans: four plans side by side vs one (goal at most 1.2× its wall time);
+ * - load-merge: distributed shares merged vs one process (goal 100 % agreement).
  * Goals are measured here, never asserted by timed tests. `--only <group>` runs
  * one group; `--json` prints one JSON line per result instead of the table. A
  * line that could not be measured here (no k6) is "skipped", with the reason —
@@ -23,6 +25,7 @@ import { benchLoadCeilingCost } from './load-cost.ts';
 import { benchEngineRate } from './load-engine-rate.ts';
 import { benchK6 } from './load-k6.ts';
 import { benchLoadRateAccuracy } from './load-rate.ts';
+import { benchMergeAgreement, benchPlansSideBySide } from './load-plans.ts';
 import { benchLoadMaxRate } from './load-throughput.ts';
 
 const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
@@ -33,6 +36,8 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'load-throughput': () => benchLoadMaxRate(),
   'load-k6': () => benchK6(),
   'load-engine-rate': () => benchEngineRate(),
+  'load-plans': () => benchPlansSideBySide(),
+  'load-merge': () => benchMergeAgreement(),
 };
 
 function table(lines: (BenchLine & { group: string })[]): string {

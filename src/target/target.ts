@@ -31,9 +31,11 @@ export interface Target {
 /** The options the embedded reference server runs with for a configuration. */
 export function embeddedOptions(c: Config): AppOptions & { windowMs: number; dayMs: number } {
   const windowMs = c.load.windowMs || EMBEDDED_WINDOW_MS;
+  // The enterprise limits asked for (--rpm / --rpd), for the single key or for the enterprise plan among several.
+  const asked = c.limits?.plan === 'enterprise' ? c.limits : c.plans?.find((p) => p.plan === 'enterprise')?.limits;
   const enterprise = {
-    perMinute: c.limits?.plan === 'enterprise' && c.limits.perMinute ? c.limits.perMinute : DEFAULT_ENTERPRISE.perMinute,
-    perDay: c.limits?.plan === 'enterprise' && c.limits.perDay ? c.limits.perDay : DEFAULT_ENTERPRISE.perDay,
+    perMinute: asked?.perMinute || DEFAULT_ENTERPRISE.perMinute,
+    perDay: asked?.perDay || DEFAULT_ENTERPRISE.perDay,
   };
   return { windowMs, dayMs: c.load.dayMs || EMBEDDED_DAY_WINDOWS * windowMs, enterprise };
 }

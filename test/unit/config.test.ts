@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseArgs, readConfig, requireLimits, type EnvMap } from '../../src/core/config.ts';
 import { COMMANDS, KEY_FLAGS, optionsHelp, SETTINGS, settingsFor } from '../../src/core/settings.ts';
+import { embeddedOptions } from '../../src/target/target.ts';
 
 const REMOTE: EnvMap = { ANIMAL_STORE_BASE_URL: 'https://api.example/v1', ANIMAL_STORE_API_KEY: 'k_0123456789' };
 
@@ -139,6 +140,11 @@ describe('a key per plan', () => {
       ['free', "the embedded server's demo key", 60],
       ['enterprise', "the embedded server's demo key", 50],
     ]);
+  });
+
+  test('The embedded server runs the enterprise plan of a multi-plan run with the --rpm / --rpd asked for.', () => {
+    const c = readConfig({}, { plans: 'free,enterprise', rpm: '50', rpd: '900' }, 'load');
+    expect(embeddedOptions(c).enterprise).toEqual({ perMinute: 50, perDay: 900 });
   });
 
   test('A key per plan is never a flag either.', () => {
