@@ -30,7 +30,7 @@ import { benchConfig, windowStart, type BenchLine } from './load-common.ts';
 
 /** Wall time of the quick scenarios on the embedded server for `plans` side by side (Node engine). */
 async function quickRun(plans: string, windowMs: number): Promise<{ ms: number; verdicts: string[] }> {
-  const rpm = plans.includes('enterprise') ? { rpm: '200' } : {};
+  const rpm: Record<string, string> = plans.includes('enterprise') ? { rpm: '200' } : {};
   const target = await openTarget(benchConfig({ plans, ...rpm, 'window-ms': String(windowMs), engine: 'node' }));
   try {
     await windowStart(windowMs);
