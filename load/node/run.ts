@@ -107,8 +107,16 @@ export async function runRateLimits(
 ): Promise<RateLimitRun> {
   const clock = o.clock || realClock;
   const lanes = lanesOf(target);
-  const per = Math.floor(o.budget / lanes.length);
-  const jobs = lanes.map((lane) => jobsFor(target, scenarios, per, clock.now(), lane));
+  const jobs = lanes.map((lane) => jobsFor(target, scenarios, Number.MAX_SAFE_INTEGER, clock.now(), lane));
+  // The plans share the run's budget: refused as a whole when their worst cases together exceed it.
+  if (lanes.length > 1) {
+    const most = jobs.map((js) => js.reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0));
+    const total = most.reduce((a, b) => a + b, 0);
+    if (total > o.budget)
+      throw new ConfigError(
+        `the rate-limit scenarios (${scenarios.join(', ')}) on plans ${lanes.map((l, i) => `${l.plan} (up to ${most[i]})`).join(', ')} may send up to ${total} requests, above the ${o.budget} left in the run's budget (--max-requests)`,
+      );
+  } else jobsFor(target, scenarios, o.budget, clock.now(), lanes[0]);
   const outs = await orchestrateLanes(jobs, { ...o, clock });
   const runs: LaneRun[] = outs.map((out, i) => ({
     ...out,
