@@ -154,7 +154,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       ...(c.plans?.length
         ? { plans: c.plans.map((p) => ({ plan: p.plan, perMinute: p.limits.perMinute, perDay: p.limits.perDay, keySource: p.keySource })) }
         : {}),
-      ...(c.plans?.length && c.conformanceKeySource ? { conformanceKey: c.conformanceKeySource } : {}),
+      ...(c.plans?.length && c.conformanceKeySource && profile.conformance ? { conformanceKey: c.conformanceKeySource } : {}),
       notes,
     });
     const waived = applyWaivers(planned, waivers, { now: new Date(), allowMustWaivers: config.certify.allowMustWaivers });

@@ -11,10 +11,10 @@ import type { Target } from '../target/target.ts';
 
 export type Preflight = { ok: true; hint?: string } | { ok: false; message: string; diagnosis: string };
 
-export async function preflight(target: Target): Promise<Preflight> {
+export async function preflight(target: Pick<Target, 'config'>, transport: typeof send = send): Promise<Preflight> {
   const { config } = target;
   const url = `${config.baseUrl}/pets?limit=1`;
-  const ex = await send(
+  const ex = await transport(
     { method: 'GET', url, headers: { accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) } },
     { timeoutMs: config.timeoutMs, maxBodyBytes: 64 * 1024 },
   );
@@ -31,12 +31,15 @@ export async function preflight(target: Target): Promise<Preflight> {
       message: `${config.baseUrl}: host not found`,
       diagnosis: `the host of ${config.baseUrl} is not found (DNS): check the base URL`,
     };
-  if (e && e.kind === 'tls')
+  if (e && e.kind === 'tls') {
+    // OpenSSL's messages span lines: one line, and its reason without the library's address.
+    const why = e.message.replace(/\s+/g, ' ').replace(/[0-9A-F]{8,}:error:[0-9A-F]+:/, '').trim();
     return {
       ok: false,
-      message: `${config.baseUrl}: TLS handshake failed (${e.message})`,
-      diagnosis: `the TLS handshake with ${config.baseUrl} failed (${e.message}): an expired or self-signed certificate, or http/https mixed up`,
+      message: `${config.baseUrl}: TLS handshake failed (${why})`,
+      diagnosis: `the TLS handshake with ${config.baseUrl} failed (${why}): an expired or self-signed certificate, or http/https mixed up`,
     };
+  }
   const res = ex.response;
   if (res && /text\/html/i.test(header(res.headers, 'content-type') ?? ''))
     return {

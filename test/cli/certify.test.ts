@@ -13,6 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { baseUrlHint } from '../../src/cli/preflight.ts';
 import { runCli, tempReports } from '../support/cli.ts';
 import { recordingReference, type Recorded } from '../support/recording.ts';
+import type { RunReport } from '../../src/results/types.ts';
 
 const FILES = ['index.html', 'certification.json', 'junit.xml', 'summary.md', 'badge.svg'];
 const servers: Recorded[] = [];
@@ -77,9 +78,44 @@ describe.concurrent('npm start', () => {
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('LIST-LIMIT-HONOURED');
+    // Short enough to read at 3 a.m.: under 40 lines in all, the failing requirement among the first 10
+    // (the live lines on stderr come first, then the verdict block).
+    const lines = `${run.stderr}${run.stdout}`.trim().split('\n');
+    expect(lines.length).toBeLessThan(40);
+    expect(lines.slice(0, 10).join('\n')).toContain('LIST-LIMIT-HONOURED');
     expect(read(reports, 'index.html')).toContain('NOT CONFORMANT');
     expect(read(reports, 'junit.xml')).toMatch(/<failure[^>]*>[^<]*LIST-LIMIT-HONOURED|LIST-LIMIT-HONOURED[\s\S]*?<failure/);
     expect(read(reports, 'summary.md')).toContain('LIST-LIMIT-HONOURED');
+  }, 120_000);
+
+  test('Several plans in one run: each plan on its own key, its own result and console line; the run certified only when every plan is.', async () => {
+    const reports = tempReports();
+    const run = await runCli('src/cli/main.ts', ['--plans', 'free,pro', '--only', 'load', '--scenarios', 'ceiling'], {
+      env: { ANIMAL_STORE_REPORTS_DIR: reports },
+      killAfterMs: 90_000,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const r = JSON.parse(read(reports, 'certification.json')) as RunReport;
+    expect(r.plans?.map((p) => [p.plan, p.perMinute, p.load.map((l) => `${l.scenario} ${l.plan} ${l.verdict}`)])).toEqual([
+      ['free', 60, ['ceiling free pass']],
+      ['pro', 300, ['ceiling pro pass']],
+    ]);
+    // Conformance did not run: no plan is certified, and no conformance key is named.
+    expect(r.outcome).toBe('incomplete');
+    expect(r.conformanceKey).toBeUndefined();
+    expect(run.stdout).toMatch(/\n {2}🟡 free: PASSED, INCOMPLETE · 60\/min/);
+    expect(run.stdout).toMatch(/\n {2}🟡 pro: PASSED, INCOMPLETE · 300\/min/);
+  }, 120_000);
+
+  test('A refused key stops the run at once with exit 5 and a one-line diagnosis before any detail.', async () => {
+    const s = await server({});
+    const run = await runCli('src/cli/main.ts', ['--base-url', s.baseUrl, '--plan', 'free'], {
+      env: { ANIMAL_STORE_API_KEY: 'not_a_valid_key_123', ANIMAL_STORE_REPORTS_DIR: tempReports() },
+      killAfterMs: 90_000,
+    });
+    expect(run.code).toBe(5);
+    expect(run.stdout).toMatch(/\n {2}diagnosis: the API key was refused \(every authenticated request was answered 401\)/);
+    expect(`${run.stdout}${run.stderr}`).not.toContain('not_a_valid_key_123');
   }, 120_000);
 
   test('In production with writes off it sends no POST, the skipped specs say why, and a server that breaks them is never CERTIFIED.', async () => {
