@@ -33,7 +33,10 @@ export async function preflight(target: Pick<Target, 'config'>, transport: typeo
     };
   if (e && e.kind === 'tls') {
     // OpenSSL's messages span lines: one line, and its reason without the library's address.
-    const why = e.message.replace(/\s+/g, ' ').replace(/[0-9A-F]{8,}:error:[0-9A-F]+:/, '').trim();
+    const why = e.message
+      .replace(/\s+/g, ' ')
+      .replace(/[0-9A-F]{8,}:error:[0-9A-F]+:/, '')
+      .trim();
     return {
       ok: false,
       message: `${config.baseUrl}: TLS handshake failed (${why})`,
