@@ -15,6 +15,15 @@ import {
 import { xmlProblems } from './xml-check.ts';
 import { allPlansCertified, cutShortPro, mixedPlans, onePlan, threeOfFourCertified } from './plan-fixtures.ts';
 
+/** The badge of `report` says `message` (also to a screen reader) on `color`, as well-formed XML. */
+function expectBadge(report: RunReport, message: string, color: string): void {
+  const svg = renderBadge(report);
+  expect(badgeMessage(report)).toBe(message);
+  expect(svg).toContain(`aria-label="animal-store: ${message}"`);
+  expect(svg).toContain(`fill="${color}"`);
+  expect(xmlProblems(svg)).toEqual([]);
+}
+
 describe('badge.svg', () => {
   const cases: [string, RunReport, string, string][] = [
     ['certified run', certifiedReport(), 'certified · free · 2025-06-01', BADGE_GREEN],
@@ -27,13 +36,7 @@ describe('badge.svg', () => {
     ['aborted run with a failed MUST', aborted(failingReport()), 'not conformant · free · 2025-06-01', BADGE_RED],
     ['run whose plan was not given', withoutPlan(incompleteReport()), 'passed, incomplete (3 MUSTs not exercised) · plan not given · 2025-06-01', BADGE_AMBER],
   ];
-  it.each(cases)('The badge of a %s reads "%s" on the right colour.', (_name, report, message, color) => {
-    const svg = renderBadge(report);
-    expect(badgeMessage(report)).toBe(message);
-    expect(svg).toContain(`aria-label="animal-store: ${message}"`);
-    expect(svg).toContain(`fill="${color}"`);
-    expect(xmlProblems(svg)).toEqual([]);
-  });
+  it.each(cases)('The badge of a %s reads "%s" on the right colour.', (_name, report, message, color) => expectBadge(report, message, color));
 
   it('Only a certified run gets the green colour and the word certified.', () => {
     for (const [, report, , color] of cases) {
@@ -68,13 +71,7 @@ describe('badge.svg of a run over several plans', () => {
     ['run interrupted after every plan had passed', interrupted(allPlansCertified()), 'interrupted · 0 of 4 plans certified · 2025-06-01', BADGE_AMBER],
     ['run stopped early', aborted(allPlansCertified()), 'stopped early · 0 of 4 plans certified · 2025-06-01', BADGE_AMBER],
   ];
-  it.each(cases)('The badge of a %s reads "%s" on the right colour.', (_name, report, message, color) => {
-    const svg = renderBadge(report);
-    expect(badgeMessage(report)).toBe(message);
-    expect(svg).toContain(`aria-label="animal-store: ${message}"`);
-    expect(svg).toContain(`fill="${color}"`);
-    expect(xmlProblems(svg)).toEqual([]);
-  });
+  it.each(cases)('The badge of a %s reads "%s" on the right colour.', (_name, report, message, color) => expectBadge(report, message, color));
 
   it('A single-plan run that carries its one plan in plans keeps its single-plan badge.', () => {
     for (const quick of [false, true]) {

@@ -7,26 +7,17 @@
  * key's quota is used up, or it is banned). Loopback servers only; the unknown
  * host is the transport's own error kind, so no DNS lookup is needed.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { preflight } from '../../src/cli/preflight.ts';
 import { EXIT, exitCodeOf } from '../../src/cli/common.ts';
 import { readConfig } from '../../src/core/config.ts';
 import { ApiClient, KEY_REFUSED_AFTER, RunAborted } from '../../src/http/client.ts';
 import type { send } from '../../src/http/transport.ts';
 import { certifiedReport } from '../reports/fixtures.ts';
+import { closeLast, closeServersAfterEach, serveHost } from '../support/serve.ts';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))));
-});
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const s = createServer(handler);
-  servers.push(s);
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  return `127.0.0.1:${(s.address() as { port: number }).port}`;
-}
+closeServersAfterEach();
+const serve = serveHost;
 
 const target = (baseUrl: string) => ({
   config: readConfig({ ANIMAL_STORE_API_KEY: 'k_123456789' }, { 'base-url': baseUrl, 'timeout-ms': '5000' }, 'start'),
@@ -35,7 +26,7 @@ const target = (baseUrl: string) => ({
 describe('the preflight request', () => {
   test('A closed port is unreachable: nothing listens at the base URL.', async () => {
     const host = await serve((_q, r) => r.end());
-    await new Promise<void>((r) => servers.pop()!.close(() => r()));
+    await closeLast();
     const p = await preflight(target(`http://${host}/v1`));
     expect(p).toMatchObject({ ok: false, diagnosis: expect.stringMatching(/nothing listens at .* \(connection refused\)/) });
   });

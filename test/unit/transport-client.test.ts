@@ -3,22 +3,13 @@
  * redirect with the credential; the client waits out the window instead of
  * tripping the limit, and honours Retry-After (seconds or HTTP-date) once.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ApiClient, RunAborted, type ApiExchange } from '../../src/http/client.ts';
 import { send } from '../../src/http/transport.ts';
+import { closeServersAfterEach, serveHost } from '../support/serve.ts';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))));
-});
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const s = createServer(handler);
-  servers.push(s);
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(s.address() as { port: number }).port}`;
-}
+closeServersAfterEach();
+const serve = async (handler: Parameters<typeof serveHost>[0]) => `http://${await serveHost(handler)}`;
 
 const opts = { timeoutMs: 800, maxBodyBytes: 4096 };
 
