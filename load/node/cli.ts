@@ -32,7 +32,8 @@ server you name with its plan. k6 runs the bundles when it is on PATH (or
 K6_BIN, or --engine k6); the Node engine otherwise. The API key comes only from
 ANIMAL_STORE_API_KEY (environment or .env), never from a flag. Several plans side
 by side, each on its own key: ANIMAL_STORE_API_KEY_FREE, _PRO, _BUSINESS,
-_ENTERPRISE (and --plans free,pro to pick among them).
+_ENTERPRISE (and --plans free,pro to pick among them). The shares of a distributed
+k6 run (--distributed on every instance) become one verdict with npm run load:merge.
 
 ${optionsHelp('load')}
 
