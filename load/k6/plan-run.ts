@@ -70,6 +70,7 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
       externalPacing: !def.singleVu,
       maxInFlight: 16,
       partialView: !def.singleVu && (cfg.load.maxVus > 1 || cfg.load.distributed),
+      ...(cfg.load.distributed ? { distributed: true } : {}),
       // several plans in one process: each key is dedicated (another plan's requests counted on it are a finding)
       ...(tag ? { dedicatedKey: true } : {}),
     },

@@ -35,7 +35,12 @@ export class CeilingPhase implements Phase {
   private inWindow = 0;
   /** In the current window: slots a refilling limiter freed (see isRelease / refillAllowance). */
   private releases = 0;
+  /** In the current window, before Remaining 0: the first Reset announced, and whether another one came (a refilling limiter). */
+  private firstReset?: number;
+  private moving = false;
   private afterZero = 0;
+  /** Successes after Remaining 0 that said slots were free again. */
+  private refilledAfter = 0;
   private rollovers = 0;
   private rtt = 0;
   private answered = 0;
@@ -83,15 +88,29 @@ export class CeilingPhase implements Phase {
       this.releases = 0;
       this.afterZero = 0;
       this.zero = undefined;
+      this.firstReset = undefined;
+      this.moving = false;
+      this.refilledAfter = 0;
+    } else if (this.zero && s.seq > this.zero.seq && s.sentAt >= this.zero.t && (signals(s).remaining ?? 0) > 0) {
+      // After Remaining 0, a success that says slots are free again: a refilling limiter, within the limit by its own count.
+      this.moving = true;
+      this.refilledAfter++;
     } else if (this.zero && s.seq > this.zero.seq && s.sentAt >= this.zero.t) {
       // A success although Remaining 0 was known: settled, unless a refilling limiter explains it.
-      if (++this.afterZero > refillAllowance(this.releases, this.zero.t, s.sentAt, run.o)) this.finished = true;
+      if (reset !== undefined && this.firstReset !== undefined && reset !== this.firstReset) this.moving = true;
+      const evidence = { refilling: this.releases > 0 || this.moving, before: this.inWindow - this.afterZero - this.refilledAfter };
+      if (++this.afterZero > refillAllowance(evidence, this.zero, s, run.o)) this.finished = true;
     } else if (prev && isRelease(prev, s)) this.releases++;
+    if (!this.zero && reset !== undefined) {
+      if (this.firstReset === undefined) this.firstReset = reset;
+      else if (reset !== this.firstReset) this.moving = true;
+    }
     if (signals(s).remaining === 0 && !this.zero) this.zero = s;
     this.inWindow++;
     // Headers that do not describe the plan's window show no rollover: allow a window boundary (up to twice the limit) before concluding.
     const cap = signals(s).limit === run.o.limit ? run.o.limit : 2 * run.o.limit;
-    if (this.inWindow - this.releases - this.afterZero > cap || this.rollovers > 2 || this.inWindow > 2 * cap) this.finished = true;
+    if (this.inWindow - this.releases - this.refilledAfter - this.afterZero > cap || this.rollovers > 2 || this.inWindow > 2 * cap)
+      this.finished = true;
     if (!prev || s.seq > prev.seq) this.prev = s;
   }
 
@@ -148,8 +167,13 @@ export class PreflightPhase implements Phase {
       // Other instances of a distributed run send their own preflight at the same moment: a few of theirs still leave the window fresh.
       const others = run.o.partialView ? Math.max(1, Math.ceil(run.o.limit * 0.05)) : 0;
       const fresh = isSuccess(s) && sig.remaining !== undefined && sig.remaining >= run.o.limit - 1 - others;
-      this.readyAt = fresh ? now : s.t + run.o.windowMs + run.guard.jitter();
-      if (!fresh)
+      // Distributed: every instance's preflight would count in the first measured window: start a whole window later.
+      this.readyAt = fresh && !run.o.distributed ? now : s.t + run.o.windowMs + run.guard.jitter();
+      if (run.o.distributed)
+        run.notes.push(
+          "One instance of a distributed run: the measured phase started a whole window after the preflight, so that no instance's preflight counts in it.",
+        );
+      else if (!fresh)
         run.notes.push(
           `The key was not fresh (the preflight got ${s.status} with Remaining ${sig.remaining === undefined ? 'absent' : sig.remaining}): waited one window without sending.`,
         );

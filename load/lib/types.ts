@@ -38,4 +38,10 @@ export interface ScenarioOptions extends JudgeOptions {
   random: () => number;
   /** The pacing comes from outside (k6's constant-arrival-rate executor): never wait for a slot. */
   externalPacing?: boolean;
+  /**
+   * One instance of several (a distributed run): every instance sends its own
+   * preflight, so the measured phase starts a whole window after it, where no
+   * preflight is counted any more (fixed or sliding window alike).
+   */
+  distributed?: boolean;
 }

@@ -54,6 +54,17 @@ function ceilingRun(extra429: Record<string, string | number | undefined> = {}, 
 const find = (vs: { requirement: string; outcome: string }[], req: string) => vs.filter((v) => v.requirement === req).map((v) => v.outcome);
 
 describe('ceiling verdicts', () => {
+  it('fails one success too many in a window even when the last requests were in flight together and counted out of order', () => {
+    // A busy machine: the last three requests went out at once; the server counted the last one sent first (Remaining 1).
+    const seq: Sample[] = [];
+    for (let i = 0; i < L - 2; i++) seq.push(s(i, T0 + 10 * i, 200, rl(L - 1 - i)));
+    const at = T0 + 10 * L;
+    seq.push({ ...s(L - 2, at + 100, 200, rl(0)), sentAt: at });
+    seq.push({ ...s(L - 1, at + 110, 200, rl(0)), sentAt: at });
+    seq.push({ ...s(L, at + 90, 200, rl(1)), sentAt: at });
+    expect(find(judgeCeiling(seq), 'RL-CEILING-429')).toEqual(['fail']);
+  });
+
   it('passes a 429 exactly after Remaining 0 with every header, body and a consistent Reset', () => {
     const vs = judgeCeiling(ceilingRun(), o);
     expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);

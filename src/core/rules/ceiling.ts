@@ -23,6 +23,7 @@ import {
   fmtMs,
   freesBeforeReset,
   isRelease,
+  movingReset,
   isRollover,
   isSuccess,
   isThrottled,
@@ -59,6 +60,8 @@ export interface CeilingFacts {
   unpredicted?: Sample;
   /** In that window, successes a refilling limiter (sliding log, token bucket) explains beyond the limit. */
   refilled: number;
+  /** A window showed a limiter that refills (a Reset that moves, slots free again after Remaining 0). */
+  refilling?: boolean;
   other?: Sample;
 }
 
@@ -70,10 +73,17 @@ function windowFacts(win: Sample[], f: CeilingFacts, o: JudgeOptions): void {
   let releases = 0;
   let afterZero = 0;
   f.refilled = 0;
+  // A Reset that moves within the window (a token bucket's "full again", a sliding log's oldest request), or a success after
+  // Remaining 0 that says slots are free again, shows a refilling limiter too.
+  const moving = movingReset(win) || win.some((x) => after(x) && (rem(x) ?? 0) > 0);
+  const before = win.filter((x) => !after(x)).length;
+  if (moving) f.refilling = true;
   for (let i = 1; i < sent.length; i++) {
     const x = sent[i];
-    if (after(x)) {
-      if (++afterZero <= refillAllowance(releases, (zero as Sample).t, x.sentAt, o)) f.refilled++;
+    if (after(x) && (rem(x) ?? 0) > 0)
+      f.refilled++; // the server says slots are free again: within the limit by its own count
+    else if (after(x)) {
+      if (++afterZero <= refillAllowance({ refilling: releases > 0 || moving, before }, zero as Sample, x, o)) f.refilled++;
       else if (!f.unpredicted) f.unpredicted = x;
     } else if (isRelease(sent[i - 1], x)) {
       releases++;
@@ -168,6 +178,15 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
         false,
         'Requests of another key counted on this one',
         `${f.extra} request(s) were counted in the window that this scenario did not send, on a key used by nothing else: the server counts another key's (plan's) requests in this key's bucket; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
+      ),
+    );
+  } else if (f.steps.length > 0 && !dec.ok && f.refilling && f.steps.every((st) => st.from === st.to)) {
+    // Remaining held still while the Reset moved on: the limiter refilled as fast as the requests came, nothing to judge.
+    out.push(
+      skipped(
+        'RL-REMAINING-DECREMENTS',
+        'Refilled as fast as sent',
+        `X-RateLimit-Remaining stayed at ${rem(f.seq[0]) ?? '?'} over ${f.steps.length + 1} requests while X-RateLimit-Reset moved on: a limiter that refills (token bucket, sliding log) freed a slot for each request, so whether each request is counted could not be seen`,
       ),
     );
   } else if (f.steps.length > 0) {

@@ -68,7 +68,10 @@ export function isRollover(prev: Sample, cur: Sample): boolean {
   const b = signals(cur);
   if (a.remaining === undefined || b.remaining === undefined) return false;
   if (b.remaining < a.remaining) return false;
-  if (a.reset !== undefined && b.reset !== undefined) return b.reset > a.reset;
+  // Equal Remaining with a later Reset is a rollover only as the first request of a window (Limit - 1, as the previous
+  // window's first said); elsewhere it is a refilling limiter (a token bucket's Reset moves on with every request).
+  if (a.reset !== undefined && b.reset !== undefined)
+    return b.reset > a.reset && (b.remaining > a.remaining || (b.limit !== undefined && b.remaining === b.limit - 1));
   return b.remaining > a.remaining && cur.t >= prev.t;
 }
 
@@ -76,21 +79,58 @@ export function isRollover(prev: Sample, cur: Sample): boolean {
  * A refilling limiter (sliding log, token bucket) freed a slot between two
  * sequential successes of one window: Remaining did not fall and is above 0,
  * with no rollover. A server that ignores its limit says Remaining 0 instead.
+ * Sequential: `cur` was sent once `prev`'s response had arrived — two requests
+ * in flight together may be counted in either order, which says nothing of a release.
  */
 export function isRelease(prev: Sample, cur: Sample): boolean {
   const a = signals(prev).remaining;
   const b = signals(cur).remaining;
-  return a !== undefined && b !== undefined && b > 0 && b >= a && cur.seq > prev.seq && !isRollover(prev, cur);
+  return a !== undefined && b !== undefined && b > 0 && b >= a && cur.seq > prev.seq && cur.sentAt >= prev.t && !isRollover(prev, cur);
 }
 
+/** Do these successes of one window announce more than one X-RateLimit-Reset (a limiter that refills, not a fixed window)? */
+export function movingReset(samples: readonly Sample[]): boolean {
+  let first: number | undefined;
+  for (const s of samples) {
+    const r = signals(s).reset;
+    if (r === undefined) continue;
+    if (first === undefined) first = r;
+    else if (r !== first) return true;
+  }
+  return false;
+}
+
+/** What a window showed of its limiter before a success after Remaining 0 is judged. */
+export interface RefillEvidence {
+  /** Signs of a limiter that frees slots within the window: releases, a Reset that moves, a success after Remaining 0 with Remaining above 0. */
+  refilling: boolean;
+  /** Successes of the window up to the one that said Remaining 0. */
+  before: number;
+}
+
+/** Fewer successes than this before Remaining 0 cannot tell a fixed window from a refilling one. */
+export const FEW_TO_TELL = 3;
+
 /**
- * Successes a refilling limiter explains once a response said Remaining 0 (at
- * `zeroAt`): one for a slot that was almost free, plus the limit's own rate since
- * then — and none unless the window already showed a release (a fixed window
- * that lets one more through after Remaining 0 has no release to show).
+ * Successes a refilling limiter explains once a response said Remaining 0. With
+ * signs of refilling: one for a slot that was almost free, plus the limit's own
+ * rate over the longest time the server may have had between the two (from when
+ * the Remaining-0 request was sent to when the later response arrived: generous
+ * on a slow round trip). Without them: none when the window looked fixed (at
+ * least FEW_TO_TELL successes with one Reset: a fixed window that serves one more
+ * after Remaining 0 ignores its limit), one when it showed too little to tell (a
+ * token bucket met nearly empty). Unlimited once the later request was served
+ * after the Reset the Remaining-0 response announced.
  */
-export function refillAllowance(releases: number, zeroAt: number, sentAt: number, o: Pick<JudgeOptions, 'limit' | 'windowMs'>): number {
-  return releases > 0 ? 1 + Math.floor((Math.max(0, sentAt - zeroAt) * o.limit) / o.windowMs) : 0;
+export function refillAllowance(e: RefillEvidence, zero: Sample, later: Sample, o: Pick<JudgeOptions, 'limit' | 'windowMs'>): number {
+  // Served once the Reset the Remaining-0 response announced had come (by the server's Date, else on arrival): the limit had reset.
+  const reset = signals(zero).reset;
+  const plausible = reset !== undefined && reset > 1e9 && reset < 1e11;
+  if (plausible && refTime(later) >= reset * 1000) return Number.MAX_SAFE_INTEGER;
+  if (e.refilling) return 1 + Math.floor((Math.max(0, later.t - zero.sentAt) * o.limit) / o.windowMs);
+  // Within the second before a Reset rounded to whole seconds, a slot may already be free: too close to tell.
+  const close = plausible && refTime(later) + 1000 >= reset * 1000;
+  return e.before < FEW_TO_TELL || close ? 1 : 0;
 }
 
 /**
