@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { writeReports } from '../../src/results/writers/index.ts';
 import type { RunReport } from '../../src/results/types.ts';
@@ -72,8 +72,16 @@ export interface Opened {
   dir: string;
 }
 
-/** Launches Chromium for the test file (closed after it) and opens reports in it, each in its own context. */
-export function chromiumSession(prefix: string): { open: (name: string, report: RunReport, width: number) => Promise<Opened> } {
+type Open = (name: string, report: RunReport, width: number) => Promise<Opened>;
+
+/**
+ * Launches Chromium for the test file (closed after it) and opens reports in it, each in its own context.
+ * `openAll`, called inside a describe, opens every named report before its tests and closes them after.
+ */
+export function chromiumSession(prefix: string): {
+  open: Open;
+  openAll: (reports: [string, () => RunReport][], width: number) => Record<string, Opened>;
+} {
   const root = mkdtempSync(join(tmpdir(), `${prefix}-`));
   let browser: Browser;
   beforeAll(async () => {
@@ -104,7 +112,24 @@ export function chromiumSession(prefix: string): { open: (name: string, report: 
     }
     return { page, problems, requests, dir };
   }
-  return { open };
+  function openAll(reports: [string, () => RunReport][], width: number): Record<string, Opened> {
+    const pages: Record<string, Opened> = {};
+    beforeAll(async () => {
+      for (const [name, make] of reports) pages[name] = await open(name, make(), width);
+    }, 60_000);
+    afterAll(async () => {
+      for (const o of Object.values(pages)) await o.page.context().close();
+    });
+    return pages;
+  }
+  return { open, openAll };
+}
+
+/** A page that loaded without console errors, CSP violations or requests beyond its own file, with its script run. */
+export async function expectLoadedCleanly(o: Opened): Promise<void> {
+  expect(o.problems).toEqual([]);
+  expect(o.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+  expect(await o.page.locator('html').getAttribute('class')).toContain('js');
 }
 
 /** The page's width as laid out, and the viewport's size. */

@@ -7,13 +7,13 @@
  * leads to the chart that marks it, and every plan's section shows its
  * ceiling chart. Nothing here measures time.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/results/types.ts';
-import { chromiumSession, layoutOf, mustRun, type El, type Opened } from './browser.ts';
+import { chromiumSession, expectLoadedCleanly, layoutOf, mustRun, type El } from './browser.ts';
 import { EARLY_REQUEST } from './load-fixtures.ts';
 import { allPlansCertified, mixedPlans, PLAN_ORDER } from './plan-fixtures.ts';
 
-const { open } = chromiumSession('html-browser-plans');
+const { openAll } = chromiumSession('html-browser-plans');
 
 const reports: [string, () => RunReport][] = [
   ['mixed', mixedPlans],
@@ -21,19 +21,10 @@ const reports: [string, () => RunReport][] = [
 ];
 
 describe.skipIf(!mustRun).each([1400, 420])('index.html of a run over several plans at %d px in Chromium', (width) => {
-  const pages: Record<string, Opened> = {};
-  beforeAll(async () => {
-    for (const [name, make] of reports) pages[name] = await open(name, make(), width);
-  }, 60_000);
-  afterAll(async () => {
-    for (const o of Object.values(pages)) await o.page.context().close();
-  });
+  const pages = openAll(reports, width);
 
   it.each(reports)('The %s certificate loads without errors, CSP violations or network requests.', async (name) => {
-    const o = pages[name];
-    expect(o.problems).toEqual([]);
-    expect(o.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
-    expect(await o.page.locator('html').getAttribute('class')).toContain('js');
+    await expectLoadedCleanly(pages[name]);
   });
 
   it.each(reports)('The %s certificate has no horizontal overflow.', async (name) => {

@@ -11,11 +11,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/results/types.ts';
-import { chromiumSession, layoutOf, mustRun, type El, type Opened, type Win } from './browser.ts';
+import { chromiumSession, expectLoadedCleanly, layoutOf, mustRun, type El, type Opened, type Win } from './browser.ts';
 import { certifiedReport, failingReport, HOSTILE, incompleteReport } from './fixtures.ts';
 import { EARLY_REQUEST } from './load-fixtures.ts';
 
-const { open } = chromiumSession('html-browser');
+const { open, openAll } = chromiumSession('html-browser');
 
 const reports: [string, string, () => RunReport][] = [
   ['certified', 'CERTIFIED', certifiedReport],
@@ -24,23 +24,18 @@ const reports: [string, string, () => RunReport][] = [
 ];
 
 describe.skipIf(!mustRun).each([1400, 420])('index.html at %d px in Chromium', (width) => {
-  const pages: Record<string, Opened> = {};
-  beforeAll(async () => {
-    for (const [name, , make] of reports) pages[name] = await open(name, make(), width);
-  }, 60_000);
-  afterAll(async () => {
-    for (const o of Object.values(pages)) await o.page.context().close();
-  });
+  const pages = openAll(
+    reports.map(([name, , make]) => [name, make]),
+    width,
+  );
 
   it.each(reports)('The %s certificate loads without errors, CSP violations or network requests, with its style and script.', async (name) => {
     const o = pages[name];
-    expect(o.problems).toEqual([]);
-    expect(o.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+    await expectLoadedCleanly(o);
     const border = await o.page
       .getByTestId('banner')
       .evaluate((el) => (globalThis as unknown as Win).getComputedStyle(el as unknown as El).borderTopWidth);
     expect(border).toBe('6px');
-    expect(await o.page.locator('html').getAttribute('class')).toContain('js');
   });
 
   it.each(reports)('The %s certificate has no horizontal overflow.', async (name) => {
