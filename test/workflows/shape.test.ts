@@ -11,50 +11,30 @@
  * with bash and a stand-in for npm; the suite itself is asked for a dry run with
  * the environment the workflow gives it.
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { PLANS } from '../src/core/plans.ts';
-import { SETTINGS } from '../src/core/settings.ts';
-import { ROOT, runCli } from './support/cli.ts';
-
-interface Step {
-  id?: string;
-  name?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
-  'continue-on-error'?: boolean;
-}
-interface Job {
-  name?: string;
-  'runs-on': string;
-  steps: Step[];
-  needs?: string | string[];
-  if?: string;
-  env?: Record<string, string>;
-  outputs?: Record<string, string>;
-  environment?: string;
-  permissions?: Record<string, string>;
-  'timeout-minutes'?: number;
-}
-interface Workflow {
-  name: string;
-  on: Record<string, any>;
-  jobs: Record<string, Job>;
-  env?: Record<string, string>;
-  permissions?: Record<string, string>;
-  concurrency?: { group: string; 'cancel-in-progress': boolean };
-}
-
-const DIR = join(ROOT, '.github', 'workflows');
-const text = (file: string) => readFileSync(join(DIR, file), 'utf8');
-const load = (file: string): Workflow => parse(text(file), { strict: true, uniqueKeys: true }) as Workflow;
+import { PLANS } from '../../src/core/plans.ts';
+import { SETTINGS } from '../../src/core/settings.ts';
+import { ROOT, runCli } from '../support/cli.ts';
+import {
+  type Step,
+  type Workflow,
+  text,
+  load,
+  steps,
+  stepUsing,
+  certifyJob,
+  stepById,
+  indexOf,
+  header,
+  used,
+  documented,
+  runShell,
+  evaluate,
+  check,
+} from '../support/workflows.ts';
 
 interface Expected {
   env: 'production' | 'staging';
@@ -95,115 +75,6 @@ const FILES: [string, Expected][] = [
     },
   ],
 ];
-
-const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
-const stepUsing = (w: Workflow, action: string) => steps(w).find((s) => s.uses?.startsWith(`${action}@`));
-const certifyJob = (w: Workflow) => w.jobs.certify;
-const stepById = (w: Workflow, id: string): Step => {
-  const s = certifyJob(w).steps.find((x) => x.id === id);
-  if (!s) throw new Error(`no step with id ${id}`);
-  return s;
-};
-const indexOf = (w: Workflow, s: Step) => certifyJob(w).steps.indexOf(s);
-
-/** The header: the comment lines before the first line of YAML. */
-function header(file: string): string[] {
-  const lines = text(file).split('\n');
-  const end = lines.findIndex((l) => !l.startsWith('#'));
-  return lines.slice(0, end);
-}
-
-/** Names used as ${{ secrets.X }} / ${{ vars.X }} anywhere in the file. */
-function used(file: string, kind: 'secrets' | 'vars'): string[] {
-  return [...new Set([...text(file).matchAll(new RegExp(`\\b${kind}\\.([A-Za-z_][A-Za-z0-9_]*)`, 'g'))].map((m) => m[1]))].sort();
-}
-
-/** Header entries ("#   NAME   description") with the first line of the paragraph they are listed under. */
-function documented(file: string): Map<string, string> {
-  const lines = header(file);
-  const out = new Map<string, string>();
-  lines.forEach((l, i) => {
-    const m = /^#\s+([A-Z][A-Z0-9_]{2,})(?:\s{2,}|$)/.exec(l);
-    if (!m) return;
-    let j = i;
-    while (j > 0 && lines[j - 1].trim() !== '#') j--;
-    out.set(m[1], lines[j]);
-  });
-  return out;
-}
-
-// ---------------------------------------------------------------------------
-// Running a step's shell with bash (GitHub's default shell on Linux is `bash -e`).
-
-interface ShellResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  output: Record<string, string>;
-  summary: string;
-  dir: string;
-}
-
-/** Run `script` in `dir` (a fresh directory by default) with GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files and a stand-in `npm`. */
-function runShell(script: string, env: Record<string, string>, dir = mkdtempSync(join(tmpdir(), 'wf-'))): ShellResult {
-  const meta = mkdtempSync(join(tmpdir(), 'wf-meta-'));
-  const bin = join(meta, 'bin');
-  mkdirSync(bin);
-  // npm stands in for the suite: records its arguments and the suite's variables, exits with FAKE_EXIT
-  writeFileSync(
-    join(bin, 'npm'),
-    '#!/usr/bin/env bash\nprintf "%s\\n" "$@" > "$FAKE_DIR/args"\nenv | grep "^ANIMAL_STORE_" | sort > "$FAKE_DIR/env"\nexit "${FAKE_EXIT:-0}"\n',
-  );
-  chmodSync(join(bin, 'npm'), 0o755);
-  const outFile = join(meta, 'output');
-  const summaryFile = join(meta, 'summary');
-  writeFileSync(outFile, '');
-  writeFileSync(summaryFile, '');
-  const scriptFile = join(meta, 'step.sh');
-  writeFileSync(scriptFile, script);
-  const r = spawnSync('bash', ['-e', scriptFile], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {
-      PATH: `${bin}:${process.env.PATH}`,
-      HOME: meta,
-      FAKE_DIR: meta,
-      GITHUB_OUTPUT: outFile,
-      GITHUB_STEP_SUMMARY: summaryFile,
-      ...env,
-    },
-  });
-  const output: Record<string, string> = {};
-  for (const line of readFileSync(outFile, 'utf8').split('\n')) {
-    const i = line.indexOf('=');
-    if (i > 0) output[line.slice(0, i)] = line.slice(i + 1);
-  }
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, output, summary: readFileSync(summaryFile, 'utf8'), dir: meta };
-}
-
-/** The step's env with its ${{ }} expressions replaced by what the test gives; an expression it does not know fails the test. */
-function evaluate(env: Record<string, string>, values: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) {
-    out[k] = v.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_m, expr: string) => {
-      if (!(expr in values)) throw new Error(`unknown expression in env ${k}: ${expr}`);
-      return values[expr];
-    });
-  }
-  return out;
-}
-
-/** Run the configuration check of a workflow with these variables and secrets. */
-function check(w: Workflow, vars: Record<string, string>, secrets: Record<string, boolean>): ShellResult {
-  const s = stepById(w, 'config');
-  const values: Record<string, string> = {};
-  for (const v of Object.values(s.env ?? {})) {
-    const m = /^\$\{\{ (vars\.(\w+)|secrets\.(\w+) != '') \}\}$/.exec(v);
-    if (m && m[2]) values[m[1]] = vars[m[2]] ?? '';
-    if (m && m[3]) values[m[1]] = String(secrets[m[3]] ?? true);
-  }
-  return runShell(s.run!, evaluate(s.env ?? {}, values));
-}
 
 describe.each(FILES)('%s', (file, expected) => {
   const w = load(file);
@@ -457,135 +328,5 @@ describe.each(FILES)('%s', (file, expected) => {
 
   it('It runs in a concurrency group.', () => {
     expect(typeof w.concurrency?.group).toBe('string');
-  });
-});
-
-describe('the nightly production workflow', () => {
-  const file = 'nightly-production.yml';
-  const w = load(file);
-  const job = w.jobs.certify;
-
-  it('It runs on a daily cron schedule of five fields, and by hand.', () => {
-    const [{ cron }] = w.on.schedule as { cron: string }[];
-    expect(cron.split(' ')).toHaveLength(5);
-    expect(w.on.workflow_dispatch).toBeDefined();
-  });
-
-  it('Its runs never overlap: they would share the key.', () => {
-    expect(w.concurrency).toEqual({ group: 'nightly-production', 'cancel-in-progress': false });
-  });
-
-  it('Its header says the key is dedicated to it and why: the scenarios use up its per-minute allowance.', () => {
-    const h = header(file).join('\n');
-    expect(h).toMatch(/ANIMAL_STORE_NIGHTLY_API_KEY\s+a production API key used by this workflow and nothing else/);
-    expect(h).toMatch(/spend the key's whole\n#\s+per-minute allowance/);
-  });
-
-  it("It restores the previous nights' certifications before the certify step and saves the newest after it, even when it fails.", () => {
-    const restore = job.steps.find((s) => s.uses === 'actions/cache/restore@v4')!;
-    const save = job.steps.find((s) => s.uses === 'actions/cache/save@v4')!;
-    const certify = stepById(w, 'certify');
-    expect(indexOf(w, restore)).toBeLessThan(indexOf(w, certify));
-    expect(indexOf(w, save)).toBeGreaterThan(indexOf(w, certify));
-    expect(restore.with?.path).toBe('.nightly-history');
-    expect(save.with?.path).toBe('.nightly-history');
-    expect(save.with?.key).toBe(restore.with?.key);
-    expect(String(save.with?.key).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
-    expect(save.if).toBe("always() && hashFiles('reports/certification.json') != ''");
-  });
-
-  it('The earlier certifications seed reports/runs, and only the newest five certification.json files are kept.', () => {
-    const certify = stepById(w, 'certify');
-    const seed = job.steps[indexOf(w, certify) - 1];
-    const keep = job.steps.find((s) => s.name === "Keep this night's certification for the next comparisons")!;
-    expect(keep.if).toBe("always() && hashFiles('reports/certification.json') != ''");
-
-    const dir = mkdtempSync(join(tmpdir(), 'wf-'));
-    expect(runShell(seed.run!, {}, dir).stdout).toMatch(/No earlier certification/);
-    mkdirSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1'), { recursive: true });
-    writeFileSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'), '{}');
-    expect(runShell(seed.run!, {}, dir).stdout).toMatch(/Comparing with 1 earlier certification/);
-    expect(existsSync(join(dir, 'reports', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'))).toBe(true);
-
-    for (let day = 2; day <= 8; day++) {
-      const run = join(dir, 'reports', 'runs', `2026-01-0${day}T03-17-00-000Z-1`);
-      mkdirSync(run, { recursive: true });
-      writeFileSync(join(run, 'certification.json'), '{}');
-      writeFileSync(join(run, 'index.html'), '<html>');
-    }
-    expect(runShell(keep.run!, {}, dir).code).toBe(0);
-    const kept = readdirSync(join(dir, '.nightly-history', 'runs')).sort();
-    expect(kept).toEqual([4, 5, 6, 7, 8].map((d) => `2026-01-0${d}T03-17-00-000Z-1`));
-    for (const k of kept) expect(readdirSync(join(dir, '.nightly-history', 'runs', k))).toEqual(['certification.json']);
-  });
-
-  it('The certify job hands its exit code and configuration error to the report job.', () => {
-    expect(job.outputs).toEqual({
-      'exit-code': '${{ steps.certify.outputs.exit-code }}',
-      'config-error': '${{ steps.config.outputs.error }}',
-    });
-  });
-
-  it('After every run, even a failed one, the report job may only read the code and write issues.', () => {
-    const report = w.jobs.report;
-    expect(report.needs).toBe('certify');
-    expect(report.if).toBe('always()');
-    expect(report.permissions).toEqual({ contents: 'read', issues: 'write' });
-    expect(Object.keys(w.jobs)).toEqual(['certify', 'report']);
-  });
-
-  it("The report job reads the run's certification.json from the artifact the certify job uploaded.", () => {
-    const report = w.jobs.report;
-    const checkout = report.steps.find((s) => s.uses === 'actions/checkout@v4')!;
-    expect(checkout.with?.['sparse-checkout']).toBe('.github/scripts');
-    const download = report.steps.find((s) => s.uses === 'actions/download-artifact@v4')!;
-    expect(download.with?.name).toBe('${{ env.REPORTS_ARTIFACT }}');
-    expect(download.with?.path).toBe('reports');
-    expect(download['continue-on-error']).toBe(true);
-    expect(w.env?.REPORTS_ARTIFACT).toBe('certification-production-${{ github.run_number }}');
-  });
-
-  it('The report job opens, updates or closes the issue with the script, given the results through env only.', () => {
-    const s = w.jobs.report.steps.find((x) => x.uses === 'actions/github-script@v7')!;
-    expect(s.env).toEqual({
-      CERTIFY_RESULT: '${{ needs.certify.result }}',
-      EXIT_CODE: '${{ needs.certify.outputs.exit-code }}',
-      CONFIG_ERROR: '${{ needs.certify.outputs.config-error }}',
-      REPORT_FILE: 'reports/certification.json',
-    });
-    const script = String(s.with?.script);
-    expect(script).toContain('require(`${process.env.GITHUB_WORKSPACE}/.github/scripts/nightly-issue.cjs`)');
-    expect(script).toContain('await nightly.main({ github, context, core, env: process.env })');
-    expect(existsSync(join(ROOT, '.github', 'scripts', 'nightly-issue.cjs'))).toBe(true);
-    expect(s.with?.['github-token']).toBeUndefined();
-  });
-});
-
-describe('the pre-release staging workflow', () => {
-  const w = load('pre-release-staging.yml');
-
-  it('It runs on release branches and by hand, in the staging environment; the plan is no input but a variable.', () => {
-    expect(w.on.push.branches).toEqual(['release/**']);
-    expect(Object.keys(w.on.workflow_dispatch.inputs)).toEqual(['allow_must_waivers']);
-    expect(w.jobs.certify.environment).toBe('staging');
-  });
-
-  it('Only when asked does it let waivers cover MUST requirements.', () => {
-    const certify = stepById(w, 'certify');
-    expect(certify.env?.ALLOW_MUST_WAIVERS).toBe("${{ inputs.allow_must_waivers && 'true' || 'false' }}");
-    const asked = runShell(certify.run!, { ALLOW_MUST_WAIVERS: 'true' });
-    expect(readFileSync(join(asked.dir, 'args'), 'utf8')).toMatch(/ceiling,recovery\n--allow-must-waivers\n$/);
-    const notAsked = runShell(certify.run!, { ALLOW_MUST_WAIVERS: 'false' });
-    expect(readFileSync(join(notAsked.dir, 'args'), 'utf8')).not.toContain('--allow-must-waivers');
-  });
-
-  it('It uses variable names of its own, so a staging run never picks up the nightly plan.', () => {
-    const nightly = used('nightly-production.yml', 'vars');
-    for (const name of used('pre-release-staging.yml', 'vars')) expect(nightly).not.toContain(name);
-  });
-
-  it('Both workflows check their configuration with the same script.', () => {
-    const nightly = load('nightly-production.yml');
-    expect(stepById(w, 'config').run).toBe(stepById(nightly, 'config').run);
   });
 });

@@ -11,10 +11,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { EXIT } from '../src/cli/common.ts';
-import type { RunReport } from '../src/results/types.ts';
-import { headline } from '../src/results/writers/common.ts';
-import { ROOT } from './support/cli.ts';
+import { EXIT } from '../../src/cli/common.ts';
+import type { RunReport } from '../../src/results/types.ts';
+import { headline } from '../../src/results/writers/common.ts';
+import { ROOT } from '../support/cli.ts';
 
 interface Verdict {
   status: 'pass' | 'fail' | 'cancelled';

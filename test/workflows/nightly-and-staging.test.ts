@@ -1,0 +1,141 @@
+/**
+ * What each example workflow does beyond the shape both share: the nightly's
+ * schedule, concurrency, history and issue; the staging run's triggers, its
+ * waivers and its own variable names.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/cli.ts';
+import { load, steps, stepById, indexOf, header, used, runShell, check } from '../support/workflows.ts';
+
+describe('the nightly production workflow', () => {
+  const file = 'nightly-production.yml';
+  const w = load(file);
+  const job = w.jobs.certify;
+
+  it('It runs on a daily cron schedule of five fields, and by hand.', () => {
+    const [{ cron }] = w.on.schedule as { cron: string }[];
+    expect(cron.split(' ')).toHaveLength(5);
+    expect(w.on.workflow_dispatch).toBeDefined();
+  });
+
+  it('Its runs never overlap: they would share the key.', () => {
+    expect(w.concurrency).toEqual({ group: 'nightly-production', 'cancel-in-progress': false });
+  });
+
+  it('Its header says the key is dedicated to it and why: the scenarios use up its per-minute allowance.', () => {
+    const h = header(file).join('\n');
+    expect(h).toMatch(/ANIMAL_STORE_NIGHTLY_API_KEY\s+a production API key used by this workflow and nothing else/);
+    expect(h).toMatch(/spend the key's whole\n#\s+per-minute allowance/);
+  });
+
+  it("It restores the previous nights' certifications before the certify step and saves the newest after it, even when it fails.", () => {
+    const restore = job.steps.find((s) => s.uses === 'actions/cache/restore@v4')!;
+    const save = job.steps.find((s) => s.uses === 'actions/cache/save@v4')!;
+    const certify = stepById(w, 'certify');
+    expect(indexOf(w, restore)).toBeLessThan(indexOf(w, certify));
+    expect(indexOf(w, save)).toBeGreaterThan(indexOf(w, certify));
+    expect(restore.with?.path).toBe('.nightly-history');
+    expect(save.with?.path).toBe('.nightly-history');
+    expect(save.with?.key).toBe(restore.with?.key);
+    expect(String(save.with?.key).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
+    expect(save.if).toBe("always() && hashFiles('reports/certification.json') != ''");
+  });
+
+  it('The earlier certifications seed reports/runs, and only the newest five certification.json files are kept.', () => {
+    const certify = stepById(w, 'certify');
+    const seed = job.steps[indexOf(w, certify) - 1];
+    const keep = job.steps.find((s) => s.name === "Keep this night's certification for the next comparisons")!;
+    expect(keep.if).toBe("always() && hashFiles('reports/certification.json') != ''");
+
+    const dir = mkdtempSync(join(tmpdir(), 'wf-'));
+    expect(runShell(seed.run!, {}, dir).stdout).toMatch(/No earlier certification/);
+    mkdirSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1'), { recursive: true });
+    writeFileSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'), '{}');
+    expect(runShell(seed.run!, {}, dir).stdout).toMatch(/Comparing with 1 earlier certification/);
+    expect(existsSync(join(dir, 'reports', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'))).toBe(true);
+
+    for (let day = 2; day <= 8; day++) {
+      const run = join(dir, 'reports', 'runs', `2026-01-0${day}T03-17-00-000Z-1`);
+      mkdirSync(run, { recursive: true });
+      writeFileSync(join(run, 'certification.json'), '{}');
+      writeFileSync(join(run, 'index.html'), '<html>');
+    }
+    expect(runShell(keep.run!, {}, dir).code).toBe(0);
+    const kept = readdirSync(join(dir, '.nightly-history', 'runs')).sort();
+    expect(kept).toEqual([4, 5, 6, 7, 8].map((d) => `2026-01-0${d}T03-17-00-000Z-1`));
+    for (const k of kept) expect(readdirSync(join(dir, '.nightly-history', 'runs', k))).toEqual(['certification.json']);
+  });
+
+  it('The certify job hands its exit code and configuration error to the report job.', () => {
+    expect(job.outputs).toEqual({
+      'exit-code': '${{ steps.certify.outputs.exit-code }}',
+      'config-error': '${{ steps.config.outputs.error }}',
+    });
+  });
+
+  it('After every run, even a failed one, the report job may only read the code and write issues.', () => {
+    const report = w.jobs.report;
+    expect(report.needs).toBe('certify');
+    expect(report.if).toBe('always()');
+    expect(report.permissions).toEqual({ contents: 'read', issues: 'write' });
+    expect(Object.keys(w.jobs)).toEqual(['certify', 'report']);
+  });
+
+  it("The report job reads the run's certification.json from the artifact the certify job uploaded.", () => {
+    const report = w.jobs.report;
+    const checkout = report.steps.find((s) => s.uses === 'actions/checkout@v4')!;
+    expect(checkout.with?.['sparse-checkout']).toBe('.github/scripts');
+    const download = report.steps.find((s) => s.uses === 'actions/download-artifact@v4')!;
+    expect(download.with?.name).toBe('${{ env.REPORTS_ARTIFACT }}');
+    expect(download.with?.path).toBe('reports');
+    expect(download['continue-on-error']).toBe(true);
+    expect(w.env?.REPORTS_ARTIFACT).toBe('certification-production-${{ github.run_number }}');
+  });
+
+  it('The report job opens, updates or closes the issue with the script, given the results through env only.', () => {
+    const s = w.jobs.report.steps.find((x) => x.uses === 'actions/github-script@v7')!;
+    expect(s.env).toEqual({
+      CERTIFY_RESULT: '${{ needs.certify.result }}',
+      EXIT_CODE: '${{ needs.certify.outputs.exit-code }}',
+      CONFIG_ERROR: '${{ needs.certify.outputs.config-error }}',
+      REPORT_FILE: 'reports/certification.json',
+    });
+    const script = String(s.with?.script);
+    expect(script).toContain('require(`${process.env.GITHUB_WORKSPACE}/.github/scripts/nightly-issue.cjs`)');
+    expect(script).toContain('await nightly.main({ github, context, core, env: process.env })');
+    expect(existsSync(join(ROOT, '.github', 'scripts', 'nightly-issue.cjs'))).toBe(true);
+    expect(s.with?.['github-token']).toBeUndefined();
+  });
+});
+
+describe('the pre-release staging workflow', () => {
+  const w = load('pre-release-staging.yml');
+
+  it('It runs on release branches and by hand, in the staging environment; the plan is no input but a variable.', () => {
+    expect(w.on.push.branches).toEqual(['release/**']);
+    expect(Object.keys(w.on.workflow_dispatch.inputs)).toEqual(['allow_must_waivers']);
+    expect(w.jobs.certify.environment).toBe('staging');
+  });
+
+  it('Only when asked does it let waivers cover MUST requirements.', () => {
+    const certify = stepById(w, 'certify');
+    expect(certify.env?.ALLOW_MUST_WAIVERS).toBe("${{ inputs.allow_must_waivers && 'true' || 'false' }}");
+    const asked = runShell(certify.run!, { ALLOW_MUST_WAIVERS: 'true' });
+    expect(readFileSync(join(asked.dir, 'args'), 'utf8')).toMatch(/ceiling,recovery\n--allow-must-waivers\n$/);
+    const notAsked = runShell(certify.run!, { ALLOW_MUST_WAIVERS: 'false' });
+    expect(readFileSync(join(notAsked.dir, 'args'), 'utf8')).not.toContain('--allow-must-waivers');
+  });
+
+  it('It uses variable names of its own, so a staging run never picks up the nightly plan.', () => {
+    const nightly = used('nightly-production.yml', 'vars');
+    for (const name of used('pre-release-staging.yml', 'vars')) expect(nightly).not.toContain(name);
+  });
+
+  it('Both workflows check their configuration with the same script.', () => {
+    const nightly = load('nightly-production.yml');
+    expect(stepById(w, 'config').run).toBe(stepById(nightly, 'config').run);
+  });
+});
