@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIREMENTS } from '../../src/core/catalogue.ts';
 import { buildLoadReport, loadJunit, timeline } from '../../src/core/load-report.ts';
-import { ceilingFacts } from '../../src/core/rules/ceiling.ts';
+import { ceilingFacts } from '../../src/core/rules/ceiling-facts.ts';
 import { judgeResponses } from '../../src/core/rules/samples.ts';
 import { maxInSpan } from '../../src/core/rules/window.ts';
 import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
