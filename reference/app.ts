@@ -120,7 +120,7 @@ export function buildApp(options?: AppOptions): App {
   const o = resolveOptions(options);
   const has = faultSet(o.faults);
   const store = new PetStore(o);
-  const keys = keyTable(o.enterprise);
+  const keys = keyTable(o.enterprise, o.dayQuotas);
   if (has('wrong-plan-limit')) for (const k of keys.values()) k.perMinute += 40;
   const anonymous: Limits = { perMinute: o.anonymousPerMinute };
   const limiter = new RateLimiter({ windowMs: o.windowMs, dayMs: o.dayMs, mode: o.variants.limiter, has });

@@ -21,10 +21,18 @@ export interface KeyInfo {
   perDay: number;
 }
 
-/** The key table: API key → its plan and limits. */
-export function keyTable(enterprise: { perMinute: number; perDay: number } = DEFAULT_ENTERPRISE): Map<string, KeyInfo> {
+/** The key table: API key → its plan and limits (a plan's per-day quota replaced where `dayQuotas` names one). */
+export function keyTable(
+  enterprise: { perMinute: number; perDay: number } = DEFAULT_ENTERPRISE,
+  dayQuotas: Partial<Record<PlanName, number>> = {},
+): Map<string, KeyInfo> {
   const limits: Record<PlanName, { perMinute: number; perDay: number }> = { ...PLANS, enterprise };
-  return new Map((Object.keys(DEMO_KEYS) as PlanName[]).map((plan) => [DEMO_KEYS[plan], { key: DEMO_KEYS[plan], plan, ...limits[plan] }]));
+  return new Map(
+    (Object.keys(DEMO_KEYS) as PlanName[]).map((plan) => [
+      DEMO_KEYS[plan],
+      { key: DEMO_KEYS[plan], plan, ...limits[plan], perDay: dayQuotas[plan] ?? limits[plan].perDay },
+    ]),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
  * Options of the reference server: the injectable clock and windows, fault
  * modes, and the variants (valid-but-unusual behaviours the suite must pass).
  */
+import type { PlanName } from '../src/core/plans.ts';
 import type { FaultName } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
 import type { RetryAfterStyle } from './headers.ts';
@@ -76,6 +77,8 @@ export interface AppOptions {
   variants?: Partial<Variants>;
   /** Limits of the enterprise key (custom in the spec). */
   enterprise?: { perMinute: number; perDay: number };
+  /** Per-day quotas that replace a plan's published one (the embedded server's short day needs reachable quotas). */
+  dayQuotas?: Partial<Record<PlanName, number>>;
   /** Pets in the store at start, default 120. */
   seedPets?: number;
   /** First id assigned, default 9007199254740993n (2^53 + 1). */
@@ -93,6 +96,7 @@ export interface ResolvedOptions {
   faults: readonly FaultName[];
   variants: Variants;
   enterprise: { perMinute: number; perDay: number };
+  dayQuotas: Partial<Record<PlanName, number>>;
   seedPets: number;
   firstId: bigint;
   anonymousPerMinute: number;
@@ -108,6 +112,7 @@ export function resolveOptions(o: AppOptions = {}): ResolvedOptions {
     faults: [...(o.faults ?? [])],
     variants,
     enterprise: o.enterprise ?? { ...DEFAULT_ENTERPRISE },
+    dayQuotas: { ...o.dayQuotas },
     seedPets: o.seedPets ?? 120,
     firstId: o.firstId ?? 9007199254740993n,
     anonymousPerMinute: o.anonymousPerMinute ?? 60,

@@ -119,8 +119,9 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
     ...SCENARIO_INFO.daily,
     warning: (o) => {
       const p = dailyPace(o);
-      const minutes = Math.round((p.windows * o.windowMs) / 60000);
-      return `The daily scenario sends about ${(o.perDay || 0) + 1} requests over up to ${minutes} minutes and uses up the key's whole daily quota of ${o.perDay}: the key stays refused until its day resets. Use a dedicated test key.`;
+      const ms = p.windows * o.windowMs;
+      const span = ms < 120000 ? `${Math.ceil(ms / 1000)} s` : `${Math.round(ms / 60000)} minutes`;
+      return `The daily scenario sends about ${(o.perDay || 0) + 1} requests over up to ${span} and uses up the key's whole daily quota of ${o.perDay}: the key stays refused until its day resets. Use a dedicated test key.`;
     },
     pace: dailyPace,
     caps: (o) => {

@@ -12,14 +12,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { ConfigError, configFrom, type Config } from '../../src/config/config.ts';
+import { ConfigError, configFrom, requireLimits, type Config } from '../../src/config/config.ts';
 import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys, keysOf } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { FULL_SCENARIOS } from '../../src/core/scenarios.ts';
 import { optionsHelp } from '../../src/core/settings.ts';
 import { closeTransport } from '../../src/http/transport.ts';
-import { openTarget } from '../../src/target/target.ts';
+import { openTarget, type Target } from '../../src/target/target.ts';
 import { costLines, pickEngine, runRateLimits, type RateLimitRun } from './run.ts';
 
 export const EXIT = { ok: 0, fail: 1, usage: 2, unreachable: 3, stopped: 6, interrupted: 130 } as const;
@@ -89,7 +89,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write('load: name the scenarios to run against a real target: --scenarios ceiling,recovery (see --help)\n');
     return EXIT.usage;
   }
-  const target = await openTarget(cfg);
+  let target: Target;
+  try {
+    // The plan and its limits are never assumed, on any target (exit 2 before anything starts).
+    requireLimits(cfg);
+    target = await openTarget(cfg);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`load: ${e.message}\n`);
+    return EXIT.usage;
+  }
   const redact = makeRedactor(keysOf(target.config));
   const say = (s: string) => process.stdout.write(redact(s));
   const warn = (s: string) => process.stderr.write(redact(s));

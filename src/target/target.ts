@@ -2,13 +2,22 @@
  * The target of a run, resolved once for every entry point: the configured
  * base URL, or the embedded reference server — started here and only here, with
  * the same limits whichever command starts it (the short window of a local run,
- * a day of 60 windows, the enterprise limits of --rpm / --rpd).
+ * a day of 24 windows with quotas reachable in it, the enterprise limits of
+ * --rpm / --rpd).
  */
 import { buildApp, type AppOptions } from '../../reference/app.ts';
 import { DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
 import { listen } from '../../reference/server.ts';
-import { EMBEDDED_DAY_WINDOWS, EMBEDDED_PLAN, EMBEDDED_WINDOW_MS, MINUTE_MS, DAY_MS, type Config } from '../core/config.ts';
-import { planLimits } from '../core/plans.ts';
+import {
+  EMBEDDED_DAY_WINDOWS,
+  EMBEDDED_PLAN,
+  EMBEDDED_WINDOW_MS,
+  MINUTE_MS,
+  DAY_MS,
+  embeddedDayQuota,
+  type Config,
+} from '../core/config.ts';
+import { PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
 export interface TargetInfo {
   env: string;
@@ -29,15 +38,39 @@ export interface Target {
 }
 
 /** The options the embedded reference server runs with for a configuration. */
-export function embeddedOptions(c: Config): AppOptions & { windowMs: number; dayMs: number } {
+export function embeddedOptions(c: Config): AppOptions & { windowMs: number; dayMs: number; dayQuotas: Record<PlanName, number> } {
   const windowMs = c.load.windowMs || EMBEDDED_WINDOW_MS;
+  const dayMs = c.load.dayMs || EMBEDDED_DAY_WINDOWS * windowMs;
   // The enterprise limits asked for (--rpm / --rpd), for the single key or for the enterprise plan among several.
   const asked = c.limits?.plan === 'enterprise' ? c.limits : c.plans?.find((p) => p.plan === 'enterprise')?.limits;
-  const enterprise = {
-    perMinute: asked?.perMinute || DEFAULT_ENTERPRISE.perMinute,
-    perDay: asked?.perDay || DEFAULT_ENTERPRISE.perDay,
-  };
-  return { windowMs, dayMs: c.load.dayMs || EMBEDDED_DAY_WINDOWS * windowMs, enterprise };
+  const perMinute = asked?.perMinute || DEFAULT_ENTERPRISE.perMinute;
+  const windows = Math.floor(dayMs / windowMs);
+  const quota = (p: { perMinute: number; perDay: number }) => embeddedDayQuota(p.perMinute, p.perDay, windows);
+  // A short day needs reachable quotas; a per-day quota asked for with --rpd is the server's as asked.
+  const enterprise = { perMinute, perDay: asked?.perDay || quota({ perMinute, perDay: DEFAULT_ENTERPRISE.perDay }) };
+  const dayQuotas = { free: quota(PLANS.free), pro: quota(PLANS.pro), business: quota(PLANS.business), enterprise: enterprise.perDay };
+  return { windowMs, dayMs, enterprise, dayQuotas };
+}
+
+/** A plan's limits on the embedded server. */
+const embeddedLimits = (plan: PlanName, o: Pick<AppOptions, 'enterprise' | 'dayQuotas'>): PlanLimits =>
+  plan === 'enterprise'
+    ? planLimits('enterprise', o.enterprise ?? DEFAULT_ENTERPRISE)
+    : { ...planLimits(plan), perDay: o.dayQuotas?.[plan] ?? PLANS[plan].perDay };
+
+/** The embedded server's options for a configuration (with `extra` for faults and variants), and the configuration it serves. */
+export function embeddedTarget(
+  c: Config,
+  baseUrl: string,
+  extra: AppOptions = {},
+): { options: AppOptions & { windowMs: number; dayMs: number }; config: Config } {
+  const base = embeddedOptions(c);
+  const options = { ...base, ...extra, dayQuotas: { ...base.dayQuotas, ...extra.dayQuotas } };
+  const plan = c.plan || EMBEDDED_PLAN;
+  // Every plan gets its demo key and the limits the server runs with.
+  const plans = c.plans?.map((p) => ({ ...p, key: DEMO_KEYS[p.plan], limits: embeddedLimits(p.plan, options) }));
+  const limits = embeddedLimits(plan, options);
+  return { options, config: { ...c, baseUrl, apiKey: DEMO_KEYS[plan], plan, limits, ...(plans ? { plans } : {}) } };
 }
 
 export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Target> {
@@ -49,20 +82,12 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
       dayMs: c.load.dayMs || DAY_MS,
       close: async () => undefined,
     };
-  const options = { ...embeddedOptions(c), ...extra };
+  const { options } = embeddedTarget(c, '', extra);
   const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0 });
-  const plan = c.plan || EMBEDDED_PLAN;
-  const limits = plan === 'enterprise' ? planLimits('enterprise', options.enterprise) : planLimits(plan);
-  // Several plans: each gets its demo key, and enterprise the limits the server runs with.
-  const plans = c.plans?.map((p) => ({
-    ...p,
-    key: DEMO_KEYS[p.plan],
-    limits: p.plan === 'enterprise' ? planLimits('enterprise', options.enterprise) : p.limits,
-  }));
-  const config: Config = { ...c, baseUrl: server.url, apiKey: DEMO_KEYS[plan], plan, limits, ...(plans ? { plans } : {}) };
+  const { config } = embeddedTarget(c, server.url, extra);
   return {
     config,
-    info: { env: c.env, baseUrl: server.url, plan, embedded: true },
+    info: { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true },
     windowMs: options.windowMs,
     dayMs: options.dayMs,
     close: () => server.close(),

@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { NodeEngine } from '../../load/node/engine.ts';
 import { runRateLimits } from '../../load/node/run.ts';
 import { buildApp, type AppOptions } from '../../reference/app.ts';
-import { DEMO_KEYS } from '../../reference/keys.ts';
 import { FAULTS, faultsFor } from '../../reference/faults.ts';
 import { profileFor } from '../../src/cli/profiles.ts';
 import { readConfig } from '../../src/core/config.ts';
@@ -20,42 +19,34 @@ import { runSpecs, specPaths } from '../../src/harness/runner.ts';
 import { collectSpecs } from '../../src/harness/spec.ts';
 import { Session } from '../../src/harness/session.ts';
 import { certificationReport } from '../../src/results/certification.ts';
-import type { Target } from '../../src/target/target.ts';
+import { embeddedTarget, type Target } from '../../src/target/target.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
 
 const MINUTE = 60_000;
 const DAY = 30 * MINUTE; // a short quota day: 400 requests, reachable in 25 minutes at 18 a minute
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250;
 
-async function certifyVirtually(flags: Record<string, string | boolean>, app: AppOptions = {}) {
-  const config = readConfig(
-    {},
-    { plan: 'enterprise', rpm: '20', rpd: '400', 'window-ms': String(MINUTE), 'day-ms': String(DAY), 'max-wait-ms': String(DAY), ...flags },
-    'start',
-  );
+/** A world of its own: enterprise at 20 a minute and 400 a day, on the spec's minute and a 30-minute day. */
+const SHORT = { plan: 'enterprise', rpm: '20', rpd: '400', 'window-ms': String(MINUTE), 'day-ms': String(DAY), 'max-wait-ms': String(DAY) };
+
+/** A certification run on simulated time against the embedded server as `npm start` configures it (`world`: its settings). */
+async function certifyVirtually(flags: Record<string, string | boolean>, app: AppOptions = {}, world: Record<string, string> = SHORT) {
+  const config = readConfig({}, { ...world, ...flags }, 'start');
   const profile = profileFor(config);
   const clock = new VirtualClock(T0);
-  const server = buildApp({ windowMs: MINUTE, dayMs: DAY, enterprise: { perMinute: 20, perDay: 400 }, ...app, now: () => clock.now() });
-  const send = virtualSend(server, clock);
   const baseUrl = 'http://127.0.0.1:4010/v1';
-  // Several plans: each on its demo key (what the target does for the embedded server).
-  const plans = profile.config.plans?.map((p) => ({ ...p, key: DEMO_KEYS[p.plan] }));
-  const c = {
-    ...profile.config,
-    baseUrl,
-    apiKey: DEMO_KEYS.enterprise,
-    maxRequests: 100_000,
-    deadlineMs: 10 * DAY,
-    ...(plans ? { plans } : {}),
-  };
+  const embedded = embeddedTarget(profile.config, baseUrl, { ...app, now: () => clock.now() });
+  const { windowMs, dayMs } = embedded.options;
+  const send = virtualSend(buildApp(embedded.options), clock);
+  const c = { ...embedded.config, maxRequests: 100_000, deadlineMs: 10 * dayMs };
   const target: Target = {
     config: c,
-    info: { env: 'local', baseUrl, plan: 'enterprise', embedded: true },
-    windowMs: MINUTE,
-    dayMs: DAY,
+    info: { env: 'local', baseUrl, plan: c.plan, embedded: true },
+    windowMs,
+    dayMs,
     close: async () => undefined,
   };
-  const session = new Session({ config: c, baseUrl, dayMs: DAY, now: () => clock.now(), sleep: (ms) => clock.wait(ms).done, send });
+  const session = new Session({ config: c, baseUrl, dayMs, now: () => clock.now(), sleep: (ms) => clock.wait(ms).done, send });
   const files = await collectSpecs(specPaths());
   const conformance = profile.conformance ? await clock.run(() => runSpecs(session, files)) : { findings: [], requests: 0 };
   const load = await clock.run(() =>
@@ -72,8 +63,8 @@ async function certifyVirtually(flags: Record<string, string | boolean>, app: Ap
     requestsSent: conformance.requests + load.reports.reduce((n, r) => n + r.requestsSent, 0),
     conformance: conformance.findings,
     lanes: load.lanes,
-    ...(plans
-      ? { plans: plans.map((p) => ({ plan: p.plan, perMinute: p.limits.perMinute, perDay: p.limits.perDay, keySource: p.keySource })) }
+    ...(c.plans
+      ? { plans: c.plans.map((p) => ({ plan: p.plan, perMinute: p.limits.perMinute, perDay: p.limits.perDay, keySource: p.keySource })) }
       : {}),
     notes: [],
   });
@@ -92,6 +83,16 @@ describe('the full profile', () => {
     expect(r.outcome).toBe('certified');
     expect(r.load?.map((l) => l.scenario)).toEqual(['ceiling', 'recovery', 'sustained', 'overload', 'daily']);
   }, 60_000);
+
+  it.each<Record<string, string>>([{}, { plan: 'free' }, { plan: 'business' }, { plan: 'enterprise', rpm: '600' }])(
+    'On the embedded server as npm start runs it (a 5 s window, its short day, its reachable quotas), the full profile with the daily opt-in certifies %o.',
+    async (plan) => {
+      const r = await certifyVirtually({ profile: 'full', 'allow-daily': true, ...plan }, {}, {});
+      expect(notPassedMusts(r)).toEqual([]);
+      expect(r.outcome).toBe('certified');
+    },
+    60_000,
+  );
 
   it('Without the daily opt-in it passes but is incomplete, and says RL-DAILY-QUOTA needs --allow-daily.', async () => {
     const r = await certifyVirtually({ profile: 'full' });

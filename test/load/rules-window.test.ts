@@ -85,6 +85,15 @@ describe('window verdicts', () => {
     expect(find(judgeDaily(day(40), o), 'RL-DAILY-QUOTA')).toEqual(['warn']);
     expect(find(judgeDaily(paced([...Array(61).keys()].map((i) => T0 + i * 7000)), o), 'RL-DAILY-QUOTA')).toEqual(['fail']);
   });
+
+  it('daily: a quota not reached is not judged, and the remedy names what would reach it (not the flag that already ran it)', () => {
+    const [quota] = judgeDaily(paced([...Array(30).keys()].map((i) => T0 + i * 7000)), o, 'scenario complete').filter(
+      (v) => v.requirement === 'RL-DAILY-QUOTA',
+    );
+    expect(quota).toMatchObject({ outcome: 'skip', title: 'Daily quota not reached' });
+    expect(quota.remedy).toMatch(/--rpd.*--day-ms.*--deadline-ms/);
+    expect(quota.remedy).not.toMatch(/--allow-daily/);
+  });
 });
 
 describe('reports', () => {

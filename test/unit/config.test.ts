@@ -96,6 +96,23 @@ describe('configuration', () => {
     });
   });
 
+  test.each([
+    ['the embedded server, its plan', {}, { plan: 'enterprise' }],
+    ['the embedded server, one of several plans', {}, { plans: 'free,enterprise' }],
+    [
+      'a real target, one of several plans',
+      {
+        ANIMAL_STORE_BASE_URL: REMOTE.ANIMAL_STORE_BASE_URL,
+        ANIMAL_STORE_API_KEY_FREE: 'k_f1234567',
+        ANIMAL_STORE_API_KEY_ENTERPRISE: 'k_e1234567',
+      },
+      {},
+    ],
+  ] as const)('Enterprise limits are never assumed, on %s.', (_what, env, flags) => {
+    expect(() => requireLimits(readConfig(env, flags, 'load'))).toThrow(/enterprise plan needs its limit: --rpm/);
+    expect(() => requireLimits(readConfig(env, { ...flags, rpm: '100' }, 'load'))).not.toThrow();
+  });
+
   test('k6 reads the same variables through the same reader (its __ENV is an environment map).', () => {
     const k6 = readConfig(
       { ...REMOTE, ANIMAL_STORE_PLAN: 'pro', ANIMAL_STORE_WINDOW_MS: '5000', ANIMAL_STORE_LOAD_DAILY: 'yes' },
@@ -146,6 +163,21 @@ describe('a key per plan', () => {
     const c = readConfig({}, { plans: 'free,enterprise', rpm: '50', rpd: '900' }, 'load');
     expect(embeddedOptions(c).enterprise).toEqual({ perMinute: 50, perDay: 900 });
   });
+
+  test.each(['free', 'pro', 'business'] as const)(
+    "The embedded server's %s quota day can be used up by the daily scenario, and not by the per-minute ones, and the run may wait for it.",
+    (plan) => {
+      const c = readConfig({}, { plan, 'allow-daily': true }, 'start');
+      const o = embeddedOptions(c);
+      const windows = o.dayMs / o.windowMs;
+      const perMinute = c.limits?.perMinute as number;
+      // The daily scenario paces at 80% of the limit; the per-minute scenarios of a full run spend under 7 windows' worth.
+      expect(o.dayQuotas[plan] / (0.8 * perMinute)).toBeLessThanOrEqual(windows - 4);
+      expect(o.dayQuotas[plan]).toBeGreaterThanOrEqual(10 * perMinute);
+      expect(c.maxWaitMs).toBeGreaterThanOrEqual(o.dayMs);
+      expect(readConfig({}, { plan }, 'start').maxWaitMs).toBe(70000);
+    },
+  );
 
   test('A key per plan is never a flag either.', () => {
     expect(() => parseArgs(['--api-key-pro', 'x'], 'load')).toThrow(/not accepted as a flag/);

@@ -271,7 +271,12 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
     );
   } else {
     out.push(
-      skipped('RL-DAILY-QUOTA', 'Daily quota not reached', `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`),
+      skipped(
+        'RL-DAILY-QUOTA',
+        'Daily quota not reached',
+        `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`,
+        `the daily scenario must use up one quota day: a per-day quota (--rpd) the key can spend before its day resets (--day-ms), and a --deadline-ms and --max-requests that let it`,
+      ),
     );
   }
   return out;
