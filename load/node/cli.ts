@@ -19,6 +19,7 @@ import { makeRedactor } from '../../src/core/redact.ts';
 import { FULL_SCENARIOS } from '../../src/core/scenarios.ts';
 import { optionsHelp } from '../../src/core/settings.ts';
 import { closeTransport } from '../../src/http/transport.ts';
+import { preflight } from '../../src/http/preflight.ts';
 import { openTarget, type Target } from '../../src/target/target.ts';
 import { costLines, pickEngine, runRateLimits, type RateLimitRun } from './run.ts';
 
@@ -112,6 +113,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${plan.lines.join('\n')}\n`);
       return EXIT.ok;
     }
+    // One request first, as npm start does: an unreachable target gets its one-line diagnosis (exit 3), whichever engine.
+    const reach = await preflight(target);
+    if (!reach.ok) {
+      warn(`load: target unreachable: ${reach.diagnosis}\n`);
+      return EXIT.unreachable;
+    }
+    if (reach.hint) warn(`load: note: ${reach.hint}\n`);
     warn(`${plan.lines.join('\n')}\n`);
     const dir = runFolder(cfg);
     const write = (r: LoadReport) => {
@@ -122,7 +130,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     };
     const run = await runRateLimits(target, scenarios, {
       engine,
-      budget: cfg.maxRequests,
+      budget: cfg.maxRequests - 1, // the preflight's request
       signal: ac.signal,
       onWait: (line) => warn(`${line}\n`),
       onReport: write,

@@ -24,7 +24,7 @@ import { renderConsole } from '../results/writers/console.ts';
 import { openTarget } from '../target/target.ts';
 import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
 import { dryRun, formatPlan } from './dry-run.ts';
-import { preflight } from './preflight.ts';
+import { preflight } from '../http/preflight.ts';
 import { profileFor, type Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
 import { runConformance } from './run-conformance.ts';

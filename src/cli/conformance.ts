@@ -16,7 +16,7 @@ import { renderConsole } from '../results/writers/console.ts';
 import { CONFORMANCE_FORMATS, writeReports } from '../results/writers/index.ts';
 import { openTarget } from '../target/target.ts';
 import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
-import { preflight } from './preflight.ts';
+import { preflight } from '../http/preflight.ts';
 import { runConformance } from './run-conformance.ts';
 import { relative } from 'node:path';
 

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { baseUrlHint } from '../../src/cli/preflight.ts';
+import { baseUrlHint } from '../../src/http/preflight.ts';
 import { runCli, tempReports } from '../support/cli.ts';
 import { recordingReference, type Recorded } from '../support/recording.ts';
 import type { RunReport } from '../../src/results/types.ts';

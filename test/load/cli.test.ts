@@ -68,27 +68,20 @@ describe.concurrent('npm run load', () => {
     });
   }, 60_000);
 
-  it('An unreachable target is exit 3, with a verdict line that says so.', async () => {
-    const r = await cli(
-      [
-        '--scenarios',
-        'ceiling',
-        '--base-url',
-        'http://127.0.0.1:1/v1',
-        '--plan',
-        'free',
-        '--engine',
-        'node',
-        '--reports-dir',
-        reportsDir(),
-      ],
-      {
-        ANIMAL_STORE_API_KEY: 'abcdefgh',
-      },
-    );
-    expect(r.code).toBe(3);
-    expect(r.stdout).toMatch(/load: TARGET UNREACHABLE/);
-  }, 30_000);
+  it.each(['node', 'k6'])(
+    'An unreachable target is exit 3 with one diagnosis line on the %s engine, before any scenario starts.',
+    async (engine) => {
+      const args = ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'free', '--engine', engine];
+      // The k6 engine is never started: /bin/false stands in for k6.
+      const r = await cli([...args, '--reports-dir', reportsDir()], { ANIMAL_STORE_API_KEY: 'abcdefgh', K6_BIN: '/bin/false' });
+      expect(r.code).toBe(3);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        'load: target unreachable: nothing listens at http://127.0.0.1:1/v1 (connection refused): is the server up, and the base URL right?',
+      ]);
+      expect(r.stdout).toBe('');
+    },
+    30_000,
+  );
 
   it('Against the embedded server it runs the named scenarios in turn into its own run folder and ends with one verdict line.', async () => {
     const dir = reportsDir();

@@ -87,9 +87,9 @@ describe('window verdicts', () => {
   });
 
   it('daily: a quota not reached is not judged, and the remedy names what would reach it (not the flag that already ran it)', () => {
-    const [quota] = judgeDaily(paced([...Array(30).keys()].map((i) => T0 + i * 7000)), o, 'scenario complete').filter(
-      (v) => v.requirement === 'RL-DAILY-QUOTA',
-    );
+    const [quota] = SCENARIOS.daily
+      .judge(paced([...Array(30).keys()].map((i) => T0 + i * 7000)), o, 'scenario complete')
+      .filter((v) => v.requirement === 'RL-DAILY-QUOTA');
     expect(quota).toMatchObject({ outcome: 'skip', title: 'Daily quota not reached' });
     expect(quota.remedy).toMatch(/--rpd.*--day-ms.*--deadline-ms/);
     expect(quota.remedy).not.toMatch(/--allow-daily/);

@@ -8,7 +8,7 @@
  * host is the transport's own error kind, so no DNS lookup is needed.
  */
 import { describe, expect, test } from 'vitest';
-import { preflight } from '../../src/cli/preflight.ts';
+import { preflight } from '../../src/http/preflight.ts';
 import { EXIT, exitCodeOf } from '../../src/cli/common.ts';
 import { readConfig } from '../../src/core/config.ts';
 import { ApiClient, KEY_REFUSED_AFTER, RunAborted } from '../../src/http/client.ts';

@@ -5,13 +5,13 @@
  * run — with a hint when it answers 404 at a base URL without /v1, or answers
  * HTML (a web page, not the API).
  */
+import type { Config } from '../core/config.ts';
 import { header } from '../core/ratelimit.ts';
-import { send } from '../http/transport.ts';
-import type { Target } from '../target/target.ts';
+import { send } from './transport.ts';
 
 export type Preflight = { ok: true; hint?: string } | { ok: false; message: string; diagnosis: string };
 
-export async function preflight(target: Pick<Target, 'config'>, transport: typeof send = send): Promise<Preflight> {
+export async function preflight(target: { config: Config }, transport: typeof send = send): Promise<Preflight> {
   const { config } = target;
   const url = `${config.baseUrl}/pets?limit=1`;
   const ex = await transport(
