@@ -196,6 +196,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
       rpd: rpd ? Number(rpd) : undefined,
       embeddedPlan: EMBEDDED_PLAN,
       lenient: command === 'reference',
+      dryRun: bool('dry-run') === true,
     },
     (m) => {
       throw new ConfigError(m);

@@ -72,6 +72,13 @@ describe('configuration', () => {
     expect(() => readConfig(env, {}, 'start')).toThrow(message);
   });
 
+  test('A dry run of a real target needs no key (it sends nothing), for one plan or several.', () => {
+    const base = { ANIMAL_STORE_BASE_URL: 'https://x/v1' };
+    expect(readConfig(base, { 'dry-run': true, plan: 'free' }, 'start')).toMatchObject({ plan: 'free', apiKey: undefined });
+    expect(readConfig(base, { 'dry-run': true, plans: 'free,pro' }, 'load').plans?.map((p) => p.plan)).toEqual(['free', 'pro']);
+    expect(() => readConfig(base, { plans: 'free,pro' }, 'load')).toThrow(/ANIMAL_STORE_API_KEY_FREE is not set/);
+  });
+
   test('Production defaults to no writes and a Free-key budget; the base URL always wins; flags win over variables.', () => {
     const env = { ANIMAL_STORE_ENV: 'production', ANIMAL_STORE_PRODUCTION_URL: 'https://p.example/v1', ANIMAL_STORE_API_KEY: 'k' };
     const c = readConfig({ ...env, ANIMAL_STORE_BASE_URL: 'https://b.example/v1/' }, {}, 'start');
