@@ -7,6 +7,9 @@
  */
 import { isPlanName, PLAN_NAMES, planLimits, type PlanLimits, type PlanName } from './plans.ts';
 
+/** Where the embedded server's demo keys come from, in words that read after "key from". */
+export const EMBEDDED_KEY_SOURCE = 'the embedded server';
+
 export interface PlanKey {
   plan: PlanName;
   /** Undefined on the embedded server (its demo key is filled in by the target). */
@@ -73,7 +76,7 @@ export function resolveKeys(
         return {
           plan,
           ...(key ? { key } : {}),
-          keySource: key ? keyVariable(plan) : "the embedded server's demo key",
+          keySource: key ? keyVariable(plan) : EMBEDDED_KEY_SOURCE,
           limits: planLimits(plan, custom),
         };
       });

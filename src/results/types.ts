@@ -91,7 +91,7 @@ export interface PlanResult {
   /** The plan's limits as the run used them. */
   perMinute?: number;
   perDay?: number;
-  /** Where the key came from (a variable's name, or "the embedded server's demo key") — never the key. */
+  /** Where the key came from (a variable's name, or "the embedded server" for its demo keys) — never the key. */
   keySource: string;
   outcome: RunOutcome;
   counts: Record<Status, number>;

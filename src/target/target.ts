@@ -17,6 +17,7 @@ import {
   embeddedDayQuota,
   type Config,
 } from '../core/config.ts';
+import { EMBEDDED_KEY_SOURCE } from '../core/plan-keys.ts';
 import { PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
 export interface TargetInfo {
@@ -70,7 +71,18 @@ export function embeddedTarget(
   // Every plan gets its demo key and the limits the server runs with.
   const plans = c.plans?.map((p) => ({ ...p, key: DEMO_KEYS[p.plan], limits: embeddedLimits(p.plan, options) }));
   const limits = embeddedLimits(plan, options);
-  return { options, config: { ...c, baseUrl, apiKey: DEMO_KEYS[plan], plan, limits, ...(plans ? { plans } : {}) } };
+  return {
+    options,
+    config: {
+      ...c,
+      baseUrl,
+      apiKey: DEMO_KEYS[plan],
+      plan,
+      limits,
+      conformanceKeySource: EMBEDDED_KEY_SOURCE,
+      ...(plans ? { plans } : {}),
+    },
+  };
 }
 
 export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Target> {

@@ -39,6 +39,19 @@ const runs: [string, RunReport, string][] = [
 ];
 
 describe('every writer says the same thing', () => {
+  it.each([
+    ['embedded reference server', { env: 'local', embedded: true }, '(local, plan free, embedded reference server)'],
+    ['base URL given without --env', { env: 'local', embedded: false }, '(base URL, plan free)'],
+    ['staging', { env: 'staging', embedded: false }, '(staging, plan free)'],
+  ])('The target of a run on the %s is named the same in the console, summary.md and the HTML.', (_n, over, where) => {
+    const r = certifiedReport();
+    const report = { ...r, target: { ...r.target, ...over } };
+    const label = where.slice(1).split(',')[0];
+    expect(renderConsole(report).split('\n')[0]).toContain(where);
+    expect(renderSummary(report)).toContain(`(${label}${over.embedded ? ', embedded reference server' : ''})`);
+    expect(renderHtml(report)).toContain(`data-testid="meta-env">${label}<`);
+  });
+
   it.each(runs)('A %s run has the same headline in the console, summary.md, JUnit and the HTML, and the same outcome in the JSON.', (_n, r, headline) => {
     expect(renderConsole(r).split('\n')[0]).toContain(`: ${headline} — `);
     expect(renderSummary(r).split('\n')[0]).toContain(`**${headline}**`);

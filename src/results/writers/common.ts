@@ -58,6 +58,11 @@ export function headline(report: RunReport): Headline {
 }
 
 /** True only for a certified run: the certificate's wording, colour and ✅. */
+/** The environment as a reader names it: a base URL given without --env is no "local" run. */
+export function envLabel(t: RunReport['target']): string {
+  return t.env === 'local' && !t.embedded ? 'base URL' : t.env;
+}
+
 export function isCertified(report: RunReport): boolean {
   return report.outcome === 'certified' && !report.interrupted && !report.abort;
 }

@@ -8,6 +8,7 @@
  */
 import type { RunReport, Status } from '../types.ts';
 import {
+  envLabel,
   COMPARISON_PARTS,
   dateTimeOf,
   durationSeconds,
@@ -67,7 +68,7 @@ export function banner(report: RunReport): string {
     : [['Plan', t.plan ?? 'not given', 'meta-plan']];
   const meta: [string, string, string][] = [
     ['Target', t.baseUrl, 'meta-target'],
-    ['Environment', t.env, 'meta-env'],
+    ['Environment', envLabel(t), 'meta-env'],
     ...plan,
     ['Date', dateTimeOf(report.startedAt), 'meta-date'],
     ['Duration', `${durationSeconds(report.startedAt, report.endedAt).toFixed(1)} s`, 'meta-duration'],

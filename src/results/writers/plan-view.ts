@@ -110,7 +110,7 @@ const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * The variable a replayed request reads its key from, in a run over several
  * plans: the key of the plan whose scenario sent it, else the conformance key
  * (undefined — the default variable — for a single-plan run, or a key that did
- * not come from a variable, such as the embedded server's demo key).
+ * not come from a variable, such as the embedded server's demo keys).
  */
 export function replayKey(report: RunReport, plan?: string): string | undefined {
   const plans = plansOf(report);
