@@ -9,10 +9,10 @@
  * one verdict across the scenarios.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { ConfigError, configFrom, requireLimits, type Config } from '../../src/config/config.ts';
+import { ConfigError, configFrom, requireLimits, shownPath, type Config } from '../../src/config/config.ts';
 import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys, keysOf } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
@@ -138,7 +138,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     for (const l of run.lanes)
       for (const n of l.notRun) say(`${n.scenario} (${l.plan}): NOT RUN — ${n.reason}${n.remedy ? ` (${n.remedy})` : ''}\n`);
     const v = verdictLine(run);
-    say(`reports: ${relative(process.cwd(), dir)}\n${v.line}\n`);
+    say(`reports: ${shownPath(dir)}\n${v.line}\n`);
     return v.code;
   } catch (e) {
     if (e instanceof ConfigError) {

@@ -10,8 +10,9 @@
  * requirement failed, 2 usage error or shares that cannot be merged.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shownPath } from '../../src/config/config.ts';
 import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
@@ -76,7 +77,7 @@ export function mergeMain(argv: readonly string[], out: { say(s: string): void; 
       : report.verdict === 'incomplete'
         ? `load:merge: PASSED, INCOMPLETE — ${report.scenario} left MUST requirements not exercised (${tail})`
         : `load:merge: PASS — ${report.scenario} passed (${tail})`;
-  out.say(`reports: ${relative(process.cwd(), folder)}\n${line}\n`);
+  out.say(`reports: ${shownPath(folder)}\n${line}\n`);
   return report.verdict === 'fail' ? 1 : 0;
 }
 

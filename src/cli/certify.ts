@@ -7,9 +7,8 @@
  * passed but incomplete, or not conformant.
  */
 import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
 import { pickEngine, runRateLimits, costLines, type LaneRun } from '../../load/node/run.ts';
-import { configFrom, type Config } from '../config/config.ts';
+import { configFrom, shownPath, type Config } from '../config/config.ts';
 import { envKeys, keysOf } from '../core/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 
@@ -160,7 +159,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     const waived = applyWaivers(planned, waivers, { now: new Date(), allowMustWaivers: config.certify.allowMustWaivers });
     const report = compareWithBaseline(waived, config.reportsDir, config.certify.baseline);
     const published = publishReports(report, config.reportsDir, redact);
-    const files = published.files.map((f) => relative(process.cwd(), f));
+    const files = published.files.map(shownPath);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: files }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: abort?.reason });
   } finally {

@@ -4,7 +4,7 @@
  * requirements: CONFORMANT only when every one of their MUSTs was exercised and
  * passed. Same options parser, target and exit codes as `npm start`.
  */
-import { configFrom, type Config } from '../config/config.ts';
+import { configFrom, shownPath, type Config } from '../config/config.ts';
 import { envKeys, keysOf } from '../core/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import { optionsHelp } from '../core/settings.ts';
@@ -18,7 +18,6 @@ import { openTarget } from '../target/target.ts';
 import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
 import { preflight } from '../http/preflight.ts';
 import { runConformance } from './run-conformance.ts';
-import { relative } from 'node:path';
 
 const HELP = `Usage: npm run conformance -- [options]
 
@@ -73,7 +72,7 @@ async function main(): Promise<number> {
       config.certify.baseline,
     );
     const redact = makeRedactor(keysOf(target.config));
-    const paths = writeReports(report, config.reportsDir, CONFORMANCE_FORMATS, redact).map((p) => relative(process.cwd(), p));
+    const paths = writeReports(report, config.reportsDir, CONFORMANCE_FORMATS, redact).map(shownPath);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: paths }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: out.abort?.reason });
   } finally {

@@ -3,6 +3,7 @@
  * then the environment, then the command line, through the one parser and
  * reader of src/core/config.ts (which k6 shares through __ENV).
  */
+import { isAbsolute, relative, resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { parseArgs, readConfig, type Config, type EnvMap } from '../core/config.ts';
 import type { Command } from '../core/settings.ts';
@@ -23,4 +24,10 @@ export function configFrom(argv: readonly string[], command: Command, env: EnvMa
   const flags = parseArgs(argv, command);
   if (env === process.env) loadDotenvOnce();
   return readConfig(env, flags, command);
+}
+
+/** A path the run wrote (under --reports-dir), as printed: relative to the working directory when inside it, else absolute. */
+export function shownPath(p: string): string {
+  const rel = relative(process.cwd(), p);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : resolve(p);
 }

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { ConfigError, parseArgs, readConfig, requireLimits, type EnvMap } from '../../src/core/config.ts';
 import { COMMANDS, KEY_FLAGS, optionsHelp, SETTINGS, settingsFor } from '../../src/core/settings.ts';
 import { embeddedOptions } from '../../src/target/target.ts';
+import { shownPath } from '../../src/config/config.ts';
 
 const REMOTE: EnvMap = { ANIMAL_STORE_BASE_URL: 'https://api.example/v1', ANIMAL_STORE_API_KEY: 'k_0123456789' };
 
@@ -188,5 +189,13 @@ describe('a key per plan', () => {
 
   test('A key per plan is never a flag either.', () => {
     expect(() => parseArgs(['--api-key-pro', 'x'], 'load')).toThrow(/not accepted as a flag/);
+  });
+});
+
+describe('paths', () => {
+  test('A report path is shown relative to the working directory inside it, and absolute outside it.', () => {
+    expect(shownPath(`${process.cwd()}/reports/index.html`)).toBe('reports/index.html');
+    expect(shownPath('/tmp/elsewhere/index.html')).toBe('/tmp/elsewhere/index.html');
+    expect(shownPath('reports')).toBe('reports');
   });
 });
