@@ -258,7 +258,8 @@ export class ScenarioRun {
     const ph = this.phases[this.phaseIndex];
     const e = ph && ph.etaMs ? ph.etaMs(this.state, now) : undefined;
     const cap = this.deadline - now;
-    return e === undefined ? undefined : Math.min(e, cap);
+    // A wait the key is under (a Retry-After) is time left too, whatever the phase planned.
+    return e === undefined ? undefined : Math.min(Math.max(e, this.state.guard.waitMs(now)), cap);
   }
 
   judgements(): Judgement[] {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scenarioOptions } from '../../load/lib/config.ts';
-import { KeyGuard } from '../../load/lib/runner.ts';
+import { KeyGuard, ScenarioRun, type Phase } from '../../load/lib/runner.ts';
 import { createRun } from '../../load/lib/scenarios.ts';
 import type { Sample, ScenarioOptions } from '../../load/lib/types.ts';
 import { simServer, simulate, type SimOptions } from './sim.ts';
@@ -192,5 +192,17 @@ describe('the key guard of one instance among several', () => {
     const alone = new KeyGuard(opts());
     alone.observe(success(0, T0, resetS));
     expect(alone.blockedUntil).toBe(0);
+  });
+});
+
+describe('time left', () => {
+  it('counts a Retry-After the key is under, even once the phase has nothing more planned', () => {
+    const done: Phase = { name: 'paced', next: () => ({ kind: 'send' }), etaMs: () => 0 };
+    const r = new ScenarioRun('overload', opts(), [done], { maxRequests: 10, maxDurationMs: 600_000 }, () => []);
+    r.next(T0);
+    expect(r.etaMs(T0)).toBe(0);
+    r.state.guard.blockedUntil = T0 + 61_000;
+    expect(r.etaMs(T0)).toBe(61_000);
+    expect(r.etaMs(T0 + 51_000)).toBe(10_000);
   });
 });
