@@ -6,7 +6,7 @@
  */
 import { configFrom } from '../src/config/config.ts';
 import { ConfigError } from '../src/core/config.ts';
-import { PLAN_NAMES } from '../src/core/plans.ts';
+import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
 import { optionsHelp } from '../src/core/settings.ts';
 import { buildApp } from './app.ts';
 import { FAULT_NAMES, FAULTS, parseFaults } from './faults.ts';
@@ -45,15 +45,26 @@ async function main(): Promise<void> {
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }
+  // --rpm / --rpd set the enterprise key's limits; the other plans keep the spec's.
   const enterprise = {
-    perMinute: c.limits?.perMinute ?? DEFAULT_ENTERPRISE.perMinute,
-    perDay: c.limits?.perDay ?? DEFAULT_ENTERPRISE.perDay,
+    perMinute: c.reference.rpm ?? DEFAULT_ENTERPRISE.perMinute,
+    perDay: c.reference.rpd ?? DEFAULT_ENTERPRISE.perDay,
   };
-  const app = buildApp({ faults, variants, enterprise, ...(c.load.windowMs ? { windowMs: c.load.windowMs } : {}) });
+  const app = buildApp({
+    faults,
+    variants,
+    enterprise,
+    ...(c.load.windowMs ? { windowMs: c.load.windowMs } : {}),
+    ...(c.load.dayMs ? { dayMs: c.load.dayMs } : {}),
+  });
   const server = await listen(app, { host: c.reference.host, port: c.reference.port });
   console.log(`Animal Store reference server listening on ${server.url}`);
   if (faults.length) console.log(`Fault modes: ${faults.join(', ')}`);
-  for (const plan of PLAN_NAMES) console.log(`  ${plan.padEnd(10)} ${app.keys[plan]}`);
+  if (c.reference.variants) console.log(`Valid variants: ${c.reference.variants}`);
+  const window = c.load.windowMs ? `${c.load.windowMs} ms window` : 'minute';
+  const limits = { ...PLANS, enterprise };
+  console.log(`Demo keys (requests per ${window} · per day):`);
+  for (const plan of PLAN_NAMES) console.log(`  ${plan.padEnd(10)} ${app.keys[plan]}  ${limits[plan].perMinute} · ${limits[plan].perDay}`);
   const stop = (signal: string) => {
     console.log(`${signal}: stopping`);
     void server.close().then(() => process.exit(0));

@@ -121,7 +121,8 @@ export interface Config {
     dryRun: boolean;
   };
   output: { verbose: boolean; progress: boolean };
-  reference: { host: string; port: number; faults?: string; variants?: string };
+  /** npm run reference: where it listens, its fault modes and variants, and its enterprise key's --rpm / --rpd. */
+  reference: { host: string; port: number; faults?: string; variants?: string; rpm?: number; rpd?: number };
   help: boolean;
 }
 
@@ -271,7 +272,14 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
       dryRun: bool('dry-run') === true,
     },
     output: { verbose: bool('verbose') === true, progress: bool('no-progress') !== true },
-    reference: { host: get('host') || '127.0.0.1', port: int('port', 4010), faults: get('faults'), variants: get('variants') },
+    reference: {
+      host: get('host') || '127.0.0.1',
+      port: int('port', 4010),
+      faults: get('faults'),
+      variants: get('variants'),
+      ...(rpm ? { rpm: Number(rpm) } : {}),
+      ...(rpd ? { rpd: Number(rpd) } : {}),
+    },
     help: bool('help') === true,
   };
 }
