@@ -91,6 +91,13 @@ describe('every writer says the same thing', () => {
     expect(renderHtml(r)).toContain(`data-testid="count-observed"><b>${observed}</b><span>observed</span>`);
   });
 
+  it('The console says which engine ran the rate-limit scenarios, and names none when none ran.', () => {
+    const r = incompleteReport();
+    expect(r.load?.length).toBeGreaterThan(0);
+    expect(renderConsole(r)).toMatch(/requests; rate limits on the (node|k6) engine$/m);
+    expect(renderConsole(conformanceOnly(r))).not.toContain('engine');
+  });
+
   it('The MUSTs not exercised are named, with reason and remedy, by the console, summary.md, JUnit and the HTML.', () => {
     const r = incompleteReport();
     const daily = r.notExercised.find((n) => n.id === 'RL-DAILY-QUOTA')!;

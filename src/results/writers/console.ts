@@ -45,7 +45,9 @@ function line(report: RunReport, mark: string, r: RequirementResult, verbose: bo
 
 export function countLine(report: RunReport): string {
   const parts = STATUSES.map((s) => `${report.counts[s] ?? 0} ${STATUS_LABEL[s]}`);
-  return `${parts.join(' · ')} (of ${report.requirements.length} requirements); ${report.requestsSent} requests`;
+  const engines = [...new Set((report.load ?? []).map((l) => l.engine))];
+  const on = engines.length ? `; rate limits on the ${engines.join(' and ')} engine` : '';
+  return `${parts.join(' · ')} (of ${report.requirements.length} requirements); ${report.requestsSent} requests${on}`;
 }
 
 /** "✅ free: CERTIFIED · 60/min · 1,000/day · key from ANIMAL_STORE_API_KEY_FREE", then what failed or was left out. */
