@@ -84,14 +84,18 @@ export function resolveKeys(
     const twice = plans.find((p, i) => p.key && plans?.some((q, j) => j < i && q.key === p.key));
     if (twice) fail(`${twice.keySource} is the same key as another plan's: every plan certified in one run needs its own key`);
   }
-  // The plan of the single key: given, or the embedded server's; with keys per plan and no single key, the first plan's.
+  // The plan of the single key: given, or the embedded server's. With keys per plan and no single key, conformance runs
+  // on the given plan's key, else on the key whose plan allows the most requests a minute (its pacing is the shortest).
   let plan = (o.planRaw ? o.planRaw.toLowerCase() : undefined) as PlanName | undefined;
   if (plan !== undefined && !isPlanName(plan))
     fail(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
   let apiKey = single;
   let conformanceKeySource: string | undefined = single ? 'ANIMAL_STORE_API_KEY' : undefined;
   if (!single && plans) {
-    const first = plans.find((p) => p.key || !o.base) || plans[0]; // a dry run of a real target may have no key at all
+    const usable = plans.filter((p) => p.key || !o.base);
+    const fastest = [...usable].sort((a, b) => (b.limits.perMinute ?? 0) - (a.limits.perMinute ?? 0))[0];
+    // A dry run of a real target may have no key at all.
+    const first = usable.find((p) => p.plan === plan) || fastest || plans[0];
     apiKey = first.key;
     plan = plan ?? first.plan;
     conformanceKeySource = first.keySource;

@@ -139,13 +139,15 @@ describe('a key per plan', () => {
     ANIMAL_STORE_API_KEY_PRO: 'k_pro_1234567',
   };
 
-  test('Keys per plan select the plans (in the table order); conformance runs on the first, and says which.', () => {
+  test("Keys per plan select the plans (in the table order); conformance runs on the fastest plan's key, or the one --plan names, and says which.", () => {
     const c = readConfig(PER_PLAN, {}, 'start');
     expect(c.plans?.map((p) => [p.plan, p.keySource])).toEqual([
       ['free', 'ANIMAL_STORE_API_KEY_FREE'],
       ['pro', 'ANIMAL_STORE_API_KEY_PRO'],
     ]);
-    expect(c).toMatchObject({ plan: 'free', apiKey: 'k_free_123456', conformanceKeySource: 'ANIMAL_STORE_API_KEY_FREE' });
+    expect(c).toMatchObject({ plan: 'pro', apiKey: PER_PLAN.ANIMAL_STORE_API_KEY_PRO, conformanceKeySource: 'ANIMAL_STORE_API_KEY_PRO' });
+    const named = readConfig(PER_PLAN, { plan: 'free' }, 'start');
+    expect(named).toMatchObject({ plan: 'free', apiKey: 'k_free_123456', conformanceKeySource: 'ANIMAL_STORE_API_KEY_FREE' });
   });
 
   test('--plans picks among them, and a plan without its key is refused for a real target.', () => {
