@@ -96,6 +96,10 @@ export function resolveKeys(
     const fastest = [...usable].sort((a, b) => (b.limits.perMinute ?? 0) - (a.limits.perMinute ?? 0))[0];
     // A dry run of a real target may have no key at all.
     const first = usable.find((p) => p.plan === plan) || fastest || plans[0];
+    if (plan && first.plan !== plan && !o.lenient && !o.dryRun)
+      fail(
+        `the plan ${plan} (--plan / ANIMAL_STORE_PLAN) is not one of this run's plans with a key: ${usable.map((p) => p.plan).join(', ')}`,
+      );
     apiKey = first.key;
     plan = plan ?? first.plan;
     conformanceKeySource = first.keySource;

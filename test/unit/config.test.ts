@@ -146,6 +146,9 @@ describe('a key per plan', () => {
       ['pro', 'ANIMAL_STORE_API_KEY_PRO'],
     ]);
     expect(c).toMatchObject({ plan: 'pro', apiKey: PER_PLAN.ANIMAL_STORE_API_KEY_PRO, conformanceKeySource: 'ANIMAL_STORE_API_KEY_PRO' });
+    expect(() => readConfig(PER_PLAN, { plan: 'business' }, 'start')).toThrow(
+      /plan business .* not one of this run's plans with a key: free, pro/,
+    );
     const named = readConfig(PER_PLAN, { plan: 'free' }, 'start');
     expect(named).toMatchObject({ plan: 'free', apiKey: 'k_free_123456', conformanceKeySource: 'ANIMAL_STORE_API_KEY_FREE' });
   });
