@@ -96,6 +96,12 @@ describe('the full profile', () => {
     60_000,
   );
 
+  it('On the embedded server with headers that count the day, the same run is CERTIFIED: Limit is judged against its quota.', async () => {
+    const r = await certifyVirtually({ profile: 'full', 'allow-daily': true }, { variants: { rateLimitHeaders: 'day' } }, {});
+    expect(notPassedMusts(r)).toEqual([]);
+    expect(r.outcome).toBe('certified');
+  }, 60_000);
+
   it('Without the daily opt-in it passes but is incomplete, and says RL-DAILY-QUOTA needs --allow-daily.', async () => {
     const r = await certifyVirtually({ profile: 'full' });
     expect(r.outcome).toBe('incomplete');

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ceilingFacts } from '../../src/core/rules/ceiling-facts.ts';
 import { judgeResponses } from '../../src/core/rules/samples.ts';
+import { scenarioOptions } from '../../load/lib/config.ts';
 import type { Sample } from '../../load/lib/types.ts';
 import { W, L, T0, o, judgeCeiling, s, rl, errorBody, ceilingRun, find } from './samples.ts';
 
@@ -139,6 +140,14 @@ describe('ceiling verdicts', () => {
     expect(find(vs, 'RL-LIMIT-PLAN')).toEqual(['fail']);
     expect(find(vs, 'RL-NOT-EARLY')).toEqual(['fail']); // Remaining said 0, but the plan allows 10
     expect(find(vs, 'RL-CEILING-429')).toEqual(['fail']);
+  });
+
+  it("judges X-RateLimit-Limit against the per-day quota the run was given (the embedded server's), not the published one", () => {
+    const pro = scenarioOptions({ plan: 'pro', perMinute: 300, perDay: 3600, windowMs: W });
+    const answer = (limit: number) => judgeResponses([s(0, T0, 200, rl(limit - 1, undefined, limit))], pro);
+    expect(find(answer(300), 'RL-LIMIT-PLAN')).toEqual(['pass']);
+    expect(find(answer(3600), 'RL-LIMIT-PLAN')).toEqual(['pass']);
+    expect(find(answer(10000), 'RL-LIMIT-PLAN')).toEqual(['fail']);
   });
 
   it('tolerates responses that arrive out of order while pipelined', () => {

@@ -4,7 +4,6 @@
  * the Retry-After / Reset consistency, and the evidence of a sample. Pure.
  */
 import { foldJudgements, judge, skip, type Evidence, type Judgement } from '../judgement.ts';
-import { planLimits } from '../plans.ts';
 import type { JudgeOptions, Sample } from '../sample.ts';
 import { responseRules, type ResponseFacts, type RuleContext } from './response.ts';
 import { fmtMs, resetInMs, signals } from './signals.ts';
@@ -45,7 +44,8 @@ export function about(j: Judgement, s: Sample, o: JudgeOptions, startedAt?: numb
 }
 
 export function ruleContext(o: JudgeOptions): RuleContext {
-  return { limits: planLimits(o.plan, { perMinute: o.limit, perDay: o.perDay }), dayMs: o.dayMs };
+  // The limits the run was given (the embedded server's reachable day quota included), never the published table again.
+  return { limits: { plan: o.plan, perMinute: o.limit, perDay: o.perDay }, dayMs: o.dayMs };
 }
 
 export function facts(s: Sample): ResponseFacts {
