@@ -94,11 +94,10 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
       dayMs: c.load.dayMs || DAY_MS,
       close: async () => undefined,
     };
-  const { options } = embeddedTarget(c, '', extra);
+  const { options, config } = embeddedTarget(c, '', extra);
   const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0 });
-  const { config } = embeddedTarget(c, server.url, extra);
   return {
-    config,
+    config: { ...config, baseUrl: server.url },
     info: { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true },
     windowMs: options.windowMs,
     dayMs: options.dayMs,
