@@ -275,7 +275,7 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
         'RL-DAILY-QUOTA',
         'Daily quota not reached',
         `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`,
-        `the daily scenario must use up one quota day: a per-day quota (--rpd) the key can spend before its day resets (--day-ms), and a --deadline-ms and --max-requests that let it`,
+        `the daily scenario must spend a whole quota day: a --deadline-ms and --max-requests that let it, on a key not used earlier that day (a server with a shortened day: its --day-ms, and --rpd for enterprise)`,
       ),
     );
   }
