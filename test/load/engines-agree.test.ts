@@ -8,15 +8,11 @@
  * caught by the requirement its FAULTS entry names; and the two engines agree
  * on the outcome of every requirement.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLoad } from '../../load/build.ts';
+import { describe, expect, it } from 'vitest';
 import type { AppOptions } from '../../reference/app.ts';
 import { FAULTS, faultsFor, type FaultName } from '../../reference/faults.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
-import { outcomesOf, runVirtual, T0, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { builtBundles, outcomesOf, runVirtual, T0, WINDOW_MS, type EngineKind } from './helpers.ts';
 
 const ALL: ScenarioName[] = ['ceiling', 'recovery', 'sustained', 'overload'];
 
@@ -52,14 +48,9 @@ const CATCHER: Partial<Record<FaultName, ScenarioName>> = {
 // daily-ignored has its own test below; a fault seen only with plans side by side is proven in plans.test.ts.
 const LOAD_FAULTS = faultsFor('load').filter((f) => f !== 'daily-ignored' && !FAULTS[f].sideBySide);
 
-let dist: string;
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'agree-dist-'));
-  await buildLoad(dist);
-}, 60_000);
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+const bundles = builtBundles('agree-dist');
 
-const run = (kind: EngineKind, options: AppOptions, scenarios = ALL) => runVirtual(kind, scenarios, options, { dist });
+const run = (kind: EngineKind, options: AppOptions, scenarios = ALL) => runVirtual(kind, scenarios, options, { dist: bundles.dir });
 
 async function both(options: AppOptions, scenarios = ALL) {
   const node = await run('node', options, scenarios);
@@ -118,7 +109,7 @@ describe('the daily quota (opt-in)', () => {
       kind,
       ['daily'],
       { ...daily, ...options },
-      { dist, start: Math.floor(T0 / DAY) * DAY + 30, job: { perDay: 30, dayMs: DAY } },
+      { dist: bundles.dir, start: Math.floor(T0 / DAY) * DAY + 30, job: { perDay: 30, dayMs: DAY } },
     );
 
   it.each(['node', 'k6'] as EngineKind[])(

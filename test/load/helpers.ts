@@ -5,9 +5,11 @@
  * milliseconds, with the same result on any machine. A few wall-clock tests use
  * `startReference` (real sockets, a short window, generous margins).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { buildLoad } from '../../load/build.ts';
 import { buildApp, type App, type AppOptions } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import type { Judgement } from '../../src/core/judgement.ts';
@@ -130,3 +132,20 @@ export async function startReference(o: AppOptions = {}, windowMs = 3000): Promi
 }
 
 export const reportsDir = (): string => mkdtempSync(join(tmpdir(), 'load-reports-'));
+
+/**
+ * The k6 bundles built once for the calling test file, into a temporary folder removed after it (`when` false: not
+ * built, e.g. without a k6 binary). Read `dir` inside hooks and tests, once the build has run.
+ */
+export function builtBundles(prefix: string, when = true): { readonly dir: string } {
+  const out = { dir: '' };
+  beforeAll(async () => {
+    if (!when) return;
+    out.dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+    await buildLoad(out.dir);
+  }, 60_000);
+  afterAll(() => {
+    if (out.dir) rmSync(out.dir, { recursive: true, force: true });
+  });
+  return out;
+}

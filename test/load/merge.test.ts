@@ -9,8 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildLoad } from '../../load/build.ts';
+import { describe, expect, it } from 'vitest';
 import { mergeShares } from '../../load/lib/merge.ts';
 import { bundlePath, jobEnv } from '../../load/node/k6.ts';
 import { mergeMain } from '../../load/node/merge.ts';
@@ -19,7 +18,7 @@ import { FAULTS, faultsFor } from '../../reference/faults.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock } from '../support/virtual.ts';
-import { job, outcomesOf, T0, virtualApp } from './helpers.ts';
+import { builtBundles, job, outcomesOf, T0, virtualApp } from './helpers.ts';
 import { runK6Virtual, runK6VirtualSegments } from './k6-shim/run.ts';
 
 const DISTRIBUTED: ScenarioName[] = ['sustained', 'overload'];
@@ -38,11 +37,7 @@ const LOAD_FAULTS = faultsFor('load').filter((f) => f !== 'daily-ignored' && !FA
 /** The faults a distributed scenario exists to catch. */
 const CAUGHT_HERE: Partial<Record<string, ScenarioName>> = { 'window-10s': 'overload', 'sustained-throttle': 'sustained' };
 
-let dist: string;
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'merge-dist-'));
-  await buildLoad(dist);
-}, 60_000);
+const bundles = builtBundles('merge-dist');
 
 const parse = (files: Record<string, string>): LoadReport =>
   JSON.parse(Object.entries(files).find(([k]) => k.endsWith('.json'))![1]) as LoadReport;
@@ -53,8 +48,8 @@ function run(scenario: ScenarioName, options: AppOptions, segments?: readonly st
   const app = virtualApp(options, clock);
   const j = job(scenario, { baseUrl: 'http://127.0.0.1:4010/v1', apiKey: app.keys.enterprise, distributed: !!segments });
   const env = jobEnv(j, mkdtempSync(join(tmpdir(), 'merge-')));
-  if (!segments) return [parse(runK6Virtual(bundlePath(scenario, dist), env, app, clock).files)];
-  return runK6VirtualSegments(bundlePath(scenario, dist), env, app, clock, segments).map((r) => parse(r.files));
+  if (!segments) return [parse(runK6Virtual(bundlePath(scenario, bundles.dir), env, app, clock).files)];
+  return runK6VirtualSegments(bundlePath(scenario, bundles.dir), env, app, clock, segments).map((r) => parse(r.files));
 }
 
 /** Single process vs merged shares: outcome per requirement of each. */

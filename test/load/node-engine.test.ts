@@ -6,31 +6,25 @@
  * between them, and the reports never contain the key even when the server
  * echoes it. Margins are generous: nothing here depends on the machine's speed.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLoad } from '../../load/build.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { realClock } from '../../load/node/clock.ts';
 import { NodeEngine } from '../../load/node/engine.ts';
 import { bundlePath, jobEnv } from '../../load/node/k6.ts';
 import { orchestrate } from '../../load/node/orchestrator.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { closeTransport } from '../../src/http/transport.ts';
-import { job, outcomesOf, startReference, type Ref } from './helpers.ts';
+import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpers.ts';
 import { runK6Real } from './k6-shim/run.ts';
 
 const WINDOW = 3000;
 const refs: Ref[] = [];
-let dist: string;
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'wall-dist-'));
-  await buildLoad(dist);
-}, 60_000);
+const bundles = builtBundles('wall-dist');
 afterAll(async () => {
   await Promise.all(refs.map((r) => r.close()));
   await closeTransport();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 async function reference(options = {}) {
@@ -58,7 +52,7 @@ describe('real sockets, real time', () => {
     const node = (await new NodeEngine({}, () => undefined).run(realJob(a, 'ceiling'))).report;
     const b = await reference();
     const dir = mkdtempSync(join(tmpdir(), 'wall-k6-'));
-    const k6 = await runK6Real(bundlePath('ceiling', dist), jobEnv(realJob(b, 'ceiling'), dir));
+    const k6 = await runK6Real(bundlePath('ceiling', bundles.dir), jobEnv(realJob(b, 'ceiling'), dir));
     expect(k6.exitCode).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'load-ceiling-enterprise.json'), 'utf8')) as LoadReport;
     expect(outcomesOf(report.judgements)).toEqual(outcomesOf(node.judgements));

@@ -7,20 +7,11 @@
  * single probe and reports RL-RECOVERY as not judgeable; the run's deadline
  * holds.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLoad } from '../../load/build.ts';
+import { describe, expect, it } from 'vitest';
 import type { App, AppOptions } from '../../reference/app.ts';
-import { outcomesOf, runVirtual, T0, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { builtBundles, outcomesOf, runVirtual, T0, WINDOW_MS, type EngineKind } from './helpers.ts';
 
-let dist: string;
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'orch-dist-'));
-  await buildLoad(dist);
-}, 60_000);
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+const bundles = builtBundles('orch-dist');
 
 const ENGINES: EngineKind[] = ['node', 'k6'];
 
@@ -50,7 +41,7 @@ function early(log: readonly Seen[]): Seen[] {
 
 describe.each(ENGINES)('on the %s engine', (kind) => {
   const run = (scenarios: Parameters<typeof runVirtual>[1], options: AppOptions, log: Seen[] = [], job = {}) =>
-    runVirtual(kind, scenarios, options, { dist, before: recording(log), job });
+    runVirtual(kind, scenarios, options, { dist: bundles.dir, before: recording(log), job });
 
   it('Scenarios back to back on one key never send while a Retry-After runs, and a key that bans early retries is never banned.', async () => {
     const log: Seen[] = [];

@@ -5,26 +5,18 @@
  * plan's requests counted on another's, agree between the engines, take about
  * the time of one plan, and catch a server that counts the plans in one bucket.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildLoad } from '../../load/build.ts';
+import { describe, expect, it } from 'vitest';
 import { NodeEngine, type LoadEngine } from '../../load/node/engine.ts';
 import { orchestrateLanes, type Orchestrated } from '../../load/node/orchestrator.ts';
 import type { AppOptions } from '../../reference/app.ts';
 import { PLANS, type PlanName } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
-import { EmulatedK6, job, outcomesOf, PER_DAY, PER_MINUTE, T0, virtualApp, type EngineKind } from './helpers.ts';
+import { builtBundles, EmulatedK6, job, outcomesOf, PER_DAY, PER_MINUTE, T0, virtualApp, type EngineKind } from './helpers.ts';
 
 const ALL: ScenarioName[] = ['ceiling', 'recovery', 'sustained', 'overload'];
 
-let dist: string;
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'plans-dist-'));
-  await buildLoad(dist);
-}, 60_000);
+const bundles = builtBundles('plans-dist');
 
 interface PlansRun {
   lanes: Orchestrated[];
@@ -44,7 +36,7 @@ async function runPlans(
   const clock = new VirtualClock(T0);
   const app = virtualApp(options, clock);
   const engine: LoadEngine =
-    kind === 'node' ? new NodeEngine({ send: virtualSend(app, clock), clock }, () => undefined) : new EmulatedK6(dist, app, clock);
+    kind === 'node' ? new NodeEngine({ send: virtualSend(app, clock), clock }, () => undefined) : new EmulatedK6(bundles.dir, app, clock);
   const laneJobs = plans.map((plan) =>
     scenarios.map((s) =>
       job(s, {

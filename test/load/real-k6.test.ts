@@ -6,12 +6,11 @@
  * API server off). CI has no k6, so there it is skipped, saying why; build one
  * with ../shared/tools/build-k6.sh (see load/README.md).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLoad } from '../../load/build.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mergeShares } from '../../load/lib/merge.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
@@ -19,7 +18,7 @@ import { bundlePath, findK6, jobEnv, K6Engine, K6_FLAGS } from '../../load/node/
 import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { closeTransport } from '../../src/http/transport.ts';
-import { job, outcomesOf, startReference, type Ref } from './helpers.ts';
+import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpers.ts';
 
 const K6 = findK6();
 if (!K6)
@@ -29,16 +28,10 @@ if (!K6)
 
 const WINDOW = 2000;
 const refs: Ref[] = [];
-let dist: string;
-beforeAll(async () => {
-  if (!K6) return;
-  dist = mkdtempSync(join(tmpdir(), 'real-k6-dist-'));
-  await buildLoad(dist);
-}, 60_000);
+const bundles = builtBundles('real-k6-dist', !!K6);
 afterAll(async () => {
   await Promise.all(refs.map((r) => r.close()));
   await closeTransport();
-  if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
 async function realJob(scenario: ScenarioName, options = {}): Promise<LoadJob> {
@@ -59,7 +52,10 @@ describe.skipIf(!K6)('real k6', () => {
     "The %s bundle passes on real k6 with the Node engine's outcome per requirement.",
     async (scenario) => {
       const [a, b] = await Promise.all([realJob(scenario), realJob(scenario)]);
-      const [k6, node] = await Promise.all([new K6Engine(K6!, dist, () => undefined).run(a), new NodeEngine({}, () => undefined).run(b)]);
+      const [k6, node] = await Promise.all([
+        new K6Engine(K6!, bundles.dir, () => undefined).run(a),
+        new NodeEngine({}, () => undefined).run(b),
+      ]);
       expect(k6.report.engine).toBe('k6');
       expect(k6.report.judgements.filter((j) => j.outcome === 'fail' || j.outcome === 'warn' || j.outcome === 'error')).toEqual([]);
       expect(outcomesOf(k6.report.judgements)).toEqual(outcomesOf(node.report.judgements));
@@ -68,7 +64,7 @@ describe.skipIf(!K6)('real k6', () => {
   );
 
   it('A server that never throttles fails RL-CEILING-429 on real k6, as on the Node engine.', async () => {
-    const { report } = await new K6Engine(K6!, dist, () => undefined).run(await realJob('ceiling', { faults: ['never-429'] }));
+    const { report } = await new K6Engine(K6!, bundles.dir, () => undefined).run(await realJob('ceiling', { faults: ['never-429'] }));
     expect(outcomesOf(report.judgements)['RL-CEILING-429']).toBe('fail');
     expect(report.verdict).toBe('fail');
   }, 60_000);
@@ -94,7 +90,7 @@ describe.skipIf(!K6)('real k6', () => {
     }
 
     it('Free and pro pass the ceiling side by side on real k6, each with its own report.', async () => {
-      const results = await new K6Engine(K6!, dist, () => undefined).runBatch(await planJobs());
+      const results = await new K6Engine(K6!, bundles.dir, () => undefined).runBatch(await planJobs());
       expect(results.map((r) => [r.report.plan, r.report.engine, r.report.verdict])).toEqual([
         ['free', 'k6', 'pass'],
         ['pro', 'k6', 'pass'],
@@ -102,7 +98,7 @@ describe.skipIf(!K6)('real k6', () => {
     }, 60_000);
 
     it('A server counting free and pro in one bucket fails RL-REMAINING-DECREMENTS on real k6.', async () => {
-      const results = await new K6Engine(K6!, dist, () => undefined).runBatch(await planJobs({ faults: ['plans-share-bucket'] }));
+      const results = await new K6Engine(K6!, bundles.dir, () => undefined).runBatch(await planJobs({ faults: ['plans-share-bucket'] }));
       const failed = results.flatMap((r) => r.report.judgements.filter((j) => j.outcome === 'fail').map((j) => j.requirement));
       expect(failed).toContain('RL-REMAINING-DECREMENTS');
     }, 60_000);
@@ -124,7 +120,7 @@ describe.skipIf(!K6)('real k6', () => {
                 seg,
                 '--execution-segment-sequence',
                 '0,1/2,1',
-                bundlePath(j.scenario, dist),
+                bundlePath(j.scenario, bundles.dir),
               ];
               spawn(K6!, args, { env, stdio: 'ignore' }).on('close', () => resolve());
             }),
@@ -144,7 +140,7 @@ describe.skipIf(!K6)('real k6', () => {
       '%s on %s: the merged shares give the single process’s outcome per requirement.',
       async (scenario, _name, options, verdict) => {
         const [a, b] = await Promise.all([realJob(scenario, options), realJob(scenario, options)]);
-        const [single, parts] = await Promise.all([new K6Engine(K6!, dist, () => undefined).run(a), shares(b, ['0:1/2', '1/2:1'])]);
+        const [single, parts] = await Promise.all([new K6Engine(K6!, bundles.dir, () => undefined).run(a), shares(b, ['0:1/2', '1/2:1'])]);
         expect(parts.map((p) => p.share?.segment)).toEqual(['0:1/2', '1/2:1']);
         const merged = mergeShares(parts);
         expect(merged.refused).toBeUndefined();
@@ -162,7 +158,9 @@ describe.skipIf(!K6)('real k6', () => {
         (j) =>
           new Promise<string>((resolve) => {
             const dir = mkdtempSync(join(tmpdir(), 'side-'));
-            const child = spawn(K6!, ['run', ...K6_FLAGS, bundlePath('ceiling', dist)], { env: { ...process.env, ...jobEnv(j, dir) } });
+            const child = spawn(K6!, ['run', ...K6_FLAGS, bundlePath('ceiling', bundles.dir)], {
+              env: { ...process.env, ...jobEnv(j, dir) },
+            });
             let out = '';
             child.stdout.on('data', (d) => (out += d));
             child.stderr.on('data', (d) => (out += d));
