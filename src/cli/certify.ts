@@ -20,7 +20,7 @@ import { specSha256, suiteVersion } from '../results/meta.ts';
 import type { Finding } from '../results/types.ts';
 import { applyWaivers, loadWaivers } from '../results/waivers.ts';
 import { renderConsole } from '../results/writers/console.ts';
-import { openTarget } from '../target/target.ts';
+import { embeddedNote, openTarget } from '../target/target.ts';
 import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
 import { dryRun, formatPlan } from './dry-run.ts';
 import { preflight } from '../http/preflight.ts';
@@ -109,6 +109,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     const findings: Finding[] = [];
     const notes = [
       ...(reach.hint ? [reach.hint] : []),
+      ...(embeddedNote(target) ? [embeddedNote(target) as string] : []),
       ...profile.notes,
       `Request budget for the whole run: ${target.config.maxRequests}${config.maxRequestsGiven ? '' : ' (the default, plus the caps of the rate-limit scenarios asked for)'} (--max-requests).`,
     ];

@@ -104,3 +104,12 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
     close: () => server.close(),
   };
 }
+
+/** What a report must say of the embedded server's short world: its window, its day and the quotas it was judged on. */
+export function embeddedNote(t: Target): string | undefined {
+  if (!t.info.embedded) return undefined;
+  const c = t.config;
+  const lanes = c.plans?.length ? c.plans.map((p) => p.limits) : c.limits ? [c.limits] : [];
+  const limits = lanes.map((l) => `${l.plan} ${l.perMinute ?? '?'} a window and ${l.perDay ?? '?'} a day`).join(', ');
+  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s, with per-day quotas capped so one such day can use them up; it was judged on those limits (${limits}).`;
+}

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseArgs, readConfig, requireLimits, type EnvMap } from '../../src/core/config.ts';
 import { COMMANDS, KEY_FLAGS, optionsHelp, SETTINGS, settingsFor } from '../../src/core/settings.ts';
-import { embeddedOptions } from '../../src/target/target.ts';
+import { embeddedNote, embeddedOptions, openTarget } from '../../src/target/target.ts';
 import { shownPath } from '../../src/config/config.ts';
 
 const REMOTE: EnvMap = { ANIMAL_STORE_BASE_URL: 'https://api.example/v1', ANIMAL_STORE_API_KEY: 'k_0123456789' };
@@ -192,6 +192,18 @@ describe('a key per plan', () => {
       expect(readConfig({}, { plan }, 'start').maxWaitMs).toBe(70000);
     },
   );
+
+  test("A report on the embedded server says which window, day and quotas it was judged on; a real target's says nothing of it.", async () => {
+    const t = await openTarget(readConfig({}, { plans: 'free,pro' }, 'start'));
+    try {
+      expect(embeddedNote(t)).toBe(
+        'The embedded reference server runs a short world: a 5 s window and a quota day of 120 s, with per-day quotas capped so one such day can use them up; it was judged on those limits (free 60 a window and 720 a day, pro 300 a window and 3600 a day).',
+      );
+    } finally {
+      await t.close();
+    }
+    expect(embeddedNote(await openTarget(readConfig(REMOTE, { plan: 'free' }, 'start')))).toBeUndefined();
+  });
 
   test('A key per plan is never a flag either.', () => {
     expect(() => parseArgs(['--api-key-pro', 'x'], 'load')).toThrow(/not accepted as a flag/);
