@@ -2,9 +2,10 @@
  * Vitest configuration of a conformance run (`npm run conformance` uses it; so
  * can `npx vitest run --config conformance.config.ts`). One non-isolated fork,
  * files in order: the suite paces itself on the rate-limit headers of one key,
- * so requests must be sequential.
+ * so requests must be sequential. Files run by path, the exploration phase last.
  */
 import { defineConfig } from 'vitest/config';
+import { SpecSequencer } from './src/harness/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -13,7 +14,7 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     isolate: false,
-    sequence: { shuffle: false, concurrent: false },
+    sequence: { shuffle: false, concurrent: false, sequencer: SpecSequencer },
     globalSetup: ['src/harness/global-setup.ts'],
     testTimeout: 20 * 60_000,
     hookTimeout: 60_000,

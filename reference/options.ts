@@ -39,6 +39,18 @@ export interface Variants {
   longNames: 'accept' | 'reject-422';
   /** Status of a pet created without one: "available", or no status field at all. */
   defaultStatus: 'available' | 'none';
+  /** Names refused with a 400 Error where the spec is silent: none, those with control characters, or all outside printable ASCII. */
+  nameCharacters: 'any' | 'no-controls' | 'printable-ascii';
+  /** Names longer than this many characters refused with a 400 Error (0: no such limit). */
+  nameMaxLength: number;
+  /** createPet body properties outside NewPet: ignored, or refused with a 400 Error. */
+  unknownProperties: 'ignore' | 'reject';
+  /** Integers written non-canonically (categoryId 1.0 or 1e2, limit +5 or 05, petId 007): taken, or refused with a 400 Error. */
+  strictIntegers: boolean;
+  /** Identifiers below 1 (categoryId, petId): taken, or refused with a 400 Error. */
+  positiveIds: boolean;
+  /** Names stored without their leading and trailing spaces. */
+  trimNames: boolean;
   /** Delay before every response is written. */
   latencyMs: number;
   /** A key that sends a request while a Retry-After is still running is banned for 10 windows. */
@@ -59,6 +71,12 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   retryAfterPaddingS: 0,
   longNames: 'accept',
   defaultStatus: 'available',
+  nameCharacters: 'any',
+  nameMaxLength: 0,
+  unknownProperties: 'ignore',
+  strictIntegers: false,
+  positiveIds: false,
+  trimNames: false,
   latencyMs: 0,
   banOnEarlyRetry: false,
   extraFields: false,

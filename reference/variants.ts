@@ -30,6 +30,16 @@ export const VARIANTS: readonly VariantSpec[] = [
   { name: 'retryAfterPaddingS', values: ['N'], description: 'seconds added to every Retry-After (a conservative wait)' },
   { name: 'longNames', values: ['accept', 'reject-422'], description: 'names longer than 255 characters: accepted, or 422 with an Error' },
   { name: 'defaultStatus', values: ['available', 'none'], description: 'status of a pet created without one' },
+  {
+    name: 'nameCharacters',
+    values: ['any', 'no-controls', 'printable-ascii'],
+    description: 'names refused with a 400 Error: none, those with control characters, or all outside printable ASCII',
+  },
+  { name: 'nameMaxLength', values: ['N'], description: 'names longer than N characters refused with a 400 Error (0: none)' },
+  { name: 'unknownProperties', values: ['ignore', 'reject'], description: 'createPet properties outside NewPet: ignored, or a 400 Error' },
+  { name: 'strictIntegers', values: ['yes'], description: 'integers written non-canonically (1.0, 1e2, +5, 007) refused with a 400 Error' },
+  { name: 'positiveIds', values: ['yes'], description: 'categoryId or petId below 1 refused with a 400 Error' },
+  { name: 'trimNames', values: ['yes'], description: 'names stored without leading and trailing spaces' },
   { name: 'latencyMs', values: ['N'], description: 'delay before every response' },
   {
     name: 'banOnEarlyRetry',

@@ -19,6 +19,7 @@ const LAYERS: [string, RegExp][] = [
   ['src/checks', /^src\/checks\//],
   ['src/target', /^src\/target\//],
   ['src/harness', /^src\/harness\//],
+  ['src/explore', /^src\/explore\//],
   ['src/cli', /^src\/cli\//],
   ['schemas', /^schemas\//],
   ['reference', /^reference\//],

@@ -5,7 +5,9 @@
 import { Int64, integerDigits, parseJson, rawNumber, type JsonValue } from '../../src/core/json.ts';
 import { validateSchema, type SchemaIssue } from '../../src/schemas/ajv.ts';
 import type { Has } from '../faults.ts';
-import { jsonReply, petValue } from '../reply.ts';
+import { jsonReply, petValue, unescapedNames } from '../reply.ts';
+import { isPetStatus } from '../store.ts';
+import { bodyRefusal, nameRefusal, storedCategory, storedName } from './input-rules.ts';
 import type { PetStore } from '../store.ts';
 import type { Handler } from './context.ts';
 
@@ -17,6 +19,8 @@ function tolerated(issue: SchemaIssue, has: Has, body: Body): boolean {
   if (has('status-null-accepted') && issue.path === '/status' && (body.status === null || body.status === '')) return true;
   if (has('name-container-accepted') && issue.path === '/name' && body.name !== null && typeof body.name === 'object') return true;
   if (has('wrong-type-accepted') && (issue.path === '/name' || issue.path === '/categoryId')) return true;
+  if (has('status-whitespace-accepted') && issue.path === '/status' && typeof body.status === 'string' && isPetStatus(body.status.trim()))
+    return true;
   return has('bad-status-accepted') && issue.path === '/status';
 }
 
@@ -51,6 +55,12 @@ function seededId(store: PetStore): bigint | undefined {
   return seeded[n % seeded.length].id;
 }
 
+/** Fault invalid-stored: a categoryId written as a string of two or more digits is refused, but the pet is stored anyway. */
+function storeCoerced(body: Body, store: PetStore): void {
+  if (typeof body.name !== 'string' || typeof body.categoryId !== 'string' || !/^\d{2,}$/.test(body.categoryId)) return;
+  store.create({ name: body.name, categoryId: new Int64(body.categoryId), ...(isPetStatus(body.status) ? { status: body.status } : {}) });
+}
+
 export const createPet: Handler = (ctx) => {
   const { has } = ctx;
   if (ctx.bodyTooLarge) return ctx.error('invalid_body', 'the body is too large');
@@ -64,25 +74,34 @@ export const createPet: Handler = (ctx) => {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return ctx.error('invalid_body', 'the body must be a JSON object');
   const issues = validateSchema('NewPet', value).issues.filter((i) => !tolerated(i, has, value));
-  if (issues.length) return ctx.error('validation_failed', issues.map((i) => `${i.path || 'body'} ${i.message}`).join('; '));
+  if (issues.length) {
+    if (has('invalid-stored') && !ctx.probe) storeCoerced(value, ctx.store);
+    return ctx.error('validation_failed', issues.map((i) => `${i.path || 'body'} ${i.message}`).join('; '));
+  }
   if (has('status-required') && value.status === undefined) return ctx.error('validation_failed', 'status is required');
   if (ctx.variants.longNames === 'reject-422' && typeof value.name === 'string' && value.name.length > 255)
     return ctx.error('name_too_long', `${value.name.length} characters, at most 255`);
+  const refused = nameRefusal(value.name, ctx) ?? bodyRefusal(value, ctx);
+  if (refused) return refused;
   if (ctx.probe) return undefined;
-  const status = value.status ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
+  const sent = typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status;
+  const status = sent ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
   const id =
     (has('client-id-honoured') ? clientId(value) : undefined) ??
     (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ??
     (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
-  const name = has('name-truncated') && typeof value.name === 'string' ? value.name.slice(0, 255) : value.name;
-  const pet = ctx.store.create({ name, categoryId: exact(value, 'categoryId'), ...(status !== undefined ? { status } : {}) }, id);
-  const body = petValue(pet, {
+  const name = has('name-truncated') && typeof value.name === 'string' ? value.name.slice(0, 255) : storedName(value.name, ctx);
+  const categoryId = exact(value, 'categoryId');
+  const pet = ctx.store.create({ name, categoryId: storedCategory(categoryId, ctx), ...(status !== undefined ? { status } : {}) }, id);
+  // Fault category-id-unsigned: the 201 echoes the request; only reading the pet back shows what was stored.
+  const body = petValue(has('category-id-unsigned') ? { ...pet, categoryId } : pet, {
     idAsString: has('id-as-string'),
     lossyIds: has('lossy-ids'),
     dropStatus: has('create-drops-status'),
     extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
   });
   if (has('lossy-category-id') && body.categoryId instanceof Int64) body.categoryId = Number(body.categoryId.digits);
-  const reply = jsonReply(has('create-returns-200') ? 200 : 201, body, { Location: `/v1/pets/${pet.id}` });
+  let reply = jsonReply(has('create-returns-200') ? 200 : 201, body, { Location: `/v1/pets/${pet.id}` });
+  if (has('name-unescaped')) reply = unescapedNames(reply, [pet.name]);
   return has('created-empty-body') ? { ...reply, body: '' } : reply;
 };

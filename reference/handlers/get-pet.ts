@@ -1,10 +1,13 @@
 /** GET /v1/pets/{petId} (getPet, deprecated): one animal by id. */
-import { jsonReply, petValue } from '../reply.ts';
+import { jsonReply, petValue, unescapedNames } from '../reply.ts';
+import { petIdRefusal } from './input-rules.ts';
 import type { Handler } from './context.ts';
 
 export const getPet: Handler = (ctx) => {
   const { has } = ctx;
   const raw = ctx.params.petId ?? '';
+  const refused = petIdRefusal(raw, ctx);
+  if (refused) return refused;
   if (!/^-?\d+$/.test(raw)) {
     return has('non-integer-id-500')
       ? ctx.error('internal_error')
@@ -19,7 +22,7 @@ export const getPet: Handler = (ctx) => {
   }
   if (!pet) return ctx.error('pet_not_found', `no animal has id ${raw}`);
   if (ctx.probe) return undefined;
-  return jsonReply(
+  const reply = jsonReply(
     200,
     petValue(pet, {
       idAsString: has('id-as-string'),
@@ -27,4 +30,5 @@ export const getPet: Handler = (ctx) => {
       extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
     }),
   );
+  return has('name-unescaped') ? unescapedNames(reply, [pet.name]) : reply;
 };

@@ -1,5 +1,6 @@
 /** GET /v1/pets (listPets): a page of at most `limit` animals, optionally filtered by status. */
-import { jsonReply, petValue, type Reply } from '../reply.ts';
+import { jsonReply, petValue, unescapedNames, type Reply } from '../reply.ts';
+import { limitRefusal, listedName } from './input-rules.ts';
 import { PET_STATUSES, isPetStatus } from '../store.ts';
 import type { Ctx, Handler } from './context.ts';
 
@@ -12,6 +13,8 @@ function pageSize(ctx: Ctx): number | Reply {
   const raw = ctx.url.searchParams.get('limit');
   if (raw === null) return has('default-limit-50') ? 50 : DEFAULT_LIMIT;
   const bad = () => ctx.error('invalid_parameter', `limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}`);
+  const refused = limitRefusal(raw, ctx);
+  if (refused) return refused;
   if (!/^[+-]?\d+$/.test(raw)) return bad();
   const n = Number(raw);
   if (n > MAX_LIMIT && has('limit-unbounded')) return n;
@@ -26,7 +29,8 @@ export const listPets: Handler = (ctx) => {
   if (typeof asked !== 'number') return asked;
   const status = ctx.url.searchParams.get('status');
   if (status !== null && !isPetStatus(status)) {
-    return has('unknown-status-500')
+    // Fault status-near-miss-500: a status that differs from a valid one only in case or spaces.
+    return has('unknown-status-500') || (has('status-near-miss-500') && isPetStatus(status.trim().toLowerCase()))
       ? ctx.error('internal_error')
       : ctx.error('invalid_parameter', `status must be one of ${PET_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
   }
@@ -47,12 +51,20 @@ export const listPets: Handler = (ctx) => {
   // Fault list-duplicate-id: the second animal of the page shows the id of the first.
   if (has('list-duplicate-id') && pets.length > 1) pets[1] = { ...pets[1], id: pets[0].id };
   const items = pets.map((p) =>
-    petValue(has('list-status-unknown-value') && p.status === 'sold' ? { ...p, status: 'adopted' } : p, {
-      lossyIds: has('lossy-ids'),
-      extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined,
-    }),
+    petValue(
+      { ...p, name: listedName(p.name, ctx), ...(has('list-status-unknown-value') && p.status === 'sold' ? { status: 'adopted' } : {}) },
+      {
+        lossyIds: has('lossy-ids'),
+        extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined,
+      },
+    ),
   );
-  const reply = jsonReply(200, has('list-wrapped') ? { items } : items);
+  let reply = jsonReply(200, has('list-wrapped') ? { items } : items);
+  if (has('name-unescaped'))
+    reply = unescapedNames(
+      reply,
+      pets.map((p) => p.name),
+    );
   if (has('list-body-not-json')) reply.body += '\n<!-- end of page -->';
   return reply;
 };

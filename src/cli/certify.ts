@@ -27,6 +27,7 @@ import { preflight } from '../http/preflight.ts';
 import { profileFor, type Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
 import { runConformance } from './run-conformance.ts';
+import { keepCounterexamples } from '../explore/store.ts';
 
 export const HELP = `Usage: npm start -- [options]      (or: npx animal-store-certify [options])
 
@@ -122,6 +123,9 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       requests += out.requests;
       abort = out.abort;
       interrupted = out.interrupted;
+      notes.push(...out.notes);
+      const kept = keepCounterexamples(config.reportsDir, target.info, out.findings);
+      if (kept) notes.push(kept);
       for (const e of out.errors) notes.push(`Vitest error: ${e}`);
     }
     let lanes: LaneRun[] = [];

@@ -18,6 +18,7 @@ import { openTarget } from '../target/target.ts';
 import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
 import { preflight } from '../http/preflight.ts';
 import { runConformance } from './run-conformance.ts';
+import { keepCounterexamples } from '../explore/store.ts';
 
 const HELP = `Usage: npm run conformance -- [options]
 
@@ -52,6 +53,7 @@ async function main(): Promise<number> {
     }
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
     const out = await runConformance(target, { verbose: config.output.verbose });
+    const kept = keepCounterexamples(config.reportsDir, target.info, out.findings);
     const base = buildReport({
       kind: 'conformance',
       suiteVersion: suiteVersion(),
@@ -64,7 +66,7 @@ async function main(): Promise<number> {
       diagnosis: out.abort?.diagnosis,
       requestsSent: out.requests + 1,
       findings: out.findings,
-      notes: [...(reach.hint ? [reach.hint] : []), ...out.errors.map((e) => `Vitest error: ${e}`)],
+      notes: [...(reach.hint ? [reach.hint] : []), ...out.notes, ...(kept ? [kept] : []), ...out.errors.map((e) => `Vitest error: ${e}`)],
     });
     const report = compareWithBaseline(
       applyWaivers(base, waivers, { allowMustWaivers: config.certify.allowMustWaivers }),

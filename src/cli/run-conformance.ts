@@ -21,6 +21,8 @@ export interface ConformanceOutcome {
   startedAt: Date;
   endedAt: Date;
   errors: string[];
+  /** Notes for the report (the exploration phase's summary). */
+  notes: string[];
 }
 
 export async function runConformance(
@@ -44,7 +46,7 @@ export async function runConformance(
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   try {
     vitest = await createVitest('test', { root: ROOT, config: resolve(ROOT, 'conformance.config.ts'), watch: false, reporters } as never);
-    vitest.provide(CONTEXT_KEY, { config: target.config, dayMs: target.dayMs });
+    vitest.provide(CONTEXT_KEY, { config: target.config, dayMs: target.dayMs, embedded: target.info.embedded });
     // Vitest exits the process on SIGINT; a certification run must write its report first.
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
     process.on('SIGINT', onSignal);
@@ -66,5 +68,6 @@ export async function runConformance(
     startedAt,
     endedAt: new Date(),
     errors: collector.errors,
+    notes: Object.values(collector.notes),
   };
 }

@@ -343,6 +343,28 @@ export const REQUIREMENTS: readonly Requirement[] = [
     'The maximum length of name: not shown.',
     'Whether a long name is accepted is observed, not judged.',
   ),
+  r(
+    'CREATE-400-NOTHING-STORED',
+    'SHOULD',
+    'createPet',
+    'Endpoints / Add an animal',
+    '| 400 | Error | Body is missing required fields or contains invalid values. |',
+    'A createPet request refused with a 4xx stores nothing: no complete page of its status lists the refused pet.',
+    {
+      note: 'Implied: only the 201 says "Animal added"; a refused request that adds the animal anyway makes every retrying client create it twice. Judged by the exploration phase on complete pages (fewer animals than the limit) only.',
+    },
+  ),
+  r(
+    'INPUT-SILENT-HANDLING',
+    'INFO',
+    'responses',
+    'Limits',
+    'The maximum length of name: not shown.',
+    'Inputs the spec is silent about (long names, control characters, characters outside printable ASCII, unknown properties, non-canonical numbers, non-positive ids) are accepted and read back exactly, or refused with a clean error: what the server does is observed.',
+    {
+      note: 'The exploration phase (generated inputs) observes it; a 5xx or an undocumented status for such an input still fails RESP-STATUS-DOCUMENTED, and an accepted one that reads back differently fails CREATE-201-PET.',
+    },
+  ),
   // getPet
   r(
     'GET-ROUND-TRIP',

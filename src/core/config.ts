@@ -40,6 +40,17 @@ const PRODUCTION_DEFAULT_MAX_REQUESTS = 1000;
 /** The embedded reference server is the suite's own: a budget that lets every per-minute scenario through on its business key. */
 const EMBEDDED_DEFAULT_MAX_REQUESTS = 50000;
 
+/** The exploration phase's budget on the embedded reference server. */
+export const EMBEDDED_EXPLORE_BUDGET = 400;
+const MAX_SEED = 4294967295;
+
+/** The seed given, or a new one (k6 and Node both have Math.random). */
+function seedOf(v: string | undefined): number {
+  if (v === undefined) return Math.floor(Math.random() * MAX_SEED);
+  if (Number(v) > MAX_SEED) throw new ConfigError(`ANIMAL_STORE_SEED must be at most ${MAX_SEED}, got ${v}`);
+  return Number(v);
+}
+
 /**
  * Parse `--name value`, `--name=value` and boolean `--flag [true|false]` for a
  * command. The key is refused as a flag everywhere; an unknown flag, a flag of
@@ -111,6 +122,8 @@ export interface Config {
   reportsDir: string;
   namePrefix: string;
   load: LoadSettings;
+  /** The exploration phase: its request budget (0: off) and seed (given, or a new one per run). */
+  explore: { budget: number; seed: number };
   certify: {
     profile: 'quick' | 'full';
     only?: 'conformance' | 'load';
@@ -141,6 +154,8 @@ function name(s: Setting): string {
 function check(s: Setting, v: string): string {
   if (s.kind === 'int' && (!/^\d{1,15}$/.test(v) || Number(v) <= 0))
     throw new ConfigError(`${name(s)} must be a positive integer, got ${JSON.stringify(v)}`);
+  if (s.kind === 'count' && !/^\d{1,15}$/.test(v))
+    throw new ConfigError(`${name(s)} must be 0 or a positive integer, got ${JSON.stringify(v)}`);
   if (s.kind === 'enum' && (s.values || []).indexOf(v.toLowerCase()) < 0)
     throw new ConfigError(`${name(s)} must be ${(s.values || []).join(', ')}, got ${JSON.stringify(v)}`);
   if (s.kind === 'bool' && ['true', 'false', 'yes', 'no', '1', '0', 'on', 'off'].indexOf(v.toLowerCase()) < 0)
@@ -253,6 +268,10 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     ),
     reportsDir: (get('reports-dir') || 'reports').replace(/\/+$/, '') || '.',
     namePrefix: get('name-prefix') || 'animal-store-conformance-',
+    explore: {
+      budget: int('explore-budget', envName === 'production' ? 60 : base ? 200 : EMBEDDED_EXPLORE_BUDGET),
+      seed: seedOf(get('seed')),
+    },
     load: {
       scenarios,
       engine: (get('engine') || 'auto') as LoadSettings['engine'],

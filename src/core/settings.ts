@@ -8,7 +8,8 @@
 export type Command = 'start' | 'conformance' | 'load' | 'reference';
 export const COMMANDS: readonly Command[] = ['start', 'conformance', 'load', 'reference'];
 
-export type Kind = 'string' | 'int' | 'bool' | 'enum' | 'list' | 'url';
+/** int: a positive integer; count: zero or more. */
+export type Kind = 'string' | 'int' | 'count' | 'bool' | 'enum' | 'list' | 'url';
 
 export interface Setting {
   /** Key in the parsed settings and the flag name (`--<flag>`). */
@@ -22,7 +23,7 @@ export interface Setting {
   arg?: string;
   help: string;
   /** Help section. */
-  group: 'target' | 'safety' | 'load' | 'certify' | 'reference' | 'output';
+  group: 'target' | 'safety' | 'explore' | 'load' | 'certify' | 'reference' | 'output';
   commands: readonly Command[];
   /** Other flag spellings accepted (e.g. `--scenario`). */
   aliases?: readonly string[];
@@ -235,6 +236,25 @@ export const SETTINGS: readonly Setting[] = [
     group: 'load',
     commands: LOADS,
   },
+  // exploration (generated inputs)
+  {
+    flag: 'explore-budget',
+    env: 'ANIMAL_STORE_EXPLORE_BUDGET',
+    kind: 'count',
+    arg: 'N',
+    help: 'requests the exploration phase (generated inputs, after the specs) may send; 0 turns it off (default 400 on the embedded server, 200 on staging or a base URL, 60 in production, GET only unless writes are on)',
+    group: 'explore',
+    commands: ['start', 'conformance'],
+  },
+  {
+    flag: 'seed',
+    env: 'ANIMAL_STORE_SEED',
+    kind: 'count',
+    arg: 'N',
+    help: "the exploration phase's seed, 0 to 4294967295: the same seed sends the same requests to the same server (default: a new one each run, printed in the report)",
+    group: 'explore',
+    commands: ['start', 'conformance'],
+  },
   // certification
   {
     flag: 'profile',
@@ -357,6 +377,7 @@ export function findSetting(flag: string): Setting | undefined {
 const GROUP_TITLES: Record<Setting['group'], string> = {
   target: 'Target',
   safety: 'Safety',
+  explore: 'Exploration (generated inputs)',
   load: 'Rate-limit scenarios',
   certify: 'Certification',
   reference: 'Reference server',

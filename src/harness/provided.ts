@@ -8,6 +8,8 @@ import type { Config } from '../core/config.ts';
 export interface RunContext {
   config: Config;
   dayMs: number;
+  /** The target is the embedded reference server. */
+  embedded?: boolean;
 }
 
 export const CONTEXT_KEY = 'animalStore';

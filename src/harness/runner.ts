@@ -8,16 +8,17 @@ import { join, resolve } from 'node:path';
 import type { Finding } from '../results/types.ts';
 import { collectSpecs, executeTest, type SpecFile } from './spec.ts';
 import type { Session } from './session.ts';
+import { specOrder } from './order.ts';
 
 export const CONFORMANCE_DIR = resolve(import.meta.dirname, '../../conformance');
 
-/** Every `conformance/<operation>/<behaviour>.spec.ts`, sorted. */
+/** Every `conformance/<operation>/<behaviour>.spec.ts`, in run order. */
 export function specPaths(dir = CONFORMANCE_DIR): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (entry.isFile() && entry.name.endsWith('.spec.ts')) out.push(join(entry.parentPath, entry.name));
   }
-  return out.sort();
+  return out.sort(specOrder);
 }
 
 export interface InProcessResult {
@@ -25,19 +26,22 @@ export interface InProcessResult {
   tests: { file: string; title: string; skipped?: string }[];
   abort?: string;
   requests: number;
+  notes: string[];
 }
 
 export async function runSpecs(session: Session, files?: SpecFile[], filter?: (f: SpecFile) => boolean): Promise<InProcessResult> {
   const all = files ?? (await collectSpecs(specPaths()));
   const findings: Finding[] = [];
   const tests: InProcessResult['tests'] = [];
+  const notes: Record<string, string> = {};
   for (const file of all) {
     if (filter && !filter(file)) continue;
     for (const st of file.tests) {
       const out = await executeTest(session, st);
       findings.push(...out.findings);
+      Object.assign(notes, out.notes);
       tests.push({ file: `${file.operation}/${file.behaviour}`, title: st.title, skipped: out.skipped });
     }
   }
-  return { findings, tests, abort: session.aborted?.message, requests: session.client.requestsSent };
+  return { findings, tests, abort: session.aborted?.message, requests: session.client.requestsSent, notes: Object.values(notes) };
 }

@@ -15,6 +15,8 @@ import { setNamePrefix } from './names.ts';
 export interface SessionOptions {
   config: Config;
   baseUrl: string;
+  /** The target is the suite's own embedded reference server. */
+  embedded?: boolean;
   /** The target's quota day (a Reset may lie up to a day ahead); default the spec's day. */
   dayMs?: number;
   /** Called when the client waits on a window or a Retry-After (what for, how long). */
@@ -33,6 +35,8 @@ export class Session {
   /** Where findings go; the runner points it at the current test's list. */
   sink: Finding[] = [];
   aborted?: RunAborted;
+  /** Notes for the report, keyed (the exploration phase's summary). */
+  readonly notes = new Map<string, string>();
   private shared = new Map<string, Promise<unknown>>();
   private passEvidence = new Set<string>();
 

@@ -22,7 +22,7 @@ export interface SpecTest {
 }
 
 export interface SpecFile {
-  operation: 'auth' | 'listPets' | 'createPet' | 'getPet' | 'rate-limit-headers' | 'versioning';
+  operation: 'auth' | 'listPets' | 'createPet' | 'getPet' | 'rate-limit-headers' | 'versioning' | 'exploration';
   behaviour: string;
   tests: readonly SpecTest[];
 }
@@ -32,6 +32,8 @@ export interface TestOutcome {
   skipped?: string;
   abort?: RunAborted;
   requests: number;
+  /** The session's notes for the report (keyed; a later test's note replaces an earlier one with the same key). */
+  notes?: Record<string, string>;
 }
 
 const COLLECT = Symbol.for('animal-store.collect');
@@ -63,7 +65,11 @@ export async function executeTest(session: Session, st: SpecTest): Promise<TestO
     for (const id of st.requirements)
       session.emit(id, 'error', 'Suite error', `the spec test could not complete: ${(e as Error).message}`, `spec: ${st.title}`);
   }
-  return { findings, requests: session.client.requestsSent - before };
+  return { findings, requests: session.client.requestsSent - before, ...notesOf(session) };
+}
+
+function notesOf(session: Session): { notes?: Record<string, string> } {
+  return session.notes.size ? { notes: Object.fromEntries(session.notes) } : {};
 }
 
 /** An error without a stack: Vitest then shows the finding, not a code frame of the harness. */
@@ -96,6 +102,7 @@ export function defineSpec(file: SpecFile): SpecFile {
           abortReason: out.abort?.reason,
           diagnosis: out.abort?.diagnosis,
           requirements: st.requirements,
+          notes: out.notes,
         });
         if (out.skipped) skip(out.skipped);
         // The test fails for its own requirements only: what the every-response checks find is reported once per requirement, by the suite's reporter.

@@ -15,6 +15,44 @@ export interface Finding extends Judgement {
   /** The response check, spec test or load scenario that produced it. */
   source: string;
   at?: string;
+  /** A finding of the exploration phase (generated inputs): how to reproduce it. */
+  replay?: Replay;
+}
+
+/** A request of the exploration phase as data: what the counterexample store keeps and replays. */
+export interface ReplayProbe {
+  /** single: one request; stateful: create, then read back (getPet and a list of `limit`); stored: a refused create, then the lists. */
+  kind: 'single' | 'stateful' | 'stored';
+  op: 'listPets' | 'createPet' | 'getPet';
+  query?: Record<string, string>;
+  petId?: string;
+  /** The exact body text. */
+  body?: string;
+  limit?: number;
+}
+
+/** How to reproduce a finding of the exploration phase. */
+export interface Replay {
+  phase: 'coverage' | 'generated' | 'stateful' | 'replayed';
+  /** The minimal failing request, on one line. */
+  request: string;
+  /** The seed of the fast-check run that found it. */
+  seed?: number;
+  /** fast-check's path to the counterexample: fc.check(property, { seed, path }) replays it. */
+  path?: string;
+  /** Shrinking steps that succeeded. */
+  shrinks?: number;
+  /** The failing requests, from the first found to the minimal one. */
+  shrinkPath?: string[];
+  /** The flags that reproduce the whole phase: `--seed N`. */
+  reproduce?: string;
+  /** A saved counterexample replayed: when it was first found. */
+  firstSeen?: string;
+  /** A saved counterexample that no longer fails. */
+  fixed?: boolean;
+  /** The failure it was saved for (requirement · title). */
+  signature?: string;
+  probe?: ReplayProbe;
 }
 
 /**

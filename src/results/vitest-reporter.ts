@@ -11,6 +11,7 @@ export interface TestMeta {
   abort?: string;
   abortReason?: string;
   diagnosis?: string;
+  notes?: Record<string, string>;
 }
 
 export class FindingsCollector implements Reporter {
@@ -19,11 +20,14 @@ export class FindingsCollector implements Reporter {
   abort?: { reason: string; message: string; diagnosis?: string };
   tests = { passed: 0, failed: 0, skipped: 0 };
   errors: string[] = [];
+  /** The run's notes, keyed: a later test's note replaces an earlier one with the same key. */
+  readonly notes: Record<string, string> = {};
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta() as TestMeta;
     if (meta.findings) this.findings.push(...meta.findings);
     this.requests += meta.requests ?? 0;
+    Object.assign(this.notes, meta.notes);
     if (meta.abort && !this.abort)
       this.abort = { reason: meta.abortReason ?? 'aborted', message: meta.abort, ...(meta.diagnosis ? { diagnosis: meta.diagnosis } : {}) };
     const state = testCase.result().state;

@@ -6,11 +6,13 @@
  * real time, whatever the machine's speed); `real: true` uses real sockets and
  * the real clock, for what only a socket shows (transport faults, framing).
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import type { AppOptions } from '../../reference/options.ts';
-import { readConfig } from '../../src/core/config.ts';
+import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/core/config.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
 import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/runner.ts';
@@ -34,7 +36,12 @@ export interface RunOptions {
   /** Simulated time: the clock and the transport (set by runSuiteAgainst). */
   clock?: VirtualClock;
   send?: ReturnType<typeof virtualSend>;
+  /** The target is the suite's own reference server (default true): names without the run's prefix may be tried. */
+  embedded?: boolean;
 }
+
+/** A reports folder that never exists: no counterexample saved by a developer's run leaks into a self-test. */
+export const NO_REPORTS = join(tmpdir(), 'animal-store-self-test-no-reports');
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250;
 
@@ -61,15 +68,27 @@ export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptio
       ANIMAL_STORE_API_KEY: apiKey,
       ANIMAL_STORE_PLAN: opts.plan ?? 'business',
       ANIMAL_STORE_TIMEOUT_MS: '3000',
+      // The exploration phase: a fixed seed, and no counterexamples saved by the developer's own runs.
+      ANIMAL_STORE_SEED: '1',
+      ANIMAL_STORE_EXPLORE_BUDGET: String(EMBEDDED_EXPLORE_BUDGET),
+      ANIMAL_STORE_REPORTS_DIR: NO_REPORTS,
       ...opts.env,
     },
     {},
     'conformance',
   );
   const clock = opts.clock;
+  const embedded = opts.embedded ?? true;
   const session = clock
-    ? new Session({ config, baseUrl: config.baseUrl!, now: () => clock.now(), sleep: (ms) => clock.wait(ms).done, send: opts.send })
-    : new Session({ config, baseUrl: config.baseUrl!, sleep: opts.sleep });
+    ? new Session({
+        config,
+        baseUrl: config.baseUrl!,
+        embedded,
+        now: () => clock.now(),
+        sleep: (ms) => clock.wait(ms).done,
+        send: opts.send,
+      })
+    : new Session({ config, baseUrl: config.baseUrl!, embedded, sleep: opts.sleep });
   const files = await collectSpecs(specPaths());
   const out = clock ? await clock.run(() => runSpecs(session, files)) : await runSpecs(session, files);
   const results = aggregate(out.findings);

@@ -1,0 +1,17 @@
+/** The requirements the exploration phase's invariants are tied to (src/explore/oracle.ts and the check registry). */
+export const INVARIANTS: readonly string[] = [
+  'RESP-STATUS-DOCUMENTED',
+  'CREATE-201-PET',
+  'CREATE-400-MISSING-FIELD',
+  'CREATE-400-WRONG-TYPE',
+  'CREATE-400-BAD-STATUS',
+  'CREATE-400-BAD-BODY',
+  'LIST-200-PETS',
+  'LIST-LIMIT-HONOURED',
+  'LIST-LIMIT-OUT-OF-RANGE',
+  'LIST-STATUS-FILTER',
+  'LIST-STATUS-UNKNOWN-NO-5XX',
+  'GET-404-UNKNOWN',
+  'GET-NON-INTEGER-ID-4XX',
+  'INPUT-SILENT-HANDLING',
+];

@@ -1,0 +1,187 @@
+/**
+ * fast-check arbitraries derived from the operations' schemas (model.ts): valid
+ * values of each schema, wrong ones (another JSON type, an integer outside
+ * int64, a near miss of an enumeration value), whole request drafts for every
+ * operation, and the NewPet of the stateful phase. Strings mix any Unicode
+ * (astral and lone surrogates included) with the classes of values.ts, so
+ * shrinking ends on the smallest string that still fails.
+ */
+import fc from 'fast-check';
+import type { OperationId } from '../http/client.ts';
+import { lit, num, obj, str, withProp, type JNode } from './jtext.ts';
+import { NAME_FIELD, OPERATIONS, type OperationModel, type Schema } from './model.ts';
+import type { Draft } from './probe.ts';
+import { INT64_BOUNDARIES, nearMisses, paramSamples, STRING_CLASSES } from './values.ts';
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Characters that break real servers, one unit each (for strings made of them only). */
+const SPECIAL_UNITS = [
+  'é',
+  'ß',
+  'e\u0301',
+  'ש',
+  '\u202E',
+  '🐶',
+  '𝔘',
+  '\u200D',
+  '\uFEFF',
+  '\u00A0',
+  '\u0000',
+  '\u0007',
+  '\n',
+  '\u0085',
+  '\u2028',
+  '"',
+  '\\',
+  '/',
+  "'",
+  '<',
+  '\uFFFF',
+  '\uD800',
+];
+
+const shortArms = [
+  { weight: 4, arbitrary: fc.string({ maxLength: 12 }) },
+  { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
+  { weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...SPECIAL_UNITS), maxLength: 5 }) },
+];
+
+/** Any short text: printable ASCII, any grapheme, any code point, or the special units (parameters: a URL stays far below any server's limit). */
+export const shortTextArb: fc.Arbitrary<string> = fc.oneof(...shortArms);
+
+/** Any text: the short ones, or a whole class sample (long ones included). */
+export const textArb: fc.Arbitrary<string> = fc.oneof(...shortArms, {
+  weight: 1,
+  arbitrary: fc.constantFrom(...STRING_CLASSES.map(([, s]) => s)),
+});
+
+const bigintArb = fc.oneof(
+  { weight: 3, arbitrary: fc.bigInt(INT64_MIN, INT64_MAX) },
+  { weight: 2, arbitrary: fc.bigInt(-1000n, 1000n) },
+  { weight: 2, arbitrary: fc.constantFrom(...INT64_BOUNDARIES.map(([, v]) => v).filter((v) => v >= INT64_MIN && v <= INT64_MAX)) },
+);
+
+/** An int64, mostly canonical, sometimes spelled `N.0` or `Ne0` (still an integer by JSON Schema); shrinks to the canonical spelling. */
+const int64NodeArb: fc.Arbitrary<JNode> = fc
+  .tuple(bigintArb, fc.nat(9))
+  .map(([v, k]) => num(k === 9 ? `${v}.0` : k === 8 ? `${v}e0` : String(v)));
+
+function integerArb(schema: Schema): fc.Arbitrary<JNode> {
+  if (schema.minimum !== undefined || schema.maximum !== undefined)
+    return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 }).map((n) => num(String(n)));
+  return int64NodeArb;
+}
+
+/** A value valid by `schema`. `named`: the string is the pet's name (the run's prefix is added when sent). */
+export function valueArb(schema: Schema, named = false): fc.Arbitrary<JNode> {
+  if (schema.enum) return fc.constantFrom(...schema.enum.map((v) => str(String(v))));
+  if (schema.type === 'integer') return integerArb(schema);
+  if (schema.type === 'string')
+    return fc
+      .tuple(textArb, fc.nat(9))
+      .map(([s, k]) => ({ k: 'str', value: s, ...(k === 9 ? { escaped: true } : {}), ...(named ? { named: 'prefixed' as const } : {}) }));
+  if (schema.type === 'object') return objectArb(schema);
+  return fc.constant(lit('null'));
+}
+
+/** Unknown property names a client might add (never `id`: the id specs judge that one). */
+const EXTRA_NAMES = ['nickname', 'tags', 'color', 'x-debug', 'Name'];
+
+function objectArb(schema: Schema): fc.Arbitrary<JNode> {
+  const props = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  const parts = props.map(([k, s]) => {
+    const v = valueArb(s, k === NAME_FIELD);
+    // An optional property is there two times in three; shrinking drops it.
+    return required.has(k)
+      ? v.map((x) => [[k, x]] as [string, JNode][])
+      : fc.option(v, { freq: 3, nil: undefined }).map((x) => (x ? ([[k, x]] as [string, JNode][]) : []));
+  });
+  // An unknown property one time in ten; shrinking drops it.
+  const extra = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...EXTRA_NAMES), shortTextArb) },
+  );
+  return fc.tuple(fc.tuple(...parts), extra).map(([ps, x]) => obj([...ps.flat(), ...(x ? [[x[0], str(x[1])] as [string, JNode]] : [])]));
+}
+
+/** A value `schema` refuses: another JSON type, an integer outside int64 or a fraction, a near miss of an enumeration value. */
+export function wrongArb(schema: Schema): fc.Arbitrary<JNode> {
+  const types: JNode[] = [lit('null'), lit('true'), { k: 'arr', items: [] }, obj([])];
+  if (schema.type !== 'string' && !schema.enum) types.push(str('42'));
+  if (schema.type !== 'integer') types.push(num('42'));
+  const options: fc.Arbitrary<JNode>[] = [fc.constantFrom(...types)];
+  if (schema.enum) options.push(fc.tuple(fc.constantFrom(...schema.enum.map(String)), fc.nat(9)).map(([v, k]) => str(nearMisses(v)[k][1])));
+  if (schema.type === 'integer')
+    options.push(
+      fc.oneof(fc.bigInt(INT64_MAX + 1n, 2n ** 70n), fc.bigInt(-(2n ** 70n), INT64_MIN - 1n)).map(num),
+      fc
+        .tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 99 }))
+        .map(([a, b]) => num(`${a}.${String(b).padStart(2, '0').replace(/0$/, '5')}`)),
+    );
+  return fc.oneof(...options);
+}
+
+/** A body `schema` (an object schema) refuses: a required property missing, one property wrong, another root type, or cut-off JSON. */
+export function wrongBodyArb(schema: Schema): fc.Arbitrary<JNode> {
+  const valid = objectArb(schema);
+  const props = Object.entries(schema.properties ?? {});
+  return fc.oneof(
+    fc.tuple(valid, fc.constantFrom(...(schema.required ?? []))).map(([o, k]) => withProp(o, k, undefined)),
+    fc.constantFrom(...props).chain(([k, s]) => fc.tuple(valid, wrongArb(s)).map(([o, w]) => withProp(o, k, w))),
+    valid.map((o) => ({ k: 'arr', items: [o] }) as JNode),
+    valid.map((o) => ({ k: 'cut', of: o }) as JNode),
+  );
+}
+
+/** A parameter's text: valid, a boundary or class value, any text, or absent when optional. */
+export function paramArb(schema: Schema, required: boolean): fc.Arbitrary<string | undefined> {
+  let valid: fc.Arbitrary<string>;
+  if (schema.enum) valid = fc.constantFrom(...schema.enum.map(String));
+  else if (schema.minimum !== undefined && schema.maximum !== undefined)
+    valid = fc.integer({ min: schema.minimum, max: schema.maximum }).map(String);
+  else valid = fc.oneof(fc.bigInt(1n, INT64_MAX), fc.bigInt(1n, 2n ** 31n)).map(String);
+  const other = fc.oneof(
+    fc.constantFrom(...paramSamples(schema).map((s) => (s.node.k === 'str' ? s.node.value : ''))),
+    shortTextArb,
+    fc.tuple(fc.bigInt(INT64_MIN, INT64_MAX), fc.constantFrom('', '+', '0', ' ')).map(([v, p]) => (v < 0n ? String(v) : `${p}${v}`)),
+  );
+  const arms = [
+    { weight: 5, arbitrary: valid as fc.Arbitrary<string | undefined> },
+    { weight: 3, arbitrary: other as fc.Arbitrary<string | undefined> },
+  ];
+  if (!required) arms.push({ weight: 2, arbitrary: fc.constant(undefined) });
+  return fc.oneof(...arms);
+}
+
+/** A request draft for one operation: parameters from their schemas, a valid or a wrong body. */
+export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
+  const params = fc.record(Object.fromEntries(op.params.map((p) => [p.name, paramArb(p.schema, p.required)])));
+  const body = op.body
+    ? fc.oneof({ weight: 3, arbitrary: valueArb(op.body) }, { weight: 2, arbitrary: wrongBodyArb(op.body) })
+    : fc.constant(undefined);
+  return fc.tuple(params, body).map(([ps, b]) => {
+    const query: Record<string, string | undefined> = {};
+    let petId: string | undefined;
+    for (const p of op.params) p.in === 'path' ? (petId = ps[p.name]) : (query[p.name] = ps[p.name]);
+    return { op: op.id, query, ...(petId !== undefined ? { petId } : {}), ...(b ? { body: b } : {}), label: 'generated' };
+  });
+}
+
+/** A draft of any operation (createPet only when the run may write). */
+export function requestArb(writes: boolean, only?: readonly OperationId[]): fc.Arbitrary<Draft> {
+  const ops = OPERATIONS.filter((o) => (writes || o.method === 'GET') && (!only || only.includes(o.id)));
+  return fc.oneof(...ops.map((o) => ({ weight: o.method === 'POST' ? 3 : 2, arbitrary: draftArb(o) })));
+}
+
+/** The stateful phase's input: a NewPet that always carries a status, and the page size to list it with. */
+export function statefulArb(body: Schema, limit: Schema): fc.Arbitrary<{ body: JNode; limit: number }> {
+  const withStatus: Schema = { ...body, required: [...new Set([...(body.required ?? []), 'status'])] };
+  // The largest page most often (a complete page must list the pet); shrinking goes towards it.
+  const max = limit.maximum ?? 100;
+  const min = limit.minimum ?? 1;
+  return fc.record({ body: objectArb(withStatus), limit: fc.nat(max - min).map((k) => max - (k % 4 === 0 ? k : 0)) });
+}

@@ -1,0 +1,103 @@
+/**
+ * The coverage cases: deterministic, derived from the schemas. For every
+ * parameter, the boundary and class values of its type (values.ts) with the
+ * other parameters left out; for every body field, each of its values in an
+ * otherwise valid body; every required field missing; an unknown property;
+ * other JSON roots and cut-off JSON. Each is a positive or a negative case
+ * according to the schema (classify.ts), judged when it is sent.
+ */
+import { lit, num, obj, str, withProp, type JNode } from './jtext.ts';
+import { NAME_FIELD, OPERATIONS, type OperationModel, type Schema } from './model.ts';
+import type { Draft } from './probe.ts';
+import { fieldSamples, INT64_BOUNDARIES, paramSamples } from './values.ts';
+
+/** A simple valid value of a schema: the baseline every field case varies one field of. */
+function baseline(schema: Schema, key = ''): JNode {
+  if (schema.enum) return str(String(schema.enum[schema.enum.length - 1]));
+  if (schema.type === 'integer') return num(String(schema.minimum !== undefined ? schema.minimum : 7));
+  if (schema.type === 'string') return key === NAME_FIELD ? { k: 'str', value: 'coverage', named: 'prefixed' } : str('coverage');
+  if (schema.type === 'object') return obj(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, baseline(s, k)] as [string, JNode]));
+  return lit('null');
+}
+
+/** A field's value node as the pet's name: the run's prefix goes in front of string values. */
+const asName = (n: JNode): JNode => (n.k === 'str' ? { ...n, named: 'prefixed' } : n);
+
+/** The baseline with its enumeration properties (other than `key`) rotated through their values, case by case. */
+function rotated(schema: Schema, base: JNode, key: string, i: number): JNode {
+  let out = base;
+  for (const [k, s] of Object.entries(schema.properties ?? {}))
+    if (k !== key && s.enum?.length && out.k === 'obj' && out.props.some(([p]) => p === k))
+      out = withProp(out, k, str(String(s.enum[i % s.enum.length])));
+  return out;
+}
+
+function bodyCases(op: OperationModel, embedded: boolean): Draft[] {
+  const schema = op.body!;
+  const base = baseline(schema);
+  const out: Draft[] = [];
+  // Pets created by the cases spread over every status, so each status's page stays short enough to list them all.
+  const d = (label: string, body: JNode, key = ''): Draft => ({ op: op.id, body: rotated(schema, body, key, out.length), label });
+  for (const [key, s] of Object.entries(schema.properties ?? {})) {
+    for (const sample of fieldSamples(s))
+      out.push(d(`${key}: ${sample.label}`, withProp(base, key, key === NAME_FIELD ? asName(sample.node) : sample.node), key));
+    if ((schema.required ?? []).includes(key)) out.push(d(`without ${key}`, withProp(base, key, undefined), key));
+  }
+  // Names without the run's prefix only on the suite's own server (a pet created elsewhere must be findable by its prefix).
+  if (embedded)
+    for (const [label, value] of [
+      ['empty', ''],
+      ['one character', 'a'],
+    ])
+      out.push(d(`${NAME_FIELD}: ${label}, without the prefix`, withProp(base, NAME_FIELD, { k: 'str', value, named: 'bare' })));
+  out.push(
+    d('an unknown property', withProp(base, 'nickname', str('Rex'))),
+    d('the body as a JSON array', { k: 'arr', items: [base] }),
+    d('the body as a JSON string', str('a pet')),
+    d('the body as JSON null', lit('null')),
+    d('the body as a number', num('1')),
+    d('cut-off JSON', { k: 'cut', of: base }),
+    d('an empty body', { k: 'raw', text: '' }),
+  );
+  return out;
+}
+
+/** A parameter's samples; an integer with bounds skips most int64 extremes (its bounds are what matters). */
+function paramCases(op: OperationModel): Draft[] {
+  const out: Draft[] = [];
+  for (const p of op.params) {
+    const bounded = p.schema.minimum !== undefined && p.schema.maximum !== undefined;
+    const keep = new Set(['2^31', '2^63 (just above int64)', '-2^63 - 1 (just below int64)']);
+    const int64Labels = new Set(INT64_BOUNDARIES.map(([l]) => l));
+    for (const sample of paramSamples(p.schema)) {
+      if (bounded && int64Labels.has(sample.label) && !keep.has(sample.label)) continue;
+      const text = sample.node.k === 'str' ? sample.node.value : '';
+      const label = `${p.name}: ${sample.label}`;
+      out.push(p.in === 'path' ? { op: op.id, petId: text, label } : { op: op.id, query: { [p.name]: text }, label });
+    }
+  }
+  return out;
+}
+
+/** Every coverage case of the API (createPet's only when the run may write). */
+export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Draft[] {
+  const out: Draft[] = [];
+  for (const op of OPERATIONS) {
+    if (op.method !== 'GET' && !opts.writes) continue;
+    out.push(...paramCases(op));
+    if (op.body) out.push(...bodyCases(op, opts.embedded));
+  }
+  return out;
+}
+
+/**
+ * The cases a budget of `n` affords: all of them, or `n` spread evenly over the
+ * list from an offset the seed picks (so successive nightly runs cover it all).
+ */
+export function affordable<T>(cases: readonly T[], n: number, seed: number): T[] {
+  if (n >= cases.length) return [...cases];
+  if (n <= 0) return [];
+  const step = cases.length / n;
+  const offset = (seed >>> 0) % Math.max(1, Math.floor(step));
+  return Array.from({ length: n }, (_, i) => cases[Math.min(cases.length - 1, Math.floor(i * step) + offset)]);
+}

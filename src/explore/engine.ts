@@ -1,0 +1,190 @@
+/**
+ * The exploration phase's engine: sends probes through the run's own client
+ * (its budget, deadline, pacing on the rate-limit headers and Retry-After), so
+ * every response also goes through the check registry; judges each with the
+ * oracle; and decides what reaches the run's result stream — every failure
+ * once, as a replayable counterexample, and passes and observations deduplicated
+ * (a phase of hundreds of requests must not bury the specs' findings).
+ */
+import { RunAborted, type ApiExchange, type ApiRequest } from '../http/client.ts';
+import { exactInteger } from '../harness/ops.ts';
+import type { Session } from '../harness/session.ts';
+import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
+import { judgeProbe, type Verdict } from './oracle.ts';
+import { describeProbe, materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
+
+export interface ExploreSettings {
+  /** Requests the phase may send (0: off). */
+  budget: number;
+  seed: number;
+  writes: boolean;
+  prefix: string;
+  /** The target is the suite's own embedded server: names without the prefix may be tried too. */
+  embedded: boolean;
+}
+
+/** One probe sent and judged. */
+export interface Shot {
+  probe: Probe;
+  ex: ApiExchange;
+  /** Every finding of the exchange: the registry's and the oracle's. */
+  findings: Finding[];
+  /** The failures among them (fail or warn). */
+  failures: Finding[];
+  requests: number;
+}
+
+export const signature = (f: Pick<Finding, 'requirement' | 'title'>): string => `${f.requirement} · ${f.title}`;
+const isProblem = (f: Finding) => f.outcome === 'fail' || f.outcome === 'warn';
+
+/** A 32-bit seed from any integer. */
+export const seed32 = (n: number): number => n >>> 0;
+
+export class Explorer {
+  spent = 0;
+  private counter = 0;
+  /** Failure signatures already reported by this phase (or its replays). */
+  readonly known = new Set<string>();
+  /** Invalid createPet requests the server refused, to check that it stored none of them. */
+  readonly refused: Probe[] = [];
+  /** Pets the phase created (201 with an id), to read them back. */
+  readonly created: { probe: Probe; id: string }[] = [];
+  /** Per phase, what each part of the phase did (for the summary observation). */
+  readonly tally: Record<string, { requests: number; cases: number; counterexamples: number }> = {};
+  private readonly shown = new Set<string>();
+  readonly token: string;
+  readonly naming: Naming;
+
+  constructor(
+    readonly session: Session,
+    readonly settings: ExploreSettings,
+  ) {
+    this.token = seed32(settings.seed).toString(36);
+    const prefix = settings.prefix;
+    this.naming = {
+      prefix,
+      token: () => `${this.token}.${(this.counter++).toString(36)}`,
+      // The specs already require names of the prefix and about 21 more characters.
+      plainLength: prefix.length + 24,
+    };
+  }
+
+  /** Requests the phase may still send: its own budget and the run's. */
+  left(): number {
+    const c = this.session.client;
+    return Math.max(0, Math.min(this.settings.budget - this.spent, c.opts.maxRequests - c.requestsSent));
+  }
+
+  materialize(d: Draft): Probe {
+    return materialize(d, this.naming);
+  }
+
+  /** Send one probe and judge it; RunAborted (budget, deadline, an unresponsive server) propagates. */
+  async send(probe: Probe, source: string): Promise<Shot> {
+    const shot = await this.exchange(requestOf(probe), source, (ex) => judgeProbe(probe, ex));
+    const status = shot.ex.response?.status ?? 0;
+    if (probe.op === 'createPet' && probe.cls === 'invalid' && probe.name !== undefined && status >= 400 && status < 500)
+      this.refused.push(probe);
+    const id = probe.op === 'createPet' && status === 201 ? exactInteger(shot.ex, '/id') : undefined;
+    if (id !== undefined) this.created.push({ probe, id });
+    return { probe, ...shot };
+  }
+
+  /** Send one request through the run's client; the registry's findings and `judge`'s verdicts are captured, not yet reported. */
+  async exchange(
+    req: ApiRequest,
+    source: string,
+    judge: (ex: ApiExchange) => Verdict[],
+  ): Promise<Omit<Shot, 'probe'> & { ex: ApiExchange }> {
+    const s = this.session;
+    const before = s.client.requestsSent;
+    const saved = s.sink;
+    const findings: Finding[] = [];
+    s.sink = findings;
+    try {
+      const ex = await s.client.request(req);
+      for (const v of judge(ex)) this.verdict(v, source, ex);
+      return { ex, findings, failures: findings.filter(isProblem), requests: s.client.requestsSent - before };
+    } finally {
+      s.sink = saved;
+      const n = s.client.requestsSent - before;
+      this.spent += n;
+      this.tallyOf(source).requests += n;
+    }
+  }
+
+  tallyOf(source: string): { requests: number; cases: number; counterexamples: number } {
+    return (this.tally[source] ??= { requests: 0, cases: 0, counterexamples: 0 });
+  }
+
+  /** The findings `record` emits, captured instead of reported. */
+  capture(record: () => void): Finding[] {
+    const saved = this.session.sink;
+    const out: Finding[] = [];
+    this.session.sink = out;
+    try {
+      record();
+    } finally {
+      this.session.sink = saved;
+    }
+    return out;
+  }
+
+  /** Record a verdict into the session's current sink (with the exchange as evidence). */
+  verdict(v: Verdict, source: string, ex?: ApiExchange): void {
+    this.session.emit(v.requirement, v.outcome, v.title, v.message, source, ex, { expected: v.expected, actual: v.actual });
+  }
+
+  /** Forward what is not a problem: a pass, skip or error once per requirement and title, each distinct observation once. */
+  forward(findings: readonly Finding[]): void {
+    for (const f of findings) {
+      if (isProblem(f)) continue;
+      const key = f.outcome === 'observe' ? `${f.requirement} ${f.message}` : `${f.requirement} ${f.outcome} ${f.title}`;
+      if (this.shown.has(key)) continue;
+      this.shown.add(key);
+      this.session.sink.push(f);
+    }
+  }
+
+  /** Report the failures of a counterexample (one per signature), each with how to replay it. */
+  reportFailures(failures: readonly Finding[], replay: Replay, only?: string): number {
+    let n = 0;
+    for (const f of failures) {
+      const sig = signature(f);
+      if ((only && sig !== only) || this.known.has(sig)) continue;
+      this.known.add(sig);
+      this.session.sink.push({ ...f, replay });
+      n++;
+    }
+    return n;
+  }
+
+  /** The replay record of a probe. */
+  replayOf(probe: Probe, extra: Omit<Replay, 'request' | 'probe'>, kind: ReplayProbe['kind'] = 'single', limit?: number): Replay {
+    return {
+      ...extra,
+      request: this.session.redact(describeProbe(probe)),
+      probe: {
+        kind,
+        op: probe.op,
+        ...(probe.query ? { query: probe.query } : {}),
+        ...(probe.petId !== undefined ? { petId: probe.petId } : {}),
+        ...(probe.body !== undefined ? { body: probe.body } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+      },
+    };
+  }
+}
+
+/** Run `f`, turning a run abort into a flag the phase can end on (it is rethrown once the phase has reported). */
+export async function guarded<T>(f: () => Promise<T>, onAbort: (e: RunAborted) => void): Promise<T | undefined> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof RunAborted) {
+      onAbort(e);
+      return undefined;
+    }
+    throw e;
+  }
+}

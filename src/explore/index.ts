@@ -1,0 +1,42 @@
+/**
+ * The exploration phase as the conformance specs see it: one Explorer per
+ * session (the phase's budget, seed and counters shared by its spec files), and
+ * the summary the run's report carries as a note.
+ */
+import type { TestContext } from '../harness/context.ts';
+import { Explorer } from './engine.ts';
+import { SOURCES } from './phases.ts';
+import { loadCounterexamples, storeKey, type SavedCounterexample } from './store.ts';
+
+export { bulkReadBack, coveragePhase, generatedPhase, replayPhase, statefulPhase, storedPhase } from './phases.ts';
+export { keepCounterexamples, loadCounterexamples, saveCounterexamples, storeKey, STORE_FILE } from './store.ts';
+
+/** The session's explorer, or undefined when the phase is off (budget 0). */
+export function explorerOf(t: TestContext): Promise<Explorer | undefined> {
+  return t.session.once('explorer', async () => {
+    const { explore } = t.config;
+    if (!explore || explore.budget <= 0) return undefined;
+    return new Explorer(t.session, {
+      budget: explore.budget,
+      seed: explore.seed,
+      writes: t.config.allowWrites,
+      prefix: t.config.namePrefix,
+      embedded: !!t.session.opts.embedded,
+    });
+  });
+}
+
+/** Counterexamples saved by earlier runs against this session's target. */
+export function savedFor(t: TestContext): SavedCounterexample[] {
+  return loadCounterexamples(t.config.reportsDir, storeKey(t.session.opts.baseUrl, !!t.session.opts.embedded));
+}
+
+/** One line saying what the phase did, for the report's notes. */
+export function summary(x: Explorer): string {
+  const parts = Object.values(SOURCES)
+    .map((s) => [s.replace('explore: ', ''), x.tally[s]] as const)
+    .filter(([, t]) => t && t.requests)
+    .map(([name, t]) => `${name} ${t!.cases} case${t!.cases === 1 ? '' : 's'} in ${t!.requests} request${t!.requests === 1 ? '' : 's'}`);
+  const found = Object.values(x.tally).reduce((n, t) => n + t.counterexamples, 0);
+  return `Exploration (generated inputs): seed ${x.settings.seed} (--seed ${x.settings.seed} replays it), ${x.spent} of its ${x.settings.budget} requests (--explore-budget)${x.settings.writes ? '' : ', GET only (writes are off)'}: ${parts.join('; ') || 'nothing sent'}; ${found} counterexample${found === 1 ? '' : 's'}.`;
+}

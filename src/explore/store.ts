@@ -1,0 +1,116 @@
+/**
+ * The counterexample store (reports/counterexamples.json): every failure the
+ * exploration phase found, as the request that shows it, per target. The next
+ * run against the same target replays them first, so a nightly run re-checks
+ * last night's failures before exploring anew. A counterexample that no longer
+ * fails is dropped; one the run could not replay (writes off, budget) is kept.
+ * The store holds requests only: the key is never in it (requests carry the
+ * run's own credential, not a copy of it).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Finding, ReplayProbe } from '../results/types.ts';
+import { writeFileAtomic } from '../results/writers/atomic.ts';
+
+export const STORE_FILE = 'counterexamples.json';
+/** At most this many counterexamples are kept per target (the newest). */
+const KEEP = 50;
+
+export interface SavedCounterexample {
+  /** requirement · title of the failure it shows. */
+  signature: string;
+  requirement: string;
+  title: string;
+  /** The request, on one line. */
+  request: string;
+  probe: ReplayProbe;
+  firstSeen: string;
+  lastSeen: string;
+  seed?: number;
+  path?: string;
+}
+
+interface StoreFile {
+  version: 1;
+  targets: Record<string, SavedCounterexample[]>;
+}
+
+/** Which target a counterexample belongs to: the embedded server (its port changes every run) or the base URL. */
+export function storeKey(baseUrl: string, embedded: boolean): string {
+  return embedded ? 'embedded reference server' : baseUrl;
+}
+
+function read(dir: string): StoreFile {
+  const file = join(dir, STORE_FILE);
+  if (!existsSync(file)) return { version: 1, targets: {} };
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as StoreFile;
+    return parsed && parsed.version === 1 && parsed.targets ? parsed : { version: 1, targets: {} };
+  } catch {
+    return { version: 1, targets: {} }; // a damaged store is started afresh, never fatal
+  }
+}
+
+export function loadCounterexamples(dir: string, key: string): SavedCounterexample[] {
+  return read(dir).targets[key] ?? [];
+}
+
+/** Save a run's counterexamples for its target; the note the report carries about it, if any. */
+export function keepCounterexamples(
+  dir: string,
+  target: { baseUrl: string; embedded: boolean },
+  findings: readonly Finding[],
+): string | undefined {
+  if (!findings.some((f) => f.replay)) return undefined;
+  const r = saveCounterexamples(dir, storeKey(target.baseUrl, target.embedded), findings);
+  if (!r.saved && !r.fixed) return undefined;
+  const parts = [
+    r.saved ? `${r.saved} counterexample${r.saved === 1 ? '' : 's'} saved` : '',
+    r.fixed ? `${r.fixed} fixed and dropped` : '',
+  ].filter(Boolean);
+  return `Exploration: ${parts.join(', ')} in ${r.file}; the next run against this target replays them first.`;
+}
+
+/**
+ * Fold a run's findings into the store: counterexamples it found (or replayed
+ * and saw fail again) are saved; saved ones it replayed and saw pass are
+ * dropped; the others stay. Returns the file's path and what changed.
+ */
+export function saveCounterexamples(
+  dir: string,
+  key: string,
+  findings: readonly Finding[],
+  now = new Date(),
+): { file: string; saved: number; fixed: number } {
+  const store = read(dir);
+  const before = store.targets[key] ?? [];
+  const id = (signature: string, request: string) => `${signature}\n${request}`;
+  const fixed = new Set(
+    findings.filter((f) => f.replay?.fixed && f.replay.signature).map((f) => id(f.replay!.signature!, f.replay!.request)),
+  );
+  const found = new Map<string, SavedCounterexample>();
+  for (const f of findings) {
+    const r = f.replay;
+    if (!r?.probe || !(f.outcome === 'fail' || f.outcome === 'warn')) continue;
+    const signature = `${f.requirement} · ${f.title}`;
+    const k = id(signature, r.request);
+    const old = before.find((c) => id(c.signature, c.request) === k);
+    found.set(k, {
+      signature,
+      requirement: f.requirement,
+      title: f.title,
+      request: r.request,
+      probe: r.probe,
+      firstSeen: r.firstSeen ?? old?.firstSeen ?? now.toISOString(),
+      lastSeen: now.toISOString(),
+      ...(r.seed !== undefined ? { seed: r.seed } : {}),
+      ...(r.path ? { path: r.path } : {}),
+    });
+  }
+  const kept = before.filter((c) => !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)));
+  const next = [...found.values(), ...kept].slice(0, KEEP);
+  if (next.length) store.targets[key] = next;
+  else delete store.targets[key];
+  const file = writeFileAtomic(join(dir, STORE_FILE), `${JSON.stringify(store, null, 2)}\n`);
+  return { file, saved: found.size, fixed: fixed.size };
+}
