@@ -18,6 +18,8 @@ export interface Plan {
   /** Rough duration of the whole run (pacing on the plan's limit, then the scenarios). */
   typicalMs: number;
   budget: number;
+  /** The exploration phase: its request budget (0: off) and whether it may create pets. */
+  exploration: { budget: number; writes: boolean; seed: number };
 }
 
 export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
@@ -34,13 +36,16 @@ export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
         const k = `${ex.api.operation} (${ex.request.method})`;
         perOperation[k] = (perOperation[k] ?? 0) + 1;
       };
-      total = (await runSpecs(session)).requests;
+      // The exploration phase spends its budget, whatever it meets: its cost is that budget, not a rehearsal.
+      total = (await runSpecs(session, undefined, (f) => f.operation !== 'exploration')).requests;
     } finally {
       await embedded.close();
     }
   }
-  const perMinute = profile.config.limits?.perMinute;
-  const pacingMs = perMinute ? Math.floor(total / perMinute) * target.windowMs : 0;
+  const c = profile.config;
+  const exploration = { budget: profile.conformance ? c.explore.budget : 0, writes: c.allowWrites, seed: c.explore.seed };
+  const perMinute = c.limits?.perMinute;
+  const pacingMs = perMinute ? Math.floor((total + exploration.budget) / perMinute) * target.windowMs : 0;
   const load = profile.scenarios.length ? costLines(target, profile.scenarios) : { lines: [], maxRequests: 0, typicalMs: 0 };
   return {
     perOperation,
@@ -49,6 +54,7 @@ export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
     loadMax: load.maxRequests,
     typicalMs: pacingMs + load.typicalMs,
     budget: profile.config.maxRequests,
+    exploration,
   };
 }
 
@@ -56,11 +62,18 @@ export function formatPlan(p: Plan, target: string): string {
   const lines = [`Dry run: nothing was sent to ${target}.`, '', 'Conformance requests by operation:'];
   for (const [op, n] of Object.entries(p.perOperation).sort()) lines.push(`  ${op.padEnd(24)} ${n}`);
   lines.push(`  ${'total'.padEnd(24)} ${p.conformance} (plus at most one retry per 429)`);
-  lines.push('', ...(p.load.length ? p.load : ['Rate-limit scenarios: none']));
-  const worst = p.conformance + p.loadMax;
+  const x = p.exploration;
   lines.push(
     '',
-    `Cost: about ${p.conformance + p.loadMax} requests at most; expected duration about ${Math.max(1, Math.round(p.typicalMs / 1000))} s.`,
+    x.budget
+      ? `Exploration (generated inputs, after the specs): at most ${x.budget} requests (--explore-budget)${x.writes ? ', creating pets named with the prefix' : ', GET only (writes are off)'}; seed ${x.seed} (--seed ${x.seed} sends the same ones).`
+      : 'Exploration (generated inputs): off (--explore-budget 0).',
+  );
+  lines.push('', ...(p.load.length ? p.load : ['Rate-limit scenarios: none']));
+  const worst = p.conformance + x.budget + p.loadMax;
+  lines.push(
+    '',
+    `Cost: about ${worst} requests at most; expected duration about ${Math.max(1, Math.round(p.typicalMs / 1000))} s.`,
     `Budget: ${p.budget} requests (ANIMAL_STORE_MAX_REQUESTS); this run needs at most about ${worst}${worst > p.budget ? ' — MORE THAN THE BUDGET: the run would be refused' : ''}.`,
   );
   return lines.join('\n');

@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import type { OperationId } from '../http/client.ts';
+import { isPathSegment, wellFormed } from './classify.ts';
 import { lit, num, obj, str, withProp, type JNode } from './jtext.ts';
 import { NAME_FIELD, OPERATIONS, type OperationModel, type Schema } from './model.ts';
 import type { Draft } from './probe.ts';
@@ -87,8 +88,8 @@ export function valueArb(schema: Schema, named = false): fc.Arbitrary<JNode> {
   return fc.constant(lit('null'));
 }
 
-/** Unknown property names a client might add (never `id`: the id specs judge that one). */
-const EXTRA_NAMES = ['nickname', 'tags', 'color', 'x-debug', 'Name'];
+/** Unknown property names a client might add (never `id`: the id specs judge that one; never a case variant of a known one, which case-insensitive binders read as that property). */
+const EXTRA_NAMES = ['nickname', 'tags', 'color', 'x-debug'];
 
 function objectArb(schema: Schema): fc.Arbitrary<JNode> {
   const props = Object.entries(schema.properties ?? {});
@@ -138,7 +139,7 @@ export function wrongBodyArb(schema: Schema): fc.Arbitrary<JNode> {
 }
 
 /** A parameter's text: valid, a boundary or class value, any text, or absent when optional. */
-export function paramArb(schema: Schema, required: boolean): fc.Arbitrary<string | undefined> {
+export function paramArb(schema: Schema, required: boolean, inPath = false): fc.Arbitrary<string | undefined> {
   let valid: fc.Arbitrary<string>;
   if (schema.enum) valid = fc.constantFrom(...schema.enum.map(String));
   else if (schema.minimum !== undefined && schema.maximum !== undefined)
@@ -151,7 +152,8 @@ export function paramArb(schema: Schema, required: boolean): fc.Arbitrary<string
   );
   const arms = [
     { weight: 5, arbitrary: valid as fc.Arbitrary<string | undefined> },
-    { weight: 3, arbitrary: other as fc.Arbitrary<string | undefined> },
+    // A URL carries UTF-8 only: a lone surrogate cannot be sent, so parameters never hold one.
+    { weight: 3, arbitrary: other.map(wellFormed).filter((s) => !inPath || isPathSegment(s)) as fc.Arbitrary<string | undefined> },
   ];
   if (!required) arms.push({ weight: 2, arbitrary: fc.constant(undefined) });
   return fc.oneof(...arms);
@@ -159,7 +161,7 @@ export function paramArb(schema: Schema, required: boolean): fc.Arbitrary<string
 
 /** A request draft for one operation: parameters from their schemas, a valid or a wrong body. */
 export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
-  const params = fc.record(Object.fromEntries(op.params.map((p) => [p.name, paramArb(p.schema, p.required)])));
+  const params = fc.record(Object.fromEntries(op.params.map((p) => [p.name, paramArb(p.schema, p.required, p.in === 'path')])));
   const body = op.body
     ? fc.oneof({ weight: 3, arbitrary: valueArb(op.body) }, { weight: 2, arbitrary: wrongBodyArb(op.body) })
     : fc.constant(undefined);

@@ -59,6 +59,19 @@ export function hasLoneSurrogate(s: string): boolean {
   return LONE_SURROGATE.test(s);
 }
 
+/**
+ * Can `s` be a path segment of its own? An empty one or a dot segment ('.', '..')
+ * is another URL altogether (`/pets/` is the list; `/pets/..` is `/`), never a petId.
+ */
+export function isPathSegment(s: string): boolean {
+  return s !== '' && s !== '.' && s !== '..';
+}
+
+/** `s` with every lone surrogate replaced by U+FFFD (what a URL, UTF-8 only, can carry). */
+export function wellFormed(s: string): string {
+  return s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+}
+
 /** What makes a valid name unusual, if anything. */
 function nameQuirk(name: string, plainLength: number): string | undefined {
   if (hasLoneSurrogate(name)) return 'name has a lone surrogate';

@@ -6,6 +6,7 @@
  * other JSON roots and cut-off JSON. Each is a positive or a negative case
  * according to the schema (classify.ts), judged when it is sent.
  */
+import { isPathSegment } from './classify.ts';
 import { lit, num, obj, str, withProp, type JNode } from './jtext.ts';
 import { NAME_FIELD, OPERATIONS, type OperationModel, type Schema } from './model.ts';
 import type { Draft } from './probe.ts';
@@ -72,6 +73,7 @@ function paramCases(op: OperationModel): Draft[] {
     for (const sample of paramSamples(p.schema)) {
       if (bounded && int64Labels.has(sample.label) && !keep.has(sample.label)) continue;
       const text = sample.node.k === 'str' ? sample.node.value : '';
+      if (p.in === 'path' && !isPathSegment(text)) continue;
       const label = `${p.name}: ${sample.label}`;
       out.push(p.in === 'path' ? { op: op.id, petId: text, label } : { op: op.id, query: { [p.name]: text }, label });
     }

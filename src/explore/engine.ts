@@ -161,9 +161,12 @@ export class Explorer {
 
   /** The replay record of a probe. */
   replayOf(probe: Probe, extra: Omit<Replay, 'request' | 'probe'>, kind: ReplayProbe['kind'] = 'single', limit?: number): Replay {
+    const req = requestOf(probe);
     return {
       ...extra,
       request: this.session.redact(describeProbe(probe)),
+      method: req.method,
+      url: this.session.redact(this.session.client.url(req.path, req.query)),
       probe: {
         kind,
         op: probe.op,

@@ -284,6 +284,7 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
       (e) => (aborted = e),
     );
     if (!a) break;
+    x.tallyOf(SOURCES.replay).cases++;
     const replay = x.replayOf(
       a.probe,
       {
@@ -297,7 +298,8 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
       c.probe.limit,
     );
     x.forward(a.findings);
-    if (a.failures.some((f) => signature(f) === c.signature)) x.reportFailures(a.failures, replay);
+    if (a.failures.some((f) => signature(f) === c.signature))
+      x.tallyOf(SOURCES.replay).counterexamples += x.reportFailures(a.failures, replay);
     else
       x.session.sink.push({
         requirement: c.requirement,

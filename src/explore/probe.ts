@@ -5,7 +5,7 @@
  * token unique to the request, renders it, and classifies it by the schema.
  */
 import type { ApiRequest, OperationId } from '../http/client.ts';
-import { classifyBody, classifyParam, type Classification } from './classify.ts';
+import { classifyBody, classifyParam, wellFormed, type Classification } from './classify.ts';
 import { mapStrings, render, type JNode } from './jtext.ts';
 import { NAME_FIELD, operation } from './model.ts';
 import type { ReplayProbe } from '../results/types.ts';
@@ -102,7 +102,7 @@ function nameIn(body: string): string | undefined {
 export function requestOf(p: Probe): ApiRequest {
   const model = operation(p.op);
   const refusals = p.cls === 'valid' ? [] : p.op === 'createPet' ? [413, 422] : [400, 422];
-  const path = p.petId !== undefined ? model.path.replace(/\{[^}]+\}/, encodeURIComponent(p.petId)) : model.path;
+  const path = p.petId !== undefined ? model.path.replace(/\{[^}]+\}/, encodeURIComponent(wellFormed(p.petId))) : model.path;
   return {
     operation: p.op,
     method: model.method,

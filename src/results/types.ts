@@ -36,6 +36,9 @@ export interface Replay {
   phase: 'coverage' | 'generated' | 'stateful' | 'replayed';
   /** The minimal failing request, on one line. */
   request: string;
+  /** Its method and full URL (the body is in `probe`), for a curl line. */
+  method?: string;
+  url?: string;
   /** The seed of the fast-check run that found it. */
   seed?: number;
   /** fast-check's path to the counterexample: fc.check(property, { seed, path }) replays it. */

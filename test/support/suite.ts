@@ -38,6 +38,8 @@ export interface RunOptions {
   send?: ReturnType<typeof virtualSend>;
   /** The target is the suite's own reference server (default true): names without the run's prefix may be tried. */
   embedded?: boolean;
+  /** Simulated time: called with every request sent (method, URL, body). */
+  onRequest?: (req: { method: string; url: string; body?: string }) => void;
 }
 
 /** A reports folder that never exists: no counterexample saved by a developer's run leaks into a self-test. */
@@ -57,7 +59,11 @@ export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): P
   }
   const clock = new VirtualClock(T0);
   const server = buildApp({ ...app, now: () => clock.now() });
-  const send = virtualSend(server, clock, Math.max(2, app.variants?.latencyMs ?? 0, app.latencyMs ?? 0));
+  const virtual = virtualSend(server, clock, Math.max(2, app.variants?.latencyMs ?? 0, app.latencyMs ?? 0));
+  const send: typeof virtual = (req) => {
+    opts.onRequest?.({ method: req.method, url: req.url, body: req.body });
+    return virtual(req);
+  };
   return runSuiteAt('http://127.0.0.1:4010/v1', key, { ...opts, clock, send });
 }
 

@@ -25,6 +25,7 @@ import {
   TONE_ICON,
 } from './common.ts';
 import { curlOf } from './curl.ts';
+import { replayLines } from './replay.ts';
 import { limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
 
 const FAIL_CAP = 10;
@@ -36,6 +37,8 @@ function line(report: RunReport, mark: string, r: RequirementResult, verbose: bo
   const where = plans && on.length && on.length < plans.length ? ` — on ${on.join(', ')}` : '';
   const out = [`  ${mark} ${r.id} (${r.level}) ${r.title}${where}`, `      ${oneLine(reasonOf(r), 160)}`];
   const f = explainingFinding(r);
+  // A generated counterexample is printed whole: without it the failure cannot be reproduced.
+  for (const l of replayLines(f?.replay, f && replayKeyOf(report, f))) out.push(`      ${l}`);
   if (verbose && f?.evidence) {
     const curl = curlOf(f.evidence, replayKeyOf(report, f));
     if (curl) out.push(`      replay: ${curl}`);

@@ -6,9 +6,10 @@
  * curl line with a copy button. Every value is escaped: it comes from the server.
  */
 import type { Judgement } from '../../core/judgement.ts';
-import type { Evidence, HttpExcerpt } from '../types.ts';
+import type { Evidence, HttpExcerpt, Replay } from '../types.ts';
 import { escapeAttr as a, escapeXml as e } from './common.ts';
 import { curlOf } from './curl.ts';
+import { replayLines } from './replay.ts';
 import { seconds } from './html-chart-axis.ts';
 
 /** A body longer than this (characters or lines) shows a preview and opens in full on demand. */
@@ -77,16 +78,18 @@ const PILL: Record<string, string> = { observe: 'observed', error: 'suite error'
 
 /** A finding or judgement with its evidence, in a <details> (open for a failure); its curl line reads the key from `keyVariable`. */
 export function evidenceDetails(
-  j: Judgement & { source?: string; at?: string },
+  j: Judgement & { source?: string; at?: string; replay?: Replay },
   open: boolean,
   chart?: ChartLink,
   keyVariable?: string,
 ): string {
   const src = j.source ? `<div class="src">Source: ${e(j.source)}${j.at ? ` · ${e(j.at)}` : ''}</div>` : '';
   const remedy = j.remedy ? `<p class="wide remedy">To exercise it: ${e(j.remedy)}</p>` : '';
+  const lines = replayLines(j.replay, keyVariable);
+  const replay = lines.length ? `<ul class="wide replay" data-testid="replay">${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>` : '';
   return `<details class="evidence" data-testid="evidence" data-outcome="${a(j.outcome)}"${open ? ' open' : ''}>
 <summary><span class="pill st-${a(j.outcome)}">${e(PILL[j.outcome] ?? j.outcome)}</span> ${e(j.title)}</summary>
-<div class="ev"><p class="wide why">${e(j.message)}</p>${remedy}
+<div class="ev"><p class="wide why">${e(j.message)}</p>${remedy}${replay}
 ${evidenceBody(j.evidence, chart, keyVariable)}</div>
 ${src}</details>`;
 }

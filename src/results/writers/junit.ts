@@ -20,7 +20,7 @@
  * Every string is escaped and stripped of characters XML 1.0 does not allow.
  */
 import type { Judgement } from '../../core/judgement.ts';
-import type { Finding, PlanResult, RequirementResult, RunReport } from '../types.ts';
+import type { Finding, PlanResult, Replay, RequirementResult, RunReport } from '../types.ts';
 import {
   durationSeconds,
   escapeAttr,
@@ -36,6 +36,7 @@ import {
   scopeSentence,
 } from './common.ts';
 import { curlOf } from './curl.ts';
+import { replayLines } from './replay.ts';
 import type { LoadReport } from './load-runs.ts';
 import {
   notExercisedByPlan,
@@ -48,9 +49,10 @@ import {
 } from './plan-view.ts';
 
 /** A judgement's evidence as text; its curl line reads the key from `keyVariable` (see replayKey). */
-function evidence(f: Judgement & { source?: string }, keyVariable?: string): string {
+function evidence(f: Judgement & { source?: string; replay?: Replay }, keyVariable?: string): string {
   const lines = [`[${f.outcome}] ${f.title}: ${f.message}`];
   if (f.source) lines.push(`  source: ${f.source}`);
+  for (const l of replayLines(f.replay, keyVariable)) lines.push(`  ${l}`);
   const e = f.evidence;
   if (e?.at) lines.push(`  at: request #${e.at.request}, ${(e.at.ms / 1000).toFixed(2)} s after the scenario started`);
   if (e?.expected !== undefined) lines.push(`  expected: ${e.expected}`);

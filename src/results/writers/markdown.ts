@@ -39,6 +39,7 @@ import {
   toneOf,
 } from './common.ts';
 import { curlOf } from './curl.ts';
+import { replayCurl, replayLines } from './replay.ts';
 import { ACROSS_PLANS_NOTE, limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
@@ -94,7 +95,9 @@ function failure(report: RunReport, r: RequirementResult, plans?: readonly PlanR
   const out = [item(r, plans)];
   const ev = evidenceLine(f?.evidence);
   if (ev) out.push(`  Evidence: ${escapeMarkdown(ev, 400)}`);
-  const curl = curlOf(f?.evidence, f && replayKeyOf(report, f));
+  for (const l of replayLines(f?.replay, undefined, false)) out.push(`  ${escapeMarkdown(l, 600)}`);
+  // A counterexample's minimal request replays the failure; otherwise the evidence's request does.
+  const curl = (f?.replay && replayCurl(f.replay, replayKeyOf(report, f))) || curlOf(f?.evidence, f && replayKeyOf(report, f));
   if (curl) out.push('', ...fenced(curl, 'sh'));
   return out;
 }

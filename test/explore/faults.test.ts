@@ -1,0 +1,51 @@
+/**
+ * The exploration phase's reach, proven: every fault mode of the reference
+ * server that only generated inputs reach is missed by the table-driven specs
+ * alone (the phase off) and caught with the phase on — by the requirement the
+ * fault names, as a counterexample that can be replayed (its minimal request as
+ * a curl line with the key as a variable, its seed). And every invariant of the
+ * phase has such a fault.
+ */
+import { describe, expect, test } from 'vitest';
+import { FAULTS, FAULT_NAMES } from '../../reference/faults.ts';
+import { replayCurl } from '../../src/results/writers/replay.ts';
+import { runSuiteAgainst } from '../support/suite.ts';
+
+const GENERATED_ONLY = FAULT_NAMES.filter((f) => FAULTS[f].generatedOnly);
+
+describe('faults only generated inputs reach', () => {
+  test.each(GENERATED_ONLY.map((f) => [f, FAULTS[f].expect.requirement, FAULTS[f].expect.outcome] as const))(
+    'With fault %s the specs alone do not report %s, and the exploration phase reports it as %s with a replayable counterexample.',
+    async (fault, requirement, outcome) => {
+      const off = await runSuiteAgainst({ faults: [fault] }, { env: { ANIMAL_STORE_EXPLORE_BUDGET: '0' } });
+      expect(off.status(requirement)).not.toBe(outcome);
+      expect(off.status(requirement)).not.toBe('fail');
+      const on = await runSuiteAgainst({ faults: [fault] });
+      expect(on.status(requirement), on.problems().join('\n')).toBe(outcome);
+      const found = on.findings.find((f) => f.requirement === requirement && (f.outcome === 'fail' || f.outcome === 'warn') && f.replay);
+      expect(found?.replay?.url).toMatch(/^http:\/\/127\.0\.0\.1:4010\/v1\/pets/);
+      expect(found?.replay?.reproduce).toBe('--seed 1');
+      const curl = replayCurl(found!.replay!);
+      expect(curl).toContain('"Authorization: Bearer $ANIMAL_STORE_API_KEY"');
+      expect(curl).not.toContain('as_demo_');
+    },
+  );
+});
+
+test('Every invariant of the exploration phase is proven by at least one fault that only generated inputs reach.', () => {
+  const proven = new Set(GENERATED_ONLY.map((f) => FAULTS[f].expect.requirement));
+  const invariants = [
+    'RESP-STATUS-DOCUMENTED', // never a 5xx, only documented statuses
+    'RESP-BODY-JSON', // every response passes the check registry
+    'CREATE-201-PET', // a valid request is accepted; what was created reads back exactly
+    'CREATE-400-BAD-STATUS', // an invalid request is refused
+    'CREATE-400-NOTHING-STORED', // … and stores nothing
+    'GET-ROUND-TRIP', // read back exactly by id
+    'LIST-STATUS-FILTER', // read back exactly in the status's list
+    'LIST-LIMIT-OUT-OF-RANGE',
+    'LIST-STATUS-UNKNOWN-NO-5XX',
+    'GET-404-UNKNOWN', // an id no pet has is 404
+    'GET-NON-INTEGER-ID-4XX',
+  ];
+  expect(invariants.filter((r) => !proven.has(r))).toEqual([]);
+});

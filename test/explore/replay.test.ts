@@ -1,0 +1,114 @@
+/**
+ * Every finding of the exploration phase is replayable: the same seed sends the
+ * same requests to the same server (another seed sends others); counterexamples
+ * are saved per target and the next run replays them first — failing again, or
+ * reported fixed and dropped; one the run cannot replay (a POST with writes off)
+ * is kept for a run that can.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { keepCounterexamples, loadCounterexamples, storeKey } from '../../src/explore/store.ts';
+import { runSuiteAgainst } from '../support/suite.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'animal-store-explore-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** The requests a run sent after the specs (the exploration phase's), as method, URL and body. */
+async function phaseRequests(seed: string, faults: string[] = []): Promise<string[]> {
+  const all: string[] = [];
+  const run = await runSuiteAgainst(
+    { faults: faults as never },
+    { env: { ANIMAL_STORE_SEED: seed }, onRequest: (r) => all.push(`${r.method} ${r.url} ${r.body ?? ''}`) },
+  );
+  const specs = run.requests - Number(/, (\d+) of its/.exec(run.notes.join(' '))![1]);
+  return all.slice(specs);
+}
+
+test('The same seed sends the same exploration requests to the same server, and another seed sends other generated ones.', async () => {
+  const a = await phaseRequests('4242');
+  const b = await phaseRequests('4242');
+  const c = await phaseRequests('4243');
+  expect(a.length).toBeGreaterThan(300);
+  expect(b).toEqual(a);
+  expect(c).not.toEqual(a);
+});
+
+test('A failing run saves its counterexamples; the next run replays them first and reports them as failing since then.', async () => {
+  const dir = tempDir();
+  const env = { ANIMAL_STORE_REPORTS_DIR: dir };
+  const first = await runSuiteAgainst({ faults: ['get-mid-id-500'] }, { env });
+  expect(first.status('GET-404-UNKNOWN')).toBe('fail');
+  expect(keepCounterexamples(dir, { baseUrl: 'http://127.0.0.1:4010/v1', embedded: true }, first.findings)).toMatch(
+    /counterexamples? saved/,
+  );
+  const saved = loadCounterexamples(dir, storeKey('http://127.0.0.1:4010/v1', true));
+  expect(saved.map((c) => c.requirement)).toContain('GET-404-UNKNOWN');
+
+  const second = await runSuiteAgainst({ faults: ['get-mid-id-500'] }, { env: { ...env, ANIMAL_STORE_SEED: '99' } });
+  const replayed = second.findings.find((f) => f.requirement === 'GET-404-UNKNOWN' && f.outcome === 'fail');
+  expect(replayed?.replay?.phase).toBe('replayed');
+  expect(replayed?.replay?.firstSeen).toBe(saved.find((c) => c.requirement === 'GET-404-UNKNOWN')!.firstSeen);
+  // The replay came first: before any coverage case was sent.
+  expect(second.findings.findIndex((f) => f === replayed)).toBeLessThan(second.findings.findIndex((f) => f.source === 'explore: coverage'));
+});
+
+test('A saved counterexample that no longer fails is reported fixed and dropped from the store.', async () => {
+  const dir = tempDir();
+  const env = { ANIMAL_STORE_REPORTS_DIR: dir };
+  const target = { baseUrl: 'http://127.0.0.1:4010/v1', embedded: true };
+  keepCounterexamples(dir, target, (await runSuiteAgainst({ faults: ['limit-sign-500'] }, { env })).findings);
+  expect(loadCounterexamples(dir, storeKey(target.baseUrl, true)).length).toBeGreaterThan(0);
+  const fixed = await runSuiteAgainst({}, { env });
+  expect(fixed.problems()).toEqual([]);
+  expect(fixed.findings.filter((f) => f.replay?.fixed).map((f) => f.title)).toContain('Saved counterexample fixed');
+  expect(keepCounterexamples(dir, target, fixed.findings)).toMatch(/fixed and dropped/);
+  expect(loadCounterexamples(dir, storeKey(target.baseUrl, true))).toEqual([]);
+});
+
+test('A saved createPet counterexample is not replayed when writes are off, and stays saved for a run that may write.', async () => {
+  const dir = tempDir();
+  const target = { baseUrl: 'http://127.0.0.1:4010/v1', embedded: true };
+  keepCounterexamples(
+    dir,
+    target,
+    (await runSuiteAgainst({ faults: ['name-astral-500'] }, { env: { ANIMAL_STORE_REPORTS_DIR: dir } })).findings,
+  );
+  const before = loadCounterexamples(dir, storeKey(target.baseUrl, true));
+  expect(before.some((c) => c.probe.op === 'createPet')).toBe(true);
+  const posts: string[] = [];
+  const readOnly = await runSuiteAgainst(
+    { faults: ['name-astral-500'] },
+    {
+      env: { ANIMAL_STORE_REPORTS_DIR: dir, ANIMAL_STORE_ALLOW_WRITES: 'false' },
+      onRequest: (r) => r.method === 'POST' && posts.push(r.url),
+    },
+  );
+  expect(posts).toEqual([]);
+  keepCounterexamples(dir, target, readOnly.findings);
+  expect(loadCounterexamples(dir, storeKey(target.baseUrl, true)).filter((c) => c.probe.op === 'createPet')).toEqual(
+    before.filter((c) => c.probe.op === 'createPet'),
+  );
+});
+
+test('Counterexamples are kept per target: another base URL starts with none.', () => {
+  const dir = tempDir();
+  keepCounterexamples(dir, { baseUrl: 'https://a.example/v1', embedded: false }, [
+    {
+      requirement: 'GET-404-UNKNOWN',
+      outcome: 'fail',
+      title: 'An id no pet has not answered 404',
+      message: 'x',
+      source: 'explore: coverage',
+      replay: { phase: 'coverage', request: 'GET /pets/5', probe: { kind: 'single', op: 'getPet', petId: '5' } },
+    },
+  ]);
+  expect(loadCounterexamples(dir, 'https://a.example/v1')).toHaveLength(1);
+  expect(loadCounterexamples(dir, 'https://b.example/v1')).toEqual([]);
+});
