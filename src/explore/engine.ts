@@ -59,7 +59,8 @@ export class Explorer {
     readonly session: Session,
     readonly settings: ExploreSettings,
   ) {
-    this.token = seed32(settings.seed).toString(36);
+    // Short, so the names stay of the length the specs already send: three characters of the seed and a counter.
+    this.token = (seed32(settings.seed) % 46656).toString(36).padStart(3, '0');
     const prefix = settings.prefix;
     this.naming = {
       prefix,
@@ -153,7 +154,7 @@ export class Explorer {
       const sig = signature(f);
       if ((only && sig !== only) || this.known.has(sig)) continue;
       this.known.add(sig);
-      this.session.sink.push({ ...f, replay });
+      this.session.sink.push({ ...f, replay: { ...replay, requests: this.spent } });
       n++;
     }
     return n;

@@ -45,6 +45,8 @@ export interface Replay {
   path?: string;
   /** Shrinking steps that succeeded. */
   shrinks?: number;
+  /** Requests the exploration phase had sent when it reported this (shrinking included). */
+  requests?: number;
   /** The failing requests, from the first found to the minimal one. */
   shrinkPath?: string[];
   /** The flags that reproduce the whole phase: `--seed N`. */

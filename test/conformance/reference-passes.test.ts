@@ -9,37 +9,9 @@
  * and no warning. A Free-plan key (60 per window) completes a full run with no 429.
  */
 import { describe, expect, test } from 'vitest';
-import type { AppOptions } from '../../reference/options.ts';
+import { VALID_SERVERS } from '../support/valid-servers.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import { requirement } from '../../src/core/catalogue.ts';
-
-const VALID_SERVERS: { name: string; options: AppOptions }[] = [
-  { name: 'the reference server', options: {} },
-  { name: 'a server sending Retry-After as an HTTP-date', options: { variants: { retryAfter: 'http-date' } } },
-  { name: 'a server with a sliding-window limiter', options: { variants: { limiter: 'sliding' } } },
-  { name: 'a server that clamps an out-of-range limit', options: { variants: { outOfRangeLimit: 'clamp' } } },
-  { name: 'a server that gives no default status', options: { variants: { defaultStatus: 'none' } } },
-  { name: 'a server that answers slowly', options: { variants: { latencyMs: 40 } } },
-  { name: 'a server that issues small ids', options: { firstId: 1n } },
-  { name: 'a server that issues ids next to the ones the suite probes as unknown', options: { firstId: 9223372036854770000n } },
-  { name: 'a server whose rate-limit headers count the day, not the minute', options: { variants: { rateLimitHeaders: 'day' } } },
-  { name: 'a server adding undocumented fields that differ between responses', options: { variants: { extraFields: true } } },
-  { name: 'a server with a token-bucket limiter', options: { variants: { limiter: 'token-bucket' } } },
-  { name: 'a server labelling JSON with charset=utf-8', options: { variants: { wire: { contentType: 'charset' } } } },
-  {
-    name: 'a server sending WWW-Authenticate on 401s, no Date header, Connection: close and chunked bodies',
-    options: { variants: { wire: { wwwAuthenticate: true, noDate: true, chunkedClose: true } } },
-  },
-  {
-    name: 'a server with odd-case header names, ETag, Cache-Control, RateLimit-* and spaced JSON',
-    options: { variants: { wire: { oddHeaders: true, prettyJson: true } } },
-  },
-  { name: 'a server rejecting names over 255 characters with 422', options: { variants: { longNames: 'reject-422' } } },
-  {
-    name: 'a server ignoring a non-integer limit and padding Retry-After',
-    options: { variants: { nonIntegerLimit: 'default', retryAfterPaddingS: 1 } },
-  },
-];
 
 describe('valid servers pass', () => {
   test.each(VALID_SERVERS)('The suite certifies $name with no failure and no warning.', async ({ options }) => {
