@@ -4,6 +4,7 @@ import { judgeReset, parseHttpDate, readRateLimit } from '../../../src/core/rate
 import { validateSchema } from '../../../src/schemas/ajv.ts';
 import { arr, newPet, obj, type Srv } from '../helpers.ts';
 import type { Probe } from './types.ts';
+import { GENERATED_PROBES } from './generated.ts';
 
 const SEED_ID = '9007199254740993';
 const get = (s: Srv, path: string) => s.send(path);
@@ -161,4 +162,6 @@ export const CONFORMANCE_PROBES: Probe[] = [
       return judgeReset((await rl(s)).resetRaw, s.clock.now(), 60, 5).ok;
     },
   },
+  // the faults only generated inputs reach
+  ...GENERATED_PROBES,
 ];

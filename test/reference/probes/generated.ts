@@ -1,0 +1,41 @@
+/** Probes of the faults only generated inputs reach: the input that triggers each, one request or three. */
+import { rawNumber } from '../../../src/core/json.ts';
+import { arr, newPet, obj, type Srv } from '../helpers.ts';
+import type { Probe } from './types.ts';
+
+const post = (s: Srv, body: string) => s.send('/pets', { body });
+const status = async (p: Promise<{ status: number }>) => (await p).status;
+/** Create a pet with `body`, then read it back by id: the categoryId's digits as stored. */
+async function storedCategory(s: Srv, body: string): Promise<string | undefined> {
+  const id = rawNumber((await post(s, body)).json, '/id');
+  return rawNumber((await s.send(`/pets/${id}`)).json, '/categoryId');
+}
+
+export const GENERATED_PROBES: Probe[] = [
+  { fault: 'name-astral-500', holds: async (s) => (await status(post(s, newPet({ name: 'Rex 🐶' })))) === 201 },
+  { fault: 'extra-property-500', holds: async (s) => (await status(post(s, newPet({ nickname: 'Rex' })))) === 201 },
+  { fault: 'name-non-latin1-415', holds: async (s) => (await status(post(s, newPet({ name: 'Кот' })))) === 201 },
+  { fault: 'name-unescaped', holds: async (s) => obj(await post(s, newPet({ name: 'a"b\\c' }))).name === 'a"b\\c' },
+  { fault: 'name-apostrophe-400', holds: async (s) => (await status(post(s, newPet({ name: "O'Brien" })))) === 201 },
+  { fault: 'name-normalized', holds: async (s) => obj(await post(s, newPet({ name: 'e\u0301' }))).name === 'e\u0301' },
+  { fault: 'category-id-unsigned', holds: async (s) => (await storedCategory(s, '{"name":"x","categoryId":-1}')) === '-1' },
+  {
+    fault: 'list-strips-controls',
+    holds: async (s) => {
+      await post(s, newPet({ name: 'a\u0001b', status: 'pending' }));
+      return arr(await s.send('/pets?status=pending&limit=100')).some((p) => p.name === 'a\u0001b');
+    },
+  },
+  { fault: 'status-whitespace-accepted', holds: async (s) => (await status(post(s, newPet({ status: ' sold' })))) === 400 },
+  {
+    fault: 'invalid-stored',
+    holds: async (s) => {
+      await post(s, '{"name":"refused-42","categoryId":"42","status":"pending"}');
+      return !arr(await s.send('/pets?status=pending&limit=100')).some((p) => p.name === 'refused-42');
+    },
+  },
+  { fault: 'limit-sign-500', holds: async (s) => (await status(s.send('/pets?limit=%2B5'))) < 500 },
+  { fault: 'status-near-miss-500', holds: async (s) => (await status(s.send('/pets?status=Sold'))) < 500 },
+  { fault: 'get-mid-id-500', holds: async (s) => (await status(s.send('/pets/4294967296'))) === 404 },
+  { fault: 'get-unicode-digits-500', holds: async (s) => (await status(s.send('/pets/%D9%A7'))) < 500 },
+];
