@@ -8,26 +8,18 @@
  * refused, silent ones either — and never a 5xx.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import { coveragePhase, explorerOf, summary } from '../../src/explore/index.ts';
+import { coveragePhase, explorationTest } from '../../src/explore/index.ts';
 import { INVARIANTS } from './invariants.ts';
 
 export default defineSpec({
   operation: 'exploration',
   behaviour: 'coverage-values',
   tests: [
-    {
+    explorationTest({
       title:
         'Every boundary and class value of every parameter and body field is answered as the schema says: served when valid, refused when invalid, never a 5xx.',
       requirements: INVARIANTS,
-      async run(t) {
-        const x = await explorerOf(t);
-        if (!x) return;
-        try {
-          await coveragePhase(x);
-        } finally {
-          t.session.notes.set('exploration', summary(x));
-        }
-      },
-    },
+      part: coveragePhase,
+    }),
   ],
 });

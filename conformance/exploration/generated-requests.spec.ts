@@ -5,26 +5,18 @@
  * still fails the same way, and reported with its seed and shrink path.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import { explorerOf, generatedPhase, summary } from '../../src/explore/index.ts';
+import { explorationTest, generatedPhase } from '../../src/explore/index.ts';
 import { INVARIANTS } from './invariants.ts';
 
 export default defineSpec({
   operation: 'exploration',
   behaviour: 'generated-requests',
   tests: [
-    {
+    explorationTest({
       title:
         'Generated valid and invalid requests to every operation are answered as the schema says, and every failure is shrunk to a minimal replayable request.',
       requirements: INVARIANTS,
-      async run(t) {
-        const x = await explorerOf(t);
-        if (!x) return;
-        try {
-          await generatedPhase(x);
-        } finally {
-          t.session.notes.set('exploration', summary(x));
-        }
-      },
-    },
+      part: generatedPhase,
+    }),
   ],
 });

@@ -34,8 +34,16 @@ export interface Shot {
   requests: number;
 }
 
+/** Where the phase's findings come from (a finding's source). */
+export const SOURCES = {
+  replay: 'explore: replayed',
+  coverage: 'explore: coverage',
+  generated: 'explore: generated',
+  stateful: 'explore: stateful',
+} as const;
+
 export const signature = (f: Pick<Finding, 'requirement' | 'title'>): string => `${f.requirement} · ${f.title}`;
-const isProblem = (f: Finding) => f.outcome === 'fail' || f.outcome === 'warn';
+export const isProblem = (f: Pick<Finding, 'outcome'>) => f.outcome === 'fail' || f.outcome === 'warn';
 
 /** A 32-bit seed from any integer. */
 export const seed32 = (n: number): number => n >>> 0;

@@ -4,11 +4,13 @@
  * the summary the run's report carries as a note.
  */
 import type { TestContext } from '../harness/context.ts';
+import type { SpecTest } from '../harness/spec.ts';
 import { Explorer } from './engine.ts';
-import { SOURCES } from './phases.ts';
+import { SOURCES } from './engine.ts';
 import { loadCounterexamples, storeKey, type SavedCounterexample } from './store.ts';
 
-export { bulkReadBack, coveragePhase, generatedPhase, replayPhase, statefulPhase, storedPhase } from './phases.ts';
+export { coveragePhase, generatedPhase, replayPhase } from './phases.ts';
+export { bulkReadBack, statefulPhase, storedPhase } from './stateful.ts';
 export { keepCounterexamples, loadCounterexamples, saveCounterexamples, storeKey, STORE_FILE } from './store.ts';
 
 /** The session's explorer, or undefined when the phase is off (budget 0). */
@@ -39,4 +41,25 @@ export function summary(x: Explorer): string {
     .map(([name, t]) => `${name} ${t!.cases} case${t!.cases === 1 ? '' : 's'} in ${t!.requests} request${t!.requests === 1 ? '' : 's'}`);
   const found = Object.values(x.tally).reduce((n, t) => n + t.counterexamples, 0);
   return `Exploration (generated inputs): seed ${x.settings.seed} (--seed ${x.settings.seed} replays it), ${x.spent} of its ${x.settings.budget} requests (--explore-budget)${x.settings.writes ? '' : ', GET only (writes are off)'}: ${parts.join('; ') || 'nothing sent'}; ${found} counterexample${found === 1 ? '' : 's'}.`;
+}
+
+/**
+ * A spec test of the exploration phase: runs one part of it on the session's
+ * explorer (nothing when the phase is off) and leaves the phase's summary in
+ * the report's notes, whatever happens.
+ */
+export function explorationTest(spec: Omit<SpecTest, 'run'> & { part: (x: Explorer, t: TestContext) => Promise<void> }): SpecTest {
+  const { part, ...rest } = spec;
+  return {
+    ...rest,
+    async run(t) {
+      const x = await explorerOf(t);
+      if (!x) return;
+      try {
+        await part(x, t);
+      } finally {
+        t.session.notes.set('exploration', summary(x));
+      }
+    },
+  };
 }
