@@ -37,6 +37,7 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   conformance: fullRun,
   memory,
   'explore-faults': () => benchPlantedFaults(),
+  'explore-generators': () => benchPlantedFaults(undefined, true),
   'explore-false-alarms': () => benchFalseAlarms(),
   'explore-wall-time': () => benchWallTime(),
   'load-rate': () => benchLoadRateAccuracy(),

@@ -59,8 +59,14 @@ export const textArb: fc.Arbitrary<string> = fc.oneof(...shortArms, {
   arbitrary: fc.constantFrom(...STRING_CLASSES.map(([, s]) => s)),
 });
 
+/** A positive int64 of any magnitude, each bit length as likely as the others (a uniform draw almost never lands below 2^53). */
+const magnitudeArb: fc.Arbitrary<bigint> = fc
+  .integer({ min: 0, max: 62 })
+  .chain((k) => fc.bigInt(2n ** BigInt(k), 2n ** BigInt(k + 1) - 1n));
+
 const bigintArb = fc.oneof(
   { weight: 3, arbitrary: fc.bigInt(INT64_MIN, INT64_MAX) },
+  { weight: 2, arbitrary: fc.tuple(magnitudeArb, fc.boolean()).map(([v, neg]) => (neg ? -v : v)) },
   { weight: 2, arbitrary: fc.bigInt(-1000n, 1000n) },
   { weight: 2, arbitrary: fc.constantFrom(...INT64_BOUNDARIES.map(([, v]) => v).filter((v) => v >= INT64_MIN && v <= INT64_MAX)) },
 );
@@ -144,7 +150,7 @@ export function paramArb(schema: Schema, required: boolean, inPath = false): fc.
   if (schema.enum) valid = fc.constantFrom(...schema.enum.map(String));
   else if (schema.minimum !== undefined && schema.maximum !== undefined)
     valid = fc.integer({ min: schema.minimum, max: schema.maximum }).map(String);
-  else valid = fc.oneof(fc.bigInt(1n, INT64_MAX), fc.bigInt(1n, 2n ** 31n)).map(String);
+  else valid = fc.oneof(fc.bigInt(1n, INT64_MAX), magnitudeArb).map(String);
   const other = fc.oneof(
     fc.constantFrom(...paramSamples(schema).map((s) => (s.node.k === 'str' ? s.node.value : ''))),
     shortTextArb,

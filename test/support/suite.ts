@@ -16,7 +16,7 @@ import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/core/config.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
 import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/runner.ts';
-import { collectSpecs } from '../../src/harness/spec.ts';
+import { collectSpecs, type SpecFile } from '../../src/harness/spec.ts';
 import { aggregate } from '../../src/results/aggregate.ts';
 import type { RequirementResult } from '../../src/results/types.ts';
 import { VirtualClock, virtualSend } from './virtual.ts';
@@ -38,6 +38,8 @@ export interface RunOptions {
   send?: ReturnType<typeof virtualSend>;
   /** The target is the suite's own reference server (default true): names without the run's prefix may be tried. */
   embedded?: boolean;
+  /** Only the spec files this keeps (default: all). */
+  specs?: (f: SpecFile) => boolean;
   /** Simulated time: called with every request sent (method, URL, body). */
   onRequest?: (req: { method: string; url: string; body?: string }) => void;
 }
@@ -96,7 +98,7 @@ export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptio
       })
     : new Session({ config, baseUrl: config.baseUrl!, embedded, sleep: opts.sleep });
   const files = await collectSpecs(specPaths());
-  const out = clock ? await clock.run(() => runSpecs(session, files)) : await runSpecs(session, files);
+  const out = clock ? await clock.run(() => runSpecs(session, files, opts.specs)) : await runSpecs(session, files, opts.specs);
   const results = aggregate(out.findings);
   return {
     ...out,
