@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { OPERATIONS, type OperationId, type OperationSpec } from '../src/core/operations.ts';
 import { PLANS } from '../src/core/plans.ts';
 import { RAW_SCHEMAS, SCHEMA_NAMES, type SchemaName } from '../src/schemas/ajv.ts';
 
@@ -76,18 +77,45 @@ function response(description: string, schema: string | undefined, extraHeaders:
 }
 
 /** The responses of an operation: the documented ones plus 429, each with the rate-limit headers. */
-function responses(documented: Record<string, [string, string]>, extraHeaders: string[] = []): Json {
+function responses(op: OperationSpec): Json {
+  const extra = op.deprecated ? DEPRECATION_HEADERS : [];
   const out: Json = {};
-  for (const [status, [description, schema]] of Object.entries(documented)) out[status] = response(description, schema, extraHeaders);
+  for (const [status, r] of Object.entries(op.responses)) out[status] = response(r.meaning, r.schema, extra);
   out['429'] = response(
     'Rate limit exceeded. Wait for the time in Retry-After before retrying; a client that keeps sending may have its key banned temporarily. (The spec does not show the body; an Error is expected.)',
     'Error',
-    ['Retry-After', ...extraHeaders],
+    ['Retry-After', ...extra],
   );
   return out;
 }
 
-const UNAUTHORIZED: [string, string] = ['Missing or invalid API key.', 'Error'];
+/** Prose of the document, by operation (the table holds the facts). */
+const DESCRIPTIONS: Partial<Record<OperationId, string>> = {
+  listPets: 'A page of animals, optionally filtered by availability status. Pagination controls other than limit are not shown.',
+  getPet: 'Deprecated; removal announced for 5 December 2030. Use GET /pets with the status filter instead.',
+};
+
+/** The paths of the document, one operation of the table each. */
+function paths(): Json {
+  const out: Record<string, Json> = {};
+  for (const [id, op] of Object.entries(OPERATIONS) as [OperationId, OperationSpec][]) {
+    (out[op.path] ??= {})[op.method.toLowerCase()] = {
+      operationId: id,
+      summary: op.summary,
+      ...(DESCRIPTIONS[id] ? { description: DESCRIPTIONS[id] } : {}),
+      ...(op.deprecated ? { deprecated: true } : {}),
+      tags: ['pets'],
+      security: SECURITY,
+      ...(op.parameters.length ? { parameters: op.parameters.map((p) => ref('parameters', p)) } : {}),
+      ...(op.requestBody
+        ? { requestBody: { required: true, content: { 'application/json': { schema: ref('schemas', op.requestBody) } } } }
+        : {}),
+      responses: responses(op),
+    };
+  }
+  return out;
+}
+
 const SECURITY = [{ bearerAuth: [] }];
 
 function planTable(): string {
@@ -109,50 +137,7 @@ export function buildOpenApi(): Json {
     ],
     security: SECURITY,
     tags: [{ name: 'pets', description: 'The animal catalogue.' }],
-    paths: {
-      '/pets': {
-        get: {
-          operationId: 'listPets',
-          summary: 'List all animals',
-          description: 'A page of animals, optionally filtered by availability status. Pagination controls other than limit are not shown.',
-          tags: ['pets'],
-          security: SECURITY,
-          parameters: [ref('parameters', 'limit'), ref('parameters', 'status')],
-          responses: responses({ '200': ['Page of animals.', 'Pets'], '401': UNAUTHORIZED }),
-        },
-        post: {
-          operationId: 'createPet',
-          summary: 'Add an animal',
-          tags: ['pets'],
-          security: SECURITY,
-          requestBody: { required: true, content: { 'application/json': { schema: ref('schemas', 'NewPet') } } },
-          responses: responses({
-            '201': ['Animal added; the body carries the assigned id.', 'Pet'],
-            '400': ['Body is missing required fields or contains invalid values.', 'Error'],
-            '401': UNAUTHORIZED,
-          }),
-        },
-      },
-      '/pets/{petId}': {
-        get: {
-          operationId: 'getPet',
-          summary: 'Get an animal (deprecated)',
-          description: 'Deprecated; removal announced for 5 December 2030. Use GET /pets with the status filter instead.',
-          deprecated: true,
-          tags: ['pets'],
-          security: SECURITY,
-          parameters: [ref('parameters', 'petId')],
-          responses: responses(
-            {
-              '200': ['The requested animal.', 'Pet'],
-              '401': UNAUTHORIZED,
-              '404': ['The requested resource could not be found.', 'Error'],
-            },
-            DEPRECATION_HEADERS,
-          ),
-        },
-      },
-    },
+    paths: paths(),
     components: {
       schemas: Object.fromEntries(SCHEMA_NAMES.map((n) => [n, component(RAW_SCHEMAS[n])])),
       parameters: {

@@ -8,6 +8,7 @@
  * (reports/load/<run id>/), never over a certificate's files; the last line is
  * one verdict across the scenarios.
  */
+import { exitFlushed } from '../../src/config/exit.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,8 @@ import { preflight } from '../../src/http/preflight.ts';
 import { openTarget, type Target } from '../../src/target/target.ts';
 import { costLines, pickEngine, runRateLimits, type RateLimitRun } from './run.ts';
 
-export const EXIT = { ok: 0, fail: 1, usage: 2, unreachable: 3, stopped: 6, interrupted: 130 } as const;
+export { EXIT } from '../../src/core/exit-codes.ts';
+import { EXIT } from '../../src/core/exit-codes.ts';
 
 export const USAGE = `Usage: npm run load -- [options]
 
@@ -61,7 +63,7 @@ export function verdictLine(run: RateLimitRun): { line: string; code: number } {
   const plans = several ? ` on ${run.lanes.length} plans (${run.lanes.map((l) => l.plan).join(', ')}) side by side` : '';
   const tail = `${run.reports.length} scenario(s)${plans}, ${requests} requests, ${run.engine} engine`;
   if (run.unreachable) return { line: `load: TARGET UNREACHABLE — ${run.unreachable}`, code: EXIT.unreachable };
-  if (failed.length) return { line: `load: FAIL — ${failed.join(', ')} failed a MUST requirement (${tail})`, code: EXIT.fail };
+  if (failed.length) return { line: `load: FAIL — ${failed.join(', ')} failed a MUST requirement (${tail})`, code: EXIT.notConformant };
   if (run.stopped && run.stopped.kind === 'interrupted') return { line: `load: INTERRUPTED (${tail})`, code: EXIT.interrupted };
   if (run.stopped)
     return { line: `load: STOPPED EARLY — ${run.stopped.reason}; not run: ${notRun.join(', ')} (${tail})`, code: EXIT.stopped };
@@ -155,10 +157,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+    (code) => exitFlushed(code),
     (e: unknown) => {
       process.stderr.write(`load: internal error: ${(e as Error).stack || String(e)}\n`);
-      process.exit(1);
+      exitFlushed(1);
     },
   );
 }

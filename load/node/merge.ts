@@ -9,6 +9,7 @@
  * Exit codes: 0 passed (or passed with requirements not exercised), 1 a MUST
  * requirement failed, 2 usage error or shares that cannot be merged.
  */
+import { EXIT } from '../../src/core/exit-codes.ts';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,7 @@ export function mergeMain(argv: readonly string[], out: { say(s: string): void; 
     const a = argv[i];
     if (a === '--help' || a === '-h') {
       out.say(`${MERGE_USAGE}\n`);
-      return 0;
+      return EXIT.ok;
     }
     if (a === '--reports-dir' && argv[i + 1]) dir = argv[++i];
     else if (a.startsWith('--reports-dir=')) dir = a.slice('--reports-dir='.length);
@@ -78,12 +79,12 @@ export function mergeMain(argv: readonly string[], out: { say(s: string): void; 
         ? `load:merge: PASSED, INCOMPLETE — ${report.scenario} left MUST requirements not exercised (${tail})`
         : `load:merge: PASS — ${report.scenario} passed (${tail})`;
   out.say(`reports: ${shownPath(folder)}\n${line}\n`);
-  return report.verdict === 'fail' ? 1 : 0;
+  return report.verdict === 'fail' ? EXIT.notConformant : EXIT.ok;
 }
 
 function usage(out: { warn(s: string): void }, message: string): number {
   out.warn(`load:merge: ${message}\n(see npm run load:merge -- --help)\n`);
-  return 2;
+  return EXIT.usage;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -6,7 +6,8 @@
  * the aggregator turns a SHOULD failure into a warning.
  */
 import { suiteError, type Outcome } from '../core/judgement.ts';
-import type { ApiExchange, OperationId } from '../http/client.ts';
+import type { ApiExchange } from '../http/client.ts';
+import { documentedStatuses, OPERATIONS, type BodySchema } from '../core/operations.ts';
 import { validateSchema } from '../schemas/ajv.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { deprecationCheck } from './deprecation.ts';
@@ -15,21 +16,19 @@ import type { CheckContext, CheckSession, ResponseCheck } from './types.ts';
 
 export type { CheckContext, CheckSession, ResponseCheck };
 
-export const DOCUMENTED_STATUSES: Record<OperationId, readonly number[]> = {
-  listPets: [200, 401],
-  createPet: [201, 400, 401],
-  getPet: [200, 401, 404],
-};
-
-const SCHEMA_FOR: Record<string, { schema: 'Pet' | 'Pets' | 'Error'; requirement: string }> = {
-  'listPets 200': { schema: 'Pets', requirement: 'SCHEMA-PETS' },
-  'createPet 201': { schema: 'Pet', requirement: 'SCHEMA-PET' },
-  'getPet 200': { schema: 'Pet', requirement: 'SCHEMA-PET' },
-};
+/** The requirement a body schema is judged under. */
+const SCHEMA_REQUIREMENT: Readonly<Record<BodySchema, string>> = { Pets: 'SCHEMA-PETS', Pet: 'SCHEMA-PET', Error: 'SCHEMA-ERROR' };
 
 /** Error responses whose body must be an Error: every 4xx but the 429, whose body is "not shown" (RL-429-ERROR-BODY). */
 const isError = (s: number) => s >= 400 && s < 500 && s !== 429;
-const expectedStatuses = (ex: ApiExchange) => [...DOCUMENTED_STATUSES[ex.api.operation], 429, ...(ex.api.alsoAcceptable ?? [])];
+const expectedStatuses = (ex: ApiExchange) => [...documentedStatuses(ex.api.operation), 429, ...(ex.api.alsoAcceptable ?? [])];
+
+/** The schema a response's body must match: the spec's for a documented status, an Error for another expected 4xx. */
+function schemaFor(ex: ApiExchange, status: number): BodySchema | undefined {
+  const documented = OPERATIONS[ex.api.operation].responses[status]?.schema;
+  if (documented) return documented;
+  return isError(status) && expectedStatuses(ex).includes(status) ? 'Error' : undefined;
+}
 
 const transport: ResponseCheck = {
   name: 'transport-complete-response',
@@ -143,10 +142,9 @@ const schema: ResponseCheck = {
   run({ ex, emit }) {
     const res = ex.response;
     if (!res || ex.json === undefined) return;
-    let target = SCHEMA_FOR[`${ex.api.operation} ${res.status}`];
-    if (!target && isError(res.status) && expectedStatuses(ex).includes(res.status))
-      target = { schema: 'Error', requirement: 'SCHEMA-ERROR' };
-    if (!target) return;
+    const name = schemaFor(ex, res.status);
+    if (!name) return;
+    const target = { schema: name, requirement: SCHEMA_REQUIREMENT[name] };
     const v = validateSchema(target.schema, ex.json);
     if (v.valid) emit(target.requirement, 'pass', `Body is a valid ${target.schema}`, `${ex.api.operation} ${res.status}`);
     else

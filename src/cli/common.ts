@@ -3,37 +3,19 @@
  * configuration error (exit 2), a redacting console, and the exit code of a
  * report.
  */
+import { writeSync } from 'node:fs';
 import { ConfigError } from '../core/config.ts';
 import { envKeys, keysOf } from '../core/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import type { RunReport } from '../results/types.ts';
 
-/** The exit codes, one table for every command (README lists them). */
-export const EXIT = {
-  /** certified (or passed, incomplete, without --require-complete) */
-  ok: 0,
-  /** a MUST requirement failed */
-  notConformant: 1,
-  /** usage or configuration error */
-  usage: 2,
-  /** target unreachable (refused, unknown host, TLS) */
-  unreachable: 3,
-  /** passed, incomplete, under --require-complete: MUST requirements were not exercised */
-  incomplete: 4,
-  /** the API key was refused (every authenticated request answered 401) */
-  keyRefused: 5,
-  /** stopped early: deadline, budget, a wait longer than --max-wait-ms, a key throttled before the run */
-  stopped: 6,
-  interrupted: 130,
-} as const;
-
-export const EXIT_HELP = `Exit codes: 0 certified (also "passed, incomplete" unless --require-complete), 1 not conformant (a MUST failed),
-2 usage or configuration error, 3 target unreachable, 4 passed but incomplete under --require-complete,
-5 the API key was refused, 6 stopped early (deadline, budget, a wait longer than --max-wait-ms), 130 interrupted.`;
+export { EXIT, EXIT_HELP } from '../core/exit-codes.ts';
+import { EXIT } from '../core/exit-codes.ts';
 
 export function failUsage(e: unknown, prefix = 'animal-store: configuration error: '): never {
   const msg = e instanceof ConfigError ? e.message : ((e as Error)?.message ?? String(e));
-  process.stderr.write(`${prefix}${makeRedactor(envKeys(process.env))(msg)}\n`);
+  // Written synchronously: process.exit right after an asynchronous write to a pipe may drop the line.
+  writeSync(2, `${prefix}${makeRedactor(envKeys(process.env))(msg)}\n`);
   process.exit(EXIT.usage);
 }
 

@@ -61,10 +61,6 @@ export function pass(requirement: string, title: string, message: string, eviden
   return judge(requirement, true, title, message, evidence);
 }
 
-export function violated(requirement: string, title: string, message: string, evidence?: Evidence): Judgement {
-  return judge(requirement, false, title, message, evidence);
-}
-
 /** Could not be judged; `remedy` says what would let a run judge it. */
 export function skip(requirement: string, title: string, message: string, remedy?: string): Judgement {
   return remedy ? { requirement, outcome: 'skip', title, message, remedy } : { requirement, outcome: 'skip', title, message };

@@ -51,22 +51,24 @@ const shortArms = [
 ];
 
 /** Any short text: printable ASCII, any grapheme, any code point, or the special units (parameters: a URL stays far below any server's limit). */
-export const shortTextArb: fc.Arbitrary<string> = fc.oneof(...shortArms);
+export const shortTextArb: fc.Arbitrary<string> = fc.oneof({ withCrossShrink: true }, ...shortArms);
 
 /** Any text: the short ones, or a whole class sample (long ones included). */
-export const textArb: fc.Arbitrary<string> = fc.oneof(...shortArms, {
+export const textArb: fc.Arbitrary<string> = fc.oneof({ withCrossShrink: true }, ...shortArms, {
   weight: 1,
   arbitrary: fc.constantFrom(...STRING_CLASSES.map(([, s]) => s)),
 });
 
 /** A positive int64 of any magnitude, each bit length as likely as the others (a uniform draw almost never lands below 2^53). */
 const magnitudeArb: fc.Arbitrary<bigint> = fc
-  .integer({ min: 0, max: 62 })
-  .chain((k) => fc.bigInt(2n ** BigInt(k), 2n ** BigInt(k + 1) - 1n));
+  .tuple(fc.integer({ min: 0, max: 62 }), fc.bigInt(0n, 2n ** 62n - 1n))
+  .map(([k, r]) => 2n ** BigInt(k) + (r % 2n ** BigInt(k))); // shrinks towards 1
 
+// Cross shrink: a failing value of any arm is also tried as a value of the first (small numbers), so counterexamples end small.
 const bigintArb = fc.oneof(
-  { weight: 3, arbitrary: fc.bigInt(INT64_MIN, INT64_MAX) },
+  { withCrossShrink: true },
   { weight: 2, arbitrary: fc.tuple(magnitudeArb, fc.boolean()).map(([v, neg]) => (neg ? -v : v)) },
+  { weight: 3, arbitrary: fc.bigInt(INT64_MIN, INT64_MAX) },
   { weight: 2, arbitrary: fc.bigInt(-1000n, 1000n) },
   { weight: 2, arbitrary: fc.constantFrom(...INT64_BOUNDARIES.map(([, v]) => v).filter((v) => v >= INT64_MIN && v <= INT64_MAX)) },
 );
@@ -109,6 +111,7 @@ function objectArb(schema: Schema): fc.Arbitrary<JNode> {
   });
   // An unknown property one time in ten; shrinking drops it.
   const extra = fc.oneof(
+    { withCrossShrink: true },
     { weight: 9, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...EXTRA_NAMES), shortTextArb) },
   );

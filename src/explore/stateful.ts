@@ -80,7 +80,7 @@ export function statefulPhase(x: Explorer): Promise<void> {
     statefulArb(op.body!, limit),
     (v: { body: JNode; limit: number }) =>
       roundTrip(x, x.materialize({ op: 'createPet', body: v.body, label: 'stateful' }), v.limit, SOURCES.stateful),
-    { cap: Math.max(0, x.left() - 4), shrinkCap: 60, source: SOURCES.stateful, phase: 'stateful' },
+    { cap: Math.max(0, x.left() - 4), shrinkCap: 90, source: SOURCES.stateful, phase: 'stateful' },
   );
 }
 

@@ -9,7 +9,8 @@ import type { ApiExchange, ApiRequest } from '../http/client.ts';
 import type { Outcome } from '../results/types.ts';
 import type { Session } from './session.ts';
 
-export interface Judgment {
+/** What a spec test says of a check: its titles when it holds and when it fails, its message, and expected / actual. */
+export interface CheckWording {
   /** Title when the requirement holds. */
   pass: string;
   /** Stable title of the failure. */
@@ -24,7 +25,7 @@ export interface TestContext {
   readonly session: Session;
   request(req: ApiRequest): Promise<ApiExchange>;
   /** Judge `ok` for `requirement` with `ex` as evidence (inconclusive exchanges become skip). */
-  check(requirement: string, ok: boolean, ex: ApiExchange | undefined, j: Judgment): boolean;
+  check(requirement: string, ok: boolean, ex: ApiExchange | undefined, j: CheckWording): boolean;
   /** Report a SHOULD-style concern or an INFO observation. */
   record(requirement: string, outcome: Outcome, title: string, message: string, ex?: ApiExchange): void;
   /** Is this exchange a usable answer (not a transport failure, not a 429)? */

@@ -12,7 +12,8 @@ import { send, type Exchange, type OutgoingRequest } from './transport.ts';
 
 const MINUTE_MS = 60_000;
 
-export type OperationId = 'listPets' | 'createPet' | 'getPet';
+export type { OperationId } from '../core/operations.ts';
+import type { OperationId } from '../core/operations.ts';
 
 /** Which credential a request carries: the configured key, none, or a raw Authorization value. */
 export type Credential = 'valid' | 'none' | { authorization: string };

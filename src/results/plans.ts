@@ -39,10 +39,3 @@ export function planResult(conformance: readonly Finding[], p: PlanInput, stoppe
     load: p.load,
   };
 }
-
-const RANK: Record<RunOutcome, number> = { certified: 0, incomplete: 1, 'not-conformant': 2 };
-
-/** The worse of several outcomes: one plan not conformant makes the run not conformant; one incomplete, incomplete. */
-export function worstOutcome(outcomes: readonly RunOutcome[]): RunOutcome {
-  return outcomes.reduce<RunOutcome>((w, o) => (RANK[o] > RANK[w] ? o : w), 'certified');
-}

@@ -94,13 +94,8 @@ export interface RequirementResult {
  */
 export type RunOutcome = 'certified' | 'incomplete' | 'not-conformant';
 
-export interface TargetInfo {
-  env: string;
-  baseUrl: string;
-  /** The plan of the key; absent when none was given for a real target (never guessed). */
-  plan?: string;
-  embedded: boolean;
-}
+export type { TargetInfo } from '../core/target-info.ts';
+import type { TargetInfo } from '../core/target-info.ts';
 
 /** A MUST requirement the run did not exercise: why, and what would. */
 export interface NotExercised {

@@ -20,13 +20,8 @@ import {
 import { EMBEDDED_KEY_SOURCE } from '../core/plan-keys.ts';
 import { PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
-export interface TargetInfo {
-  env: string;
-  baseUrl: string;
-  /** The plan, or undefined when none was given for a real target. */
-  plan?: string;
-  embedded: boolean;
-}
+export type { TargetInfo } from '../core/target-info.ts';
+import type { TargetInfo } from '../core/target-info.ts';
 
 export interface Target {
   /** The configuration with the target filled in (base URL, key and limits of the embedded server). */

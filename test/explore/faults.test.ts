@@ -49,3 +49,17 @@ test('Every invariant of the exploration phase is proven by at least one fault t
   ];
   expect(invariants.filter((r) => !proven.has(r))).toEqual([]);
 });
+
+test.each(['1', '2', '3'])(
+  'A generated counterexample is shrunk to its smallest failing form: the unsigned categoryId fault ends on categoryId -1, an empty name suffix and no extra property (seed %s).',
+  async (seed) => {
+    const run = await runSuiteAgainst({ faults: ['category-id-unsigned'] }, { env: { ANIMAL_STORE_SEED: seed } });
+    const f = run.findings.find((x) => x.requirement === 'GET-ROUND-TRIP' && x.outcome === 'fail')!;
+    expect(f.replay?.phase).toBe('stateful');
+    expect(f.replay?.shrinks).toBeGreaterThan(0);
+    expect(f.replay?.probe?.body).toMatch(
+      /^\{"name":"animal-store-conformance-[0-9a-z]{3}\.[0-9a-z]+-","categoryId":-1,"status":"(available|pending|sold)"\}$/,
+    );
+    expect(f.replay?.shrinkPath?.length).toBe(f.replay!.shrinks! + 1);
+  },
+);

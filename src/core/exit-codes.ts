@@ -1,0 +1,25 @@
+/**
+ * The exit codes of every command (npm start, npm run conformance, npm run load,
+ * npm run load:merge), one table; README lists them. Pure.
+ */
+export const EXIT = {
+  /** certified (or passed, incomplete, without --require-complete) */
+  ok: 0,
+  /** a MUST requirement failed */
+  notConformant: 1,
+  /** usage or configuration error */
+  usage: 2,
+  /** target unreachable (refused, unknown host, TLS) */
+  unreachable: 3,
+  /** passed, incomplete, under --require-complete: MUST requirements were not exercised */
+  incomplete: 4,
+  /** the API key was refused (every authenticated request answered 401) */
+  keyRefused: 5,
+  /** stopped early: deadline, budget, a wait longer than --max-wait-ms, a key throttled before the run */
+  stopped: 6,
+  interrupted: 130,
+} as const;
+
+export const EXIT_HELP = `Exit codes: 0 certified (also "passed, incomplete" unless --require-complete), 1 not conformant (a MUST failed),
+2 usage or configuration error, 3 target unreachable, 4 passed but incomplete under --require-complete,
+5 the API key was refused, 6 stopped early (deadline, budget, a wait longer than --max-wait-ms), 130 interrupted.`;
