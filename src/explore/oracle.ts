@@ -67,6 +67,21 @@ export function sentFields(p: Probe): Sent {
   };
 }
 
+const codePoints = (cs: string[]) => cs.map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
+
+/**
+ * Where a name read back first differs from the one sent, in code points: look-alike
+ * strings (NFC vs NFD, a stripped control character) read the same when printed.
+ */
+export function firstDifference(got: JsonValue | undefined, sent: string): string {
+  if (typeof got !== 'string') return '';
+  const [a, b] = [Array.from(got), Array.from(sent)];
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const show = (cs: string[]) => (i < cs.length ? codePoints(cs.slice(i, i + 4)) : '(end)');
+  return ` (first difference at code point ${i}: read back ${show(a)}, sent ${show(b)})`;
+}
+
 /**
  * How a Pet in `ex` (at `pointer`) differs from what was sent: a list of
  * differences; `trimmed` when the only one is a name with its spaces removed
@@ -84,7 +99,7 @@ export function petDiffs(sent: Sent, ex: ApiExchange, pointer: string, id?: stri
   let trimmed = false;
   if (typeof sent.name === 'string' && !hasLoneSurrogate(sent.name) && at.name !== sent.name) {
     if (typeof at.name === 'string' && at.name === sent.name.trim()) trimmed = true;
-    else diffs.push(`name ${JSON.stringify(at.name)} ≠ ${JSON.stringify(sent.name)}`);
+    else diffs.push(`name ${JSON.stringify(at.name)} ≠ ${JSON.stringify(sent.name)}${firstDifference(at.name, sent.name)}`);
   }
   const cat = exactInteger(ex, `${pointer}/categoryId`);
   if (sent.categoryId !== undefined && cat !== sent.categoryId)
