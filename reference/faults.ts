@@ -254,7 +254,7 @@ const table = {
   'echo-key': h(
     'REDACTION',
     'The Authorization header value is echoed in an X-Echo response header and in every Error message.',
-    'Not a conformance failure by itself: the self-test asserts that the key never appears in any report, JUnit file or log.',
+    'Not a conformance failure by itself (a HYGIENE-CREDENTIAL-NOT-REFLECTED warning): the self-test asserts that the key never appears in any report, JUnit file or log.',
   ),
   'html-error': h('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an HTML error page.'),
   'always-500': h('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an Error body.'),
