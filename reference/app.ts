@@ -228,7 +228,12 @@ export function buildApp(options?: AppOptions): App {
         counts: o.variants.rateLimitHeaders,
         paddingS: o.variants.retryAfterPaddingS,
       }),
-      ...(route?.deprecated ? deprecationHeaders(has, `http://${headerOf(req, 'host') ?? '127.0.0.1'}`) : {}),
+      ...(route?.deprecated || (has('deprecate-list') && route?.operation === 'listPets')
+        ? deprecationHeaders(has, `http://${headerOf(req, 'host') ?? '127.0.0.1'}`)
+        : {}),
+      ...(has('reflect-credentials-header') && authorization !== undefined
+        ? { 'X-Debug-Auth': Buffer.from(authorization, 'latin1').toString('base64') }
+        : {}),
       ...reply.headers,
     };
     return {

@@ -35,14 +35,15 @@ export interface ErrorBody {
 
 export interface ErrorOptions {
   has: Has;
-  /** The Authorization header value, echoed by fault echo-key. */
+  /** The Authorization header value, echoed by faults echo-key and reflect-credentials. */
   authorization?: string;
 }
 
 export function errorBody(code: ErrorCode, detail: string | undefined, o: ErrorOptions): ErrorBody {
   const def: ErrorDef = ERRORS[code];
   let message = def.message(detail);
-  if (o.has('echo-key') && o.authorization !== undefined) message += ` (Authorization: ${o.authorization})`;
+  const echo = o.has('echo-key') || (o.has('reflect-credentials') && (def.status === 401 || def.status === 404));
+  if (echo && o.authorization !== undefined) message += ` (Authorization: ${o.authorization})`;
   const status = o.has('error-status-mismatch') && def.status === 404 ? 400 : def.status;
   return o.has('error-missing-message') ? { code, status } : { code, message, status };
 }

@@ -118,6 +118,22 @@ const table = {
   ),
   'deprecation-boolean': c('DEPRECATION-HEADER-VALID', 'Deprecation: true (the withdrawn draft form) instead of @epoch-seconds.', 'warn'),
   'deprecation-after-sunset': c('DEPRECATION-BEFORE-SUNSET', 'Deprecation is dated 2031-01-01, after the Sunset date.', 'warn'),
+  // hygiene and security (ADVISORY: the spec is silent; a warning, never a failure)
+  'reflect-credentials': c(
+    'HYGIENE-CREDENTIAL-NOT-REFLECTED',
+    'Every 401 and 404 Error message quotes the Authorization header it received ("… (Authorization: Bearer <key>)").',
+    'warn',
+  ),
+  'reflect-credentials-header': c(
+    'HYGIENE-CREDENTIAL-NOT-REFLECTED',
+    'Every response carries X-Debug-Auth: the Authorization header it received, base64-encoded.',
+    'warn',
+  ),
+  'deprecate-list': c(
+    'HYGIENE-DEPRECATION-ONLY-GETPET',
+    "listPets, getPet's announced replacement, sends getPet's Deprecation, Sunset and deprecation Link headers too.",
+    'warn',
+  ),
   // reached only by generated inputs (the exploration phase): one or more per invariant
   'name-astral-500': g(
     'RESP-STATUS-DOCUMENTED',
@@ -238,7 +254,7 @@ const table = {
   'echo-key': h(
     'REDACTION',
     'The Authorization header value is echoed in an X-Echo response header and in every Error message.',
-    'Not a conformance failure by itself: the self-test asserts that the key never appears in any report, JUnit file or log.',
+    'Not a conformance failure by itself (a HYGIENE-CREDENTIAL-NOT-REFLECTED warning): the self-test asserts that the key never appears in any report, JUnit file or log.',
   ),
   'html-error': h('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an HTML error page.'),
   'always-500': h('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an Error body.'),

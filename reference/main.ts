@@ -2,9 +2,12 @@
  * `npm run reference`: the reference server on 127.0.0.1:4010, with fault modes
  * and valid variants switched on by flags (or ANIMAL_STORE_FAULT /
  * ANIMAL_STORE_VARIANTS), through the suite's one options parser. `--help`
- * lists every fault mode and variant, one line each.
+ * lists every fault mode and variant, one line each. Once its banner (the
+ * listening line, then the demo keys) is printed, SIGINT or SIGTERM stops it:
+ * "<signal>: stopping", then exit 0 once the server has closed and the output is flushed.
  */
 import { configFrom } from '../src/config/config.ts';
+import { exitFlushed } from '../src/config/exit.ts';
 import { ConfigError } from '../src/core/config.ts';
 import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
 import { optionsHelp } from '../src/core/settings.ts';
@@ -58,6 +61,13 @@ async function main(): Promise<void> {
     ...(c.load.dayMs ? { dayMs: c.load.dayMs } : {}),
   });
   const server = await listen(app, { host: c.reference.host, port: c.reference.port });
+  // The handlers come before the banner: once the banner is out, a signal always stops the server cleanly.
+  const stop = (signal: string) => {
+    console.log(`${signal}: stopping`);
+    void server.close().then(() => exitFlushed(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   console.log(`Animal Store reference server listening on ${server.url}`);
   if (faults.length) console.log(`Fault modes: ${faults.join(', ')}`);
   if (c.reference.variants) console.log(`Valid variants: ${c.reference.variants}`);
@@ -65,15 +75,9 @@ async function main(): Promise<void> {
   const limits = { ...PLANS, enterprise };
   console.log(`Demo keys (requests per ${window} · per day):`);
   for (const plan of PLAN_NAMES) console.log(`  ${plan.padEnd(10)} ${app.keys[plan]}  ${limits[plan].perMinute} · ${limits[plan].perDay}`);
-  const stop = (signal: string) => {
-    console.log(`${signal}: stopping`);
-    void server.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((e: unknown) => {
   console.error(`reference: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
-  process.exit(2);
+  exitFlushed(2);
 });

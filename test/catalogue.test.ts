@@ -35,6 +35,12 @@ describe('the requirement catalogue', () => {
     expect(REQUIREMENTS.filter((r) => !specText.includes(normalise(r.quote))).map((r) => r.id)).toEqual([]);
   });
 
+  test('Every ADVISORY entry (the spec is silent) is in the hygiene area and its note says why a user must know; every hygiene entry is ADVISORY.', () => {
+    const advisory = REQUIREMENTS.filter((r) => r.level === 'ADVISORY' || r.area === 'hygiene');
+    expect(advisory.length).toBeGreaterThan(0);
+    expect(advisory.filter((r) => r.level !== 'ADVISORY' || r.area !== 'hygiene' || !r.note || r.noFault).map((r) => r.id)).toEqual([]);
+  });
+
   test('Every requirement a spec test names exists in the catalogue.', async () => {
     const files = await collectSpecs(specPaths());
     const unknown = files.flatMap((f) => f.tests.flatMap((t) => t.requirements)).filter((id) => !isRequirementId(id));

@@ -25,6 +25,17 @@ export function linksWithRel(link: string | undefined, rel: string): string[] {
   return out;
 }
 
+/** The deprecation signals a response carries: Deprecation (RFC 9745), Sunset (RFC 8594), a Link rel=deprecation or rel=sunset. */
+export function deprecationSignals(headers: Record<string, string>): string[] {
+  const link = header(headers, 'link');
+  return [
+    header(headers, 'deprecation') !== undefined && 'Deprecation',
+    header(headers, 'sunset') !== undefined && 'Sunset',
+    linksWithRel(link, 'deprecation').length > 0 && 'Link rel=deprecation',
+    linksWithRel(link, 'sunset').length > 0 && 'Link rel=sunset',
+  ].filter((s): s is string => !!s);
+}
+
 export const deprecationCheck: ResponseCheck = {
   name: 'deprecation-headers',
   requirements: [
@@ -97,11 +108,7 @@ export const deprecationCheck: ResponseCheck = {
     }
 
     if (res.status === 200) {
-      const signals = [
-        deprecationRaw !== undefined && 'Deprecation',
-        sunsetRaw !== undefined && 'Sunset',
-        depLinks.length > 0 && 'Link rel=deprecation',
-      ].filter(Boolean);
+      const signals = deprecationSignals(res.headers);
       if (signals.length) emit('DEPRECATION-SIGNALLED', 'pass', 'Deprecation is signalled', signals.join(', '));
       else
         emit(

@@ -11,6 +11,7 @@ import { documentedStatuses, OPERATIONS, type BodySchema } from '../core/operati
 import { validateSchema } from '../schemas/ajv.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { deprecationCheck } from './deprecation.ts';
+import { hygieneChecks } from './hygiene.ts';
 import { isCrossOrigin } from '../http/transport.ts';
 import type { CheckContext, CheckSession, ResponseCheck } from './types.ts';
 
@@ -217,6 +218,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   ...rateLimitChecks,
   deprecationCheck,
   retryAfterHonoured,
+  ...hygieneChecks,
 ];
 
 /** What a check reports through: a finding from its parts, or a judgement of the core's rules as it is. */

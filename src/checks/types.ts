@@ -13,6 +13,8 @@ export interface CheckSession {
   dayMs: number;
   /** The first X-RateLimit-Limit seen for the configured key. */
   firstLimit?: number;
+  /** What the hygiene checks already reported this run (each warning once per run and place). */
+  reported?: Set<string>;
 }
 
 export interface CheckContext {

@@ -2,15 +2,20 @@
  * The requirement catalogue: every testable statement of the spec, with an id,
  * a level (MUST: the spec states it; SHOULD: the spec implies it or HTTP
  * conventions recommend it; INFO: the spec leaves it "not shown", so the suite
- * only observes), the spec section and a short quote.
+ * only observes; ADVISORY: the spec is silent, but a user must know — hygiene
+ * and security, which warns and never fails a run), the spec section and a
+ * short quote (an ADVISORY entry's `note` says why a user must know).
  *
  * Specs, response checks and load rules reference these ids; the lint test
  * fails on an unknown id or on an entry nothing checks. `noFault` says why no
  * fault mode of the reference server can prove a MUST entry (normally every MUST
  * has one). Pure data (bundled for k6: the load rules take their levels from here).
  */
-/** How binding a requirement is: MUST (a violation fails), SHOULD (warns), INFO (only observed). */
-export type Level = 'MUST' | 'SHOULD' | 'INFO';
+/**
+ * How binding a requirement is: MUST (a violation fails), SHOULD (warns), INFO
+ * (only observed), ADVISORY (not required by the spec; a violation warns, never fails).
+ */
+export type Level = 'MUST' | 'SHOULD' | 'INFO' | 'ADVISORY';
 
 export type Area =
   | 'transport'
@@ -22,7 +27,8 @@ export type Area =
   | 'deprecation'
   | 'rate-limit-headers'
   | 'rate-limit-load'
-  | 'versioning';
+  | 'versioning'
+  | 'hygiene';
 
 export interface Requirement {
   id: string;
@@ -35,7 +41,7 @@ export interface Requirement {
   by: 'conformance' | 'load';
   /** Why no fault mode can prove this MUST entry. */
   noFault?: string;
-  /** Where the level comes from when the quote alone does not say it (HTTP conventions, RFCs). */
+  /** Where the level comes from when the quote alone does not say it (HTTP conventions, RFCs); for ADVISORY, why a user must know. */
   note?: string;
 }
 
@@ -592,6 +598,29 @@ export const REQUIREMENTS: readonly Requirement[] = [
     'Versioning',
     'The version appears in the base address as the path segment /v1.',
     'The base address ends with the /v1 version segment.',
+  ),
+  // hygiene and security: the spec is silent, a user must know (ADVISORY: warns, never fails)
+  r(
+    'HYGIENE-CREDENTIAL-NOT-REFLECTED',
+    'ADVISORY',
+    'hygiene',
+    'Authentication',
+    'The client sends its API key as the bearer token in the Authorization header.',
+    'No response reflects the credential its request carried (the key raw, under Bearer or Basic, in any case or encoding) in its body or headers.',
+    {
+      note: 'A server that echoes credentials writes them into client logs, error trackers, proxies and caches: a leaked key. The spec does not forbid it, so it is a warning; the evidence shown is redacted.',
+    },
+  ),
+  r(
+    'HYGIENE-DEPRECATION-ONLY-GETPET',
+    'ADVISORY',
+    'hygiene',
+    'Versioning',
+    'GET /pets/{petId} is deprecated, with removal announced for 5 December 2030; clients migrate to GET /pets with the status filter.',
+    'Only getPet signals deprecation: listPets and createPet carry no Deprecation, Sunset or deprecation Link.',
+    {
+      note: 'The spec deprecates getPet alone and names GET /pets as its replacement; a deprecation signal on another operation tells clients to migrate away from the replacement, or alarms them for nothing. The spec does not forbid it, so it is a warning.',
+    },
   ),
 ];
 

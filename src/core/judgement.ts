@@ -4,7 +4,7 @@
  * every report writer carry exactly this shape (plus where it came from).
  *
  * A violated requirement is judged by its catalogue level: MUST → `fail`,
- * SHOULD or INFO → `warn`. `skip` says it could not be judged (and why, and how
+ * SHOULD, INFO or ADVISORY → `warn`. `skip` says it could not be judged (and why, and how
  * to make a run judge it); `observe` records a fact the spec leaves "not shown";
  * `error` is a defect of the suite itself (a crashing check, a spec bug): it
  * never blames the server, and the requirement counts as not exercised.
@@ -51,7 +51,7 @@ export interface Judgement {
   remedy?: string;
 }
 
-/** `ok` → pass; otherwise fail (MUST) or warn (SHOULD, INFO), as the catalogue says. */
+/** `ok` → pass; otherwise fail (MUST) or warn (SHOULD, INFO, ADVISORY), as the catalogue says. */
 export function judge(requirement: string, ok: boolean, title: string, message: string, evidence?: Evidence): Judgement {
   const outcome: Outcome = ok ? 'pass' : levelOf(requirement) === 'MUST' ? 'fail' : 'warn';
   return evidence ? { requirement, outcome, title, message, evidence } : { requirement, outcome, title, message };

@@ -30,8 +30,10 @@ export function makeRedactor(secrets: readonly (string | undefined)[]): Redactor
       forms.add(s);
       forms.add(encodeURIComponent(s));
       forms.add(JSON.stringify(s).slice(1, -1));
-      // base64 of whole 3-byte groups is a prefix of the base64 of anything that starts with them (e.g. `key:` under Basic)
-      for (const part of [s, s.slice(0, s.length - (s.length % 3))]) {
+      // base64 of whole 3-byte groups, from each of the three alignments, is found inside the base64 of
+      // anything that contains them: `key:` under Basic, the whole `Bearer <key>` echoed encoded
+      const whole = (t: string) => t.slice(0, t.length - (t.length % 3));
+      for (const part of [s, whole(s), whole(s.slice(1)), whole(s.slice(2))]) {
         const b64 = typeof btoa === 'function' ? safeBtoa(part) : undefined;
         if (b64) forms.add(b64.replace(/=+$/, ''));
       }

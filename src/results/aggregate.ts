@@ -1,7 +1,7 @@
 /**
  * Folds the stream of findings into one result per catalogue requirement and
  * builds the RunReport every writer reads. The level decides what a violation
- * means (a MUST fails, a SHOULD or INFO warns); the scope decides what a run
+ * means (a MUST fails, a SHOULD, INFO or ADVISORY warns); the scope decides what a run
  * may claim: certified only when every MUST in scope was exercised and passed.
  */
 import { REQUIREMENTS, type Requirement } from '../core/catalogue.ts';

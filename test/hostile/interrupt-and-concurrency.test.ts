@@ -40,17 +40,28 @@ test('Two certification runs into the same reports folder each leave a complete 
 
 test('A run interrupted with Ctrl-C exits 130 and leaves a report that says it was interrupted.', async () => {
   const reports = tempReports();
-  await withReference({ variants: { latencyMs: 150 } }, async (baseUrl, keys) => {
+  await withReference({ variants: { latencyMs: 150 } }, async (baseUrl, keys, onRequest) => {
+    // Ctrl-C once the specs are running, as a user would: at the first request the server receives after the
+    // CLI said it is running them (the preflight request comes before), however long the start takes.
+    let running = false;
+    let interrupt: (() => void) | undefined;
+    onRequest(() => {
+      if (running) interrupt?.();
+    });
     const run = await runCli('src/cli/main.ts', ['--only', 'conformance'], {
       env: env(baseUrl, keys.business, reports),
       killAfterMs: 90_000,
-      // Ctrl-C once the specs are running (however long the start takes on a busy machine), as a user would.
       onSpawn: (child) => {
+        let stderr = '';
         let sent = false;
-        child.stderr?.on('data', (d: Buffer) => {
-          if (sent || !d.toString().includes('running the conformance specs')) return;
+        interrupt = () => {
+          if (sent) return;
           sent = true;
-          setTimeout(() => child.kill('SIGINT'), 1500);
+          child.kill('SIGINT');
+        };
+        child.stderr?.on('data', (d: Buffer) => {
+          stderr += d;
+          running ||= stderr.includes('running the conformance specs');
         });
       },
     });

@@ -115,7 +115,7 @@ describe('index.html: requirements, failures first', () => {
   it('Areas with a failure come first, then areas with a warning, then the rest in catalogue order.', () => {
     const areas = attr(renderHtml(failingReport()), 'data-area');
     expect(areas.slice(0, 4)).toEqual(['transport', 'responses', 'auth', 'rate-limit-load']);
-    expect(areas.slice(4)).toEqual(['listPets', 'createPet', 'getPet', 'deprecation', 'rate-limit-headers', 'versioning']);
+    expect(areas.slice(4)).toEqual(['listPets', 'createPet', 'getPet', 'deprecation', 'rate-limit-headers', 'versioning', 'hygiene']);
     expect(attr(renderHtml(certifiedReport()), 'data-area')[0]).toBe('deprecation');
   });
 

@@ -4,6 +4,7 @@
  * server started in this process for it to certify.
  */
 import { spawn } from 'node:child_process';
+import type { IncomingMessage } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,11 +57,22 @@ export function runCli(entry: string, args: string[], opts: CliOptions = {}): Pr
   });
 }
 
-export async function withReference<T>(options: AppOptions, fn: (baseUrl: string, keys: Record<string, string>) => Promise<T>): Promise<T> {
+/** Called with every request the reference server receives, before it answers (e.g. to interrupt a run once its specs are sending). */
+export type OnRequest = (listener: (req: IncomingMessage) => void) => void;
+
+export async function withReference<T>(
+  options: AppOptions,
+  fn: (baseUrl: string, keys: Record<string, string>, onRequest: OnRequest) => Promise<T>,
+): Promise<T> {
   const app = buildApp(options);
-  const server = await listen(app, { host: '127.0.0.1', port: 0 });
+  const listeners: ((req: IncomingMessage) => void)[] = [];
+  const handler: typeof app.handler = (req, res) => {
+    for (const l of listeners) l(req);
+    app.handler(req, res);
+  };
+  const server = await listen({ ...app, handler }, { host: '127.0.0.1', port: 0 });
   try {
-    return await fn(server.url, app.keys as Record<string, string>);
+    return await fn(server.url, app.keys as Record<string, string>, (l) => void listeners.push(l));
   } finally {
     await server.close();
   }

@@ -20,6 +20,8 @@ interface Timer {
 }
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
+/** Real time a run may spend with nothing scheduled (real I/O under way) before it counts as a deadlock: wide, for loaded machines. */
+const IDLE_MARGIN_MS = 20_000;
 
 export class VirtualClock implements Clock {
   private t: number;
@@ -75,8 +77,10 @@ export class VirtualClock implements Clock {
     for (let i = 0; i < maxSteps; i++) {
       await tick();
       if (settled) break;
-      // Nothing scheduled: real I/O may be under way (a module being imported): give it up to a second of real time.
-      for (let idle = 0; !this.timers.length && !settled && idle < 100; idle++) await new Promise((r) => setTimeout(r, 10));
+      // Nothing scheduled: real I/O may be under way (a module being imported, slow on a loaded machine): wait
+      // for what the run really promises — a timer or its end — and call it a deadlock only after a wide margin.
+      for (const until = Date.now() + IDLE_MARGIN_MS; !this.timers.length && !settled && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 10));
       if (settled) break;
       if (!this.timers.length) throw new Error('virtual time: deadlock (nothing to wait for, and the run did not end)');
       this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);

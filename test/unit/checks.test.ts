@@ -102,6 +102,8 @@ describe('deprecation headers', () => {
     expect(judge({ deprecation: 'true' })['DEPRECATION-HEADER-VALID']).toBe('fail');
     expect(judge({})['DEPRECATION-SIGNALLED']).toBe('fail');
     expect(judge({ link: '<https://d.example>; rel="deprecation"' })['DEPRECATION-SIGNALLED']).toBe('pass');
+    // RFC 8594 also defines the sunset link relation.
+    expect(judge({ link: '<https://d.example/sunset>; rel="sunset"' })['DEPRECATION-SIGNALLED']).toBe('pass');
   });
 
   test('A Deprecation date after the Sunset is flagged.', () => {

@@ -30,6 +30,16 @@ describe('redaction', () => {
     expect(out).not.toContain(secretPart);
   });
 
+  test.each(['', 'x', 'xy', 'Bearer ', 'Token '])(
+    'The key inside a longer text base64-encoded as a whole (%j before it) is removed, whatever its alignment.',
+    (prefix) => {
+      const out = makeRedactor([KEY])(btoa(`${prefix}${KEY}`));
+      expect(out).toContain('[REDACTED]');
+      // What is left is the prefix's groups and at most the two groups the key shares with its neighbours.
+      expect(out.replace('[REDACTED]', '').length).toBeLessThanOrEqual(Math.ceil(prefix.length / 3) * 4 + 8);
+    },
+  );
+
   test('Deep redaction reaches keys and nested strings.', () => {
     expect(JSON.stringify(redactDeep({ [KEY]: [{ v: KEY }] }, makeRedactor([KEY])))).not.toContain(KEY);
   });

@@ -12,7 +12,7 @@
 import type { Comparison, Evidence, Finding, Level, NotExercised, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
 
 export const STATUSES: readonly Status[] = ['fail', 'warn', 'waived', 'skip', 'pass', 'observed'];
-export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO', 'ADVISORY'];
 
 /** Display order of the catalogue areas; an area not listed comes after, alphabetically. */
 export const AREA_ORDER: readonly string[] = [
@@ -26,6 +26,7 @@ export const AREA_ORDER: readonly string[] = [
   'rate-limit-headers',
   'rate-limit-load',
   'versioning',
+  'hygiene',
 ];
 
 export const AREA_TITLES: Readonly<Record<string, string>> = {
@@ -39,6 +40,7 @@ export const AREA_TITLES: Readonly<Record<string, string>> = {
   'rate-limit-headers': 'Rate-limit headers',
   'rate-limit-load': 'Rate limits under load',
   versioning: 'Versioning',
+  hygiene: 'Hygiene and security (not required by the spec: warns, never fails)',
 };
 
 export type Headline = 'CERTIFIED' | 'CONFORMANT' | 'PASSED, INCOMPLETE' | 'NOT CONFORMANT' | 'INTERRUPTED' | 'STOPPED EARLY';

@@ -123,7 +123,7 @@ details.passed[open] .fold-ids{display:none}
 .st-warn{color:var(--warn);background:var(--warn-bg)}.st-skip,.st-error,.st-incomplete{color:var(--skip);background:var(--skip-bg)}
 .st-waived{color:var(--waived);background:var(--waived-bg)}.st-observed,.st-observe{color:var(--obs);background:var(--obs-bg)}
 .lv{border:1px solid var(--line);color:var(--muted);background:transparent}
-.lv-MUST{border-color:var(--fg);color:var(--fg)}
+.lv-MUST{border-color:var(--fg);color:var(--fg)}.lv-ADVISORY{border-style:dashed}
 .waiver{border-left:3px solid var(--waived);padding:4px 10px;margin:6px 0;background:var(--waived-bg);color:var(--fg);border-radius:3px}
 .obs{margin:4px 0;padding-left:18px;color:var(--fg);overflow-wrap:anywhere}
 /* evidence */

@@ -126,6 +126,18 @@ export const CONFORMANCE_PROBES: Probe[] = [
       return Number(h.deprecation.slice(1)) * 1000 <= parseHttpDate(h.sunset)!;
     },
   },
+  // hygiene: a 401 and a 404 quote no credential, no response carries one encoded, listPets signals no deprecation
+  {
+    fault: 'reflect-credentials',
+    holds: async (s) =>
+      !(await s.send('/pets', { authorization: 'Bearer not-a-key-at-all' })).text.includes('not-a-key-at-all') &&
+      !(await get(s, '/pets/1')).text.includes(s.key()),
+  },
+  {
+    fault: 'reflect-credentials-header',
+    holds: async (s) => !JSON.stringify((await get(s, '/pets?limit=1')).headers).includes(btoa('Bearer')),
+  },
+  { fault: 'deprecate-list', holds: async (s) => (await get(s, '/pets?limit=1')).headers.deprecation === undefined },
   { fault: 'ratelimit-headers-missing-on-errors', holds: async (s) => (await rl(s, '/pets/1')).limitRaw !== undefined },
   { fault: 'ratelimit-non-integer', holds: async (s) => (await rl(s)).limit !== undefined },
   {
