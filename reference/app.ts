@@ -5,7 +5,6 @@
  * that adds the rate-limit, deprecation and common headers.
  */
 import type http from 'node:http';
-import type { PlanName } from '../src/core/plans.ts';
 import { errorFactory, type ErrorFactory } from './errors.ts';
 import { faultSet, type Has } from './faults.ts';
 import { deprecationHeaders, rateLimitHeaders, retryAfter } from './headers.ts';
@@ -16,6 +15,7 @@ import { resolveOptions, type AppOptions, type ResolvedOptions } from './options
 import { jsonReply, type Reply } from './reply.ts';
 import { composeReply, writeReply, type WriteOptions } from './respond.ts';
 import { matchRoute, type Route } from './router.ts';
+import type { PlanName } from './plans.ts';
 import { PetStore } from './store.ts';
 
 export type { AppOptions, ResolvedOptions, Variants } from './options.ts';

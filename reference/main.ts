@@ -3,14 +3,17 @@
  * and valid variants switched on by flags (or ANIMAL_STORE_FAULT /
  * ANIMAL_STORE_VARIANTS), through the suite's one options parser. `--help`
  * lists every fault mode and variant, one line each.
+ *
+ * The one file of reference/ that imports the suite: its options (flags,
+ * environment, .env) through src/config, so that `npm run reference` reads them
+ * as every other command does. What the server does and judges imports nothing
+ * of the suite.
  */
-import { configFrom } from '../src/config/config.ts';
-import { ConfigError } from '../src/core/config.ts';
-import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
-import { optionsHelp } from '../src/core/settings.ts';
+import { configFrom, ConfigError, optionsHelp } from '../src/config/config.ts';
 import { buildApp } from './app.ts';
 import { FAULT_NAMES, FAULTS, parseFaults } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
+import { PLAN_NAMES, SPEC_PLANS } from './plans.ts';
 import { listen } from './server.ts';
 import { parseVariants, VARIANTS } from './variants.ts';
 
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
   if (faults.length) console.log(`Fault modes: ${faults.join(', ')}`);
   if (c.reference.variants) console.log(`Valid variants: ${c.reference.variants}`);
   const window = c.load.windowMs ? `${c.load.windowMs} ms window` : 'minute';
-  const limits = { ...PLANS, enterprise };
+  const limits = { ...SPEC_PLANS, enterprise };
   console.log(`Demo keys (requests per ${window} · per day):`);
   for (const plan of PLAN_NAMES) console.log(`  ${plan.padEnd(10)} ${app.keys[plan]}  ${limits[plan].perMinute} · ${limits[plan].perDay}`);
   const stop = (signal: string) => {
