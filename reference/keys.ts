@@ -2,7 +2,7 @@
  * The demo API keys of the reference server: one per plan. The enterprise plan's
  * limits are "custom" in the spec, so they are configurable here.
  */
-import { PLANS, type PlanName } from '../src/core/plans.ts';
+import { SPEC_PLANS, type PlanName } from './plans.ts';
 import type { Has } from './faults.ts';
 
 export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
@@ -26,7 +26,7 @@ export function keyTable(
   enterprise: { perMinute: number; perDay: number } = DEFAULT_ENTERPRISE,
   dayQuotas: Partial<Record<PlanName, number>> = {},
 ): Map<string, KeyInfo> {
-  const limits: Record<PlanName, { perMinute: number; perDay: number }> = { ...PLANS, enterprise };
+  const limits: Record<PlanName, { perMinute: number; perDay: number }> = { ...SPEC_PLANS, enterprise };
   return new Map(
     (Object.keys(DEMO_KEYS) as PlanName[]).map((plan) => [
       DEMO_KEYS[plan],

@@ -5,15 +5,18 @@
  * lists every fault mode and variant, one line each. Once its banner (the
  * listening line, then the demo keys) is printed, SIGINT or SIGTERM stops it:
  * "<signal>: stopping", then exit 0 once the server has closed and the output is flushed.
+ *
+ * The one file of reference/ that imports the suite: its options (flags,
+ * environment, .env) through src/config, so that `npm run reference` reads them
+ * as every other command does. What the server does and judges imports nothing
+ * of the suite.
  */
-import { configFrom } from '../src/config/config.ts';
+import { configFrom, ConfigError, optionsHelp } from '../src/config/config.ts';
 import { exitFlushed } from '../src/config/exit.ts';
-import { ConfigError } from '../src/core/config.ts';
-import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
-import { optionsHelp } from '../src/core/settings.ts';
 import { buildApp } from './app.ts';
 import { FAULT_NAMES, FAULTS, parseFaults } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
+import { PLAN_NAMES, SPEC_PLANS } from './plans.ts';
 import { listen } from './server.ts';
 import { parseVariants, VARIANTS } from './variants.ts';
 
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
     ...(c.load.dayMs ? { dayMs: c.load.dayMs } : {}),
   });
   const server = await listen(app, { host: c.reference.host, port: c.reference.port });
-  // The handlers come before the banner: once the banner is out, a signal always stops the server cleanly.
+  // Before anything is printed: whoever reads the keys may stop the server at once.
   const stop = (signal: string) => {
     console.log(`${signal}: stopping`);
     void server.close().then(() => exitFlushed(0));
@@ -72,7 +75,7 @@ async function main(): Promise<void> {
   if (faults.length) console.log(`Fault modes: ${faults.join(', ')}`);
   if (c.reference.variants) console.log(`Valid variants: ${c.reference.variants}`);
   const window = c.load.windowMs ? `${c.load.windowMs} ms window` : 'minute';
-  const limits = { ...PLANS, enterprise };
+  const limits = { ...SPEC_PLANS, enterprise };
   console.log(`Demo keys (requests per ${window} · per day):`);
   for (const plan of PLAN_NAMES) console.log(`  ${plan.padEnd(10)} ${app.keys[plan]}  ${limits[plan].perMinute} · ${limits[plan].perDay}`);
 }

@@ -2,7 +2,7 @@
  * What a handler returns: a status, a body already serialized, extra headers.
  * The writer (respond.ts) adds the headers every response carries.
  */
-import { Int64, stringifyExact } from '../src/core/json.ts';
+import { Int64, writeJson } from './json.ts';
 import type { Pet } from './store.ts';
 
 export interface Reply {
@@ -16,7 +16,7 @@ export interface Reply {
 
 /** A JSON reply; `Int64` values are written as bare digits (exact int64). */
 export function jsonReply(status: number, value: unknown, headers?: Record<string, string>): Reply {
-  return { status, body: stringifyExact(value), ...(headers ? { headers } : {}) };
+  return { status, body: writeJson(value), ...(headers ? { headers } : {}) };
 }
 
 export interface PetViewOptions {

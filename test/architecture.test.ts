@@ -22,6 +22,7 @@ const LAYERS: [string, RegExp][] = [
   ['src/explore', /^src\/explore\//],
   ['src/cli', /^src\/cli\//],
   ['schemas', /^schemas\//],
+  ['reference/main.ts', /^reference\/main\.ts$/],
   ['reference', /^reference\//],
   ['conformance', /^conformance\//],
   ['load/lib', /^load\/lib\//],
@@ -87,6 +88,14 @@ test('Every module imports only from the layers ARCHITECTURE.md allows it.', () 
     }
   }
   expect(violations).toEqual([]);
+});
+
+test('The reference server reads only the spec’s JSON Schema files of schemas/, never the code beside them.', () => {
+  const code = sources()
+    .filter((f) => layerOf(f)?.startsWith('reference'))
+    .flatMap((f) => importsOf(f).map((spec) => ({ f, target: relative(ROOT, resolve(ROOT, dirname(f), spec)), spec })))
+    .filter(({ spec, target }) => spec.startsWith('.') && layerOf(target) === 'schemas' && !target.endsWith('.json'));
+  expect(code).toEqual([]);
 });
 
 test('No module imports itself through a cycle (a module graph without loops).', () => {

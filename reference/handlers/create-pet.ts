@@ -1,9 +1,10 @@
 /**
- * POST /v1/pets (createPet): a NewPet parsed losslessly and validated with the
- * project's Ajv; the id is assigned by the server; 201 with the Pet.
+ * POST /v1/pets (createPet): a NewPet parsed losslessly and validated against
+ * the spec's schema (the reference's own JSON and schema check); the id is
+ * assigned by the server; 201 with the Pet.
  */
-import { Int64, integerDigits, parseJson, rawNumber, type JsonValue } from '../../src/core/json.ts';
-import { validateSchema, type SchemaIssue } from '../../src/schemas/ajv.ts';
+import { Int64, integerOf, numberText, readJson, type Json } from '../json.ts';
+import { newPetIssues, type BodyIssue } from '../schema.ts';
 import type { Has } from '../faults.ts';
 import { jsonReply, petValue, unescapedNames } from '../reply.ts';
 import { isPetStatus } from '../store.ts';
@@ -11,10 +12,10 @@ import { bodyRefusal, nameRefusal, storedCategory, storedName } from './input-ru
 import type { PetStore } from '../store.ts';
 import type { Handler } from './context.ts';
 
-type Body = { [key: string]: JsonValue };
+type Body = { [key: string]: Json };
 
 /** Schema problems a fault lets through. */
-function tolerated(issue: SchemaIssue, has: Has, body: Body): boolean {
+function tolerated(issue: BodyIssue, has: Has, body: Body): boolean {
   if (has('missing-field-accepted') && issue.keyword === 'required') return true;
   if (has('status-null-accepted') && issue.path === '/status' && (body.status === null || body.status === '')) return true;
   if (has('name-container-accepted') && issue.path === '/name' && body.name !== null && typeof body.name === 'object') return true;
@@ -28,15 +29,15 @@ function tolerated(issue: SchemaIssue, has: Has, body: Body): boolean {
 function exact(body: Body, key: string): unknown {
   const v = body[key];
   if (typeof v !== 'number') return v;
-  const raw = rawNumber(body, `/${key}`) ?? String(v);
-  return new Int64(integerDigits(raw) ?? raw);
+  const raw = numberText(body, `/${key}`) ?? String(v);
+  return new Int64(integerOf(raw) ?? raw);
 }
 
 /** Fault client-id-honoured: an integer id sent by the client. */
 function clientId(body: Body): bigint | undefined {
   const digits =
     typeof body.id === 'number'
-      ? integerDigits(rawNumber(body, '/id') ?? String(body.id))
+      ? integerOf(numberText(body, '/id') ?? String(body.id))
       : typeof body.id === 'string' && /^-?\d+$/.test(body.id)
         ? body.id
         : undefined;
@@ -65,15 +66,15 @@ export const createPet: Handler = (ctx) => {
   const { has } = ctx;
   if (ctx.bodyTooLarge) return ctx.error('invalid_body', 'the body is too large');
   if (ctx.body.trim() === '') return ctx.error('invalid_body', 'the body is empty');
-  let value: JsonValue;
+  let value: Json;
   try {
-    value = parseJson(ctx.body).value;
+    value = readJson(ctx.body);
   } catch (e) {
     return has('malformed-json-500') ? ctx.error('internal_error') : ctx.error('invalid_body', `malformed JSON (${(e as Error).message})`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return ctx.error('invalid_body', 'the body must be a JSON object');
-  const issues = validateSchema('NewPet', value).issues.filter((i) => !tolerated(i, has, value));
+  const issues = newPetIssues(value).filter((i) => !tolerated(i, has, value));
   if (issues.length) {
     if (has('invalid-stored') && !ctx.probe) storeCoerced(value, ctx.store);
     return ctx.error('validation_failed', issues.map((i) => `${i.path || 'body'} ${i.message}`).join('; '));

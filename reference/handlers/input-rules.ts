@@ -7,7 +7,7 @@
  * variants refuse such inputs with a clean 400 Error; the faults mangle them
  * or answer with a 5xx or an undocumented status.
  */
-import { Int64, rawNumber, type JsonValue } from '../../src/core/json.ts';
+import { Int64, numberText, type Json } from '../json.ts';
 import { jsonReply, type Reply } from '../reply.ts';
 import type { Ctx } from './context.ts';
 
@@ -36,12 +36,12 @@ export function nameRefusal(name: unknown, ctx: Ctx): Reply | undefined {
 }
 
 /** createPet: the body's other silent cases (unknown properties, non-canonical or non-positive categoryId). */
-export function bodyRefusal(body: Record<string, JsonValue>, ctx: Ctx): Reply | undefined {
+export function bodyRefusal(body: Record<string, Json>, ctx: Ctx): Reply | undefined {
   const { has, variants: v } = ctx;
   const unknown = Object.keys(body).filter((k) => !['name', 'categoryId', 'status', 'id'].includes(k));
   if (unknown.length && has('extra-property-500')) return ctx.error('internal_error', `column ${unknown[0]} does not exist`);
   if (unknown.length && v.unknownProperties === 'reject') return ctx.error('validation_failed', `unknown property ${unknown[0]}`);
-  const raw = rawNumber(body, '/categoryId') ?? String(body.categoryId);
+  const raw = numberText(body, '/categoryId') ?? String(body.categoryId);
   if (v.strictIntegers && !CANONICAL.test(raw))
     return ctx.error('validation_failed', `categoryId must be written as a plain integer, got ${raw}`);
   if (v.positiveIds && /^-|^0$/.test(raw.replace(/^-0$/, '0'))) return ctx.error('validation_failed', 'categoryId must be positive');

@@ -4,6 +4,7 @@
  * not after the Sunset; no signal at all is a warning, never a failure (the spec
  * says the operation is deprecated but not how that is signalled).
  */
+import LinkHeader from 'http-link-header';
 import { header, parseHttpDate } from '../core/ratelimit.ts';
 import type { ResponseCheck } from './types.ts';
 
@@ -11,18 +12,20 @@ import type { ResponseCheck } from './types.ts';
 const SUNSET_EARLIEST = Date.UTC(2030, 11, 4, 10, 0, 0);
 const SUNSET_LATEST = Date.UTC(2030, 11, 6, 12, 0, 0);
 
-/** Link header entries with a given rel (rel may list several tokens). */
+/**
+ * The targets of the Link header's entries with a given rel (rel may list
+ * several tokens), parsed by RFC 8288's grammar: a quoted parameter may hold a
+ * `,` or a `;`. A header that does not parse carries no link.
+ */
 export function linksWithRel(link: string | undefined, rel: string): string[] {
   if (!link) return [];
-  const out: string[] = [];
-  const re = /<([^>]*)>\s*((?:;\s*[^;,]+)*)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(link))) {
-    const relM = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(m[2]);
-    const rels = (relM?.[1] ?? relM?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (rels.includes(rel)) out.push(m[1]);
+  try {
+    return LinkHeader.parse(link)
+      .rel(rel)
+      .map((ref) => ref.uri);
+  } catch {
+    return [];
   }
-  return out;
 }
 
 /** The deprecation signals a response carries: Deprecation (RFC 9745), Sunset (RFC 8594), a Link rel=deprecation or rel=sunset. */

@@ -9,6 +9,7 @@ import { parseArgs, readConfig, type Config, type EnvMap } from '../core/config.
 import type { Command } from '../core/settings.ts';
 
 export { ConfigError, EMBEDDED_WINDOW_MS, requireLimits, type Config, type Flags } from '../core/config.ts';
+export { optionsHelp } from '../core/settings.ts';
 
 let dotenvLoaded = false;
 

@@ -4,7 +4,7 @@ import { RAW_SCHEMAS, validateSchema, withInt64Keyword } from '../../src/schemas
 
 const pet = (id: string, categoryId = '1') => parseJson(`{"id":${id},"name":"x","categoryId":${categoryId}}`).value;
 
-describe('The project Ajv instance (used by the reference server)', () => {
+describe('The suite’s Ajv instance', () => {
   test.each(['9007199254740993', '9223372036854775807', '-9223372036854775808', '0', '1.0', '1e3'])(
     'The int64 id %s of a parsed body is valid, judged on its literal digits.',
     (id) => {

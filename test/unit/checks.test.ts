@@ -116,6 +116,28 @@ describe('deprecation headers', () => {
     expect(linksWithRel(link, 'deprecation')).toEqual(['https://d']);
     expect(linksWithRel(link, 'successor-version')).toEqual(['https://a/v1/pets?status=available']);
   });
+
+  const quoted: [string, string, string[], string[]][] = [
+    [
+      'a comma and a semicolon inside a quoted title',
+      '<https://d/doc>; title="old, gone; see v2"; rel="deprecation", <https://a/v2>; rel="successor-version"',
+      ['https://d/doc'],
+      ['https://a/v2'],
+    ],
+    [
+      'a quoted parameter that looks like another link',
+      '<https://a/v2>; rel="successor-version"; title="x, <https://evil>; rel=deprecation"',
+      [],
+      ['https://a/v2'],
+    ],
+    ['a comma in the target', '<https://d/doc?a=1,2>;rel=deprecation', ['https://d/doc?a=1,2'], []],
+    ['a rel in capitals', '<https://d/doc>; REL="Deprecation"', ['https://d/doc'], []],
+    ['a header that does not parse', 'not a link header', [], []],
+  ];
+  test.each(quoted)('Link is parsed by RFC 8288 with %s.', (_name, link, deprecation, successor) => {
+    expect(linksWithRel(link, 'deprecation')).toEqual(deprecation);
+    expect(linksWithRel(link, 'successor-version')).toEqual(successor);
+  });
 });
 
 describe('Error.status', () => {

@@ -10,47 +10,12 @@ import { judge as verdict, skip as skipped, type Judgement } from '../judgement.
 import type { JudgeOptions, Sample } from '../sample.ts';
 import { judgeForeign } from './foreign.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
+import { isDailyThrottle, maxInSpan, MERGE_REMEDY, n, successesBetween } from './spans.ts';
+import { earlyThrottles, notEarlyVerdict, overflows, windowVerdict } from './window-facts.ts';
 
-const n = (s: Sample) => `request #${s.seq + 1}`;
+export { isDailyThrottle, maxInSpan, successesBetween } from './spans.ts';
 
-/** What judges a distributed run as a whole. */
-const MERGE_REMEDY = "merge the run's share reports: npm run load:merge -- <the share files>";
 const perWindow = (count: number, ms: number, o: JudgeOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
-
-/** Most successes (or, with `keep`, other samples) sent within any span of `spanMs` (two pointers over send times). */
-export function maxInSpan(
-  samples: readonly Sample[],
-  spanMs: number,
-  keep: (s: Sample) => boolean = isSuccess,
-): { count: number; from?: number } {
-  const times = samples
-    .filter(keep)
-    .map((s) => s.sentAt)
-    .sort((a, b) => a - b);
-  let best = 0;
-  let from: number | undefined;
-  let i = 0;
-  for (let j = 0; j < times.length; j++) {
-    while (times[j] - times[i] >= spanMs) i++;
-    if (j - i + 1 > best) {
-      best = j - i + 1;
-      from = times[i];
-    }
-  }
-  return { count: best, from };
-}
-
-/** Successes whose response came after `since` and which were sent before `before` (lenient to latency). */
-export function successesBetween(samples: readonly Sample[], since: number, before: number): number {
-  return samples.filter((s) => isSuccess(s) && s.t > since && s.sentAt <= before).length;
-}
-
-/** A 429 refusing the day's quota rather than the window: it asks to wait beyond one window. */
-export function isDailyThrottle(s: Sample, o: JudgeOptions): boolean {
-  if (!isThrottled(s)) return false;
-  const wait = signals(s).waitMs;
-  return wait !== undefined && wait > o.windowMs + o.toleranceMs;
-}
 
 export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
   const paced = bySeq(samples.filter((s) => s.phase === 'paced'));
@@ -141,41 +106,13 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
     );
   const L = o.limit;
   const w = fmtMs(o.windowMs);
-  const span = maxInSpan(all, o.windowMs);
   const throttled = paced.filter((s) => isThrottled(s) && !isDailyThrottle(s, o));
-  const problems: string[] = [];
-  if (span.count > 2 * L)
-    problems.push(
-      `${span.count} requests succeeded within one ${w} span (limit ${L}; even a fixed window allows at most ${2 * L} across a boundary)`,
-    );
-  // Fixed windows: successes announcing the same Reset belong to one window
-  // (not when the headers count the day: then every success of the day shares a Reset).
   const daily = countsTheDay(all, o);
-  const groups: Record<string, Sample[]> = {};
-  for (const s of daily ? [] : all.filter(isSuccess)) {
-    const r = signals(s).resetRaw;
-    if (r !== undefined) (groups[r] = groups[r] || []).push(s);
-  }
-  for (const r of Object.keys(groups)) {
-    const g = groups[r];
-    if (g.length > L && g[g.length - 1].sentAt - g[0].sentAt <= o.windowMs + o.toleranceMs) {
-      problems.push(`${g.length} successes announced the same X-RateLimit-Reset ${r}, more than the limit ${L}`);
-      break;
-    }
-  }
+  const problems = overflows(all, o, daily);
   // Every throttle must come after the window's limit was used: else the window is shorter than announced.
   // A share of a distributed run does not see the other shares' successes: not judged there.
   const partial = o.partialView === true;
-  const early: string[] = [];
-  const short: string[] = [];
-  for (const s of partial ? [] : throttled) {
-    const before = all.filter((x) => x.seq < s.seq && isSuccess(x));
-    const prev = before[before.length - 1];
-    const pr = prev ? signals(prev).remaining : undefined;
-    const used = successesBetween(all, s.sentAt - o.windowMs, s.sentAt);
-    if (pr !== undefined && pr > 0 && used < L) early.push(`${n(s)} after ${used} successes in the last ${w}, while Remaining said ${pr}`);
-    else if (used < L) short.push(`${n(s)} after only ${used} successes in the last ${w}`);
-  }
+  const { early, short } = earlyThrottles(all, partial ? [] : throttled, o);
   if (short.length)
     problems.push(
       `${short.length} 429s came before the limit of ${L} per ${w} was used (e.g. ${short[0]}): the limit is enforced over a shorter window`,
@@ -186,42 +123,8 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
   const offered = maxInSpan(paced, o.windowMs, () => true).count;
   const tooLow = !throttled.length && offered <= 2 * L;
   if (!throttled.length && !tooLow) problems.push(`no 429 at ${o.overloadFactor}× the limit`);
-  const shape = `${paced.length} requests offered at ${Math.round(o.limit * o.overloadFactor)} per ${w} (at most ${offered} in any ${w} span); at most ${span.count} successes in any ${w} span; ${throttled.length} 429s, each waited out`;
-  const share = partial
-    ? '; this run saw only its share of the requests, so whether each 429 came after the window was used up is not judged'
-    : `; every 429 came after ${L} successes in the window`;
-  if (problems.length)
-    out.push(verdict('RL-WINDOW-PER-MINUTE', false, 'Limit not enforced per window', `${problems.join('; ')}. ${shape}`));
-  else if (partial) out.push(skipped('RL-WINDOW-PER-MINUTE', 'Not judged on a share', `${shape}${share}`, MERGE_REMEDY));
-  else if (tooLow)
-    out.push(
-      skipped(
-        'RL-WINDOW-PER-MINUTE',
-        'Overload not reached',
-        `${shape}: never more than twice the limit was offered within one window, so the limit was not put to the test (raise ANIMAL_STORE_LOAD_MAX_VUS if responses are slow)`,
-      ),
-    );
-  else out.push(verdict('RL-WINDOW-PER-MINUTE', true, 'Limit enforced per window', `${shape}${share}`));
-  if (partial && throttled.length)
-    out.push(
-      skipped(
-        'RL-NOT-EARLY',
-        'Not judged on a share',
-        'this run saw only its share of the requests on the key: Remaining moved under it',
-        MERGE_REMEDY,
-      ),
-    );
-  else
-    out.push(
-      early.length
-        ? verdict(
-            'RL-NOT-EARLY',
-            false,
-            'Throttled before the limit',
-            `${early.length} 429s came while Remaining was above 0, e.g. ${early[0]}`,
-          )
-        : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${throttled.length} 429s)`),
-    );
+  const shape = `${paced.length} requests offered at ${Math.round(L * o.overloadFactor)} per ${w} (at most ${offered} in any ${w} span); at most ${maxInSpan(all, o.windowMs).count} successes in any ${w} span; ${throttled.length} 429s, each waited out`;
+  out.push(windowVerdict({ problems, shape, tooLow, partial }, o), notEarlyVerdict(early, throttled, partial));
   if (throttled.length)
     out.push(
       daily

@@ -12,8 +12,6 @@ import {
   COMPARISON_PARTS,
   dateTimeOf,
   durationSeconds,
-  escapeAttr as a,
-  escapeXml as e,
   failedMusts,
   headline,
   mustWaiversAllowed,
@@ -23,38 +21,39 @@ import {
   STATUS_LABEL,
   toneOf,
 } from './common.ts';
+import { html, joinHtml, raw, type SafeHtml } from './html-safe.ts';
 import { ACROSS_PLANS_NOTE, notExercisedByPlan, onPlans } from './plan-view.ts';
 
-const SEAL: Record<string, string> = {
-  certified: '<path d="M10 24l9 9 19-20"/>',
-  'not-conformant': '<path d="M14 14l20 20M34 14L14 34"/>',
-  incomplete: '<path d="M24 12v15M24 34v1"/>',
+const SEAL: Record<string, SafeHtml> = {
+  certified: raw('<path d="M10 24l9 9 19-20"/>'),
+  'not-conformant': raw('<path d="M14 14l20 20M34 14L14 34"/>'),
+  incomplete: raw('<path d="M24 12v15M24 34v1"/>'),
 };
 
-function flags(report: RunReport): string {
-  const out: string[] = [];
+function flags(report: RunReport): SafeHtml {
+  const out: SafeHtml[] = [];
   if (report.target.embedded)
     out.push(
-      '<span class="flag stop" data-testid="flag-embedded">Embedded reference server: a self-test, not a certificate of a real service</span>',
+      html`<span class="flag stop" data-testid="flag-embedded">Embedded reference server: a self-test, not a certificate of a real service</span>`,
     );
   const mustWaived = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'waived').length;
   if (mustWaived || mustWaiversAllowed(report))
     out.push(
-      `<span class="flag alert" data-testid="flag-must-waivers">MUST waivers allowed (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived</span>`,
+      html`<span class="flag alert" data-testid="flag-must-waivers">MUST waivers allowed (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived</span>`,
     );
-  if (report.counts.waived) out.push(`<span class="flag">${report.counts.waived} waived</span>`);
-  return out.length ? `<div class="flags">${out.join('')}</div>` : '';
+  if (report.counts.waived) out.push(html`<span class="flag">${report.counts.waived} waived</span>`);
+  return out.length ? html`<div class="flags">${out}</div>` : html``;
 }
 
-function failedList(report: RunReport): string {
+function failedList(report: RunReport): SafeHtml {
   const musts = failedMusts(report);
-  if (!musts.length) return '';
-  const shown = musts.slice(0, 12).map((r) => `<li><a href="#req-${a(r.id)}">${e(r.id)}</a></li>`);
-  if (musts.length > 12) shown.push(`<li>… and ${musts.length - 12} more</li>`);
-  return `<ul class="failed-list" data-testid="failed-musts" aria-label="Failed MUST requirements">${shown.join('')}</ul>`;
+  if (!musts.length) return html``;
+  const shown = musts.slice(0, 12).map((r) => html`<li><a href="#req-${r.id}">${r.id}</a></li>`);
+  if (musts.length > 12) shown.push(html`<li>… and ${musts.length - 12} more</li>`);
+  return html`<ul class="failed-list" data-testid="failed-musts" aria-label="Failed MUST requirements">${shown}</ul>`;
 }
 
-export function banner(report: RunReport): string {
+export function banner(report: RunReport): SafeHtml {
   const t = report.target;
   const tone = toneOf(report);
   const plans = plansOf(report);
@@ -76,15 +75,15 @@ export function banner(report: RunReport): string {
     ['Suite version', report.suiteVersion, 'meta-suite'],
     ['Spec SHA-256', report.specSha256, 'meta-spec'],
   ];
-  const dl = meta.map(([k, v, id]) => `<div class="m-${id}"><dt>${e(k)}</dt><dd data-testid="${id}">${e(v)}</dd></div>`).join('');
-  return `<header class="card banner v-${tone}" data-testid="banner" data-outcome="${a(report.outcome)}" data-headline="${a(headline(report))}">
+  const dl = meta.map(([k, v, id]) => html`<div class="m-${id}"><dt>${k}</dt><dd data-testid="${id}">${v}</dd></div>`);
+  return html`<header class="card banner v-${tone}" data-testid="banner" data-outcome="${report.outcome}" data-headline="${headline(report)}">
 <div class="seal" aria-hidden="true"><svg viewBox="0 0 48 48"><circle cx="24" cy="24" r="21"/>${SEAL[tone]}</svg></div>
 <div class="banner-main">
 <div class="eyebrow">Animal Store API · ${report.kind === 'certification' ? 'certification' : 'conformance'} report</div>
-<h1 class="verdict" data-testid="verdict">${e(headline(report))}</h1>
-<p class="verdict-sub" data-testid="scope">${e(scopeSentence(report))}</p>
-${report.diagnosis ? `<p class="reason" data-testid="diagnosis"><b>Diagnosis:</b> ${e(report.diagnosis)}</p>` : ''}
-${report.abort ? `<p class="reason" data-testid="abort-reason"><b>Stopped early:</b> ${e(report.abort)}</p>` : ''}
+<h1 class="verdict" data-testid="verdict">${headline(report)}</h1>
+<p class="verdict-sub" data-testid="scope">${scopeSentence(report)}</p>
+${report.diagnosis ? html`<p class="reason" data-testid="diagnosis"><b>Diagnosis:</b> ${report.diagnosis}</p>` : ''}
+${report.abort ? html`<p class="reason" data-testid="abort-reason"><b>Stopped early:</b> ${report.abort}</p>` : ''}
 ${flags(report)}
 ${failedList(report)}
 </div>
@@ -92,20 +91,24 @@ ${failedList(report)}
 </header>`;
 }
 
-const idLinks = (ids: readonly string[]) => ids.map((id) => `<a href="#req-${a(id)}"><code>${e(id)}</code></a>`).join(' ');
+const idLinks = (ids: readonly string[]) =>
+  joinHtml(
+    ids.map((id) => html`<a href="#req-${id}"><code>${id}</code></a>`),
+    ' ',
+  );
 
-export function comparison(report: RunReport): string {
+export function comparison(report: RunReport): SafeHtml {
   const k = report.comparison;
-  if (!k) return '';
+  if (!k) return html``;
   const rows = COMPARISON_PARTS.map(({ key, label }) => {
     const ids = k[key];
     if (key !== 'newProblems' && !ids.length) return '';
-    const body = ids.length ? idLinks(ids) : '<span class="muted">none</span>';
-    return `<div class="cmp cmp-${key}" data-testid="comparison-${key}"><dt>${e(label)} (${ids.length})</dt><dd>${body}</dd></div>`;
+    const body = ids.length ? idLinks(ids) : html`<span class="muted">none</span>`;
+    return html`<div class="cmp cmp-${key}" data-testid="comparison-${key}"><dt>${label} (${ids.length})</dt><dd>${body}</dd></div>`;
   });
-  return `<section class="card comparison" data-testid="comparison" aria-label="Compared with the last run">
-<h2>Compared with the last run <span class="muted">(${e(dateTimeOf(k.baseline.startedAt))}, ${e(k.baseline.outcome)})</span></h2>
-<dl>${rows.join('')}</dl>
+  return html`<section class="card comparison" data-testid="comparison" aria-label="Compared with the last run">
+<h2>Compared with the last run <span class="muted">(${dateTimeOf(k.baseline.startedAt)}, ${k.baseline.outcome})</span></h2>
+<dl>${rows}</dl>
 </section>`;
 }
 
@@ -119,44 +122,44 @@ const FILL: Record<Status, string> = {
   observed: '#54aeff',
 };
 
-export function counts(report: RunReport): string {
+export function counts(report: RunReport): SafeHtml {
   const total = report.requirements.length || 1;
   let x = 0;
   const bars = COUNT_ORDER.map((s) => {
     const w = ((report.counts[s] ?? 0) / total) * 1000;
-    const r = w ? `<rect x="${x.toFixed(1)}" width="${w.toFixed(1)}" height="6" fill="${FILL[s]}"/>` : '';
+    const r = w ? html`<rect x="${x.toFixed(1)}" width="${w.toFixed(1)}" height="6" fill="${FILL[s]}"/>` : '';
     x += w;
     return r;
   });
   const cells = COUNT_ORDER.map(
-    (s) => `<div class="count c-${s}" data-testid="count-${s}"><b>${report.counts[s] ?? 0}</b><span>${e(STATUS_LABEL[s])}</span></div>`,
+    (s) => html`<div class="count c-${s}" data-testid="count-${s}"><b>${report.counts[s] ?? 0}</b><span>${STATUS_LABEL[s]}</span></div>`,
   );
-  return `<section class="card counts" data-testid="counts" aria-label="Requirement counts">
-<div class="count total"><b>${report.requirements.length}</b><span>requirements</span></div>${cells.join('')}
-<svg class="ratio" viewBox="0 0 1000 6" preserveAspectRatio="none" aria-hidden="true">${bars.join('')}</svg>
-<p class="count-note">INFO requirements the run saw are counted as observed, apart from passed. ${report.requestsSent} requests sent.${plansOf(report) ? ` <span data-testid="count-across-plans">${e(ACROSS_PLANS_NOTE)}</span>` : ''}</p>
+  return html`<section class="card counts" data-testid="counts" aria-label="Requirement counts">
+<div class="count total"><b>${report.requirements.length}</b><span>requirements</span></div>${cells}
+<svg class="ratio" viewBox="0 0 1000 6" preserveAspectRatio="none" aria-hidden="true">${bars}</svg>
+<p class="count-note">INFO requirements the run saw are counted as observed, apart from passed. ${report.requestsSent} requests sent.${plansOf(report) ? html` <span data-testid="count-across-plans">${ACROSS_PLANS_NOTE}</span>` : ''}</p>
 </section>`;
 }
 
-export function suiteErrors(report: RunReport): string {
-  if (!report.suiteErrors.length) return '';
-  return `<section class="card notice" data-testid="suite-errors"><h2>Defects of the suite (not the server’s fault)</h2>
+export function suiteErrors(report: RunReport): SafeHtml {
+  if (!report.suiteErrors.length) return html``;
+  return html`<section class="card notice" data-testid="suite-errors"><h2>Defects of the suite (not the server’s fault)</h2>
 <p class="muted">These checks could not run properly; their requirements count as not exercised.</p>
-<ul>${report.suiteErrors.map((s) => `<li>${e(s)}</li>`).join('')}</ul>
+<ul>${report.suiteErrors.map((s) => html`<li>${s}</li>`)}</ul>
 </section>`;
 }
 
-export function notExercised(report: RunReport): string {
+export function notExercised(report: RunReport): SafeHtml {
   const plans = plansOf(report);
   const list = notExercisedByPlan(report, plans);
-  if (!list.length) return '';
+  if (!list.length) return html``;
   const items = list.map((n) => {
-    const on = plans ? ` <span class="on-plans" data-testid="not-exercised-plans">on ${e(onPlans(n.plans, plans))}</span>` : '';
-    const attr = plans ? ` data-plans="${a(n.plans.join(' '))}"` : '';
-    return `<li data-testid="not-exercised-item" data-requirement="${a(n.id)}"${attr}><a href="#req-${a(n.id)}"><code>${e(n.id)}</code></a> ${e(n.title)}${on}<br><span class="why">${e(n.reason)}</span>${n.remedy ? `<br><span class="remedy">${e(remedyText(n.remedy))}</span>` : ''}</li>`;
+    const on = plans ? html` <span class="on-plans" data-testid="not-exercised-plans">on ${onPlans(n.plans, plans)}</span>` : '';
+    const attr = plans ? html` data-plans="${n.plans.join(' ')}"` : '';
+    return html`<li data-testid="not-exercised-item" data-requirement="${n.id}"${attr}><a href="#req-${n.id}"><code>${n.id}</code></a> ${n.title}${on}<br><span class="why">${n.reason}</span>${n.remedy ? html`<br><span class="remedy">${remedyText(n.remedy)}</span>` : ''}</li>`;
   });
-  return `<section class="card notice" data-testid="not-exercised"><h2>MUST requirements not exercised (${list.length})</h2>
+  return html`<section class="card notice" data-testid="not-exercised"><h2>MUST requirements not exercised (${list.length})</h2>
 <p class="muted">No MUST requirement may be left out of a certification: each one below says why it was not exercised and what would exercise it.</p>
-<ul>${items.join('')}</ul>
+<ul>${items}</ul>
 </section>`;
 }

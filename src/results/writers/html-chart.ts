@@ -9,8 +9,8 @@
  * stays readable on a phone. Points are bucketed per pixel column, so a run of
  * 100,000 requests stays a small SVG.
  */
-import { escapeAttr, escapeXml } from './common.ts';
 import { compactNumber, maxOf, niceStep, retryAfterSpans, seconds, timeAxis } from './html-chart-axis.ts';
+import { html, joinHtml, type SafeHtml } from './html-safe.ts';
 import {
   loadAnchor,
   offendingRequests,
@@ -47,10 +47,11 @@ const MARK = { fail: '#a40e26', warn: '#9a6700' };
 type Kind = 'ok' | 'tooMany' | 'other';
 const kindOf = (status: number): Kind => (status === 429 ? 'tooMany' : status >= 200 && status < 300 ? 'ok' : 'other');
 const r1 = (n: number) => Math.round(n * 10) / 10;
-const text = (x: number, y: number, s: string, attrs = '') =>
-  `<text x="${r1(x)}" y="${r1(y)}" font-size="11" fill="${AXIS}"${attrs ? ` ${attrs}` : ''}>${escapeXml(s)}</text>`;
+/** A label; `attrs` are the drawing's own attributes (markup, never a value from the run). */
+const text = (x: number, y: number, s: string, attrs?: SafeHtml) =>
+  html`<text x="${r1(x)}" y="${r1(y)}" font-size="11" fill="${AXIS}"${attrs && html` ${attrs}`}>${s}</text>`;
 
-function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offending[], l: Layout, aria: string): string {
+function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offending[], l: Layout, aria: string): SafeHtml {
   const x0 = l.left;
   const x1 = l.width - l.right;
   const y0 = TOP + l.plotH;
@@ -66,12 +67,12 @@ function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offen
   const yMax = Math.ceil(yRaw / yStep) * yStep;
   const sx = (t: number) => x0 + (Math.max(0, Math.min(t, axis.end)) / axis.end) * (x1 - x0);
   const sy = (v: number) => y0 - (Math.max(0, Math.min(v, yMax)) / yMax) * l.plotH;
-  const out: string[] = [];
+  const out: SafeHtml[] = [];
   for (let v = 0; v <= yMax + 1e-9; v += yStep) {
     const y = r1(sy(v));
     out.push(
-      `<line x1="${x0}" x2="${x1}" y1="${y}" y2="${y}" stroke="${GRID}"/>`,
-      text(x0 - 6, y + 4, compactNumber(v), 'text-anchor="end"'),
+      html`<line x1="${x0}" x2="${x1}" y1="${y}" y2="${y}" stroke="${GRID}"/>`,
+      text(x0 - 6, y + 4, compactNumber(v), html`text-anchor="end"`),
     );
   }
   for (const [a, b] of spans) {
@@ -79,31 +80,31 @@ function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offen
     const w = Math.max(1, r1(sx(b) - sx(a)));
     const tip = `Retry-After wait: ${seconds(b - a)} from ${seconds(a)}`;
     out.push(
-      `<rect data-testid="chart-retry-after" x="${x}" y="${TOP}" width="${w}" height="${laneY + LANE_H - TOP}" fill="${COLORS.span}" fill-opacity="0.18"><title>${escapeXml(tip)}</title></rect>`,
+      html`<rect data-testid="chart-retry-after" x="${x}" y="${TOP}" width="${w}" height="${laneY + LANE_H - TOP}" fill="${COLORS.span}" fill-opacity="0.18"><title>${tip}</title></rect>`,
     );
-    if (w >= 150) out.push(text(x + w / 2, TOP + 16, `Retry-After wait ${seconds(b - a)}`, 'text-anchor="middle" fill="#bc4c00"'));
+    if (w >= 150) out.push(text(x + w / 2, TOP + 16, `Retry-After wait ${seconds(b - a)}`, html`text-anchor="middle" fill="#bc4c00"`));
   }
   for (let t = 0; t <= axis.end + 1e-9; t += axis.step) {
     const x = r1(sx(t));
     out.push(
-      `<line x1="${x}" x2="${x}" y1="${axisY - 4}" y2="${axisY}" stroke="${AXIS}"/>`,
-      text(x, axisY + 13, t === 0 ? '0' : axis.label(t), 'data-testid="chart-x-tick" text-anchor="middle"'),
+      html`<line x1="${x}" x2="${x}" y1="${axisY - 4}" y2="${axisY}" stroke="${AXIS}"/>`,
+      text(x, axisY + 13, t === 0 ? '0' : axis.label(t), html`data-testid="chart-x-tick" text-anchor="middle"`),
     );
   }
   out.push(
-    `<line x1="${x0}" x2="${x1}" y1="${y0}" y2="${y0}" stroke="${AXIS}"/>`,
-    `<line x1="${x0}" x2="${x0}" y1="${TOP}" y2="${y0}" stroke="${AXIS}"/>`,
-    `<line x1="${x0}" x2="${x1}" y1="${axisY - 4}" y2="${axisY - 4}" stroke="${AXIS}"/>`,
-    text((x0 + x1) / 2, height - 6, `Time since scenario start (${axis.unit})`, 'data-testid="chart-x-label" text-anchor="middle"'),
-    `<text data-testid="chart-y-label" transform="translate(12 ${(y0 + TOP) / 2}) rotate(-90)" text-anchor="middle" font-size="11" fill="${AXIS}">X-RateLimit-Remaining</text>`,
-    text(x0 - 6, laneY + LANE_H / 2 + 4, l.name === 'wide' ? 'requests' : 'req.', 'text-anchor="end"'),
+    html`<line x1="${x0}" x2="${x1}" y1="${y0}" y2="${y0}" stroke="${AXIS}"/>`,
+    html`<line x1="${x0}" x2="${x0}" y1="${TOP}" y2="${y0}" stroke="${AXIS}"/>`,
+    html`<line x1="${x0}" x2="${x1}" y1="${axisY - 4}" y2="${axisY - 4}" stroke="${AXIS}"/>`,
+    text((x0 + x1) / 2, height - 6, `Time since scenario start (${axis.unit})`, html`data-testid="chart-x-label" text-anchor="middle"`),
+    html`<text data-testid="chart-y-label" transform="translate(12 ${(y0 + TOP) / 2}) rotate(-90)" text-anchor="middle" font-size="11" fill="${AXIS}">X-RateLimit-Remaining</text>`,
+    text(x0 - 6, laneY + LANE_H / 2 + 4, l.name === 'wide' ? 'requests' : 'req.', html`text-anchor="end"`),
   );
   const limit = limits.length ? maxOf(limits, 0) : undefined;
   if (limit !== undefined) {
     const y = r1(sy(limit));
     out.push(
-      `<line data-testid="chart-limit" x1="${x0}" x2="${x1}" y1="${y}" y2="${y}" stroke="${COLORS.limit}" stroke-dasharray="5 4"/>`,
-      text(x1 - 4, y - 4, `Limit ${limit}`, `text-anchor="end" fill="${COLORS.limit}"`),
+      html`<line data-testid="chart-limit" x1="${x0}" x2="${x1}" y1="${y}" y2="${y}" stroke="${COLORS.limit}" stroke-dasharray="5 4"/>`,
+      text(x1 - 4, y - 4, `Limit ${limit}`, html`text-anchor="end" fill="${COLORS.limit}"`),
     );
   }
   // Remaining, bucketed per pixel column (first, min, max, last), drawn as steps.
@@ -136,7 +137,7 @@ function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offen
   }
   if (pts.length)
     out.push(
-      `<polyline data-testid="chart-remaining" points="${pts.join(' ')}" fill="none" stroke="${COLORS.line}" stroke-width="1.8" stroke-linejoin="round"/>`,
+      html`<polyline data-testid="chart-remaining" points="${pts.join(' ')}" fill="none" stroke="${COLORS.line}" stroke-width="1.8" stroke-linejoin="round"/>`,
     );
   const seen = new Set<string>();
   for (const p of tl) {
@@ -146,12 +147,12 @@ function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offen
     seen.add(`${k}:${c}`);
     const [y, h] = k === 'tooMany' ? [laneY, LANE_H] : k === 'ok' ? [laneY + 6, LANE_H - 12] : [laneY + 3, LANE_H - 6];
     out.push(
-      `<line data-testid="chart-request" data-kind="${k}" x1="${c}" x2="${c}" y1="${y}" y2="${y + h}" stroke="${COLORS[k]}" stroke-width="1.4"/>`,
+      html`<line data-testid="chart-request" data-kind="${k}" x1="${c}" x2="${c}" y1="${y}" y2="${y + h}" stroke="${COLORS[k]}" stroke-width="1.4"/>`,
     );
     if (k === 'tooMany') {
       const tip = `429 at ${seconds(p.t)}${p.seq !== undefined ? ` (request #${p.seq})` : ''}${p.retryAfter !== undefined ? `, Retry-After ${p.retryAfter} s` : ''}`;
       out.push(
-        `<circle data-testid="chart-429" cx="${c}" cy="${r1(sy(p.remaining ?? 0))}" r="3.6" fill="${COLORS.tooMany}" stroke="#fff" stroke-width="1"><title>${escapeXml(tip)}</title></circle>`,
+        html`<circle data-testid="chart-429" cx="${c}" cy="${r1(sy(p.remaining ?? 0))}" r="3.6" fill="${COLORS.tooMany}" stroke="#fff" stroke-width="1"><title>${tip}</title></circle>`,
       );
     }
   }
@@ -164,24 +165,18 @@ function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offen
     const tip = `Request #${m.seq} at ${seconds(m.point?.t ?? m.ms)}${status}: ${what}`;
     const lx = Math.max(x0 + 16, Math.min(x1 - 16, x));
     out.push(
-      `<g data-testid="chart-offending" data-seq="${m.seq}" data-requirements="${escapeAttr(m.judgements.map((j) => j.requirement).join(' '))}" data-outcome="${m.outcome}"><title>${escapeXml(tip)}</title>` +
-        `<line x1="${x}" x2="${x}" y1="${TOP - 4}" y2="${laneY + LANE_H}" stroke="${color}" stroke-width="1.5" stroke-dasharray="3 2"/>` +
-        `<circle cx="${x}" cy="${cy}" r="7" fill="none" stroke="${color}" stroke-width="2.2"/>` +
-        `<text x="${r1(lx)}" y="${TOP - 8}" text-anchor="middle" font-size="11" font-weight="700" fill="${color}">#${m.seq}</text></g>`,
+      html`<g data-testid="chart-offending" data-seq="${m.seq}" data-requirements="${m.judgements.map((j) => j.requirement).join(' ')}" data-outcome="${m.outcome}"><title>${tip}</title><line x1="${x}" x2="${x}" y1="${TOP - 4}" y2="${laneY + LANE_H}" stroke="${color}" stroke-width="1.5" stroke-dasharray="3 2"/><circle cx="${x}" cy="${cy}" r="7" fill="none" stroke="${color}" stroke-width="2.2"/><text x="${r1(lx)}" y="${TOP - 8}" text-anchor="middle" font-size="11" font-weight="700" fill="${color}">#${m.seq}</text></g>`,
     );
   }
-  return [
-    `<svg class="chart-${l.name}" data-testid="load-chart-svg" data-layout="${l.name}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${l.width} ${height}" role="img" aria-label="${escapeAttr(aria)}">`,
-    `<title>${escapeXml(aria)}</title>`,
-    ...out,
-    '</svg>',
-  ].join('\n');
+  const head = html`<svg class="chart-${l.name}" data-testid="load-chart-svg" data-layout="${l.name}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${l.width} ${height}" role="img" aria-label="${aria}">`;
+  return joinHtml([head, html`<title>${aria}</title>`, ...out, html`</svg>`], '\n');
 }
 
-export function renderChart(lr: LoadReport): string {
+/** The chart of a scenario as markup (what the page inserts). */
+export function chart(lr: LoadReport): SafeHtml {
   const tl = plottable(lr.timeline);
-  const open = `<figure class="chart" data-testid="load-chart" data-scenario="${escapeAttr(lr.scenario)}" id="chart-${loadAnchor(lr)}">`;
-  if (!tl.length) return `${open}<p class="empty">No requests were recorded for this scenario.</p></figure>`;
+  const open = html`<figure class="chart" data-testid="load-chart" data-scenario="${lr.scenario}" id="chart-${loadAnchor(lr)}">`;
+  if (!tl.length) return html`${open}<p class="empty">No requests were recorded for this scenario.</p></figure>`;
   const marks = offendingRequests(lr);
   const counts: Record<Kind, number> = { ok: 0, tooMany: 0, other: 0 };
   for (const p of tl) counts[kindOf(p.status)]++;
@@ -191,14 +186,18 @@ export function renderChart(lr: LoadReport): string {
     `Scenario ${lr.scenario}: requests and X-RateLimit-Remaining over time. ${tl.length} requests: ${counts.ok} 2xx, ${counts.tooMany} 429, ${counts.other} other; ${spans.length} Retry-After waits.` +
     (marked ? ` Marked: ${marked}.` : '');
   const legend = [
-    `<span><i class="sw sw-ok"></i>2xx (${counts.ok})</span>`,
-    `<span><i class="sw sw-429"></i>429 Too Many Requests (${counts.tooMany})</span>`,
-    counts.other ? `<span><i class="sw sw-other"></i>other status (${counts.other})</span>` : '',
-    '<span><i class="sw sw-line"></i>X-RateLimit-Remaining</span>',
-    `<span><i class="sw sw-ra"></i>Retry-After wait (${spans.length})</span>`,
+    html`<span><i class="sw sw-ok"></i>2xx (${counts.ok})</span>`,
+    html`<span><i class="sw sw-429"></i>429 Too Many Requests (${counts.tooMany})</span>`,
+    counts.other ? html`<span><i class="sw sw-other"></i>other status (${counts.other})</span>` : '',
+    html`<span><i class="sw sw-line"></i>X-RateLimit-Remaining</span>`,
+    html`<span><i class="sw sw-ra"></i>Retry-After wait (${spans.length})</span>`,
     marks.length
-      ? `<span data-testid="chart-offending-legend"><i class="sw sw-mark"></i>Offending request${marks.length === 1 ? '' : 's'}: ${escapeXml(marked)}</span>`
+      ? html`<span data-testid="chart-offending-legend"><i class="sw sw-mark"></i>Offending request${marks.length === 1 ? '' : 's'}: ${marked}</span>`
       : '',
   ];
-  return [open, ...LAYOUTS.map((l) => svg(lr, tl, marks, l, aria)), `<figcaption>${legend.join('')}</figcaption>`, '</figure>'].join('\n');
+  const drawings = LAYOUTS.map((l) => svg(lr, tl, marks, l, aria));
+  return joinHtml([open, ...drawings, html`<figcaption>${legend}</figcaption>`, html`</figure>`], '\n');
 }
+
+/** The chart of a scenario, as a string. */
+export const renderChart = (lr: LoadReport): string => chart(lr).toString();

@@ -7,8 +7,8 @@
  */
 import type { Judgement } from '../../core/judgement.ts';
 import type { Evidence, HttpExcerpt, Replay } from '../types.ts';
-import { escapeAttr as a, escapeXml as e } from './common.ts';
 import { curlOf } from './curl.ts';
+import { html, joinHtml, type SafeHtml } from './html-safe.ts';
 import { replayLines } from './replay.ts';
 import { seconds } from './html-chart-axis.ts';
 
@@ -22,29 +22,29 @@ function preview(body: string): string | undefined {
   return lines.slice(0, BODY_PREVIEW_LINES).join('\n').slice(0, BODY_PREVIEW_CHARS);
 }
 
-function body(x: HttpExcerpt, kind: string): string {
-  if (x.body === undefined || x.body === '') return '';
-  const cut = x.bodyTruncated ? `<span class="trunc">… (the suite kept only the first ${x.body.length} characters)</span>` : '';
+function body(x: HttpExcerpt, kind: string): SafeHtml {
+  if (x.body === undefined || x.body === '') return html``;
+  const cut = x.bodyTruncated ? html`\n<span class="trunc">… (the suite kept only the first ${x.body.length} characters)</span>` : '';
   const short = preview(x.body);
-  if (short === undefined) return `<pre class="http body" data-testid="evidence-${kind}-body">${e(x.body)}${cut ? `\n${cut}` : ''}</pre>`;
-  return `<pre class="http body preview">${e(short)}<span class="trunc">…</span></pre>
-<details class="full-body" data-testid="full-body"><summary>Show the whole ${kind} body (${x.body.length} characters)</summary><pre class="http body" data-testid="evidence-${kind}-body">${e(x.body)}${cut ? `\n${cut}` : ''}</pre></details>`;
+  if (short === undefined) return html`<pre class="http body" data-testid="evidence-${kind}-body">${x.body}${cut}</pre>`;
+  return html`<pre class="http body preview">${short}<span class="trunc">…</span></pre>
+<details class="full-body" data-testid="full-body"><summary>Show the whole ${kind} body (${x.body.length} characters)</summary><pre class="http body" data-testid="evidence-${kind}-body">${x.body}${cut}</pre></details>`;
 }
 
-function http(x: HttpExcerpt, kind: 'request' | 'response'): string {
+function http(x: HttpExcerpt, kind: 'request' | 'response'): SafeHtml {
   const first =
     kind === 'request'
-      ? `<span class="sl">${e(x.method ?? 'GET')} ${e(x.url ?? '(URL not recorded)')}</span>`
-      : `<span class="sl${x.status !== undefined && x.status >= 400 ? ' bad' : ''}">HTTP ${e(x.status ?? '(no status)')}</span>${x.url ? ` ${e(x.url)}` : ''}`;
-  const headers = Object.entries(x.headers ?? {}).map(([k, v]) => `<span class="hn">${e(k)}</span>: ${e(v)}`);
-  return `<div class="msg" data-testid="evidence-${kind}"><pre class="http head">${[first, ...headers].join('\n')}</pre>${body(x, kind)}</div>`;
+      ? html`<span class="sl">${x.method ?? 'GET'} ${x.url ?? '(URL not recorded)'}</span>`
+      : html`<span class="sl${x.status !== undefined && x.status >= 400 ? ' bad' : ''}">HTTP ${x.status ?? '(no status)'}</span>${x.url ? html` ${x.url}` : ''}`;
+  const headers = Object.entries(x.headers ?? {}).map(([k, v]) => html`<span class="hn">${k}</span>: ${v}`);
+  return html`<div class="msg" data-testid="evidence-${kind}"><pre class="http head">${joinHtml([first, ...headers], '\n')}</pre>${body(x, kind)}</div>`;
 }
 
 /** The curl line of a piece of evidence and its copy button (the button works with the page's script). */
-export function curlBlock(ev: Evidence | undefined, keyVariable?: string): string {
+export function curlBlock(ev: Evidence | undefined, keyVariable?: string): SafeHtml {
   const curl = curlOf(ev, keyVariable);
-  if (!curl) return '';
-  return `<div class="curl wide" data-testid="curl"><code data-testid="curl-line">${e(curl)}</code><button type="button" class="copy" data-testid="copy-curl" aria-label="Copy the curl command">Copy as curl</button></div>`;
+  if (!curl) return html``;
+  return html`<div class="curl wide" data-testid="curl"><code data-testid="curl-line">${curl}</code><button type="button" class="copy" data-testid="copy-curl" aria-label="Copy the curl command">Copy as curl</button></div>`;
 }
 
 /** The scenario a load judgement belongs to: the anchor of its chart, and the time of the request on its timeline. */
@@ -55,23 +55,23 @@ export interface ChartLink {
 }
 
 /** Request, response, expected/actual, position in a load scenario and the curl line. */
-export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink, keyVariable?: string): string {
-  if (!ev) return '<p class="wide muted">No request/response excerpt was recorded for this finding.</p>';
-  const exp: string[] = [];
+export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink, keyVariable?: string): SafeHtml {
+  if (!ev) return html`<p class="wide muted">No request/response excerpt was recorded for this finding.</p>`;
+  const exp: SafeHtml[] = [];
   if (ev.at) {
     const where = `request #${ev.at.request}, ${seconds(chart?.t ?? ev.at.ms)} after the scenario started`;
-    const link = chart ? ` — <a href="${a(chart.href)}">marked on the chart</a>` : '';
-    exp.push(`<dt>When</dt><dd data-testid="evidence-at">${e(where)}${link}</dd>`);
+    const link = chart ? html` — <a href="${chart.href}">marked on the chart</a>` : '';
+    exp.push(html`<dt>When</dt><dd data-testid="evidence-at">${where}${link}</dd>`);
   }
-  if (ev.expected !== undefined) exp.push(`<dt>Expected</dt><dd data-testid="evidence-expected">${e(ev.expected)}</dd>`);
-  if (ev.actual !== undefined) exp.push(`<dt>Actual</dt><dd data-testid="evidence-actual">${e(ev.actual)}</dd>`);
-  if (ev.error !== undefined) exp.push(`<dt>Error</dt><dd data-testid="evidence-error">${e(ev.error)}</dd>`);
-  const parts: string[] = [];
-  if (exp.length) parts.push(`<dl class="exp wide">${exp.join('')}</dl>`);
-  if (ev.request) parts.push(`<div><h5>Request</h5>${http(ev.request, 'request')}</div>`);
-  if (ev.response) parts.push(`<div><h5>Response</h5>${http(ev.response, 'response')}</div>`);
+  if (ev.expected !== undefined) exp.push(html`<dt>Expected</dt><dd data-testid="evidence-expected">${ev.expected}</dd>`);
+  if (ev.actual !== undefined) exp.push(html`<dt>Actual</dt><dd data-testid="evidence-actual">${ev.actual}</dd>`);
+  if (ev.error !== undefined) exp.push(html`<dt>Error</dt><dd data-testid="evidence-error">${ev.error}</dd>`);
+  const parts: SafeHtml[] = [];
+  if (exp.length) parts.push(html`<dl class="exp wide">${exp}</dl>`);
+  if (ev.request) parts.push(html`<div><h5>Request</h5>${http(ev.request, 'request')}</div>`);
+  if (ev.response) parts.push(html`<div><h5>Response</h5>${http(ev.response, 'response')}</div>`);
   parts.push(curlBlock(ev, keyVariable));
-  return parts.join('\n');
+  return joinHtml(parts, '\n');
 }
 
 const PILL: Record<string, string> = { observe: 'observed', error: 'suite error' };
@@ -82,14 +82,14 @@ export function evidenceDetails(
   open: boolean,
   chart?: ChartLink,
   keyVariable?: string,
-): string {
-  const src = j.source ? `<div class="src">Source: ${e(j.source)}${j.at ? ` · ${e(j.at)}` : ''}</div>` : '';
-  const remedy = j.remedy ? `<p class="wide remedy">To exercise it: ${e(j.remedy)}</p>` : '';
+): SafeHtml {
+  const src = j.source ? html`<div class="src">Source: ${j.source}${j.at ? html` · ${j.at}` : ''}</div>` : '';
+  const remedy = j.remedy ? html`<p class="wide remedy">To exercise it: ${j.remedy}</p>` : '';
   const lines = replayLines(j.replay, keyVariable);
-  const replay = lines.length ? `<ul class="wide replay" data-testid="replay">${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>` : '';
-  return `<details class="evidence" data-testid="evidence" data-outcome="${a(j.outcome)}"${open ? ' open' : ''}>
-<summary><span class="pill st-${a(j.outcome)}">${e(PILL[j.outcome] ?? j.outcome)}</span> ${e(j.title)}</summary>
-<div class="ev"><p class="wide why">${e(j.message)}</p>${remedy}${replay}
+  const replay = lines.length ? html`<ul class="wide replay" data-testid="replay">${lines.map((l) => html`<li>${l}</li>`)}</ul>` : '';
+  return html`<details class="evidence" data-testid="evidence" data-outcome="${j.outcome}"${open && ' open'}>
+<summary><span class="pill st-${j.outcome}">${PILL[j.outcome] ?? j.outcome}</span> ${j.title}</summary>
+<div class="ev"><p class="wide why">${j.message}</p>${remedy}${replay}
 ${evidenceBody(j.evidence, chart, keyVariable)}</div>
 ${src}</details>`;
 }

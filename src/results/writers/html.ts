@@ -11,13 +11,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { RunReport } from '../types.ts';
-import { escapeAttr, escapeXml as e, headline } from './common.ts';
+import { headline } from './common.ts';
 import { banner, comparison, counts, notExercised, suiteErrors } from './html-banner.ts';
 import { CSS } from './html-css.ts';
 import { load } from './html-load.ts';
 import { planMatrix } from './html-plans.ts';
 import { requirements } from './html-requirements.ts';
 import { SCRIPT } from './html-script.ts';
+import { html, raw, type SafeHtml } from './html-safe.ts';
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 
@@ -30,26 +31,26 @@ export const CSP = [
   "form-action 'none'",
 ].join('; ');
 
-export function notes(report: RunReport): string {
-  const items = report.notes.map((n) => `<li>${e(n)}</li>`);
-  if (report.interrupted && !report.abort) items.unshift('<li>The run was interrupted before every test ran.</li>');
-  return `<section class="card notes" data-testid="notes"><h2>Notes</h2>
-${items.length ? `<ul>${items.join('')}</ul>` : '<p>No notes.</p>'}
+export function notes(report: RunReport): SafeHtml {
+  const items = report.notes.map((n) => html`<li>${n}</li>`);
+  if (report.interrupted && !report.abort) items.unshift(html`<li>The run was interrupted before every test ran.</li>`);
+  return html`<section class="card notes" data-testid="notes"><h2>Notes</h2>
+${items.length ? html`<ul>${items}</ul>` : html`<p>No notes.</p>`}
 </section>`;
 }
 
 export function renderHtml(report: RunReport): string {
   const title = `${headline(report)} · Animal Store ${report.kind} · ${report.target.baseUrl}`;
-  return `<!DOCTYPE html>
+  return html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttr(CSP)}">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="light">
-<title>${e(title)}</title>
-<style>${CSS}</style>
+<title>${title}</title>
+<style>${raw(CSS)}</style>
 </head>
 <body>
 <main>
@@ -62,10 +63,10 @@ ${notExercised(report)}
 ${requirements(report)}
 ${load(report)}
 ${notes(report)}
-<footer data-testid="footer">Animal Store conformance suite ${e(report.suiteVersion)} · spec sha256 ${e(report.specSha256)} · run ${e(report.startedAt)} – ${e(report.endedAt)}</footer>
+<footer data-testid="footer">Animal Store conformance suite ${report.suiteVersion} · spec sha256 ${report.specSha256} · run ${report.startedAt} – ${report.endedAt}</footer>
 </main>
-<script>${SCRIPT}</script>
+<script>${raw(SCRIPT)}</script>
 </body>
 </html>
-`;
+`.toString();
 }

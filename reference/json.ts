@@ -1,0 +1,131 @@
+/**
+ * The reference server's own lossless JSON, written apart from the suite's
+ * (src/core/json.ts) so that a bug in one is not shared by the other: a body is
+ * read into ordinary JS values (for the schema) while the literal text of every
+ * number is kept beside it, by JSON Pointer; integers are compared and written
+ * as BigInt or as their digits, never through a rounded JS number.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A number written by its exact integer digits (an int64 id or categoryId). */
+export class Int64 {
+  constructor(readonly digits: string) {}
+}
+
+export class MalformedJson extends Error {}
+
+/** The literal text of each number of a parsed document, by the document's root. */
+const literals = new WeakMap<object, Map<string, string>>();
+
+/** The literal text of the number at `pointer` in a document `readJson` returned. */
+export function numberText(root: unknown, pointer: string): string | undefined {
+  return root !== null && typeof root === 'object' ? literals.get(root)?.get(pointer) : undefined;
+}
+
+const pointerKey = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** One token of RFC 8259: punctuation, a string, a number or a literal name (sticky, at the cursor). */
+const TOKEN =
+  /[ \t\n\r]*(?:([{}[\],:])|("(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*")|(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)|(true|false|null))/y;
+const DEEPEST = 256;
+
+/** Parse a JSON text (RFC 8259, no extension); throws MalformedJson. */
+export function readJson(text: string): Json {
+  const numbers = new Map<string, string>();
+  let at = 0;
+  let token: RegExpExecArray | null = null;
+  const next = (): RegExpExecArray => {
+    TOKEN.lastIndex = at;
+    token = TOKEN.exec(text);
+    if (!token) throw new MalformedJson(at >= text.trimEnd().length ? 'unexpected end of the text' : `unexpected text at offset ${at}`);
+    at = TOKEN.lastIndex;
+    return token;
+  };
+  const expect = (punctuation: string): void => {
+    if (next()[1] !== punctuation) throw new MalformedJson(`expected ${JSON.stringify(punctuation)} before offset ${at}`);
+  };
+  const value = (pointer: string, depth: number, t = next()): Json => {
+    if (depth > DEEPEST) throw new MalformedJson('nested too deeply');
+    if (t[2] !== undefined) return JSON.parse(t[2]) as string;
+    if (t[3] !== undefined) {
+      numbers.set(pointer, t[3]);
+      return Number(t[3]);
+    }
+    if (t[4] !== undefined) return t[4] === 'null' ? null : t[4] === 'true';
+    if (t[1] === '[') return array(pointer, depth);
+    if (t[1] === '{') return object(pointer, depth);
+    throw new MalformedJson(`unexpected ${JSON.stringify(t[1])} before offset ${at}`);
+  };
+  const array = (pointer: string, depth: number): Json[] => {
+    const out: Json[] = [];
+    let t = next();
+    if (t[1] === ']') return out;
+    for (;;) {
+      out.push(value(`${pointer}/${out.length}`, depth + 1, t));
+      t = next();
+      if (t[1] === ']') return out;
+      if (t[1] !== ',') throw new MalformedJson(`expected "," or "]" before offset ${at}`);
+      t = next();
+    }
+  };
+  const object = (pointer: string, depth: number): { [key: string]: Json } => {
+    const out: { [key: string]: Json } = {};
+    let t = next();
+    if (t[1] === '}') return out;
+    for (;;) {
+      if (t[2] === undefined) throw new MalformedJson(`expected a property name before offset ${at}`);
+      const key = JSON.parse(t[2]) as string;
+      expect(':');
+      // An own property even for "__proto__"; a repeated name keeps its last value.
+      Object.defineProperty(out, key, {
+        value: value(`${pointer}/${pointerKey(key)}`, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      t = next();
+      if (t[1] === '}') return out;
+      if (t[1] !== ',') throw new MalformedJson(`expected "," or "}" before offset ${at}`);
+      t = next();
+    }
+  };
+  const root = value('', 0);
+  if (/[^ \t\n\r]/.test(text.slice(at))) throw new MalformedJson(`text after the JSON value at offset ${at}`);
+  if (root !== null && typeof root === 'object') literals.set(root, numbers);
+  return root;
+}
+
+/** The exact integer a number literal denotes (as digits), or undefined when it is not an integer. */
+export function integerOf(literal: string): string | undefined {
+  const m = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([-+]?[0-9]+))?$/.exec(literal);
+  if (!m) return undefined;
+  const fraction = m[3] ?? '';
+  const exponent = Number(m[4] ?? 0);
+  if (Math.abs(exponent) > 400) return undefined;
+  const mantissa = BigInt(m[2] + fraction);
+  const scale = exponent - fraction.length;
+  let n: bigint;
+  if (scale >= 0) n = mantissa * 10n ** BigInt(scale);
+  else {
+    const divisor = 10n ** BigInt(-scale);
+    if (mantissa % divisor !== 0n) return undefined;
+    n = mantissa / divisor;
+  }
+  return (m[1] === '-' && n !== 0n ? -n : n).toString();
+}
+
+/** Is this integer (digits) within the int64 range? */
+export const isInt64 = (digits: string): boolean => BigInt(digits) >= -(2n ** 63n) && BigInt(digits) < 2n ** 63n;
+
+/** JSON text of a reply's value: `Int64` as bare digits, other numbers as JavaScript writes them. */
+export function writeJson(value: unknown): string {
+  if (value instanceof Int64) return value.digits;
+  if (Array.isArray(value)) return `[${value.map(writeJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${JSON.stringify(k)}:${writeJson(v)}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
