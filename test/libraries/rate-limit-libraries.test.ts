@@ -6,19 +6,22 @@
  * sockets on 127.0.0.1 and the real clock, a 3-second window the suite is told
  * of (ANIMAL_STORE_WINDOW_MS) as a user would: the conformance specs run on the
  * Business key (1,000 a window: never throttled), the ceiling and recovery
- * scenarios on the Node engine on a custom enterprise key (20 a window, --rpm 20).
+ * scenarios on the Node engine on a custom enterprise key (20 a window, --rpm 20),
+ * and on real k6 when a binary is there (K6_BIN or PATH; else skipped).
  * For each server the test states exactly which requirements fail (MUST) and
  * warn (SHOULD): a correctly configured server gets neither. No timed assertion.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { NodeEngine } from '../../load/node/engine.ts';
+import { NodeEngine, type LoadEngine } from '../../load/node/engine.ts';
+import { findK6, K6Engine } from '../../load/node/k6.ts';
 import { runRateLimits } from '../../load/node/run.ts';
 import { readConfig } from '../../src/core/config.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { runSuiteAt } from '../support/suite.ts';
+import { builtBundles } from '../load/helpers.ts';
 import { KEYS, LIMITS } from './pets.ts';
 import { startExpressRateLimit } from './servers/express.ts';
 import { startFastifyRateLimit } from './servers/fastify.ts';
@@ -27,6 +30,9 @@ import { startRateLimiterFlexible } from './servers/flexible.ts';
 import type { LibraryServer } from './servers/types.ts';
 
 const WINDOW_MS = 3000;
+/** A real k6 binary (K6_BIN, else on PATH): the scenarios run on it too; without one, that part is skipped. */
+const K6 = findK6();
+const bundles = builtBundles('libraries-k6-dist', !!K6);
 afterAll(() => closeTransport());
 
 /** Requirements that must fail and warn; every other one passes, is skipped or observed. */
@@ -116,7 +122,7 @@ async function conformance(s: LibraryServer) {
   return { verdict: { fail: ids(run.results, 'fail'), warn: ids(run.results, 'warn') }, problems: run.problems() };
 }
 
-async function rateLimits(s: LibraryServer) {
+async function rateLimits(s: LibraryServer, engine: LoadEngine = new NodeEngine({}, () => undefined)) {
   const env = {
     ANIMAL_STORE_BASE_URL: s.url,
     ANIMAL_STORE_API_KEY: KEYS.enterprise,
@@ -127,7 +133,7 @@ async function rateLimits(s: LibraryServer) {
     ANIMAL_STORE_NO_PROGRESS: 'true',
   };
   const target = await openTarget(readConfig(env, {}, 'load'));
-  const out = await runRateLimits(target, ['ceiling', 'recovery'], { engine: new NodeEngine({}, () => undefined), budget: 1000 });
+  const out = await runRateLimits(target, ['ceiling', 'recovery'], { engine, budget: 1000 });
   const judgements = out.reports.flatMap((r) => r.judgements);
   return {
     verdict: { fail: ids(judgements, 'fail'), warn: ids(judgements, 'warn') },
@@ -147,6 +153,21 @@ describe('servers built on rate-limit libraries', () => {
         const [conf, load] = await Promise.all([conformance(server), rateLimits(server)]);
         expect(conf.verdict, conf.problems.join('\n')).toEqual(c.conformance);
         expect(load.scenarios).toEqual(['ceiling', 'recovery']);
+        expect(load.stopped).toBeUndefined();
+        expect(load.verdict, load.problems.join('\n')).toEqual(c.load);
+      } finally {
+        await server.close();
+      }
+    },
+    120_000,
+  );
+
+  test.runIf(!!K6).each(CASES)(
+    '$library with $config: real k6 running the scenario bundles reaches the same verdict as the Node engine.',
+    async (c) => {
+      const server = await c.start();
+      try {
+        const load = await rateLimits(server, new K6Engine(K6 as string, bundles.dir, () => undefined));
         expect(load.stopped).toBeUndefined();
         expect(load.verdict, load.problems.join('\n')).toEqual(c.load);
       } finally {
