@@ -58,6 +58,13 @@ async function main(): Promise<void> {
     ...(c.load.dayMs ? { dayMs: c.load.dayMs } : {}),
   });
   const server = await listen(app, { host: c.reference.host, port: c.reference.port });
+  // Before the banner: a signal sent as soon as the banner is read finds its handler (not the default, which kills at once).
+  const stop = (signal: string) => {
+    console.log(`${signal}: stopping`);
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   console.log(`Animal Store reference server listening on ${server.url}`);
   if (faults.length) console.log(`Fault modes: ${faults.join(', ')}`);
   if (c.reference.variants) console.log(`Valid variants: ${c.reference.variants}`);
@@ -65,12 +72,6 @@ async function main(): Promise<void> {
   const limits = { ...PLANS, enterprise };
   console.log(`Demo keys (requests per ${window} · per day):`);
   for (const plan of PLAN_NAMES) console.log(`  ${plan.padEnd(10)} ${app.keys[plan]}  ${limits[plan].perMinute} · ${limits[plan].perDay}`);
-  const stop = (signal: string) => {
-    console.log(`${signal}: stopping`);
-    void server.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((e: unknown) => {
