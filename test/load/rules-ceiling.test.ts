@@ -227,3 +227,45 @@ describe('refilling limiters (token bucket: Remaining may rise mid-window, Reset
     ).toEqual(['warn']);
   });
 });
+
+describe('a Reset computed as "now + seconds left" (found against @fastify/rate-limit with a Unix Reset added by the team)', () => {
+  const r = Math.ceil((T0 + W) / 1000);
+  /** One fixed window whose Reset, rounded per response, reads one second later in the middle of the burst. */
+  const jittered = Array.from({ length: L }, (_, i) => s(i, T0 + 10 * i, 200, rl(L - 1 - i, i === 0 || i >= L - 3 ? r : r + 1)));
+  const refused = s(L, T0 + 10 * L + 50, 429, { ...rl(0, r), 'retry-after': 60 }, 'ceiling', errorBody);
+  /** The plugin's own header: seconds until the reset, falling from 3 to 2 during the burst. */
+  const secondsLeft = ceilingRun().map((x, i) => ({ ...x, headers: { ...x.headers, 'x-ratelimit-reset': i < 6 ? '3' : '2' } }));
+
+  it('passes one window whose Reset reads as two neighbouring seconds: Remaining never repeats, so it is one window', () => {
+    const vs = judgeCeiling([...jittered, refused], o);
+    expect(vs.filter((v) => v.outcome === 'fail' || v.outcome === 'warn')).toEqual([]);
+    expect(find(vs, 'RL-CEILING-429')).toEqual(['pass']);
+  });
+
+  it('still fails a success after Remaining 0 in such a window', () => {
+    const vs = judgeCeiling([...jittered, s(L, T0 + 10 * L, 200, rl(0, r))], o);
+    expect(find(vs, 'RL-CEILING-429')).toEqual(['fail']);
+  });
+
+  it('fails only the Reset when it counts the seconds until the reset, not the ceiling the limiter kept', () => {
+    const vs = judgeCeiling(secondsLeft, o);
+    expect(find(vs, 'RL-RESET-UNIX-SECONDS')).toEqual(['fail']);
+    expect(vs.filter((v) => v.outcome === 'fail' && v.requirement !== 'RL-RESET-UNIX-SECONDS')).toEqual([]);
+    for (const req of ['RL-CEILING-429', 'RL-NOT-EARLY']) expect(find(vs, req)).toEqual(['pass']);
+  });
+});
+
+describe('no X-RateLimit-Remaining at all (found against hono-rate-limiter, which sends only the draft RateLimit-* headers)', () => {
+  const bare = (successes: number) => [
+    ...Array.from({ length: successes }, (_, i) => s(i, T0 + 10 * i, 200, {})),
+    s(successes, T0 + 10 * successes, 429, { 'retry-after': 60 }, 'ceiling', errorBody),
+  ];
+  it('fails the missing headers, and passes a 429 that came after exactly the limit of successes', () => {
+    const vs = judgeCeiling(bare(L), o);
+    expect(find(vs, 'RL-HEADERS-PRESENT')).toEqual(['fail']);
+    expect(find(vs, 'RL-CEILING-429')).toEqual(['pass']);
+  });
+  it('does not judge a 429 after another number of successes: where the window began cannot be told', () => {
+    for (const n of [L - 3, L + 2]) expect(find(judgeCeiling(bare(n), o), 'RL-CEILING-429')).toEqual(['skip']);
+  });
+});

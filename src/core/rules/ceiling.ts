@@ -173,6 +173,18 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
         `${n(s429)} was answered 429 after Remaining reached 0, but only ${f.inWindow} requests were counted in a fresh window; plan ${o.plan} allows ${o.limit}`,
       ),
     );
+  } else if (successes.length && f.minRemaining === undefined) {
+    // No success said Remaining (RL-HEADERS-PRESENT fails that): nothing predicted the 429, so it is judged by the count.
+    const why = `${n(s429)} was answered 429 after ${f.inWindow} successes, with no X-RateLimit-Remaining to predict it`;
+    out.push(
+      f.inWindow === o.limit
+        ? verdict('RL-CEILING-429', true, '429 at the limit', `${why}; plan ${o.plan} allows ${o.limit}`)
+        : skipped(
+            'RL-CEILING-429',
+            'Not judged without Remaining',
+            `${why}; plan ${o.plan} allows ${o.limit}, and where the window began cannot be told`,
+          ),
+    );
   } else if (successes.length) {
     out.push(
       verdict(

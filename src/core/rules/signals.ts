@@ -88,16 +88,21 @@ export function isRelease(prev: Sample, cur: Sample): boolean {
   return a !== undefined && b !== undefined && b > 0 && b >= a && cur.seq > prev.seq && cur.sentAt >= prev.t && !isRollover(prev, cur);
 }
 
-/** Do these successes of one window announce more than one X-RateLimit-Reset (a limiter that refills, not a fixed window)? */
+/**
+ * Do these successes of one window announce Resets more than a second apart (a
+ * limiter that refills, not a fixed window)? Two neighbouring seconds are one
+ * reset rounded per response ("now + seconds left").
+ */
 export function movingReset(samples: readonly Sample[]): boolean {
-  let first: number | undefined;
+  let lo: number | undefined;
+  let hi: number | undefined;
   for (const s of samples) {
     const r = signals(s).reset;
     if (r === undefined) continue;
-    if (first === undefined) first = r;
-    else if (r !== first) return true;
+    lo = lo === undefined ? r : Math.min(lo, r);
+    hi = hi === undefined ? r : Math.max(hi, r);
   }
-  return false;
+  return lo !== undefined && (hi as number) - lo > 1;
 }
 
 /** What a window showed of its limiter before a success after Remaining 0 is judged. */
@@ -125,7 +130,7 @@ export const FEW_TO_TELL = 3;
 export function refillAllowance(e: RefillEvidence, zero: Sample, later: Sample, o: Pick<JudgeOptions, 'limit' | 'windowMs'>): number {
   // Served once the Reset the Remaining-0 response announced had come (by the server's Date, else on arrival): the limit had reset.
   const reset = signals(zero).reset;
-  const plausible = reset !== undefined && reset > 1e9 && reset < 1e11;
+  const plausible = isUnixReset(reset);
   if (plausible && refTime(later) >= reset * 1000) return Number.MAX_SAFE_INTEGER;
   if (e.refilling) return 1 + Math.floor((Math.max(0, later.t - zero.sentAt) * o.limit) / o.windowMs);
   // Within the second before a Reset rounded to whole seconds, a slot may already be free: too close to tell.
@@ -145,7 +150,7 @@ export function freesBeforeReset(samples: readonly Sample[], skewMs: number): bo
     const sig = signals(s);
     const margin = 2000 + (sig.date === undefined ? skewMs : 0);
     if (isSuccess(s) && zeroResetMs !== undefined && refTime(s) + margin <= zeroResetMs) return true;
-    if (sig.remaining === 0 && sig.reset !== undefined && sig.reset > 1e9 && sig.reset < 1e11) zeroResetMs = sig.reset * 1000;
+    if (sig.remaining === 0 && isUnixReset(sig.reset)) zeroResetMs = sig.reset * 1000;
   }
   return false;
 }
@@ -156,19 +161,57 @@ export function countsTheDay(samples: readonly Sample[], o: JudgeOptions): boole
   return o.perDay !== undefined && o.perDay !== o.limit && limits.length > 0 && limits.every((l) => l === o.perDay);
 }
 
+/** Is this X-RateLimit-Reset a Unix timestamp in seconds (not seconds-until-reset, nor milliseconds)? */
+export const isUnixReset = (reset: number | undefined): reset is number => reset !== undefined && reset > 1e9 && reset < 1e11;
+
 /**
- * Successes in the order the server most likely counted them: by Reset, then by
- * falling Remaining. Requests in flight together may reach the server out of
- * send order — across a window boundary too. Without Reset on every response,
- * the send order.
+ * The window of each success, as an index in Reset order. Resets one second
+ * apart belong to one window when their Remaining values never repeat: a server
+ * that computes Reset as "now + seconds left", each rounded, announces the same
+ * reset as two neighbouring seconds, while two real windows each count down from
+ * the top and so share Remaining values (a token bucket's or sliding log's
+ * Remaining repeats too).
+ */
+function windowIndex(successes: readonly Sample[]): Map<Sample, number> {
+  const byReset = new Map<number, Sample[]>();
+  for (const s of successes) {
+    const r = signals(s).reset as number;
+    byReset.set(r, (byReset.get(r) || []).concat(s));
+  }
+  const out = new Map<Sample, number>();
+  let index = -1;
+  let last: number | undefined;
+  let seen = new Set<number>();
+  for (const r of Array.from(byReset.keys()).sort((a, b) => a - b)) {
+    const group = byReset.get(r) as Sample[];
+    const rems = group.map((s) => signals(s).remaining as number);
+    const distinct = new Set(rems).size === rems.length && rems.every((x) => !seen.has(x));
+    if (last === undefined || r !== last + 1 || !distinct) {
+      index++;
+      seen = new Set<number>();
+    }
+    for (const x of rems) seen.add(x);
+    for (const s of group) out.set(s, index);
+    last = r;
+  }
+  return out;
+}
+
+/**
+ * Successes in the order the server most likely counted them: by window (by
+ * Reset, neighbouring seconds of one rounded reset together), then by falling
+ * Remaining. Requests in flight together may reach the server out of send
+ * order — across a window boundary too. Without a Unix Reset on every response
+ * (none, or seconds until the reset, which falls as time passes), the send order.
  */
 export function serverOrder(successes: readonly Sample[]): Sample[] {
-  if (successes.some((x) => signals(x).reset === undefined || signals(x).remaining === undefined)) return bySeq(successes);
+  if (successes.some((x) => !isUnixReset(signals(x).reset) || signals(x).remaining === undefined)) return bySeq(successes);
+  const win = windowIndex(successes);
   return successes
     .slice()
     .sort(
       (a, b) =>
-        (signals(a).reset as number) - (signals(b).reset as number) ||
+        (win.get(a) as number) - (win.get(b) as number) ||
         (signals(b).remaining as number) - (signals(a).remaining as number) ||
         a.seq - b.seq,
     );

@@ -1,0 +1,196 @@
+/**
+ * The suite against Animal Store servers built on popular rate-limit libraries
+ * (express-rate-limit, @fastify/rate-limit, hono-rate-limiter,
+ * rate-limiter-flexible): each configured as a team would for the spec, and
+ * with the library's defaults where those break the spec read literally. Real
+ * sockets on 127.0.0.1 and the real clock, a 3-second window the suite is told
+ * of (ANIMAL_STORE_WINDOW_MS) as a user would: the conformance specs run on the
+ * Business key (1,000 a window: never throttled), the ceiling and recovery
+ * scenarios on the Node engine on a custom enterprise key (20 a window, --rpm 20),
+ * and on real k6 when a binary is there (K6_BIN or PATH; else skipped).
+ * For each server the test states exactly which requirements fail (MUST) and
+ * warn (SHOULD): a correctly configured server gets neither. No timed assertion.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { NodeEngine, type LoadEngine } from '../../load/node/engine.ts';
+import { findK6, K6Engine } from '../../load/node/k6.ts';
+import { runRateLimits } from '../../load/node/run.ts';
+import { readConfig } from '../../src/core/config.ts';
+import { closeTransport } from '../../src/http/transport.ts';
+import { openTarget } from '../../src/target/target.ts';
+import { runSuiteAt } from '../support/suite.ts';
+import { builtBundles } from '../load/helpers.ts';
+import { KEYS, LIMITS } from './pets.ts';
+import { startExpressRateLimit } from './servers/express.ts';
+import { startFastifyRateLimit } from './servers/fastify.ts';
+import { startHonoRateLimiter } from './servers/hono.ts';
+import { startRateLimiterFlexible } from './servers/flexible.ts';
+import type { LibraryServer } from './servers/types.ts';
+
+const WINDOW_MS = 3000;
+/** A real k6 binary (K6_BIN, else on PATH): the scenarios run on it too; without one, that part is skipped. */
+const K6 = findK6();
+const bundles = builtBundles('libraries-k6-dist', !!K6);
+afterAll(() => closeTransport());
+
+/** Requirements that must fail and warn; every other one passes, is skipped or observed. */
+interface Verdict {
+  fail: string[];
+  warn: string[];
+}
+const CLEAN: Verdict = { fail: [], warn: [] };
+
+interface Case {
+  library: string;
+  config: string;
+  start: () => Promise<LibraryServer>;
+  conformance: Verdict;
+  load: Verdict;
+}
+
+const CASES: Case[] = [
+  {
+    library: 'express-rate-limit',
+    config: 'legacyHeaders: true, keyed by the API key, an Error body on 429',
+    start: () => startExpressRateLimit({ windowMs: WINDOW_MS, jsonErrors: true }),
+    conformance: CLEAN,
+    load: CLEAN,
+  },
+  {
+    library: 'express-rate-limit',
+    config: 'its default 429 handler (a text body)',
+    start: () => startExpressRateLimit({ windowMs: WINDOW_MS, jsonErrors: false }),
+    conformance: CLEAN,
+    // The 429 body is "not shown": a warning, never a failure.
+    load: { fail: [], warn: ['RL-429-ERROR-BODY'] },
+  },
+  {
+    library: '@fastify/rate-limit',
+    config: 'x-ratelimit-reset made a Unix timestamp by an onSend hook',
+    start: () => startFastifyRateLimit({ windowMs: WINDOW_MS, unixReset: true }),
+    conformance: CLEAN,
+    load: CLEAN,
+  },
+  {
+    library: '@fastify/rate-limit',
+    config: 'its default x-ratelimit-reset (seconds until the reset)',
+    start: () => startFastifyRateLimit({ windowMs: WINDOW_MS, unixReset: false }),
+    conformance: { fail: ['RL-RESET-UNIX-SECONDS'], warn: [] },
+    load: { fail: ['RL-RESET-UNIX-SECONDS'], warn: ['RL-RETRY-AFTER-CONSISTENT'] },
+  },
+  {
+    library: 'hono-rate-limiter',
+    config: 'X-RateLimit-* added from c.get("rateLimit"), an Error body on 429',
+    start: () => startHonoRateLimiter({ windowMs: WINDOW_MS, legacyHeaders: true, jsonErrors: true }),
+    conformance: CLEAN,
+    load: CLEAN,
+  },
+  {
+    library: 'hono-rate-limiter',
+    config: 'its defaults: draft-6 RateLimit-* headers only, a text 429 body',
+    start: () => startHonoRateLimiter({ windowMs: WINDOW_MS, legacyHeaders: false, jsonErrors: false }),
+    conformance: { fail: ['RL-HEADERS-PRESENT'], warn: [] },
+    load: { fail: ['RL-HEADERS-PRESENT'], warn: ['RL-429-ERROR-BODY'] },
+  },
+  {
+    library: 'rate-limiter-flexible',
+    config: 'headers set by hand, Retry-After rounded up to whole seconds',
+    start: () => startRateLimiterFlexible({ windowMs: WINDOW_MS, readmeHeaders: false }),
+    conformance: CLEAN,
+    load: CLEAN,
+  },
+  {
+    library: 'rate-limiter-flexible',
+    config: 'the README\'s header block: Retry-After = msBeforeNext / 1000 (e.g. "2.347")',
+    start: () => startRateLimiterFlexible({ windowMs: WINDOW_MS, readmeHeaders: true }),
+    conformance: CLEAN,
+    load: { fail: ['RL-429-RETRY-AFTER'], warn: [] },
+  },
+];
+
+const ids = (js: { id?: string; requirement?: string; status?: string; outcome?: string }[], outcome: string) =>
+  [...new Set(js.filter((j) => (j.status ?? j.outcome) === outcome).map((j) => (j.id ?? j.requirement) as string))].sort();
+
+async function conformance(s: LibraryServer) {
+  const run = await runSuiteAt(s.url, KEYS.business, {
+    plan: 'business',
+    embedded: false,
+    env: { ANIMAL_STORE_WINDOW_MS: String(WINDOW_MS) },
+  });
+  return { verdict: { fail: ids(run.results, 'fail'), warn: ids(run.results, 'warn') }, problems: run.problems() };
+}
+
+async function rateLimits(s: LibraryServer, engine: LoadEngine = new NodeEngine({}, () => undefined)) {
+  const env = {
+    ANIMAL_STORE_BASE_URL: s.url,
+    ANIMAL_STORE_API_KEY: KEYS.enterprise,
+    ANIMAL_STORE_PLAN: 'enterprise',
+    ANIMAL_STORE_RPM: String(LIMITS.enterprise),
+    ANIMAL_STORE_WINDOW_MS: String(WINDOW_MS),
+    ANIMAL_STORE_ENGINE: 'node',
+    ANIMAL_STORE_NO_PROGRESS: 'true',
+  };
+  const target = await openTarget(readConfig(env, {}, 'load'));
+  const out = await runRateLimits(target, ['ceiling', 'recovery'], { engine, budget: 1000 });
+  const judgements = out.reports.flatMap((r) => r.judgements);
+  return {
+    verdict: { fail: ids(judgements, 'fail'), warn: ids(judgements, 'warn') },
+    scenarios: out.reports.map((r) => r.scenario),
+    stopped: out.stopped,
+    problems: judgements.filter((j) => j.outcome === 'fail' || j.outcome === 'warn').map((j) => `${j.requirement}: ${j.message}`),
+  };
+}
+
+describe('servers built on rate-limit libraries', () => {
+  test.each(CASES)(
+    '$library with $config: the suite fails and warns on exactly the requirements this configuration breaks.',
+    async (c) => {
+      const server = await c.start();
+      try {
+        // Two keys, two buckets: the conformance run and the rate-limit scenarios side by side.
+        const [conf, load] = await Promise.all([conformance(server), rateLimits(server)]);
+        expect(conf.verdict, conf.problems.join('\n')).toEqual(c.conformance);
+        expect(load.scenarios).toEqual(['ceiling', 'recovery']);
+        expect(load.stopped).toBeUndefined();
+        expect(load.verdict, load.problems.join('\n')).toEqual(c.load);
+      } finally {
+        await server.close();
+      }
+    },
+    120_000,
+  );
+
+  test.runIf(!!K6).each(CASES)(
+    '$library with $config: real k6 running the scenario bundles reaches the same verdict as the Node engine.',
+    async (c) => {
+      const server = await c.start();
+      try {
+        const load = await rateLimits(server, new K6Engine(K6 as string, bundles.dir, () => undefined));
+        expect(load.stopped).toBeUndefined();
+        expect(load.verdict, load.problems.join('\n')).toEqual(c.load);
+      } finally {
+        await server.close();
+      }
+    },
+    120_000,
+  );
+
+  test('The versions the README names are the ones installed.', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'load', 'README.md'), 'utf8');
+    for (const pkg of [
+      'express',
+      'express-rate-limit',
+      'fastify',
+      '@fastify/rate-limit',
+      'hono',
+      'hono-rate-limiter',
+      '@hono/node-server',
+      'rate-limiter-flexible',
+    ]) {
+      const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'node_modules', pkg, 'package.json'), 'utf8'));
+      expect(readme, pkg).toContain(`${pkg} ${version}`);
+    }
+  });
+});
