@@ -7,7 +7,7 @@
  *   0:1/2 and 1/2:1 merged (`npm run load:merge`), for the distributed scenarios
  *   (sustained, overload) on every rate-limit fault mode and valid variant —
  *   goal 100 %. The k6 instances are the self-tests' emulator on simulated time
- *   (deterministic; the real-k6 self-test checks the same on k6 v0.49).
+ *   (deterministic; the real-k6 self-test checks the same on k6 v1.0 and v2.2).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

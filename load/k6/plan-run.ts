@@ -119,7 +119,7 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
   /**
    * Several VUs share the arrival rate: a VU that got no iteration after its run ended has not carried its
    * requests yet. k6 reuses the same VUs for a scenario that starts after this one's graceful stop, so a
-   * per-VU `flush` there reaches every one of them (k6 v0.49 checked).
+   * per-VU `flush` there reaches every one of them (checked on k6 v1.0 and v2.2).
    */
   const flushVus = pace && vus > 1 ? vus : 0;
   const flushAtMs = durationMs + gracefulMs;

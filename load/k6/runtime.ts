@@ -10,7 +10,7 @@
  * exported function named after its plan, side by side in one k6 process; each
  * plan's report is written on its own.
  *
- * Bundled by load/build.ts (CommonJS, ES2017): no timers, no Node built-ins.
+ * Bundled by load/build.ts (an ES module, ES2017): no timers, no Node built-ins.
  * Judgements become k6 checks and a Counter of failures per requirement with a
  * `count==0` threshold, so k6's exit code is the verdict.
  */

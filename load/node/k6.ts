@@ -6,11 +6,12 @@
  * and quiet; its own output is shown only when it failed without a report.
  * Exit 108 (setup aborted) means the target was unreachable.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../../src/core/config.ts';
 import { suiteError } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { keyVariable } from '../../src/core/plan-keys.ts';
@@ -34,8 +35,44 @@ export function findK6(path = process.env.PATH || '', bin = process.env.K6_BIN):
   return undefined;
 }
 
-/** The flags every k6 run of the suite gets: no REST API (no port to collide on), no usage report, CommonJS without Babel. */
+/**
+ * The flags every k6 run of the suite gets, each present on every k6 of K6_VERIFIED: no REST API (k6 v1 listens on
+ * localhost:6565 unless told otherwise, v2 only when asked: an empty address keeps parallel runs from colliding on
+ * either), no usage report, ES modules as they are (no Babel step).
+ */
 export const K6_FLAGS = ['--quiet', '--address=', '--no-usage-report', '--compatibility-mode=base'];
+
+/** The k6 releases the bundles and K6_FLAGS are verified on (test/load/real-k6.test.ts on the first and the last). */
+export const K6_VERIFIED = { from: [1, 0, 0], below: [2, 3, 0], text: 'k6 v1.0.0 to v2.2.x' } as const;
+
+/** The version `k6 version` printed ("k6 v2.2.0 (commit/devel, go1.25.12, linux/amd64)" → [2, 2, 0]), if it printed one. */
+export function parseK6Version(out: string): [number, number, number] | undefined {
+  const m = /\bk6 v(\d+)\.(\d+)\.(\d+)/.exec(out);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+const compare = (a: readonly number[], b: readonly number[]): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+
+/** Why a k6 that printed `out` to `k6 version` cannot run the bundles (one line), or undefined when it is verified. */
+export function k6VersionProblem(binary: string, out: string): string | undefined {
+  const v = parseK6Version(out);
+  const remedy = `install a k6 from ${K6_VERIFIED.text} (K6_BIN or PATH), or run with --engine node`;
+  if (!v) return `${binary} did not print a k6 version to \`k6 version\` (${JSON.stringify(out.trim().slice(0, 80))}): ${remedy}`;
+  if (compare(v, K6_VERIFIED.from) >= 0 && compare(v, K6_VERIFIED.below) < 0) return undefined;
+  return `${binary} is k6 v${v.join('.')}, outside the versions the suite is verified on (${K6_VERIFIED.text}): ${remedy}`;
+}
+
+const checked = new Map<string, string | undefined>();
+
+/** Refuse a k6 outside K6_VERIFIED (a ConfigError: exit 2); `k6 version` is read once per binary and process. */
+export function requireVerifiedK6(binary: string): void {
+  if (!checked.has(binary)) {
+    const r = spawnSync(binary, ['version'], { encoding: 'utf8', timeout: 30000, stdio: ['ignore', 'pipe', 'pipe'] });
+    checked.set(binary, k6VersionProblem(binary, r.error ? String(r.error.message) : `${r.stdout || ''}${r.stderr || ''}`));
+  }
+  const problem = checked.get(binary);
+  if (problem) throw new ConfigError(problem);
+}
 
 const LOAD_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -23,7 +23,7 @@ import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpe
 const K6 = findK6();
 if (!K6)
   console.warn(
-    'real-k6.test.ts SKIPPED: no k6 binary (set K6_BIN or put k6 on PATH; bash ../shared/tools/build-k6.sh <grafana/k6 git dir> builds v0.49.0)',
+    'real-k6.test.ts SKIPPED: no k6 binary (set K6_BIN or put k6 on PATH; bash ../shared/tools/build-k6.sh <grafana/k6 git dir> builds v2.2.0; K6_REV=v1.0.0 the oldest verified)',
   );
 
 const WINDOW = 2000;

@@ -1,5 +1,5 @@
 // A minimal k6 runtime for the self-tests: runs a bundled scenario script
-// (CommonJS, as load/build.ts writes it) with k6's synchronous http, sleep and
+// (an ES module, as load/build.ts writes it; turned into CommonJS here) with k6's synchronous http, sleep and
 // checks on top of an `io` object, so that the same emulator serves two modes:
 // in process on a virtual clock (io.http calls the reference app directly and
 // sleep only moves the clock: scenario logic independent of the machine's
@@ -9,7 +9,16 @@
 // per-vu-iterations and constant-arrival-rate executors (execution segments
 // included), thresholds on counters and checks, and handleSummary.
 
+import { transformSync } from 'esbuild';
+
 const ABORT = Symbol('abort');
+
+/** The bundle as a CommonJS function body (k6 runs the ES module natively; the emulator evaluates it with new Function). */
+const commonJs = new Map();
+function asCommonJs(code) {
+  if (!commonJs.has(code)) commonJs.set(code, transformSync(code, { format: 'cjs', loader: 'js' }).code);
+  return commonJs.get(code);
+}
 
 function canonical(h) {
   const out = {};
@@ -52,7 +61,7 @@ function segment(s) {
 }
 
 /**
- * Run a CommonJS bundle. io: { http(reqs) → [{status, headers, body, error, durationMs}], sleep(seconds), now() → ms,
+ * Run a bundle. io: { http(reqs) → [{status, headers, body, error, durationMs}], sleep(seconds), now() → ms,
  * virtual?: boolean (Date.now follows io.now while the bundle runs) }. opts: { segment?: "0:1/2" }.
  */
 export function runBundle(code, env, io, opts = {}) {
@@ -180,7 +189,7 @@ function instance(code, env, io, seg) {
   const x = { checks, done: false, scenarios: [], setupData: undefined };
   const module = { exports: {} };
   try {
-    new Function('require', 'module', 'exports', '__ENV', 'console', code)(require, module, module.exports, env, {
+    new Function('require', 'module', 'exports', '__ENV', 'console', asCommonJs(code))(require, module, module.exports, env, {
       log: () => undefined,
       warn: () => undefined,
       error: () => undefined,
