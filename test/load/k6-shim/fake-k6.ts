@@ -1,7 +1,7 @@
 /**
  * A stand-in `k6` executable for the CLI tests: `k6 run [flags] <bundle>` runs
  * the bundle under the emulator (real time, real HTTP) with the process
- * environment as __ENV, prints handleSummary's stdout and exits with k6's exit
+ * environment as __ENV, prints its log to stderr and handleSummary's stdout, and exits with k6's exit
  * code. With FAKE_K6_ARGS set, it appends its arguments there (one line a run). `k6 version`
  * prints FAKE_K6_VERSION (default: a verified release).
  */
@@ -22,6 +22,7 @@ const bundle = args.filter((a) => !a.startsWith('-'))[1];
 const env: Record<string, string> = {};
 for (const [k, v] of Object.entries(process.env)) if (k.startsWith('ANIMAL_STORE_') && v !== undefined) env[k] = v;
 const r = await runK6Real(bundle, env);
+for (const line of r.log) process.stderr.write(`${line}\n`);
 if (r.files.stdout) process.stdout.write(r.files.stdout);
 if (r.error) process.stderr.write(`${r.error}\n`);
 process.exit(r.exitCode);
