@@ -7,7 +7,7 @@
  *   0:1/2 and 1/2:1 merged (`npm run load:merge`), for the distributed scenarios
  *   (sustained, overload) on every rate-limit fault mode and valid variant —
  *   goal 100 %. The k6 instances are the self-tests' emulator on simulated time
- *   (deterministic; the real-k6 self-test checks the same on k6 v0.49).
+ *   (deterministic; the real-k6 self-test checks the same on k6 v1.0 and v2.2).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ import { QUICK_SCENARIOS, type ScenarioName } from '../src/core/scenarios.ts';
 import { closeTransport } from '../src/http/transport.ts';
 import { openTarget } from '../src/target/target.ts';
 import { job, outcomesOf, T0, virtualApp } from '../test/load/helpers.ts';
-import { runK6Virtual, runK6VirtualSegments } from '../test/load/k6-shim/run.ts';
+import { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from '../test/load/k6-shim/run.ts';
 import { VirtualClock } from '../test/support/virtual.ts';
 import { benchConfig, windowStart, type BenchLine } from './load-common.ts';
 
@@ -73,16 +73,15 @@ const VALID: Record<string, AppOptions> = {
   banOnEarlyRetry: { variants: { banOnEarlyRetry: true } },
 };
 
-function reportOf(files: Record<string, string>): LoadReport {
-  return JSON.parse(Object.entries(files).find(([k]) => k.endsWith('.json'))![1]) as LoadReport;
-}
+/** The report a k6 process wrote, completed with its log (a share's requests travel there). */
+const reportOf = (r: K6Run): LoadReport => reportOfRun(r)!;
 
 function outcomes(dist: string, scenario: ScenarioName, options: AppOptions, segments?: string[]): Record<string, string> | undefined {
   const clock = new VirtualClock(T0);
   const app = virtualApp(options, clock);
   const env = jobEnv(job(scenario, { apiKey: app.keys.enterprise, distributed: !!segments }), mkdtempSync(join(tmpdir(), 'bench-merge-')));
-  if (!segments) return outcomesOf(reportOf(runK6Virtual(bundlePath(scenario, dist), env, app, clock).files).judgements);
-  const merged = mergeShares(runK6VirtualSegments(bundlePath(scenario, dist), env, app, clock, segments).map((r) => reportOf(r.files)));
+  if (!segments) return outcomesOf(reportOf(runK6Virtual(bundlePath(scenario, dist), env, app, clock)).judgements);
+  const merged = mergeShares(runK6VirtualSegments(bundlePath(scenario, dist), env, app, clock, segments).map(reportOf));
   return merged.report ? outcomesOf(merged.report.judgements) : undefined;
 }
 

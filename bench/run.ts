@@ -7,7 +7,7 @@
  *   cost to certify a plan's ceiling (goal Limit + 3 requests, two windows),
  *   maximum request rate next to autocannon's;
  * - load-k6 (with a k6 binary: K6_BIN or PATH): k6 start-up per bundle next to
- *   the Node engine's (goal under 1 s on k6 v0.49), and the two engines'
+ *   the Node engine's (goal under 1 s on k6 v1.0 to v2.2), and the two engines'
  *   verdicts on the same ceiling scenario (every requirement agrees);
  * - load-engine-rate: the request rate one Node engine and one k6 instance
  *   sustain here (load/README's "Measured on this machine");

@@ -1,14 +1,16 @@
 /**
  * One plan's side of a k6 scenario script: its configuration (from __ENV, or
  * __ENV with that plan's key when several plans run in one k6 process), its
- * executor, its setup and VU code, and the checks that carry its judgements,
- * key state and timeline to handleSummary (tagged with the plan). Bundled for
- * k6: no timers (k6's sleep), no Node built-ins, ES2017.
+ * executor, its setup and VU code, and what it reports: a check and an outcome
+ * (fixed names: the requirement's id) per judged requirement for k6's metrics,
+ * and every judgement, the key's state and the timeline as lines of k6's log
+ * (load/lib/carriage.ts; tagged with the plan). Bundled for k6: no timers
+ * (k6's sleep), no Node built-ins, ES2017.
  */
 import { check, sleep } from 'k6';
 import exec from 'k6/execution';
 import http from 'k6/http';
-import type { Counter } from 'k6/metrics';
+import type { Counter, Gauge } from 'k6/metrics';
 import { ConfigError, readConfig, requireLimits, type Config } from '../../src/core/config.ts';
 import { keyVariable } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
@@ -17,7 +19,8 @@ import { scenarioOptions } from '../lib/config.ts';
 import type { ScenarioRun } from '../lib/runner.ts';
 import { createRun, SCENARIOS } from '../lib/scenarios.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
-import { carry, SAMPLES_PER_CHECK, type Carried } from './summary.ts';
+import { carry, SAMPLES_PER_LINE, type Carried } from '../lib/carriage.ts';
+import { outcomeRank } from './summary.ts';
 
 export interface SetupData {
   samples: Sample[];
@@ -28,6 +31,7 @@ export interface Metrics {
   failures: Counter;
   finished: Counter;
   throttled: Counter;
+  outcome: Gauge;
 }
 
 type Env = Record<string, string | undefined>;
@@ -119,7 +123,7 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
   /**
    * Several VUs share the arrival rate: a VU that got no iteration after its run ended has not carried its
    * requests yet. k6 reuses the same VUs for a scenario that starts after this one's graceful stop, so a
-   * per-VU `flush` there reaches every one of them (k6 v0.49 checked).
+   * per-VU `flush` there reaches every one of them (checked on k6 v1.0 and v2.2).
    */
   const flushVus = pace && vus > 1 ? vus : 0;
   const flushAtMs = durationMs + gracefulMs;
@@ -156,24 +160,33 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     run.stop('iteration cap reached');
   }
 
-  const record = (item: Carried, ok = true) => check(null, { [redact(carry(tag ? Object.assign({ plan: tag }, item) : item))]: () => ok });
+  // Fixed names only (requirement ids, plan names): a metrics store gets no series of its own per run.
+  const planTag: Record<string, string> = tag ? { plan: tag } : {};
+  /** One line of k6's log per item (never a metric): the suite's k6 engine and load:merge complete the report with them. */
+  const log = (item: Carried) => {
+    const segment = cfg.load.distributed ? segmentOf() : '';
+    console.log(redact(carry(Object.assign({}, item, tag ? { plan: tag } : {}, segment ? { segment } : {}) as Carried)));
+  };
 
   function emit(run: ScenarioRun, notes: string[]): void {
     for (const j of run.judgements()) {
       const ok = j.outcome !== 'fail';
-      record({ kind: 'judgement', value: j }, ok);
-      if (!ok) m.failures.add(1, tag ? { requirement: j.requirement, plan: tag } : { requirement: j.requirement });
+      const tags = Object.assign({ requirement: j.requirement }, planTag);
+      check(null, { [j.requirement]: () => ok }, planTag);
+      m.outcome.add(outcomeRank(j.outcome), tags);
+      if (!ok) m.failures.add(1, tags);
+      log({ kind: 'judgement', value: j });
     }
-    for (const note of notes.concat(run.state.notes)) record({ kind: 'note', value: note });
-    if (run.stoppedBecause) record({ kind: 'stopped', value: run.stoppedBecause });
-    record({ kind: 'key', value: run.keyState() });
-    record({ kind: 'timeline', value: timeline(run.state.samples, 0) });
-    // A share of a distributed run carries its samples, so that the merge step can judge the whole.
+    for (const note of notes.concat(run.state.notes)) log({ kind: 'note', value: note });
+    if (run.stoppedBecause) log({ kind: 'stopped', value: run.stoppedBecause });
+    log({ kind: 'key', value: run.keyState() });
+    log({ kind: 'timeline', value: timeline(run.state.samples, 0) });
+    // A share of a distributed run carries its requests, so that the merge step can judge the whole.
     if (cfg.load.distributed) {
       const all = run.state.samples.map(compactSample);
-      for (let i = 0; i < all.length; i += SAMPLES_PER_CHECK) record({ kind: 'samples', value: all.slice(i, i + SAMPLES_PER_CHECK) });
+      for (let i = 0; i < all.length; i += SAMPLES_PER_LINE) log({ kind: 'samples', value: all.slice(i, i + SAMPLES_PER_LINE) });
     }
-    m.finished.add(1, tag ? { plan: tag } : {});
+    m.finished.add(1, planTag);
   }
 
   function setup(): SetupData {

@@ -10,21 +10,23 @@
  * exported function named after its plan, side by side in one k6 process; each
  * plan's report is written on its own.
  *
- * Bundled by load/build.ts (CommonJS, ES2017): no timers, no Node built-ins.
- * Judgements become k6 checks and a Counter of failures per requirement with a
- * `count==0` threshold, so k6's exit code is the verdict.
+ * Bundled by load/build.ts (an ES module, ES2017): no timers, no Node built-ins.
+ * Every name k6 records is fixed (requirement ids, plan names; load/k6/summary.ts):
+ * a check per requirement, its outcome, and a Counter of failures per requirement
+ * with a `count==0` threshold, so k6's exit code is the verdict. handleSummary
+ * reports the outcomes; the VUs' messages and timeline are in k6's log
+ * (load/lib/carriage.ts), from which the suite's k6 engine completes the report.
  */
-import { Counter } from 'k6/metrics';
+import { Counter, Gauge } from 'k6/metrics';
 import { ConfigError } from '../../src/core/config.ts';
 import { buildLoadReport, loadJunit, loadSummaryText, reportBaseName } from '../../src/core/load-report.ts';
 import { PLAN_NAMES } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import { planEnv, planRun, segmentOf, type SetupData } from './plan-run.ts';
-import { allChecks, readCarriage, type SummaryGroup } from './summary.ts';
+import { METRICS_ONLY_NOTE, outcomeKey, outcomesFromMetrics, type SummaryMetrics } from './summary.ts';
 
 interface SummaryData {
-  root_group?: SummaryGroup;
-  metrics: Record<string, { values?: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }>;
+  metrics: SummaryMetrics;
   state?: { testRunDurationMs?: number };
 }
 
@@ -40,6 +42,7 @@ export function k6Scenario(name: ScenarioName) {
     failures: new Counter('rl_verdict_failures'),
     finished: new Counter('rl_finished'),
     throttled: new Counter('rl_throttled'),
+    outcome: new Gauge('rl_outcome'),
   };
   const runs = plans.length ? plans.map((p) => planRun(name, planEnv(__ENV, p), metrics, p)) : [planRun(name, __ENV, metrics)];
   const first = runs[0];
@@ -51,8 +54,10 @@ export function k6Scenario(name: ScenarioName) {
     thresholds.rl_finished = ['count>=1'];
     for (const r of first.def.requirements) thresholds[`rl_verdict_failures{requirement:${r}}`] = ['count==0'];
   }
+  // Listed (a threshold that always holds) so that handleSummary sees each requirement's outcome.
+  for (const r of judgedOf(first.def)) for (const p of plans.length ? plans : [undefined]) thresholds[outcomeKey(r, p)] = ['value>=0'];
   // Several plans: each plan's own thresholds (tagged with it), so one plan's failure never shows up as another's.
-  const judged = first.def.requirements.concat(first.def.dedicatedKeyRequirements || []);
+  const judged = judgedOf(first.def);
   for (const p of plans) {
     thresholds[`rl_finished{plan:${p}}`] = ['count>=1'];
     thresholds[`http_reqs{plan:${p}}`] = ['count>=0'];
@@ -97,7 +102,6 @@ export function k6Scenario(name: ScenarioName) {
   };
 
   function handleSummary(data: SummaryData): Record<string, string> {
-    const checks = allChecks(data.root_group);
     const endedAt = Date.now();
     const duration = data.state && data.state.testRunDurationMs ? data.state.testRunDurationMs : 0;
     const startedAt = endedAt - duration;
@@ -105,8 +109,7 @@ export function k6Scenario(name: ScenarioName) {
     let stdout = '';
     for (const r of runs) {
       const tag = plans.length ? r.plan : undefined;
-      const carried = readCarriage(checks, tag);
-      const judgements = carried.judgements;
+      const judgements = outcomesFromMetrics(data.metrics, judgedOf(r.def), tag);
       // A failed threshold of this plan that no judgement explains still fails its report.
       for (const key of Object.keys(data.metrics)) {
         if (tag && !new RegExp(`[{,]plan:${tag}[,}]`).test(key)) continue;
@@ -116,7 +119,7 @@ export function k6Scenario(name: ScenarioName) {
           const m = /requirement:([A-Z0-9-]+)/.exec(key);
           const requirement = m ? m[1] : r.def.requirements[0];
           const explained = judgements.some((v) => v.outcome === 'fail' && (!m || v.requirement === requirement));
-          const unfinished = finished && !carried.timeline.length;
+          const unfinished = finished && !judgements.length;
           if (!th[expr].ok && !explained && (!finished || unfinished))
             judgements.push({
               requirement,
@@ -128,7 +131,6 @@ export function k6Scenario(name: ScenarioName) {
       }
       const sent = data.metrics[tag ? `http_reqs{plan:${tag}}` : SENT] || data.metrics.http_reqs;
       const requestsSent = sent && sent.values ? sent.values.count || 0 : 0;
-      const points = carried.timeline.map((p) => Object.assign({}, p, { t: Math.max(0, p.t - startedAt) }));
       const report = buildLoadReport(
         {
           scenario: name,
@@ -139,16 +141,14 @@ export function k6Scenario(name: ScenarioName) {
           endedAt,
           requestsSent,
           judgements,
-          timeline: points,
-          key: carried.key,
-          stoppedBecause: carried.stopped,
-          notes: carried.notes,
+          timeline: [],
+          notes: [METRICS_ONLY_NOTE],
         },
         r.redact,
       );
       // A share of a distributed run (even one that got no work) carries its requests for the merge step.
       const distributed = r.cfg.load.distributed;
-      if (distributed) report.share = { segment: segmentOf(), inputs: r.shareInputs, samples: carried.samples || [] };
+      if (distributed) report.share = { segment: segmentOf(), inputs: r.shareInputs, samples: [] };
       const base = `${r.cfg.reportsDir}/${reportBaseName(name, r.plan)}${distributed ? share(segmentOf()) : ''}`;
       files[`${base}.json`] = r.redact(JSON.stringify(report, null, 2)) + '\n';
       files[`${base}.junit.xml`] = r.redact(loadJunit(report));
@@ -159,6 +159,11 @@ export function k6Scenario(name: ScenarioName) {
   }
 
   return { options, setup, vu: (data: SetupData) => first.vu(data), exec, flush, handleSummary };
+}
+
+/** Every requirement a scenario may judge (its own, and those judged on a dedicated key). */
+function judgedOf(def: { requirements: readonly string[]; dedicatedKeyRequirements?: readonly string[] }): string[] {
+  return def.requirements.concat(def.dedicatedKeyRequirements || []);
 }
 
 /** The file name part of a share: its segment ("0:1/2" → ".share-0-1_2"), so shares in one folder never overwrite each other. */

@@ -1,20 +1,24 @@
 /**
  * The k6 engine: runs the bundled script of a job with the k6 binary (K6_BIN,
  * else k6 on PATH), passing the job as environment variables (k6 exposes them
- * as __ENV), then reads the report its handleSummary wrote. k6 runs with its
+ * as __ENV), then reads the report its handleSummary wrote (each requirement's
+ * outcome) and completes it with the lines k6's log carried (messages, timeline,
+ * the key's state: load/lib/carriage.ts). k6 runs with its
  * REST API off (`--address=`: no port, so parallel k6 processes never collide)
  * and quiet; its own output is shown only when it failed without a report.
  * Exit 108 (setup aborted) means the target was unreachable.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../../src/core/config.ts';
 import { suiteError } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { keyVariable } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
+import { completeReport, LINE_PREFIX, logMessages } from '../lib/carriage.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { EngineResult, LoadEngine, LoadJob } from './engine.ts';
 
@@ -34,8 +38,45 @@ export function findK6(path = process.env.PATH || '', bin = process.env.K6_BIN):
   return undefined;
 }
 
-/** The flags every k6 run of the suite gets: no REST API (no port to collide on), no usage report, CommonJS without Babel. */
-export const K6_FLAGS = ['--quiet', '--address=', '--no-usage-report', '--compatibility-mode=base'];
+/**
+ * The flags every k6 run of the suite gets, each present on every k6 of K6_VERIFIED: no REST API (k6 v1 listens on
+ * localhost:6565 unless told otherwise, v2 only when asked: an empty address keeps parallel runs from colliding on
+ * either), no usage report, ES modules as they are (no Babel step), the log as JSON lines (it carries the report's
+ * details: load/lib/carriage.ts).
+ */
+export const K6_FLAGS = ['--quiet', '--address=', '--no-usage-report', '--compatibility-mode=base', '--log-format=json'];
+
+/** The k6 releases the bundles and K6_FLAGS are verified on (test/load/real-k6.test.ts on the first and the last). */
+export const K6_VERIFIED = { from: [1, 0, 0], below: [2, 3, 0], text: 'k6 v1.0.0 to v2.2.x' } as const;
+
+/** The version `k6 version` printed ("k6 v2.2.0 (commit/devel, go1.25.12, linux/amd64)" → [2, 2, 0]), if it printed one. */
+export function parseK6Version(out: string): [number, number, number] | undefined {
+  const m = /\bk6 v(\d+)\.(\d+)\.(\d+)/.exec(out);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+const compare = (a: readonly number[], b: readonly number[]): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+
+/** Why a k6 that printed `out` to `k6 version` cannot run the bundles (one line), or undefined when it is verified. */
+export function k6VersionProblem(binary: string, out: string): string | undefined {
+  const v = parseK6Version(out);
+  const remedy = `install a k6 from ${K6_VERIFIED.text} (K6_BIN or PATH), or run with --engine node`;
+  if (!v) return `${binary} did not print a k6 version to \`k6 version\` (${JSON.stringify(out.trim().slice(0, 80))}): ${remedy}`;
+  if (compare(v, K6_VERIFIED.from) >= 0 && compare(v, K6_VERIFIED.below) < 0) return undefined;
+  return `${binary} is k6 v${v.join('.')}, outside the versions the suite is verified on (${K6_VERIFIED.text}): ${remedy}`;
+}
+
+const checked = new Map<string, string | undefined>();
+
+/** Refuse a k6 outside K6_VERIFIED (a ConfigError: exit 2); `k6 version` is read once per binary and process. */
+export function requireVerifiedK6(binary: string): void {
+  if (!checked.has(binary)) {
+    const r = spawnSync(binary, ['version'], { encoding: 'utf8', timeout: 30000, stdio: ['ignore', 'pipe', 'pipe'] });
+    checked.set(binary, k6VersionProblem(binary, r.error ? String(r.error.message) : `${r.stdout || ''}${r.stderr || ''}`));
+  }
+  const problem = checked.get(binary);
+  if (problem) throw new ConfigError(problem);
+}
 
 const LOAD_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -147,28 +188,42 @@ export class K6Engine implements LoadEngine {
       const env: NodeJS.ProcessEnv = {};
       for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('K6_')) env[k] = v;
       Object.assign(env, batchEnv(jobs, dir));
+      const carried: string[] = [];
       const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
         const child = spawn(this.binary, ['run', ...K6_FLAGS, bundlePath(job.scenario, this.dist)], {
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let output = '';
-        const keep = (d: Buffer) => {
-          output = (output + d.toString('utf8')).slice(-20000);
+        // Line by line, a partial line per stream: the carried lines are kept whole (a timeline's can be long),
+        // the rest is k6's own output, of which the end is kept.
+        const line = (l: string) => {
+          if (l.indexOf(CARRIED) >= 0) carried.push(l);
+          else output = `${output}${l}\n`.slice(-20000);
         };
-        child.stdout.on('data', keep);
-        child.stderr.on('data', keep);
+        const partial = { stdout: '', stderr: '' };
+        const keep = (stream: 'stdout' | 'stderr') => (d: string) => {
+          const lines = (partial[stream] + d).split('\n');
+          partial[stream] = lines.pop() as string;
+          lines.forEach(line);
+        };
+        // decoded per stream, so that a character split between two chunks stays whole
+        child.stdout.setEncoding('utf8').on('data', keep('stdout'));
+        child.stderr.setEncoding('utf8').on('data', keep('stderr'));
         const kill = setTimeout(() => child.kill('SIGKILL'), Math.max(10000, job.deadlineAt - Date.now() + 30000));
         const onAbort = () => child.kill('SIGINT');
         signal?.addEventListener('abort', onAbort, { once: true });
         child.on('error', reject);
         child.on('close', (c) => {
+          for (const rest of [partial.stdout, partial.stderr]) if (rest) line(rest);
           clearTimeout(kill);
           signal?.removeEventListener('abort', onAbort);
           resolve({ code: c, output });
         });
       });
-      const reports = readReports(jobs, dir);
+      const lines = logMessages(carried.join('\n'));
+      const tagged = !!env.ANIMAL_STORE_PLANS;
+      const reports = readReports(jobs, dir).map((r) => r && completeReport(r, lines, tagged, redact));
       if (code === 108) {
         const why = /target unreachable: ([^"\n]*)/.exec(output);
         const unreachable = redact(why ? why[1] : 'k6 aborted in setup');
@@ -200,6 +255,8 @@ export class K6Engine implements LoadEngine {
     );
   }
 }
+
+const CARRIED = LINE_PREFIX.trim();
 
 const SCENARIO_FIRST: Record<ScenarioName, string> = {
   ceiling: 'RL-CEILING-429',

@@ -1,9 +1,10 @@
 /**
- * `npm run load:merge -- <share files…> [--reports-dir DIR]`
+ * `npm run load:merge -- <share files…> [k6 logs…] [--reports-dir DIR]`
  *
  * Merges the share reports of one distributed run (each k6 instance of a
  * sustained or overload run with ANIMAL_STORE_LOAD_DISTRIBUTED=yes writes
- * load-<scenario>-<plan>.share-<segment>.json) into one report judged on every
+ * load-<scenario>-<plan>.share-<segment>.json, and its requests into k6's log:
+ * load/lib/carriage.ts) into one report judged on every
  * request of the run, writes it into a run folder of its own
  * (reports/load/merged-<id>/) and prints one verdict line.
  * Exit codes: 0 passed (or passed with requirements not exercised), 1 a MUST
@@ -17,12 +18,14 @@ import { shownPath } from '../../src/config/config.ts';
 import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
+import { completeReport, logMessages, METRICS_ONLY_NOTE } from '../lib/carriage.ts';
 import { mergeShares, readShare } from '../lib/merge.ts';
 
-export const MERGE_USAGE = `Usage: npm run load:merge -- <share report>… [--reports-dir DIR]
+export const MERGE_USAGE = `Usage: npm run load:merge -- <share report>… <k6 log>… [--reports-dir DIR]
 
 Merges the shares of one distributed sustained or overload run (one report per
-k6 instance, written with ANIMAL_STORE_LOAD_DISTRIBUTED=yes) into one verdict
+k6 instance, written with ANIMAL_STORE_LOAD_DISTRIBUTED=yes, and each instance's
+k6 log, e.g. k6 run … 2> instance-1.log, which carries its requests) into one verdict
 judged on every request of the run: successes per window and RL-NOT-EARLY across
 the shares. Shares of different runs, or two shares of one segment, are refused.
 
@@ -48,11 +51,18 @@ export function mergeMain(argv: readonly string[], out: { say(s: string): void; 
   }
   if (!files.length) return usage(out, 'name the share reports to merge');
   const shares: LoadReport[] = [];
+  const logLines: string[] = [];
   for (const f of files) {
     let value: unknown;
     try {
       if (statSync(f).size > MAX_SHARE_BYTES) return usage(out, `${f}: larger than ${MAX_SHARE_BYTES} bytes`);
-      value = JSON.parse(readFileSync(f, 'utf8'));
+      const text = readFileSync(f, 'utf8');
+      const carried = logMessages(text);
+      if (carried.length && !/^\s*\{\s*"scenario"/.test(text)) {
+        logLines.push(...carried);
+        continue;
+      }
+      value = JSON.parse(text);
     } catch (e) {
       return usage(out, `${f}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
@@ -60,7 +70,19 @@ export function mergeMain(argv: readonly string[], out: { say(s: string): void; 
     if (typeof r === 'string') return usage(out, r);
     shares.push(r);
   }
-  const merged = mergeShares(shares);
+  // A share as handleSummary wrote it has its requests in its instance's log: complete it from the logs given.
+  const completed = shares.map((s) => {
+    if (!(s.notes || []).some((n) => n === METRICS_ONLY_NOTE)) return s;
+    const untagged = completeReport(s, logLines, false);
+    return untagged !== s ? untagged : completeReport(s, logLines, true);
+  });
+  const bare = completed.find((s) => (s.notes || []).some((n) => n === METRICS_ONLY_NOTE));
+  if (bare)
+    return usage(
+      out,
+      `the share of segment ${bare.share?.segment || '0:1'} carries no request: give the k6 log of each instance too (k6 run … 2> instance.log), its requests travel there`,
+    );
+  const merged = mergeShares(completed);
   if (!merged.report) return usage(out, `cannot merge: ${merged.refused}`);
   const report = merged.report;
   // The shares were redacted by k6; whatever key this environment holds is redacted again.

@@ -11,14 +11,15 @@ import type { Target } from '../../src/target/target.ts';
 import { cost, SCENARIOS } from '../lib/scenarios.ts';
 import { realClock, type Clock } from './clock.ts';
 import { jobOptions, NodeEngine, type LoadEngine, type LoadJob } from './engine.ts';
-import { findK6, K6Engine } from './k6.ts';
+import { findK6, K6Engine, requireVerifiedK6 } from './k6.ts';
 import { orchestrateLanes, type Orchestrated, type OrchestratorOptions } from './orchestrator.ts';
 
-/** The engine a configuration asks for; a ConfigError when k6 is asked for and absent. */
+/** The engine a configuration asks for; a ConfigError when k6 is asked for and absent, or is a version the suite is not verified on. */
 export function pickEngine(c: Config, log?: (line: string) => void): LoadEngine {
   const k6 = c.load.engine === 'node' ? undefined : findK6();
   if (c.load.engine === 'k6' && !k6)
     throw new ConfigError('--engine k6 but no k6 executable (set K6_BIN, or put k6 on PATH; or use --engine node)');
+  if (k6) requireVerifiedK6(k6);
   return k6 ? new K6Engine(k6, undefined, log) : new NodeEngine({}, log);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The report of a rate-limit scenario, the same from both engines (the Node
- * engine writes it directly; k6's handleSummary rebuilds it from the run's
- * checks): its judgements, a compact per-request timeline, and the key's state
+ * engine writes it directly; k6's handleSummary writes its outcomes and the
+ * k6 engine completes it from k6's log, load/lib/carriage.ts): its judgements, a compact per-request timeline, and the key's state
  * at the end, which the orchestrator reads before it sends anything else on the
  * key. The certificate's writers read this shape too. Pure (bundled for k6).
  */
@@ -157,7 +157,7 @@ export interface LoadReportInput {
   requestsSent: number;
   judgements: Judgement[];
   samples?: readonly Sample[];
-  /** A timeline already built (k6: read back from the run's checks). */
+  /** A timeline already built (k6: read back from k6's log). */
   timeline?: TimelinePoint[];
   key?: KeyState;
   stoppedBecause?: string;

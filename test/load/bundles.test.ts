@@ -1,8 +1,9 @@
 /**
- * The k6 bundles: they build as CommonJS (no Babel step at k6 start-up before
- * v0.52), the scripts type-check against @types/k6, they require only k6
- * modules, and they contain nothing above ES2017 nor anything k6 lacks (timers,
- * Node built-ins, global crypto, ES module syntax, top-level await).
+ * The k6 bundles: one ES module per scenario of the table (k6 runs ES modules
+ * natively since v0.52), generated entries that differ only in the scenario's
+ * name, the k6 code type-checks against @types/k6, they import only k6 modules,
+ * and they contain nothing above ES2017 nor anything k6 lacks (timers, Node
+ * built-ins, global crypto, require, top-level await).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLoad, SUPPORTED, type BuiltBundle } from '../../load/build.ts';
+import { buildLoad, entrySource, SUPPORTED, type BuiltBundle } from '../../load/build.ts';
 import { SCENARIO_NAMES } from '../../src/core/scenarios.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -26,12 +27,19 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 const code = (scenario: string) => readFileSync(join(out, `${scenario}.js`), 'utf8');
 
 describe('k6 bundles', () => {
-  it('builds one CommonJS bundle per scenario, exporting what k6 runs', () => {
+  it('builds one ES module per scenario of the table, exporting what k6 runs', () => {
     expect(bundles.map((b) => b.scenario).sort()).toEqual([...SCENARIO_NAMES].sort());
     for (const n of SCENARIO_NAMES) {
-      expect(code(n)).toMatch(/module\.exports\s*=/);
-      expect(code(n)).not.toMatch(/^\s*(import|export)\b/m);
+      expect(code(n)).toMatch(/^export \{[^}]*\bdefault\b[^}]*\}/m);
+      expect(code(n)).not.toMatch(/\bmodule\.exports\b|\brequire\s*\(/);
+      expect(code(n)).toMatch(new RegExp(`^ \\* k6 scenario "${n}"`, 'm'));
     }
+  });
+
+  it('generates the entries from the scenario table: they differ only in the scenario name', () => {
+    const [first, ...rest] = SCENARIO_NAMES;
+    for (const n of rest)
+      expect(entrySource(n).split(JSON.stringify(n)).join('"X"')).toBe(entrySource(first).split(JSON.stringify(first)).join('"X"'));
   });
 
   it('type-checks the scripts against @types/k6 (load/tsconfig.json)', () => {
@@ -55,20 +63,21 @@ describe('k6 bundles', () => {
   });
 
   for (const n of SCENARIO_NAMES) {
-    it(`${n}: requires only k6 modules and exports options, setup, default and handleSummary`, () => {
+    it(`${n}: imports only k6 modules and exports options, setup, default and handleSummary`, () => {
       const src = code(n);
-      const required = [...src.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
-      expect(required.length).toBeGreaterThan(0);
-      for (const r of required) expect(r).toMatch(/^k6(\/[a-z-/]+)?$/);
+      const imported = [...src.matchAll(/^import\b[^;]*?\bfrom\s*["']([^"']+)["']/gm)].map((m) => m[1]);
+      expect(imported.length).toBeGreaterThan(0);
+      for (const r of imported) expect(r).toMatch(/^k6(\/[a-z-/]+)?$/);
       expect(src).not.toMatch(/\bimport\s*\(/);
-      for (const name of ['options', 'setup', 'handleSummary', 'default']) expect(src).toMatch(new RegExp(`\\b${name}\\b`));
+      const exported = /^export \{([^}]*)\}/m.exec(src)![1];
+      for (const name of ['options', 'setup', 'handleSummary', 'default']) expect(exported).toMatch(new RegExp(`\\b${name}\\b`));
     });
 
     it(`${n}: contains nothing above ES2017 and nothing k6 lacks`, async () => {
       const src = code(n);
       // Re-lowering to ES2017 must change nothing: the bundle has no newer syntax.
-      const modern = await transform(src, { format: 'cjs', target: 'esnext', minifyWhitespace: true });
-      const lowered = await transform(src, { format: 'cjs', target: 'es2017', supported: { ...SUPPORTED }, minifyWhitespace: true });
+      const modern = await transform(src, { format: 'esm', target: 'esnext', minifyWhitespace: true });
+      const lowered = await transform(src, { format: 'esm', target: 'es2017', supported: { ...SUPPORTED }, minifyWhitespace: true });
       expect(lowered.code).toBe(modern.code);
       const flat = modern.code;
       for (const bad of [
@@ -85,6 +94,7 @@ describe('k6 bundles', () => {
         '__dirname',
         'node:',
         'import.meta',
+        'require(',
       ])
         expect(flat.includes(bad), `${n} contains ${bad}`).toBe(false);
       expect(flat).not.toMatch(/[^\w$.]\d+n\b/); // BigInt literals

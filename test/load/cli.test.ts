@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findK6 } from '../../load/node/k6.ts';
+import { findK6, k6VersionProblem, parseK6Version } from '../../load/node/k6.ts';
 import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
 
@@ -35,6 +35,14 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 }
 
 const small = ['--plan', 'enterprise', '--rpm', '20', '--rpd', '100000', '--window-ms', '2000'];
+
+/** A stand-in k6 that only answers `k6 version` (with `printed`) and fails anything else: it never runs a scenario. */
+function versionOnlyK6(printed: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'k6-version-')), 'k6');
+  writeFileSync(file, `#!/bin/sh\nif [ "$1" = version ]; then echo "${printed}"; exit 0; fi\nexit 1\n`);
+  chmodSync(file, 0o755);
+  return file;
+}
 const runFolder = (dir: string) => join(dir, 'load', readdirSync(join(dir, 'load'))[0]);
 
 describe.concurrent('npm run load', () => {
@@ -58,6 +66,18 @@ describe.concurrent('npm run load', () => {
       ],
       [['--base-url', 'http://127.0.0.1:1/v1', '--plan', 'free'], { ANIMAL_STORE_API_KEY: 'abcdefgh' }, /name the scenarios/],
       [['--engine', 'k6', ...small], { K6_BIN: '' }, /no k6 executable/],
+      // k6 outside the verified range, whether asked for or found: refused before anything is sent
+      [
+        ['--engine', 'k6', ...small],
+        { K6_BIN: versionOnlyK6('k6 v0.49.0 (go1.19.8, linux/amd64)') },
+        /is k6 v0\.49\.0, outside the versions the suite is verified on \(k6 v1\.0\.0 to v2\.2\.x\): install/,
+      ],
+      [
+        ['--scenarios', 'ceiling', ...small],
+        { K6_BIN: versionOnlyK6('k6 v2.3.0 (go1.25.1, linux/amd64)') },
+        /is k6 v2\.3\.0, outside .*--engine node/,
+      ],
+      [['--engine', 'k6', ...small], { K6_BIN: '/bin/false' }, /did not print a k6 version to `k6 version`/],
     ];
     const runs = await Promise.all(cases.map(([args, env]) => cli(args, env)));
     runs.forEach((r, i) => {
@@ -72,8 +92,9 @@ describe.concurrent('npm run load', () => {
     'An unreachable target is exit 3 with one diagnosis line on the %s engine, before any scenario starts.',
     async (engine) => {
       const args = ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'free', '--engine', engine];
-      // The k6 engine is never started: /bin/false stands in for k6.
-      const r = await cli([...args, '--reports-dir', reportsDir()], { ANIMAL_STORE_API_KEY: 'abcdefgh', K6_BIN: '/bin/false' });
+      // The k6 engine never runs a scenario: a stand-in that only answers `k6 version` stands in for k6.
+      const K6_BIN = versionOnlyK6('k6 v2.2.0 (stand-in)');
+      const r = await cli([...args, '--reports-dir', reportsDir()], { ANIMAL_STORE_API_KEY: 'abcdefgh', K6_BIN });
       expect(r.code).toBe(3);
       expect(r.stderr.trim().split('\n')).toEqual([
         'load: target unreachable: nothing listens at http://127.0.0.1:1/v1 (connection refused): is the server up, and the base URL right?',
@@ -157,4 +178,29 @@ describe.concurrent('npm run load', () => {
     expect(r.stdout).toMatch(/recovery\s+about 62 requests/);
     expect(server.requests).toEqual([]);
   }, 30_000);
+});
+
+describe('the k6 versions the suite runs', () => {
+  it.each([
+    ['k6 v1.0.0 (go1.25.12, linux/amd64)', true],
+    ['k6 v2.2.0 (commit/devel, go1.25.12, linux/amd64)', true],
+    ['k6 v2.2.9 (go1.25.12, linux/amd64)\nExtensions:\n  github.com/x/xk6-y v0.1.0', true],
+    ['k6 v0.52.0 (go1.22.4, linux/amd64)', false],
+    ['k6 v0.49.0 (go1.19.8, linux/amd64)', false],
+    ['k6 v2.3.0 (go1.25.12, linux/amd64)', false],
+    ['k6 v10.0.0', false],
+    ['bash: k6: command not found', false],
+  ])('`k6 version` printing %j is accepted: %s.', (printed, ok) => {
+    const problem = k6VersionProblem('/opt/k6', printed);
+    expect(problem === undefined).toBe(ok);
+    if (problem) {
+      expect(problem.split('\n')).toHaveLength(1);
+      expect(problem).toMatch(/k6 v1\.0\.0 to v2\.2\.x.*--engine node/);
+    }
+  });
+
+  it('reads the version from the first "k6 vX.Y.Z" of the output.', () => {
+    expect(parseK6Version('k6 v2.2.0 (commit/devel, go1.25.12, linux/amd64)')).toEqual([2, 2, 0]);
+    expect(parseK6Version('no version here')).toBeUndefined();
+  });
 });

@@ -18,7 +18,7 @@ import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { NodeEngine, type EngineResult, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
 import { batchEnv, bundlePath } from '../../load/node/k6.ts';
 import { orchestrate, type Orchestrated } from '../../load/node/orchestrator.ts';
-import { runK6Virtual } from './k6-shim/run.ts';
+import { reportOfRun, runK6Virtual } from './k6-shim/run.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
 
 export const WINDOW_MS = 60_000;
@@ -72,11 +72,12 @@ export class EmulatedK6 implements LoadEngine {
   /** As the k6 engine does: the jobs' keys in one (emulated) k6 process, a k6 scenario per plan. */
   async runBatch(jobs: readonly LoadJob[]): Promise<EngineResult[]> {
     const dir = mkdtempSync(join(tmpdir(), 'k6v-'));
-    const r = runK6Virtual(bundlePath(jobs[0].scenario, this.dist), batchEnv(jobs, dir), this.app, this.clock, { segment: this.segment });
+    const env = batchEnv(jobs, dir);
+    const r = runK6Virtual(bundlePath(jobs[0].scenario, this.dist), env, this.app, this.clock, { segment: this.segment });
     return jobs.map((j) => {
-      const json = Object.entries(r.files).find(([k]) => k.endsWith(`/${reportBaseName(j.scenario, j.plan)}.json`));
-      if (!json) throw new Error(`emulated k6 exited ${r.exitCode} without a report for ${j.plan}: ${r.error ?? ''}`);
-      const report = JSON.parse(json[1]) as LoadReport;
+      // completed with the log, as the k6 engine does
+      const report = reportOfRun(r, `/${reportBaseName(j.scenario, j.plan)}.json`, !!env.ANIMAL_STORE_PLANS);
+      if (!report) throw new Error(`emulated k6 exited ${r.exitCode} without a report for ${j.plan}: ${r.error ?? ''}`);
       return r.exitCode === 108 ? { report, unreachable: 'aborted in setup' } : { report };
     });
   }

@@ -19,7 +19,7 @@ import type { LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock } from '../support/virtual.ts';
 import { builtBundles, job, outcomesOf, T0, virtualApp } from './helpers.ts';
-import { runK6Virtual, runK6VirtualSegments } from './k6-shim/run.ts';
+import { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from './k6-shim/run.ts';
 
 const DISTRIBUTED: ScenarioName[] = ['sustained', 'overload'];
 const SEGMENTS = ['0:1/2', '1/2:1'];
@@ -39,8 +39,8 @@ const CAUGHT_HERE: Partial<Record<string, ScenarioName>> = { 'window-10s': 'over
 
 const bundles = builtBundles('merge-dist');
 
-const parse = (files: Record<string, string>): LoadReport =>
-  JSON.parse(Object.entries(files).find(([k]) => k.endsWith('.json'))![1]) as LoadReport;
+/** The report a k6 process wrote, completed with its log (a share's requests travel there). */
+const parse = (r: K6Run): LoadReport => reportOfRun(r)!;
 
 /** One k6 process, or two on execution segments: the report(s) each wrote. */
 function run(scenario: ScenarioName, options: AppOptions, segments?: readonly string[]): LoadReport[] {
@@ -48,8 +48,8 @@ function run(scenario: ScenarioName, options: AppOptions, segments?: readonly st
   const app = virtualApp(options, clock);
   const j = job(scenario, { baseUrl: 'http://127.0.0.1:4010/v1', apiKey: app.keys.enterprise, distributed: !!segments });
   const env = jobEnv(j, mkdtempSync(join(tmpdir(), 'merge-')));
-  if (!segments) return [parse(runK6Virtual(bundlePath(scenario, bundles.dir), env, app, clock).files)];
-  return runK6VirtualSegments(bundlePath(scenario, bundles.dir), env, app, clock, segments).map((r) => parse(r.files));
+  if (!segments) return [parse(runK6Virtual(bundlePath(scenario, bundles.dir), env, app, clock))];
+  return runK6VirtualSegments(bundlePath(scenario, bundles.dir), env, app, clock, segments).map(parse);
 }
 
 /** Single process vs merged shares: outcome per requirement of each. */
@@ -119,6 +119,37 @@ describe('distributed runs merged into one verdict', () => {
       expect(mergeMain(argv, out)).toBe(2);
       expect(lines.join('')).toMatch(/^stderr: load:merge: /);
     }
+  });
+
+  it("npm run load:merge completes the shares k6 wrote with each instance's k6 log, and refuses shares without their log.", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merge-logs-'));
+    const clock = new VirtualClock(T0);
+    const app = virtualApp({ faults: ['window-10s'] }, clock);
+    const env = jobEnv(job('overload', { apiKey: app.keys.enterprise, distributed: true }), dir);
+    const runs = runK6VirtualSegments(bundlePath('overload', bundles.dir), env, app, clock, SEGMENTS);
+    const files = runs.flatMap((r, i) => {
+      const [name, text] = Object.entries(r.files).find(([k]) => k.endsWith('.json'))!;
+      expect((JSON.parse(text) as LoadReport).share?.samples).toEqual([]); // handleSummary gets no request: they are in the log
+      const share = join(dir, `${i}-${name.replace(/^.*\//, '')}`);
+      const log = join(dir, `instance-${i}.log`);
+      writeFileSync(share, text);
+      // k6's own JSON log format, with a line of k6's between the carried ones
+      writeFileSync(
+        log,
+        [
+          '{"level":"warning","msg":"Request Failed"}',
+          ...r.log.map((msg) => JSON.stringify({ level: 'info', msg, source: 'console' })),
+        ].join('\n'),
+      );
+      return [share, log];
+    });
+    const lines: string[] = [];
+    const out = { say: (s: string) => lines.push(s), warn: (s: string) => lines.push(`stderr: ${s}`) };
+    expect(mergeMain([...files, '--reports-dir', dir], out), lines.join('')).toBe(1);
+    expect(lines.join('')).toMatch(/load:merge: FAIL — overload failed a MUST requirement \(2 shares, \d+ requests\)/);
+    lines.length = 0;
+    expect(mergeMain([files[0], files[2], '--reports-dir', dir], out)).toBe(2);
+    expect(lines.join('')).toMatch(/carries no request: give the k6 log of each instance too/);
   });
 
   it('A missing share leaves what needs the whole view not judged, and says which part of the run is missing.', () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { completeReport, logMessages } from '../../load/lib/carriage.ts';
 import { mergeShares } from '../../load/lib/merge.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
@@ -23,7 +24,7 @@ import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpe
 const K6 = findK6();
 if (!K6)
   console.warn(
-    'real-k6.test.ts SKIPPED: no k6 binary (set K6_BIN or put k6 on PATH; bash ../shared/tools/build-k6.sh <grafana/k6 git dir> builds v0.49.0)',
+    'real-k6.test.ts SKIPPED: no k6 binary (set K6_BIN or put k6 on PATH; bash ../shared/tools/build-k6.sh <grafana/k6 git dir> builds v2.2.0; K6_REV=v1.0.0 the oldest verified)',
   );
 
 const WINDOW = 2000;
@@ -105,14 +106,14 @@ describe.skipIf(!K6)('real k6', () => {
   });
 
   describe('a distributed run: two k6 processes on execution segments 0:1/2 and 1/2:1, merged', () => {
-    /** Run the bundle as one k6 process per segment, side by side; each share report. */
+    /** Run the bundle as one k6 process per segment, side by side; each share report, completed with the k6 logs (its requests). */
     async function shares(j: LoadJob, segments: readonly string[]): Promise<LoadReport[]> {
       const dir = mkdtempSync(join(tmpdir(), 'segments-'));
       const env = { ...process.env, ...jobEnv({ ...j, distributed: true }, dir) };
-      await Promise.all(
+      const logs = await Promise.all(
         segments.map(
           (seg) =>
-            new Promise<void>((resolve) => {
+            new Promise<string>((resolve) => {
               const args = [
                 'run',
                 ...K6_FLAGS,
@@ -122,14 +123,18 @@ describe.skipIf(!K6)('real k6', () => {
                 '0,1/2,1',
                 bundlePath(j.scenario, bundles.dir),
               ];
-              spawn(K6!, args, { env, stdio: 'ignore' }).on('close', () => resolve());
+              let log = '';
+              const child = spawn(K6!, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+              child.stderr.on('data', (d) => (log += d));
+              child.on('close', () => resolve(log));
             }),
         ),
       );
+      const lines = logMessages(logs.join('\n'));
       return readdirSync(dir)
         .filter((f) => /\.share-.*\.json$/.test(f))
         .sort()
-        .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as LoadReport);
+        .map((f) => completeReport(JSON.parse(readFileSync(join(dir, f), 'utf8')) as LoadReport, lines, false));
     }
 
     it.each([
@@ -150,6 +155,32 @@ describe.skipIf(!K6)('real k6', () => {
       90_000,
     );
   });
+
+  it('Ceiling runs leave the same short check, metric and tag names in k6 --out json, a failing one at most 50 with them: no series unique to a run.', async () => {
+    const names = async (j: LoadJob): Promise<Set<string>> => {
+      const dir = mkdtempSync(join(tmpdir(), 'out-json-'));
+      const out = join(dir, 'out.json');
+      const args = ['run', ...K6_FLAGS, '--out', `json=${out}`, bundlePath('ceiling', bundles.dir)];
+      await new Promise<void>((resolve) =>
+        spawn(K6!, args, { env: { ...process.env, ...jobEnv(j, dir) }, stdio: 'ignore' }).on('close', () => resolve()),
+      );
+      const found = new Set<string>();
+      for (const line of readFileSync(out, 'utf8').split('\n').filter(Boolean)) {
+        const x = JSON.parse(line) as { type: string; metric: string; data: { name?: string; tags?: Record<string, string> } };
+        if (x.type === 'Metric') found.add(x.data.name!);
+        // the target's address is the same from night to night; here each run has a server of its own
+        for (const v of Object.values(x.data.tags || {})) found.add(String(v).split(j.baseUrl).join('<target>'));
+      }
+      return found;
+    };
+    const a = await names(await realJob('ceiling'));
+    const again = await names(await realJob('ceiling'));
+    const failing = await names(await realJob('ceiling', { faults: ['never-429'] }));
+    expect([...again].sort()).toEqual([...a].sort());
+    const all = new Set([...a, ...failing]);
+    expect(all.size).toBeLessThanOrEqual(50);
+    for (const n of all) expect(n.length, n).toBeLessThanOrEqual(128);
+  }, 60_000);
 
   it('Two k6 processes side by side print no REST-API error: the engine runs k6 with its API server off.', async () => {
     const jobs = await Promise.all([realJob('ceiling'), realJob('ceiling')]);

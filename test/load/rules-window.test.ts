@@ -10,7 +10,7 @@ import { maxInSpan } from '../../src/core/rules/window.ts';
 import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
 import { scenarioOptions } from '../../load/lib/config.ts';
 import { SCENARIOS } from '../../load/lib/scenarios.ts';
-import { carry, readCarriage } from '../../load/k6/summary.ts';
+import { carry, logMessages, readCarriage } from '../../load/lib/carriage.ts';
 import { W, L, T0, o, judgeWindow, judgeSustained, judgeDaily, s, rl, errorBody, find } from './samples.ts';
 
 describe('window verdicts', () => {
@@ -98,17 +98,31 @@ describe('window verdicts', () => {
 
 describe('reports', () => {
   const v = { requirement: 'RL-CEILING-429', outcome: 'fail' as const, title: 'No 429 — at all', message: 'a <b> & "c" key=secretkey123' };
-  it('carries judgements, the key state and the timeline through k6 check names', () => {
+  it('carries judgements, the key state and the timeline through lines of k6 log', () => {
     const got = readCarriage([
-      { name: carry({ kind: 'judgement', value: v }) },
-      { name: carry({ kind: 'key', value: { blockedUntil: 5, lastResponseAt: 3 } }) },
-      { name: carry({ kind: 'key', value: { blockedUntil: 9 } }) },
-      { name: carry({ kind: 'timeline', value: [{ t: 2, status: 200 }] }) },
-      { name: "somebody else's check" },
+      carry({ kind: 'judgement', value: v }),
+      carry({ kind: 'key', value: { blockedUntil: 5, lastResponseAt: 3 } }),
+      carry({ kind: 'key', value: { blockedUntil: 9 } }),
+      carry({ kind: 'timeline', value: [{ t: 2, status: 200 }] }),
+      carry({ kind: 'note', value: 'another plan', plan: 'pro' }),
+      "somebody else's log line",
     ]);
     expect(got.judgements).toEqual([v]);
     expect(got.key).toEqual({ blockedUntil: 9, lastResponseAt: 3 });
     expect(got.timeline).toEqual([{ t: 2, status: 200 }]);
+    expect(got.notes).toEqual([]);
+  });
+
+  it("reads the carried lines back from k6's output in its JSON, text and raw log formats", () => {
+    const line = carry({ kind: 'judgement', value: v });
+    const text = `time="2030-01-01T12:00:00Z" level=info msg=${JSON.stringify(line).replace(/</g, '\\x3c')} source=console`;
+    const output = [
+      JSON.stringify({ level: 'info', msg: line, source: 'console', time: '2030-01-01T12:00:00Z' }),
+      'time="2030-01-01T12:00:00Z" level=warning msg="Request Failed" error="connection refused"',
+      text,
+      line,
+    ].join('\n');
+    expect(logMessages(output)).toEqual([line, line, line]);
   });
 
   it('writes escaped JUnit and redacts the key everywhere', () => {

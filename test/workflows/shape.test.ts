@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { k6VersionProblem } from '../../load/node/k6.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import { SETTINGS } from '../../src/core/settings.ts';
 import { ROOT, runCli } from '../support/cli.ts';
@@ -251,12 +252,13 @@ describe.each(FILES)('%s', (file, expected) => {
     }
   });
 
-  it("k6 is installed by Grafana's setup action, pinned to the verified 0.49.0, before the certify step; the Node engine is the announced fallback.", () => {
+  it("k6 is installed by Grafana's setup action, pinned to k6 v2.2.0, inside the range the suite verifies and accepts, before the certify step; the Node engine is the announced fallback.", () => {
     const k6 = stepUsing(w, 'grafana/setup-k6-action')!;
     expect(k6).toBeDefined();
     expect(k6.uses).toBe('grafana/setup-k6-action@v1');
     expect(k6.id).toBe('k6');
-    expect(k6.with?.['k6-version']).toBe('0.49.0');
+    expect(k6.with?.['k6-version']).toBe('2.2.0');
+    expect(k6VersionProblem('k6', `k6 v${k6.with?.['k6-version']}`)).toBeUndefined();
     expect(k6['continue-on-error']).toBe(true);
     expect(indexOf(w, k6)).toBeGreaterThan(
       indexOf(
@@ -265,7 +267,7 @@ describe.each(FILES)('%s', (file, expected) => {
       ),
     );
     expect(indexOf(w, k6)).toBeLessThan(indexOf(w, certify));
-    expect(text(file)).toMatch(/# k6 0\.49\.0 is the version the suite's bundles .* were verified\n\s*# on/);
+    expect(text(file)).toMatch(/# k6 2\.2\.0, the newest of the versions the suite's bundles are verified on \(v1\.0\.0 to\n\s*# v2\.2\.x/);
     const fallback = certifyJob(w).steps.find((s) => s.if === "steps.k6.outcome == 'failure'")!;
     expect(fallback.run).toMatch(/^echo "::warning title=k6 not installed::.*Node engine/m);
     expect(fallback.run).toContain('GITHUB_STEP_SUMMARY');

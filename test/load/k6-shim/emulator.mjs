@@ -1,15 +1,24 @@
 // A minimal k6 runtime for the self-tests: runs a bundled scenario script
-// (CommonJS, as load/build.ts writes it) with k6's synchronous http, sleep and
+// (an ES module, as load/build.ts writes it; turned into CommonJS here) with k6's synchronous http, sleep and
 // checks on top of an `io` object, so that the same emulator serves two modes:
 // in process on a virtual clock (io.http calls the reference app directly and
 // sleep only moves the clock: scenario logic independent of the machine's
 // speed), and in a worker thread on real time and real HTTP (worker.mjs).
 // Implements what the bundles use: k6 (check, sleep), k6/http (get, batch,
-// expectedStatuses), k6/metrics (Counter), k6/execution (test.abort), the
+// expectedStatuses), k6/metrics (Counter, Gauge), k6/execution (test.abort), console.log (k6's log), the
 // per-vu-iterations and constant-arrival-rate executors (execution segments
 // included), thresholds on counters and checks, and handleSummary.
 
+import { transformSync } from 'esbuild';
+
 const ABORT = Symbol('abort');
+
+/** The bundle as a CommonJS function body (k6 runs the ES module natively; the emulator evaluates it with new Function). */
+const commonJs = new Map();
+function asCommonJs(code) {
+  if (!commonJs.has(code)) commonJs.set(code, transformSync(code, { format: 'cjs', loader: 'js' }).code);
+  return commonJs.get(code);
+}
 
 function canonical(h) {
   const out = {};
@@ -31,7 +40,14 @@ function evalThreshold(samples, key, expr) {
   const sel = samples.filter((s) => s.metric === metric && want.every(([k, v]) => String(s.tags[k]) === v));
   const count = sel.reduce((a, s) => a + s.value, 0);
   const rate = sel.length ? sel.filter((s) => s.value).length / sel.length : 0;
-  const e = /^(count|rate)\s*(==|>=|<=|<|>)\s*([\d.]+)$/.exec(expr);
+  const e = /^(count|rate|value)\s*(==|>=|<=|<|>)\s*([\d.]+)$/.exec(expr);
+  if (e[1] === 'value') {
+    // a Gauge: its last value, and k6's min and max
+    const values = sel.map((s) => s.value);
+    const g = { value: values.length ? values[values.length - 1] : 0, min: Math.min(0, ...values), max: Math.max(0, ...values) };
+    const n = Number(e[3]);
+    return { ok: { '==': g.value === n, '>=': g.value >= n, '<=': g.value <= n, '<': g.value < n, '>': g.value > n }[e[2]], values: g };
+  }
   const v = e[1] === 'count' ? count : rate;
   const n = Number(e[3]);
   const ok = { '==': v === n, '>=': v >= n, '<=': v <= n, '<': v < n, '>': v > n }[e[2]];
@@ -52,7 +68,7 @@ function segment(s) {
 }
 
 /**
- * Run a CommonJS bundle. io: { http(reqs) → [{status, headers, body, error, durationMs}], sleep(seconds), now() → ms,
+ * Run a bundle. io: { http(reqs) → [{status, headers, body, error, durationMs}], sleep(seconds), now() → ms,
  * virtual?: boolean (Date.now follows io.now while the bundle runs) }. opts: { segment?: "0:1/2" }.
  */
 export function runBundle(code, env, io, opts = {}) {
@@ -115,6 +131,8 @@ export function runBundles(code, env, io, segments) {
 function instance(code, env, io, seg) {
   const checks = new Map();
   const samples = [];
+  // k6's log: the console's lines, as k6 would print them with --log-format=raw
+  const log = [];
   let aborted;
   let failure;
   const [from, to] = segment(seg);
@@ -127,14 +145,14 @@ function instance(code, env, io, seg) {
     timings: { duration: r.durationMs || 0 },
   });
   const k6 = {
-    check(val, sets) {
+    check(val, sets, tags) {
       let all = true;
       for (const [name, fn] of Object.entries(sets)) {
         const ok = !!(typeof fn === 'function' ? fn(val) : fn);
         const c = checks.get(name) || { name, passes: 0, fails: 0 };
         ok ? c.passes++ : c.fails++;
         checks.set(name, c);
-        samples.push({ metric: 'checks', value: ok ? 1 : 0, tags: {} });
+        samples.push({ metric: 'checks', value: ok ? 1 : 0, tags: { ...(tags || {}), check: name } });
         all = all && ok;
       }
       return all;
@@ -162,6 +180,7 @@ function instance(code, env, io, seg) {
       samples.push({ metric: this.name, value, tags: tags || {} });
     }
   }
+  class Gauge extends Counter {}
   const execution = {
     test: {
       options: seg ? { executionSegment: seg } : {},
@@ -171,7 +190,7 @@ function instance(code, env, io, seg) {
       },
     },
   };
-  const modules = { k6, 'k6/http': http, 'k6/metrics': { Counter }, 'k6/execution': execution };
+  const modules = { k6, 'k6/http': http, 'k6/metrics': { Counter, Gauge }, 'k6/execution': execution };
   const require = (name) => {
     if (!(name in modules)) throw new Error(`k6 emulator: unknown module ${name}`);
     const m = modules[name];
@@ -180,13 +199,13 @@ function instance(code, env, io, seg) {
   const x = { checks, done: false, scenarios: [], setupData: undefined };
   const module = { exports: {} };
   try {
-    new Function('require', 'module', 'exports', '__ENV', 'console', code)(require, module, module.exports, env, {
-      log: () => undefined,
+    new Function('require', 'module', 'exports', '__ENV', 'console', asCommonJs(code))(require, module, module.exports, env, {
+      log: (...a) => log.push(a.map(String).join(' ')),
       warn: () => undefined,
       error: () => undefined,
     });
   } catch (e) {
-    failure = { exitCode: 107, error: String(e?.message || e), files: {}, checks: [] };
+    failure = { exitCode: 107, error: String(e?.message || e), files: {}, checks: [], log };
     x.done = true;
   }
   const mod = module.exports;
@@ -204,7 +223,7 @@ function instance(code, env, io, seg) {
       f();
     } catch (e) {
       x.done = true;
-      if (e !== ABORT && !aborted) failure = { exitCode: 107, error: String(e?.stack || e), files: {}, checks: [...checks.values()] };
+      if (e !== ABORT && !aborted) failure = { exitCode: 107, error: String(e?.stack || e), files: {}, checks: [...checks.values()], log };
     }
   };
   x.finish = (durationMs) => {
@@ -228,7 +247,9 @@ function instance(code, env, io, seg) {
       metrics,
       state: { testRunDurationMs: durationMs },
     });
-    return { exitCode, aborted, files, checks: [...checks.values()], name: x.scenarios[0] && x.scenarios[0][0] };
+    // what a metrics store would keep: each metric with its tag set (k6's own tags aside: the emulator has none)
+    const series = [...new Set(samples.map((s) => `${s.metric}${JSON.stringify(Object.entries(s.tags).sort())}`))].sort();
+    return { exitCode, aborted, files, checks: [...checks.values()], log, series, name: x.scenarios[0] && x.scenarios[0][0] };
   };
   return x;
 }

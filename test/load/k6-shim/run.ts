@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
 import type { App } from '../../../reference/app.ts';
+import { completeReport } from '../../../load/lib/carriage.ts';
+import type { LoadReport } from '../../../src/core/load-report.ts';
 import type { VirtualClock } from '../../support/virtual.ts';
 // @ts-expect-error a plain-JS module shared with the worker
 import { runBundle, runBundles } from './emulator.mjs';
@@ -21,6 +23,10 @@ export interface K6Run {
   exitCode: number;
   files: Record<string, string>;
   checks: Array<{ name: string; passes: number; fails: number }>;
+  /** k6's log: the lines the bundle printed with console.log. */
+  log: string[];
+  /** Each metric with its tags, as a metrics store would keep them (emulated runs only). */
+  series?: string[];
   error?: string;
 }
 
@@ -36,6 +42,15 @@ async function doHttp(r: { url: string; headers: Record<string, string>; timeout
   } catch (e) {
     return { status: 0, headers: {}, body: null, error: String((e as Error).message), durationMs: Date.now() - t0 };
   }
+}
+
+/**
+ * A report handleSummary returned (the first, or the one whose file name ends with `suffix`), completed with
+ * the run's log as the suite's k6 engine completes it (`tagged`: several plans in one process).
+ */
+export function reportOfRun(run: K6Run, suffix = '.json', tagged = false): LoadReport | undefined {
+  const file = Object.entries(run.files).find(([k]) => k.endsWith(suffix) && k.endsWith('.json'));
+  return file ? completeReport(JSON.parse(file[1]) as LoadReport, run.log, tagged) : undefined;
 }
 
 /** Write the files handleSummary returned (not stdout). */
@@ -72,6 +87,7 @@ export async function runK6Real(
               exitCode: msg.exitCode as number,
               files: (msg.files as Record<string, string>) || {},
               checks: (msg.checks as K6Run['checks']) || [],
+              log: (msg.log as string[]) || [],
               ...(msg.error ? { error: String(msg.error) } : {}),
             });
             return;
