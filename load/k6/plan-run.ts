@@ -15,7 +15,7 @@ import { ConfigError, readConfig, requireLimits, type Config } from '../../src/c
 import { keyVariable } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { compactSample, timeline } from '../../src/core/load-report.ts';
-import { scenarioOptions } from '../lib/config.ts';
+import { DAY_QUOTA_VAR, scenarioOptions } from '../lib/config.ts';
 import type { ScenarioRun } from '../lib/runner.ts';
 import { createRun, SCENARIOS } from '../lib/scenarios.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
@@ -42,6 +42,7 @@ export function planEnv(env: Env, plan: string): Env {
   for (const k of Object.keys(env)) if (!/^ANIMAL_STORE_API_KEY/.test(k) && k !== 'ANIMAL_STORE_PLANS') out[k] = env[k];
   out.ANIMAL_STORE_PLAN = plan;
   out.ANIMAL_STORE_API_KEY = env[keyVariable(plan as never)];
+  out[DAY_QUOTA_VAR] = env[`${DAY_QUOTA_VAR}_${plan.toUpperCase()}`];
   if (plan !== 'enterprise') {
     delete out.ANIMAL_STORE_RPM;
     delete out.ANIMAL_STORE_RPD;
@@ -64,7 +65,8 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     {
       plan: limits.plan,
       perMinute: limits.perMinute,
-      perDay: limits.perDay,
+      // the server's own quota, when the orchestrator knows it (the embedded server's short day); else the plan's
+      perDay: /^\d{1,15}$/.test(env[DAY_QUOTA_VAR] || '') ? Number(env[DAY_QUOTA_VAR]) : limits.perDay,
       windowMs: cfg.load.windowMs,
       dayMs: cfg.load.dayMs,
       maxWaitMs: cfg.maxWaitMs,

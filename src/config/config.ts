@@ -8,7 +8,7 @@ import { config as loadDotenv } from 'dotenv';
 import { parseArgs, readConfig, type Config, type EnvMap } from '../core/config.ts';
 import type { Command } from '../core/settings.ts';
 
-export { ConfigError, EMBEDDED_WINDOW_MS, requireLimits, type Config, type Flags } from '../core/config.ts';
+export { ConfigError, requireLimits, type Config, type Flags } from '../core/config.ts';
 export { optionsHelp } from '../core/settings.ts';
 
 let dotenvLoaded = false;
