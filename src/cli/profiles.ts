@@ -31,7 +31,9 @@ function scenariosOf(config: Config, notes: string[]): ScenarioName[] {
   if (name === 'full') return every(config);
   if (!config.baseUrl) {
     notes.push(
-      "On the embedded reference server the quick profile runs every rate-limit scenario: its short world makes them take seconds, and the daily one spends only its own demo key's quota.",
+      config.load.allowDaily
+        ? "On the embedded reference server the quick profile runs every rate-limit scenario: its short world makes them take seconds, and the daily one spends only its own demo key's quota."
+        : 'On the embedded reference server the quick profile runs every per-minute scenario (its short world makes them take seconds); the daily one was refused (--allow-daily false).',
     );
     return every(config);
   }
@@ -53,8 +55,7 @@ export function profileFor(config: Config): Profile {
       );
     c = { ...config, allowWrites: true };
   }
-  let scenarios = scenariosOf(config, notes);
-  if (config.certify.only === 'conformance') scenarios = [];
+  const scenarios = config.certify.only === 'conformance' ? [] : scenariosOf(config, notes);
   const everyOther = FULL_SCENARIOS.every((s) => scenarios.includes(s));
   if (everyOther && !scenarios.includes('daily'))
     notes.push("RL-DAILY-QUOTA is certified only with --allow-daily (the daily scenario spends the key's whole daily quota).");

@@ -25,6 +25,17 @@ describe('npm start with no configuration', () => {
     expect([p.name, p.conformance, p.scenarios]).toEqual(['quick', true, [...SCENARIO_NAMES]]);
   });
 
+  it.each([
+    [{ 'allow-daily': 'false' }, ['ceiling', 'recovery', 'sustained', 'overload'], /RL-DAILY-QUOTA is certified only with --allow-daily/],
+    [{ only: 'conformance' }, [], undefined],
+    [{ scenarios: 'ceiling' }, ['ceiling'], undefined],
+  ] as const)('With %o it runs %o, and says what it leaves out.', (flags, scenarios, note) => {
+    const p = profileFor(readConfig({}, flags, 'start'));
+    expect(p.scenarios).toEqual(scenarios);
+    expect(p.notes.some((n) => /daily|rate-limit scenario/.test(n))).toBe(note !== undefined);
+    if (note) expect(p.notes.join('\n')).toMatch(note);
+  });
+
   it('Exercises every MUST requirement of the catalogue in its short world, certifies a correct server, and waits well under a minute whatever the phase of the quota day.', async () => {
     const { report, target } = await certifyVirtually(npmStart(), {}, { asIs: true });
     expect(notPassedMusts(report)).toEqual([]);
