@@ -18,8 +18,9 @@
  * (load/lib/carriage.ts), from which the suite's k6 engine completes the report.
  */
 import { Counter, Gauge } from 'k6/metrics';
-import { ConfigError } from '../../src/core/config.ts';
-import { buildLoadReport, loadJunit, loadSummaryText, reportBaseName } from '../../src/core/load-report.ts';
+import { ConfigError } from '../../src/settings/config.ts';
+import { buildLoadReport, reportBaseName } from '../../src/core/load-report.ts';
+import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { PLAN_NAMES } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import { planEnv, planRun, segmentOf, type SetupData } from './plan-run.ts';

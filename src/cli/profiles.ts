@@ -8,7 +8,7 @@
  *   MUST requirement.
  * --scenarios always wins; --only keeps one half.
  */
-import { ConfigError, requireLimits, type Config } from '../core/config.ts';
+import { ConfigError, requireLimits, type Config } from '../settings/config.ts';
 import { FULL_SCENARIOS, QUICK_SCENARIOS, type ScenarioName } from '../core/scenarios.ts';
 
 export interface Profile {

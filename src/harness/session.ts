@@ -10,7 +10,7 @@ import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
 import type { Judgement } from '../core/judgement.ts';
 import type { Finding } from '../results/types.ts';
-import { DAY_MS } from '../core/config.ts';
+import { DAY_MS } from '../core/plans.ts';
 import { setNamePrefix } from './names.ts';
 
 export interface SessionOptions {

@@ -8,17 +8,9 @@
 import { buildApp, type AppOptions } from '../../reference/app.ts';
 import { DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
 import { listen } from '../../reference/server.ts';
-import {
-  EMBEDDED_DAY_WINDOWS,
-  EMBEDDED_PLAN,
-  EMBEDDED_WINDOW_MS,
-  MINUTE_MS,
-  DAY_MS,
-  embeddedDayQuota,
-  type Config,
-} from '../core/config.ts';
-import { EMBEDDED_KEY_SOURCE } from '../core/plan-keys.ts';
-import { PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
+import { EMBEDDED_DAY_WINDOWS, EMBEDDED_PLAN, EMBEDDED_WINDOW_MS, embeddedDayQuota, type Config } from '../settings/config.ts';
+import { EMBEDDED_KEY_SOURCE } from '../settings/plan-keys.ts';
+import { DAY_MS, MINUTE_MS, PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
 export type { TargetInfo } from '../core/target-info.ts';
 import type { TargetInfo } from '../core/target-info.ts';

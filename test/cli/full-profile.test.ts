@@ -14,7 +14,7 @@ import { runRateLimits } from '../../load/node/run.ts';
 import { buildApp, type AppOptions } from '../../reference/app.ts';
 import { FAULTS, faultsFor } from '../../reference/faults.ts';
 import { profileFor } from '../../src/cli/profiles.ts';
-import { readConfig } from '../../src/core/config.ts';
+import { readConfig } from '../../src/settings/config.ts';
 import { runSpecs, specPaths } from '../../src/harness/runner.ts';
 import { collectSpecs } from '../../src/harness/spec.ts';
 import { Session } from '../../src/harness/session.ts';

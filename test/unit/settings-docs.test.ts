@@ -1,13 +1,13 @@
 /**
  * README's configuration table and .env.example in step with the settings
- * table (src/core/settings.ts): every setting's variable appears in both, README
+ * table (src/settings/settings.ts): every setting's variable appears in both, README
  * names its flag, and where the setting's help states a default, README's
  * default and the value .env.example shows are that default.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SETTINGS, type Setting } from '../../src/core/settings.ts';
+import { SETTINGS, type Setting } from '../../src/settings/settings.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = readFileSync(resolve(ROOT, 'README.md'), 'utf8');

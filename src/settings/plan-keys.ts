@@ -5,7 +5,7 @@
  * run. Keys come from the environment only, never from a flag; the plan is never
  * guessed for a real target; enterprise limits come from --rpm / --rpd. Pure.
  */
-import { isPlanName, PLAN_NAMES, planLimits, type PlanLimits, type PlanName } from './plans.ts';
+import { isPlanName, PLAN_NAMES, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
 /** Where the embedded server's demo keys come from, in words that read after "key from". */
 export const EMBEDDED_KEY_SOURCE = 'the embedded server';

@@ -1,14 +1,15 @@
 /**
- * The one configuration path: command-line flags (parsed against the settings
- * table) over an environment map (process.env after .env, or k6's __ENV) →
- * one `Config`. Flags win over the environment; ANIMAL_STORE_BASE_URL always
- * wins over the per-environment URLs. A bad value throws ConfigError, which
- * every entry point prints as one line (exit 2). Pure (bundled for k6).
+ * The one configuration reader: flags (parsed from a command line by
+ * src/config/args.ts, none in k6) over an environment map (process.env after
+ * .env, or k6's __ENV) → one `Config`, by the settings table. Flags win over the
+ * environment; ANIMAL_STORE_BASE_URL always wins over the per-environment URLs.
+ * A bad value throws ConfigError, which every entry point prints as one line
+ * (exit 2). Pure (bundled for k6).
  */
+import { DAY_MS, MINUTE_MS, type PlanLimits, type PlanName } from '../core/plans.ts';
+import { isScenarioName, type ScenarioName } from '../core/scenarios.ts';
 import { resolveKeys, type PlanKey } from './plan-keys.ts';
-import type { PlanLimits, PlanName } from './plans.ts';
-import { isScenarioName, type ScenarioName } from './scenarios.ts';
-import { findSetting, KEY_FLAG_ERROR, KEY_FLAGS, settingsFor, type Command, type Setting } from './settings.ts';
+import { findSetting, type Command, type Setting } from './settings.ts';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -34,8 +35,6 @@ export const EMBEDDED_DAY_WINDOWS = 24;
 export function embeddedDayQuota(perMinute: number, perDay: number, windows: number): number {
   return Math.min(perDay, perMinute * Math.max(1, Math.floor(windows / 2)));
 }
-export const MINUTE_MS = 60000;
-export const DAY_MS = 86400000;
 const PRODUCTION_DEFAULT_MAX_REQUESTS = 1000;
 /** The embedded reference server is the suite's own: a budget that lets every per-minute scenario through on its business key. */
 const EMBEDDED_DEFAULT_MAX_REQUESTS = 50000;
@@ -49,38 +48,6 @@ function seedOf(v: string | undefined): number {
   if (v === undefined) return Math.floor(Math.random() * MAX_SEED);
   if (Number(v) > MAX_SEED) throw new ConfigError(`ANIMAL_STORE_SEED must be at most ${MAX_SEED}, got ${v}`);
   return Number(v);
-}
-
-/**
- * Parse `--name value`, `--name=value` and boolean `--flag [true|false]` for a
- * command. The key is refused as a flag everywhere; an unknown flag, a flag of
- * another command and a missing value each get their own one-line error.
- */
-export function parseArgs(argv: readonly string[], command: Command): Flags {
-  const mine = settingsFor(command);
-  const flags: Flags = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '-h') {
-      flags.help = true;
-      continue;
-    }
-    const m = /^--([a-z0-9-]+)(?:=([\s\S]*))?$/.exec(a);
-    if (!m) throw new ConfigError(`unexpected argument ${JSON.stringify(a)} (see --help)`);
-    const name = m[1];
-    if (KEY_FLAGS.indexOf(name) >= 0 || /^api-key/.test(name)) throw new ConfigError(KEY_FLAG_ERROR);
-    const s = findSetting(name);
-    if (!s) throw new ConfigError(`unknown option --${name} (see --help)`);
-    if (mine.indexOf(s) < 0)
-      throw new ConfigError(
-        `--${name} is not an option of this command (it belongs to npm ${s.commands.map((c) => (c === 'start' ? 'start' : `run ${c}`)).join(' / ')})`,
-      );
-    if (m[2] !== undefined) flags[s.flag] = m[2];
-    else if (s.kind === 'bool') flags[s.flag] = argv[i + 1] === 'true' || argv[i + 1] === 'false' ? argv[++i] : true;
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[s.flag] = argv[++i];
-    else throw new ConfigError(`--${name} needs a value (see --help)`);
-  }
-  return flags;
 }
 
 export interface LoadSettings {
