@@ -15,7 +15,7 @@ import { ConfigError, readConfig, requireLimits, type Config } from '../../src/c
 import { keyVariable } from '../../src/core/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { compactSample, timeline } from '../../src/core/load-report.ts';
-import { scenarioOptions } from '../lib/config.ts';
+import { MAX_IN_FLIGHT, scenarioOptions } from '../lib/config.ts';
 import type { ScenarioRun } from '../lib/runner.ts';
 import { createRun, SCENARIOS } from '../lib/scenarios.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
@@ -72,7 +72,7 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     },
     {
       externalPacing: !def.singleVu,
-      maxInFlight: 16,
+      maxInFlight: MAX_IN_FLIGHT,
       partialView: !def.singleVu && (cfg.load.maxVus > 1 || cfg.load.distributed),
       ...(cfg.load.distributed ? { distributed: true } : {}),
       // several plans in one process: each key is dedicated (another plan's requests counted on it are a finding)
@@ -148,14 +148,21 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
         sleep(a.ms / 1000);
         continue;
       }
-      const seqs = [run.sent(Date.now())];
-      for (let b = run.next(Date.now()); b.kind === 'send' && seqs.length < 16; b = run.next(Date.now())) seqs.push(run.sent(Date.now()));
-      const responses =
-        seqs.length === 1
-          ? [http.get(url, params)]
-          : http.batch(seqs.map(() => ['GET', url, null, params] as ['GET', string, null, typeof params]));
-      const t = Date.now();
-      for (let j = 0; j < seqs.length; j++) observe(run, seqs[j], responses[j] as never, t);
+      const started = Date.now();
+      const seqs = [run.sent(started)];
+      for (let b = run.next(Date.now()); b.kind === 'send' && seqs.length < o.maxInFlight; b = run.next(Date.now()))
+        seqs.push(run.sent(Date.now()));
+      if (seqs.length === 1) {
+        const res = http.get(url, params);
+        observe(run, seqs[0], res as never, Date.now());
+        continue;
+      }
+      const responses = http.batch(seqs.map(() => ['GET', url, null, params] as ['GET', string, null, typeof params]));
+      // Each response when it came (k6's timings from the batch's start), observed in that order: the latency is the server's, not the slowest's.
+      const ended = Date.now();
+      const arrived = seqs.map((seq, j) => ({ seq, res: responses[j], t: Math.min(ended, started + elapsedMs(responses[j])) }));
+      arrived.sort((x, y) => x.t - y.t || x.seq - y.seq);
+      for (const x of arrived) observe(run, x.seq, x.res as never, x.t);
     }
     run.stop('iteration cap reached');
   }
@@ -263,6 +270,13 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     windowMs: o.windowMs,
     shareInputs,
   };
+}
+
+/** How long a response of a batch took from the batch's start (k6's timings; Infinity without them: the batch's end is used). */
+function elapsedMs(res: { timings?: Partial<Record<'blocked' | 'connecting' | 'tls_handshaking' | 'duration', number>> }): number {
+  const t = res.timings;
+  if (!t || typeof t.duration !== 'number') return Infinity;
+  return (t.blocked || 0) + (t.connecting || 0) + (t.tls_handshaking || 0) + t.duration;
 }
 
 /** VUs of each arrival-rate scenario in a distributed run, at least: k6 gives each instance its part (up to 16 instances). */

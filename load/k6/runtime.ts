@@ -21,6 +21,7 @@ import { Counter, Gauge } from 'k6/metrics';
 import { ConfigError } from '../../src/core/config.ts';
 import { buildLoadReport, loadJunit, loadSummaryText, reportBaseName } from '../../src/core/load-report.ts';
 import { PLAN_NAMES } from '../../src/core/plans.ts';
+import { MAX_IN_FLIGHT } from '../lib/config.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import { planEnv, planRun, segmentOf, type SetupData } from './plan-run.ts';
 import { METRICS_ONLY_NOTE, outcomeKey, outcomesFromMetrics, type SummaryMetrics } from './summary.ts';
@@ -81,6 +82,9 @@ export function k6Scenario(name: ScenarioName) {
   const options = {
     scenarios,
     thresholds,
+    // The ceiling's requests in flight go out as one http.batch of up to MAX_IN_FLIGHT: all at once (k6's defaults, 20 and 6 per host, would queue them).
+    batch: MAX_IN_FLIGHT,
+    batchPerHost: MAX_IN_FLIGHT,
     maxRedirects: 0,
     setupTimeout: first.secs(2 * windowMs + first.cfg.timeoutMs + 30000),
     summaryTrendStats: ['avg', 'min', 'max', 'p(95)'],

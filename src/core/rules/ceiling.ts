@@ -19,6 +19,8 @@ import { judgeDecrements } from './decrements.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals } from './signals.ts';
 import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';
+import { tooSlowForLimit } from './little.ts';
+import { maxInSpan } from './spans.ts';
 import { isDailyThrottle } from './window.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
@@ -154,7 +156,11 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
     // server) or a request answered otherwise (401, 5xx) leaves the ceiling not reached: not judged, never blamed.
     if (f.unpredicted || f.inWindow - f.refilled > o.limit)
       out.push(verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`));
-    else out.push(skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`));
+    else
+      out.push(
+        (!f.other && !f.unpredicted && tooSlowForLimit(f.seq, o)) ||
+          skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`),
+      );
   } else if (predicted && !planShort) {
     out.push(
       verdict(
@@ -219,16 +225,19 @@ function describe429(s: Sample): string {
 function judgeByCount(f: CeilingFacts, successes: number, o: JudgeOptions, stopped?: string): Judgement[] {
   const s429 = f.first429;
   const why = `the rate-limit headers count the day (Limit ${o.perDay}), so Remaining cannot predict the per-minute 429`;
-  if (!s429)
+  if (!s429) {
+    // Where each window began cannot be told: only more than twice the limit within one window's span (which overlaps at most
+    // two fixed windows) is certainly beyond it; fewer is a ceiling not reached (a slow server, a run stopped early).
+    const most = maxInSpan(f.seq, o.windowMs).count;
+    const why = `no 429 within ${f.seq.length} requests (${successes} successes, at most ${most} within one ${fmtMs(o.windowMs)} span${stopped ? `; ${stopped}` : ''}); plan ${o.plan} allows ${o.limit} per window`;
     return [
       verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`),
-      verdict(
-        'RL-CEILING-429',
-        false,
-        'No 429 at the limit',
-        `no 429 within ${f.seq.length} requests (${successes} successes${stopped ? `; ${stopped}` : ''}); plan ${o.plan} allows ${o.limit} per window`,
-      ),
+      most > 2 * o.limit
+        ? verdict('RL-CEILING-429', false, 'No 429 at the limit', why)
+        : tooSlowForLimit(f.seq, o, ' (one at a time: Remaining counts the day)') ||
+          skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the ceiling was not judged`),
     ];
+  }
   return [
     successes >= o.limit
       ? verdict('RL-NOT-EARLY', true, 'No early 429', `${successes} successes before the first 429; plan ${o.plan} allows ${o.limit}`)
