@@ -4,7 +4,7 @@
  * (Retry-After guard, caps). Pure and clock-free: `now` is always passed in.
  */
 import { budget, RESPONSE_WAIT_MS, type Phase, type PhaseAction, type RunState } from './runner.ts';
-import { isRelease, isRollover, isSuccess, isThrottled, isUnixReset, refillAllowance, signals } from '../../src/core/rules/signals.ts';
+import { isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals, unorderable } from '../../src/core/rules/signals.ts';
 import { isDailyThrottle } from '../../src/core/rules/window.ts';
 import type { PhaseName, Sample } from './types.ts';
 
@@ -52,13 +52,12 @@ export class CeilingPhase implements Phase {
    * Requests in flight that reach the limit within half a window at the latency
    * observed: 2 × limit × latency / window (1 on a fast server), at most the
    * run's cap. One at a time when the headers cannot order requests counted
-   * out of send order: Limit is another number (e.g. the day's: Remaining
-   * cannot say how many more the window takes), or no Remaining with a Unix
-   * X-RateLimit-Reset tells which window each was counted in (ceiling-facts.ts).
+   * out of send order (`unorderable`: no Remaining, a Limit that is not the
+   * plan's — the day's cannot say how many more the window takes —, or no Unix
+   * X-RateLimit-Reset to tell which window each was counted in).
    */
   concurrency(run: RunState): number {
-    const latest = run.latest ? signals(run.latest) : undefined;
-    if (!latest || latest.limit !== run.o.limit || latest.remaining === undefined || !isUnixReset(latest.reset)) return 1;
+    if (!run.latest || unorderable(run.latest, run.o)) return 1;
     return Math.max(1, Math.min(run.o.maxInFlight, Math.ceil((2 * run.o.limit * this.rtt) / run.o.windowMs)));
   }
 

@@ -2,8 +2,9 @@
  * The core's ceiling judgements of slow servers, on hand-made samples: requests
  * in flight together, counted and answered out of order, are no failure; a
  * ceiling not reached because the run held too few requests in flight for the
- * latency is said in one line (Little's law); headers counting the day are
- * failed only for more than twice the limit within one window's span; and a
+ * latency is said in one line (Little's law); headers counting the day, or no
+ * Remaining, are failed only for more than twice the limit within one window's
+ * span (where a window began cannot be told); and a
  * Retry-After written a slow round trip before its response arrived (no Date)
  * is not taken for one beyond Reset.
  */
@@ -77,6 +78,21 @@ describe('headers counting the day', () => {
     const v = judgeCeiling(successes(12, 15_000, 15_000)).find((x) => x.requirement === 'RL-CEILING-429')!;
     expect(v).toMatchObject({ outcome: 'skip', title: 'Limit not reached at this latency' });
     expect(v.message).toMatch(/held 1\.0 on average, 1 at most \(one at a time: Remaining counts the day\)$/);
+  });
+});
+
+describe('no X-RateLimit-Remaining', () => {
+  const bare = (n: number, every: number, latency: number) =>
+    Array.from({ length: n }, (_, i) => at(i, T0 + every * i, T0 + every * i + latency, {}));
+
+  it('does not fail a slow server never throttled: one at a time, windows cannot be told apart', () => {
+    const v = judgeCeiling(bare(3 * L, 15_000, 15_000)).find((x) => x.requirement === 'RL-CEILING-429')!;
+    expect(v).toMatchObject({ outcome: 'skip', title: 'Limit not reached at this latency' });
+    expect(v.message).toMatch(/\(one at a time: no X-RateLimit-Remaining\)$/);
+  });
+
+  it('fails more than twice the limit served within one window’s span', () => {
+    expect(find(judgeCeiling(bare(2 * L + 1, 100, 5)), 'RL-CEILING-429')).toEqual(['fail']);
   });
 });
 

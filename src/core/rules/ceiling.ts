@@ -17,7 +17,7 @@ import { judge as verdict, skip as skipped, type Judgement } from '../judgement.
 import type { JudgeOptions, Sample } from '../sample.ts';
 import { judgeDecrements } from './decrements.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
-import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals } from './signals.ts';
+import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals, unorderable } from './signals.ts';
 import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';
 import { tooSlowForLimit } from './little.ts';
 import { maxInSpan } from './spans.ts';
@@ -144,24 +144,16 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
     );
   }
   // RL-CEILING-429: the first 429 comes exactly when Remaining said.
-  if (!s429) {
-    const why = f.unpredicted
-      ? `${n(f.unpredicted)} succeeded although an earlier response said Remaining 0`
-      : f.inWindow - f.refilled > o.limit
-        ? `${f.inWindow} requests in one window succeeded${f.refilled ? ` (${f.refilled} of them in slots the limiter freed)` : ''}, more than plan ${o.plan}'s ${o.limit}`
-        : f.other
-          ? `${n(f.other)} was answered ${f.other.status}`
-          : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
-    // Only a request served beyond the limit fails; a window that rolled over before the limit was used up (a slow client or
-    // server) or a request answered otherwise (401, 5xx) leaves the ceiling not reached: not judged, never blamed.
-    if (f.unpredicted || f.inWindow - f.refilled > o.limit)
-      out.push(verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`));
-    else
-      out.push(
-        (!f.other && !f.unpredicted && tooSlowForLimit(f.seq, o)) ||
-          skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`),
-      );
-  } else if (predicted && !planShort) {
+  if (!s429)
+    out.push(
+      noCeiling(
+        f,
+        o,
+        stopped,
+        successes.some((x) => rem(x) === undefined),
+      ),
+    );
+  else if (predicted && !planShort) {
     out.push(
       verdict(
         'RL-CEILING-429',
@@ -209,6 +201,36 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
   return out.map((j) => (j.outcome === 'fail' && !j.evidence && culprit ? about(j, culprit, o, start) : j));
 }
 
+/**
+ * RL-CEILING-429 when no 429 came: failed only for a request served beyond the limit. Where the windows began
+ * cannot be told (`untold`: successes without Remaining, or Remaining counting the day), only more than twice
+ * the limit within one window's span — which overlaps at most two fixed windows — is certainly beyond it. Else
+ * the ceiling was not reached (a slow client or server, a window that rolled over first, a request answered
+ * otherwise): not judged, never blamed, and said in one line when the latency explains it.
+ */
+function noCeiling(f: CeilingFacts, o: JudgeOptions, stopped: string | undefined, untold: boolean): Judgement {
+  const most = maxInSpan(f.seq, o.windowMs).count;
+  const over = untold ? most > 2 * o.limit : f.inWindow - f.refilled > o.limit;
+  const refilled = f.refilled ? ` (${f.refilled} of them in slots the limiter freed)` : '';
+  const why = f.unpredicted
+    ? `${n(f.unpredicted)} succeeded although an earlier response said Remaining 0`
+    : over && untold
+      ? `${most} requests succeeded within one ${fmtMs(o.windowMs)} span, more than twice plan ${o.plan}'s ${o.limit}: more than ${o.limit} in a window it overlaps`
+      : over
+        ? `${f.inWindow} requests in one window succeeded${refilled}, more than plan ${o.plan}'s ${o.limit}`
+        : f.other
+          ? `${n(f.other)} was answered ${f.other.status}`
+          : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
+  if (f.unpredicted || over)
+    return verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`);
+  const last = f.seq.filter(isSuccess).pop();
+  const one = last ? unorderable(last, o) : '';
+  return (
+    (!f.other && tooSlowForLimit(f.seq, o, one ? ` (one at a time: ${one})` : '')) ||
+    skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`)
+  );
+}
+
 /** No 429 came: what a 429 must carry could not be judged — said with the real reason, not "no scenario ran". */
 function noThrottle(sent: number): Judgement[] {
   return ['RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-RETRY-AFTER-CONSISTENT'].map((id) =>
@@ -225,19 +247,11 @@ function describe429(s: Sample): string {
 function judgeByCount(f: CeilingFacts, successes: number, o: JudgeOptions, stopped?: string): Judgement[] {
   const s429 = f.first429;
   const why = `the rate-limit headers count the day (Limit ${o.perDay}), so Remaining cannot predict the per-minute 429`;
-  if (!s429) {
-    // Where each window began cannot be told: only more than twice the limit within one window's span (which overlaps at most
-    // two fixed windows) is certainly beyond it; fewer is a ceiling not reached (a slow server, a run stopped early).
-    const most = maxInSpan(f.seq, o.windowMs).count;
-    const why = `no 429 within ${f.seq.length} requests (${successes} successes, at most ${most} within one ${fmtMs(o.windowMs)} span${stopped ? `; ${stopped}` : ''}); plan ${o.plan} allows ${o.limit} per window`;
+  if (!s429)
     return [
       verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`),
-      most > 2 * o.limit
-        ? verdict('RL-CEILING-429', false, 'No 429 at the limit', why)
-        : tooSlowForLimit(f.seq, o, ' (one at a time: Remaining counts the day)') ||
-          skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the ceiling was not judged`),
+      noCeiling(f, o, stopped, true),
     ];
-  }
   return [
     successes >= o.limit
       ? verdict('RL-NOT-EARLY', true, 'No early 429', `${successes} successes before the first 429; plan ${o.plan} allows ${o.limit}`)
