@@ -30,7 +30,6 @@ export interface SetupData {
 export interface Metrics {
   failures: Counter;
   finished: Counter;
-  throttled: Counter;
   outcome: Gauge;
 }
 
@@ -84,7 +83,7 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
   if (deadlineAt !== undefined) o.deadlineAt = deadlineAt - (pace ? Math.max(2000, (2 * o.windowMs) / pace.perWindow) : 0);
   const caps = def.caps(o);
   const redact = makeRedactor([apiKey]);
-  const tags: Record<string, string> = { name: 'GET /pets', rl: 'scenario', ...(tag ? { plan: tag } : {}) };
+  const tags: Record<string, string> = { name: 'GET /pets', ...(tag ? { plan: tag } : {}) };
   const params = {
     headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
     timeout: `${cfg.timeoutMs}ms`,
@@ -134,7 +133,6 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     res: { status: number; headers: Record<string, string>; body: unknown; error: string },
     t: number,
   ): void {
-    if (res.status === 429) m.throttled.add(1, tag ? { plan: tag } : {});
     const body = typeof res.body === 'string' ? res.body : '';
     run.observe({ seq, t, status: res.status, headers: res.headers || {}, body, ...(res.error ? { error: res.error } : {}) });
   }

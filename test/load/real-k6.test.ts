@@ -15,6 +15,7 @@ import { completeReport, logMessages } from '../../load/lib/carriage.ts';
 import { mergeShares } from '../../load/lib/merge.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
+import { SYSTEM_TAGS } from '../../load/k6/summary.ts';
 import { bundlePath, findK6, jobEnv, K6Engine, K6_FLAGS } from '../../load/node/k6.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
@@ -196,6 +197,7 @@ describe.skipIf(!K6)('real k6', () => {
   }, 240_000);
 
   it('Ceiling runs leave the same short check, metric and tag names in k6 --out json, a failing one at most 50 with them: no series unique to a run.', async () => {
+    const keys = new Set<string>();
     const names = async (j: LoadJob): Promise<Set<string>> => {
       const dir = mkdtempSync(join(tmpdir(), 'out-json-'));
       const out = join(dir, 'out.json');
@@ -209,6 +211,7 @@ describe.skipIf(!K6)('real k6', () => {
         if (x.type === 'Metric') found.add(x.data.name!);
         // the target's address is the same from night to night; here each run has a server of its own
         for (const v of Object.values(x.data.tags || {})) found.add(String(v).split(j.baseUrl).join('<target>'));
+        for (const k of Object.keys(x.data.tags || {})) keys.add(k);
       }
       return found;
     };
@@ -219,6 +222,9 @@ describe.skipIf(!K6)('real k6', () => {
     const all = new Set([...a, ...failing]);
     expect(all.size).toBeLessThanOrEqual(50);
     for (const n of all) expect(n.length, n).toBeLessThanOrEqual(128);
+    // k6 tags each request's nine samples with the system tags the bundles keep (SYSTEM_TAGS) and nothing else.
+    expect([...keys].filter((k) => !SYSTEM_TAGS.includes(k) && k !== 'requirement')).toEqual([]);
+    expect(keys).toContain('status');
   }, 60_000);
 
   it('Two k6 processes side by side print no REST-API error: the engine runs k6 with its API server off.', async () => {
