@@ -10,7 +10,7 @@
  */
 import type { Judgement } from '../../src/core/judgement.ts';
 import type { KeyState } from '../../src/core/load-report.ts';
-import { isRollover, isSuccess, isThrottled, refTime, signals } from '../../src/core/rules/signals.ts';
+import { isRollover, isSuccess, isThrottled, isUnixReset, refTime, signals } from '../../src/core/rules/signals.ts';
 import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
 /**
@@ -140,6 +140,10 @@ function track(run: RunState, s: Sample): void {
     return;
   }
   const l = run.latest;
+  // A straggler counted in an earlier window (its Reset a window before the latest, beyond a rounding second) spends none of this one.
+  const reset = signals(s).reset;
+  const latestReset = l ? signals(l).reset : undefined;
+  if (isUnixReset(reset) && isUnixReset(latestReset) && reset < latestReset - 1) return;
   if (l && s.seq > l.seq && isRollover(l, s)) {
     run.floor = r;
     run.unknown = 0;

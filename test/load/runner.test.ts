@@ -196,7 +196,7 @@ describe('the key guard of one instance among several', () => {
 });
 
 describe('requests in flight counted out of order', () => {
-  const answer = (r: ScenarioRun, seq: number, t: number, remaining: number) =>
+  const answer = (r: ScenarioRun, seq: number, t: number, remaining: number, resetAt = T0 + 6000) =>
     r.observe({
       seq,
       t,
@@ -204,7 +204,7 @@ describe('requests in flight counted out of order', () => {
       headers: {
         'x-ratelimit-limit': '100',
         'x-ratelimit-remaining': String(remaining),
-        'x-ratelimit-reset': String(Math.ceil((T0 + 6000) / 1000)),
+        'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
       },
     });
 
@@ -222,6 +222,19 @@ describe('requests in flight counted out of order', () => {
     // The rest were counted in reverse send order, so the first one sent says the lowest Remaining: 100 - 35 left, exactly.
     seqs.slice(0, 33).forEach((seq) => answer(r, seq, T0 + 2000, 98 - (seqs[33] - seq)));
     expect(budget(r.state)).toBe(100 - 35);
+  });
+
+  it('A straggler counted at the end of the previous window does not cut the new window’s budget.', () => {
+    const r = createRun('ceiling', opts({}, 100, 6000));
+    answer(r, r.sent(T0), T0 + 1000, 99);
+    const seqs: number[] = [];
+    while (r.next(T0 + 1000).kind === 'send') seqs.push(r.sent(T0 + 1000));
+    // The window rolls over while they are in flight: the last one sent is counted first in the new window…
+    answer(r, seqs[33], T0 + 1900, 99, T0 + 12_000);
+    expect(budget(r.state)).toBe(99 - 33);
+    // …and the first one sent was the old window's last (Remaining 5 there): none of the new window's slots.
+    answer(r, seqs[0], T0 + 1950, 5);
+    expect(budget(r.state)).toBe(99 - 32);
   });
 });
 

@@ -31,8 +31,8 @@ const OVERTAKING: Partial<Variants> = { latencyMs: 1500, latencyJitterMs: 1000 }
 
 const bundles = builtBundles('slow-dist');
 
-function runPlan(kind: EngineKind, plan: Plan, options: AppOptions, scenarios: ScenarioName[] = ['ceiling']) {
-  return runVirtual(kind, scenarios, options, { dist: bundles.dir, job: { plan, ...PLANS[plan], apiKey: DEMO_KEYS[plan] } });
+function runPlan(kind: EngineKind, plan: Plan, options: AppOptions, scenarios: ScenarioName[] = ['ceiling'], start = T0) {
+  return runVirtual(kind, scenarios, options, { dist: bundles.dir, start, job: { plan, ...PLANS[plan], apiKey: DEMO_KEYS[plan] } });
 }
 
 const problems = (r: LoadReport) => r.judgements.filter((j) => j.outcome === 'fail' || j.outcome === 'warn' || j.outcome === 'error');
@@ -57,6 +57,22 @@ describe('a correct limiter answering in 1.5 s gets its 429 within one window at
     expect(r.timeline.filter((p) => p.status === 429)).toHaveLength(1);
     expect(spanMs(r)).toBeLessThan(WINDOW_MS);
   });
+});
+
+describe('a window that ends with dozens of requests in flight', () => {
+  it.each(ENGINES)(
+    'The %s engine, starting 40 s into a window on a business key, uses its rest, then gets the 429 in the next window without a false alarm.',
+    async (kind) => {
+      const { reports } = await runPlan(kind, 'business', { variants: OVERTAKING }, ['ceiling', 'recovery'], T0 + 40_000);
+      for (const r of reports) expect(problems(r), `${r.scenario}`).toEqual([]);
+      const r = reports[0];
+      expect(outcomesOf(r.judgements)['RL-CEILING-429']).toBe('pass');
+      expect(r.requestsSent).toBeGreaterThan(PLANS.business.perMinute + 1);
+      expect(r.requestsSent).toBeLessThanOrEqual(2 * PLANS.business.perMinute + 1);
+      expect(r.timeline.filter((p) => p.status === 429)).toHaveLength(1);
+      expect(spanMs(r)).toBeLessThan(20_000 + WINDOW_MS);
+    },
+  );
 });
 
 describe('the key stays safe with many requests in flight', () => {
