@@ -7,6 +7,13 @@ import { ConfigError } from '../../src/settings/config.ts';
 import { DAY_MS, MINUTE_MS, type PlanName } from '../../src/core/plans.ts';
 import type { ScenarioOptions } from './types.ts';
 
+/**
+ * Requests a scenario keeps in flight at most, on either engine (k6: the largest http.batch, and k6's
+ * `batch` and `batchPerHost` options). The ceiling sizes its concurrency from the latency it observes
+ * below this cap; a server so slow that its limit needs more is told so (src/core/rules/ceiling.ts).
+ */
+export const MAX_IN_FLIGHT = 64;
+
 export interface ScenarioInputs {
   plan: PlanName;
   /** Requests per window (the plan's per-minute number; the window may be scaled down, the number stays). */
@@ -37,7 +44,7 @@ export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOp
     backoffAttempts: 3,
     maxWaitMs: i.maxWaitMs || windowMs + 10000,
     deadlineAt: i.deadlineAt,
-    maxInFlight: 64,
+    maxInFlight: MAX_IN_FLIGHT,
     random: Math.random,
     requestUrl: i.requestUrl,
   };

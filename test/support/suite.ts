@@ -61,7 +61,8 @@ export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): P
   }
   const clock = new VirtualClock(T0);
   const server = buildApp({ ...app, now: () => clock.now() });
-  const virtual = virtualSend(server, clock, Math.max(2, app.variants?.latencyMs ?? 0, app.latencyMs ?? 0));
+  // the latency variants are waited on the virtual clock by the transport (app.delay())
+  const virtual = virtualSend(server, clock);
   const send: typeof virtual = (req) => {
     opts.onRequest?.({ method: req.method, url: req.url, body: req.body });
     return virtual(req);

@@ -17,8 +17,10 @@ import { judge as verdict, skip as skipped, type Judgement } from '../judgement.
 import type { JudgeOptions, Sample } from '../sample.ts';
 import { judgeDecrements, type DecrementVerdict } from './decrements.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
-import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals } from './signals.ts';
+import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals, unorderable } from './signals.ts';
 import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';
+import { tooSlowForLimit } from './little.ts';
+import { maxInSpan } from './spans.ts';
 import { isDailyThrottle } from './window.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
@@ -187,7 +189,13 @@ function throttledFirst(s429: Sample, idle: Sample | undefined, o: JudgeOptions)
 function ceilingJudgement(c: CeilingView, stopped?: string): Judgement | undefined {
   const { f, o } = c;
   const s429 = f.first429;
-  if (!s429) return noCeiling(f, o, stopped);
+  if (!s429)
+    return noCeiling(
+      f,
+      o,
+      stopped,
+      f.seq.filter(isSuccess).some((x) => rem(x) === undefined),
+    );
   if (c.predicted && !c.planShort)
     return verdict(
       'RL-CEILING-429',
@@ -223,22 +231,33 @@ function ceilingJudgement(c: CeilingView, stopped?: string): Judgement | undefin
 }
 
 /**
- * RL-CEILING-429 without a 429: only a request served beyond the limit fails; a window that rolled over before
- * the limit was used up (a slow client or server) or a request answered otherwise (401, 5xx) leaves the ceiling
- * not reached: not judged, never blamed.
+ * RL-CEILING-429 when no 429 came: failed only for a request served beyond the limit. Where the windows began
+ * cannot be told (`untold`: successes without Remaining, or Remaining counting the day), only more than twice
+ * the limit within one window's span — which overlaps at most two fixed windows — is certainly beyond it. Else
+ * the ceiling was not reached (a slow client or server, a window that rolled over first, a request answered
+ * otherwise): not judged, never blamed, and said in one line when the latency explains it.
  */
-function noCeiling(f: CeilingFacts, o: JudgeOptions, stopped?: string): Judgement {
-  const beyond = f.inWindow - f.refilled > o.limit;
+function noCeiling(f: CeilingFacts, o: JudgeOptions, stopped: string | undefined, untold: boolean): Judgement {
+  const most = maxInSpan(f.seq, o.windowMs).count;
+  const over = untold ? most > 2 * o.limit : f.inWindow - f.refilled > o.limit;
+  const refilled = f.refilled ? ` (${f.refilled} of them in slots the limiter freed)` : '';
   const why = f.unpredicted
     ? `${n(f.unpredicted)} succeeded although an earlier response said Remaining 0`
-    : beyond
-      ? `${f.inWindow} requests in one window succeeded${f.refilled ? ` (${f.refilled} of them in slots the limiter freed)` : ''}, more than plan ${o.plan}'s ${o.limit}`
-      : f.other
-        ? `${n(f.other)} was answered ${f.other.status}`
-        : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
-  return f.unpredicted || beyond
-    ? verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`)
-    : skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`);
+    : over && untold
+      ? `${most} requests succeeded within one ${fmtMs(o.windowMs)} span, more than twice plan ${o.plan}'s ${o.limit}: more than ${o.limit} in a window it overlaps`
+      : over
+        ? `${f.inWindow} requests in one window succeeded${refilled}, more than plan ${o.plan}'s ${o.limit}`
+        : f.other
+          ? `${n(f.other)} was answered ${f.other.status}`
+          : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
+  if (f.unpredicted || over)
+    return verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`);
+  const last = f.seq.filter(isSuccess).pop();
+  const one = last ? unorderable(last, o) : '';
+  return (
+    (!f.other && tooSlowForLimit(f.seq, o, one ? ` (one at a time: ${one})` : '')) ||
+    skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`)
+  );
 }
 
 /** No 429 came: what a 429 must carry could not be judged — said with the real reason, not "no scenario ran". */
@@ -260,12 +279,7 @@ function judgeByCount(f: CeilingFacts, successes: number, o: JudgeOptions, stopp
   if (!s429)
     return [
       verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`),
-      verdict(
-        'RL-CEILING-429',
-        false,
-        'No 429 at the limit',
-        `no 429 within ${f.seq.length} requests (${successes} successes${stopped ? `; ${stopped}` : ''}); plan ${o.plan} allows ${o.limit} per window`,
-      ),
+      noCeiling(f, o, stopped, true),
     ];
   return [
     successes >= o.limit
