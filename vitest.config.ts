@@ -10,6 +10,10 @@ export default defineConfig({
     pool: 'forks',
     // Two files at a time on the 2-core machines this runs on; the slow files (child processes) spread over both.
     maxWorkers: 2,
+    // One module graph per worker, not per file: each file re-importing the suite (tsx, Vitest's transform, undici,
+    // Ajv and the schemas) cost about a quarter of the run's CPU. The tests share no mutable state across files:
+    // every run builds its own app, clock, session and reports folder; the transport's pools are re-created on use.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { buildApp } from '../reference/app.ts';
 import { listen } from '../reference/server.ts';
 import type { FaultName } from '../reference/faults.ts';
-import { SETTINGS } from '../src/core/settings.ts';
+import { SETTINGS } from '../src/settings/settings.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 

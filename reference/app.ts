@@ -11,6 +11,7 @@ import { errorFactory } from './errors.ts';
 import { deprecationHeaders, rateLimitHeaders } from './headers.ts';
 import { hostileReply } from './hostile.ts';
 import { DEMO_KEYS } from './keys.ts';
+import { delays, type Delay } from './latency.ts';
 import { resolveOptions, type AppOptions, type ResolvedOptions } from './options.ts';
 import type { PlanName } from './plans.ts';
 import { jsonReply, type Reply } from './reply.ts';
@@ -20,6 +21,7 @@ import type { PetStore } from './store.ts';
 
 export type { AppOptions, ResolvedOptions, Variants } from './options.ts';
 export type { RequestLike } from './decide.ts';
+export type { Delay } from './latency.ts';
 export { BAN_GRACE_MS, BAN_WINDOWS } from './decide.ts';
 
 /** A response of an in-process call. */
@@ -33,10 +35,17 @@ export interface App {
   handler(req: http.IncomingMessage, res: http.ServerResponse): void;
   /**
    * Answer one request in process, at the app's clock, without sockets (the
-   * suite's virtual-time self-tests). Transport-level hostile faults and the
-   * latency variant need the socket and do not apply.
+   * suite's virtual-time self-tests). Transport-level hostile faults need the
+   * socket and do not apply; the latency variants are the transport's to wait
+   * (`delay`), on its own clock.
    */
   call(req: RequestLike & { body?: string }): CallResponse;
+  /**
+   * The next request's delay by the latency variants (latencyMs, latencyJitterMs): how long before it is
+   * counted, then before its response is written. The socket handler draws one per request; an in-process
+   * transport draws one per call and waits it on its clock, so both see the same server.
+   */
+  delay(): Delay;
   store: PetStore;
   options: ResolvedOptions;
   /** The demo API key of each plan. */
@@ -131,20 +140,29 @@ export function buildApp(options?: AppOptions): App {
     return { status: m.status, headers, body: m.body.toString('utf8') };
   }
 
+  const delay = delays(s.o.variants.latencyMs, s.o.variants.latencyJitterMs);
+
   function handler(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const d = delay();
     readBody(req, (body, tooLarge) => {
-      try {
-        const { reply, write } = answer(s, nextSeq, req, body, tooLarge);
-        writeReply(res, reply, write);
-      } catch (e) {
-        if (!res.headersSent)
-          writeReply(res, errorFactory({ has: s.has })('internal_error', (e as Error).message), {
-            has: () => false,
-            now: s.o.now(),
-            latencyMs: 0,
-          });
-      }
+      if (d.beforeMs > 0) setTimeout(() => respond(res, req, body, tooLarge, d.afterMs), d.beforeMs);
+      else respond(res, req, body, tooLarge, d.afterMs);
     });
+  }
+
+  /** Answer a request read from the socket; its response is written `latencyMs` later. */
+  function respond(res: http.ServerResponse, req: http.IncomingMessage, body: string, tooLarge: boolean, latencyMs: number): void {
+    try {
+      const { reply, write } = answer(s, nextSeq, req, body, tooLarge);
+      writeReply(res, reply, { ...write, latencyMs });
+    } catch (e) {
+      if (!res.headersSent)
+        writeReply(res, errorFactory({ has: s.has })('internal_error', (e as Error).message), {
+          has: () => false,
+          now: s.o.now(),
+          latencyMs: 0,
+        });
+    }
   }
 
   const requestsByPlan = () => {
@@ -152,5 +170,5 @@ export function buildApp(options?: AppOptions): App {
     for (const [plan, key] of Object.entries(DEMO_KEYS) as [PlanName, string][]) out[plan] = s.tally.get(key) ?? 0;
     return out as Record<PlanName, number>;
   };
-  return { handler, call, store: s.store, options: s.o, keys: DEMO_KEYS, requestsByPlan };
+  return { handler, call, delay, store: s.store, options: s.o, keys: DEMO_KEYS, requestsByPlan };
 }

@@ -53,6 +53,12 @@ export interface Variants {
   trimNames: boolean;
   /** Delay before every response is written. */
   latencyMs: number;
+  /**
+   * Up to this many ms more on each request, drawn per request (the same draws on every run): up to half
+   * of it before the request is counted, up to half before its response is written, so that requests in
+   * flight together are counted in another order than sent and their responses overtake one another.
+   */
+  latencyJitterMs: number;
   /** A key that sends a request while a Retry-After is still running is banned for 10 windows. */
   banOnEarlyRetry: boolean;
   /** What X-RateLimit-* describe: the per-minute window, or the per-day quota ("the request limit in force" either way). */
@@ -78,6 +84,7 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   positiveIds: false,
   trimNames: false,
   latencyMs: 0,
+  latencyJitterMs: 0,
   banOnEarlyRetry: false,
   extraFields: false,
   rateLimitHeaders: 'minute',

@@ -42,6 +42,11 @@ export const VARIANTS: readonly VariantSpec[] = [
   { name: 'trimNames', values: ['yes'], description: 'names stored without leading and trailing spaces' },
   { name: 'latencyMs', values: ['N'], description: 'delay before every response' },
   {
+    name: 'latencyJitterMs',
+    values: ['N'],
+    description: 'up to N ms more per request, partly before it is counted: responses overtake one another',
+  },
+  {
     name: 'banOnEarlyRetry',
     values: ['yes'],
     description: 'a key retrying before Retry-After is banned for 10 windows (the spec allows it)',

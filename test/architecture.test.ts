@@ -1,17 +1,21 @@
 /**
  * ARCHITECTURE.md as a test: every relative import of every module stays within
- * what its layer may import, and the pure layers (src/core, load/lib, the k6
- * scripts) import no package and no Node built-in at all.
+ * what its layer may import; the layers bundled for k6 (as ARCHITECTURE.md names
+ * them) import no package and no Node built-in at all; and the k6 bundle holds
+ * nothing else: every module the generated k6 entries reach is in one of them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
+import { entrySource } from '../load/build.ts';
+import { SCENARIO_NAMES } from '../src/core/scenarios.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** Layer of a file, by its path (first match wins). */
 const LAYERS: [string, RegExp][] = [
   ['src/core', /^src\/core\//],
+  ['src/settings', /^src\/settings\//],
   ['src/schemas', /^src\/schemas\//],
   ['src/results', /^src\/results\//],
   ['src/config', /^src\/config\//],
@@ -48,8 +52,17 @@ test('ARCHITECTURE.md has a row for every layer the test knows.', () => {
   expect(Object.keys(MAY_IMPORT).sort()).toEqual([...new Set(LAYERS.map(([name]) => name))].sort());
 });
 
-/** Layers that must stay free of packages and Node built-ins (they are bundled for k6). */
-const PURE = new Set(['src/core', 'load/lib', 'load/k6']);
+/** The layers bundled for k6, as ARCHITECTURE.md names them ("Bundled for k6: `a`, `b`."): free of packages and Node built-ins. */
+export const BUNDLED: Set<string> = (() => {
+  const text = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8').replace(/\s+/g, ' ');
+  const list = /Bundled for k6: ([^.]+)\./.exec(text)?.[1] ?? '';
+  return new Set([...list.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+})();
+
+test('ARCHITECTURE.md names the layers bundled for k6, each a layer of its table.', () => {
+  expect([...BUNDLED].sort()).toEqual(['load/k6', 'load/lib', 'src/core', 'src/settings']);
+  expect([...BUNDLED].filter((l) => !MAY_IMPORT[l])).toEqual([]);
+});
 
 const layerOf = (rel: string) => LAYERS.find(([, re]) => re.test(rel))?.[0];
 
@@ -64,8 +77,7 @@ function sources(): string[] {
   return out;
 }
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
+function importsOf(file: string, text = readFileSync(join(ROOT, file), 'utf8')): string[] {
   const re =
     /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
   const out: string[] = [];
@@ -83,7 +95,7 @@ test('Every module imports only from the layers ARCHITECTURE.md allows it.', () 
         const target = relative(ROOT, resolve(ROOT, dirname(file), spec));
         const to = layerOf(target);
         if (to && !MAY_IMPORT[layer].includes(to)) violations.push(`${file} → ${target} (${layer} may not import ${to})`);
-      } else if (PURE.has(layer) && !(layer === 'load/k6' && /^k6(\/|$)/.test(spec)))
+      } else if (BUNDLED.has(layer) && !(layer === 'load/k6' && /^k6(\/|$)/.test(spec)))
         violations.push(`${file} → ${spec} (${layer} must stay free of packages and built-ins)`);
     }
   }
@@ -121,4 +133,33 @@ test('No module imports itself through a cycle (a module graph without loops).',
   };
   for (const f of graph.keys()) visit(f, []);
   expect(cycles).toEqual([]);
+});
+
+/** The modules the generated k6 entry of a scenario reaches (type imports included), from load/. */
+function reachedFromEntry(scenario: (typeof SCENARIO_NAMES)[number]): Set<string> {
+  const seen = new Set<string>();
+  const follow = (from: string, specs: string[]) => {
+    for (const spec of specs.filter((x) => x.startsWith('.'))) {
+      const target = relative(ROOT, resolve(ROOT, dirname(from), spec));
+      if (seen.has(target)) continue;
+      seen.add(target);
+      follow(target, importsOf(target));
+    }
+  };
+  follow('load/entry.ts', importsOf('load/entry.ts', entrySource(scenario)));
+  return seen;
+}
+
+test('The k6 bundle holds only what the k6 entries import, all of it from the layers bundled for k6 (no argv parser, no --help, no writer).', () => {
+  const outside: string[] = [];
+  for (const scenario of SCENARIO_NAMES)
+    for (const file of reachedFromEntry(scenario)) {
+      const layer = layerOf(file);
+      if (!layer || !BUNDLED.has(layer)) outside.push(`${scenario}: ${file} (${layer ?? 'no layer'})`);
+    }
+  expect(outside).toEqual([]);
+  // The Node side of configuration stays out: the command line and --help are src/config's.
+  const reached = reachedFromEntry('ceiling');
+  expect([...reached].filter((f) => f.startsWith('src/config/'))).toEqual([]);
+  expect(reached).toContain('src/settings/config.ts');
 });

@@ -2,7 +2,7 @@
  * Lint of the requirement catalogue and of the specs that use it (test262 style):
  * unique ids, verbatim quotes from the spec, every id a spec uses exists, every
  * entry is judged by a spec, a response check or a load scenario (by what the
- * rules return, not by their source text); the plan limits are the spec's table; spec files
+ * rules return, not by their source text); the plan limits and the operations are the spec's tables; spec files
  * follow conformance/<operation>/<behaviour>.spec.ts with full-sentence titles.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { RESPONSE_CHECKS } from '../src/checks/registry.ts';
 import { collectSpecs } from '../src/harness/spec.ts';
 import { CONFORMANCE_DIR, specPaths } from '../src/harness/runner.ts';
 import { SPEC_PATH } from '../src/results/meta.ts';
+import { OPERATIONS } from '../src/core/operations.ts';
 import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
 import { SCENARIO_INFO, SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
 import { SCENARIOS } from '../load/lib/scenarios.ts';
@@ -84,6 +85,40 @@ describe('the requirement catalogue', () => {
     expect(PLANS).toEqual(fixed);
     expect(SPEC_PLANS).toEqual(fixed);
     expect(REFERENCE_PLAN_NAMES).toEqual(PLAN_NAMES);
+  });
+
+  test('The operations table is the spec’s Endpoints section: each operation’s name, method, path, heading, deprecation and Responses table.', () => {
+    const endpoints = readFileSync(SPEC_PATH, 'utf8').split('\n## Endpoints')[1].split('\n## ')[0];
+    const fromSpec = endpoints
+      .split('\n### ')
+      .slice(1)
+      .map((section) => {
+        const m = /Method and path: `(GET|POST) ([^`]+)` \(operation name `(\w+)`\)/.exec(section);
+        if (!m) return undefined;
+        const rows = section
+          .split('\n')
+          .map((line) => line.split('|').map((c) => c.trim()))
+          .filter((c) => c.length === 5 && /^\d{3}$/.test(c[1]));
+        const spec = {
+          method: m[1],
+          path: m[2],
+          summary: section.split('\n')[0].trim(),
+          deprecated: /Deprecation: the operation is marked deprecated/.test(section),
+          parameters: [
+            ...section
+              .split('\n')
+              .map((line) => line.split('|').map((c) => c.trim()))
+              .filter((c) => c.length === 6 && /^(integer|PetStatus)$/.test(c[2]))
+              .map((c) => c[1]),
+            ...[...section.matchAll(/Path parameter: `(\w+)`/g)].map((p) => p[1]),
+          ],
+          ...Object.fromEntries([...section.matchAll(/Request body: required, .* shape (\w+)\./g)].map((r) => ['requestBody', r[1]])),
+          responses: Object.fromEntries(rows.map((c) => [Number(c[1]), { schema: c[2].split(' ')[0], meaning: c[3].replace(/`/g, '') }])),
+        };
+        return [m[3], spec] as const;
+      })
+      .filter((x) => x !== undefined);
+    expect(Object.fromEntries(fromSpec)).toEqual(OPERATIONS);
   });
 
   const shared = resolve(ROOT, '../shared/spec/animal-store-spec.md');

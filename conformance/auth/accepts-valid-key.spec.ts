@@ -14,12 +14,13 @@ export default defineSpec({
       async run(t) {
         for (const req of everyOperation(t, 'valid')) {
           const ex = await t.request(req);
-          t.check('AUTH-VALID-KEY-ACCEPTED', ex.response !== undefined && ex.response.status !== 401 && ex.response.status !== 403, ex, {
+          t.check(ex, {
+            requirement: 'AUTH-VALID-KEY-ACCEPTED',
+            ok: ex.response !== undefined && ex.response.status !== 401 && ex.response.status !== 403,
             pass: `${req.operation} accepted the key`,
             fail: 'Valid key rejected',
             message: `${req.operation} with the configured key: ${describeStatus(ex)}`,
-            expected: 'not 401',
-            actual: describeStatus(ex),
+            evidence: { expected: 'not 401', actual: describeStatus(ex) },
           });
         }
       },

@@ -28,12 +28,13 @@ export default defineSpec({
     writes: c.writes,
     async run(t) {
       const ex = await t.request(c.request);
-      t.check('AUTH-BEFORE-VALIDATION', ex.response?.status === 401, ex, {
+      t.check(ex, {
+        requirement: 'AUTH-BEFORE-VALIDATION',
+        ok: ex.response?.status === 401,
         pass: 'Authentication decided first',
         fail: 'Validation or lookup before authentication',
         message: `${c.request.operation} without a valid key: ${describeStatus(ex)}`,
-        expected: '401',
-        actual: describeStatus(ex),
+        evidence: { expected: '401', actual: describeStatus(ex) },
       });
     },
   })),

@@ -93,12 +93,13 @@ async function expect401(t: TestContext, c: Case) {
   const credential = c.credential(t.config.apiKey ?? 'no-key');
   for (const req of (c.requests ?? everyOperation)(t, credential)) {
     const ex = await t.request(req);
-    t.check(c.requirement, ex.response?.status === 401, ex, {
+    t.check(ex, {
+      requirement: c.requirement,
+      ok: ex.response?.status === 401,
       pass: `${req.operation} answered 401`,
       fail: 'Bad credential not rejected with 401',
       message: `${req.operation} with ${c.what}: ${describeStatus(ex)}`,
-      expected: '401',
-      actual: describeStatus(ex),
+      evidence: { expected: '401', actual: describeStatus(ex) },
     });
   }
 }

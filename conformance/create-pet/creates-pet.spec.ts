@@ -22,12 +22,13 @@ function echoes(p: CreatedPet): string[] {
 function judgeCreated(t: TestContext, requirement: string, p: CreatedPet) {
   const created = p.ex.response?.status === 201;
   const diffs = created ? echoes(p) : [];
-  t.check(requirement, created && diffs.length === 0, p.ex, {
+  t.check(p.ex, {
+    requirement: requirement,
+    ok: created && diffs.length === 0,
     pass: `201 with the sent fields${p.sent.status ? ` (status ${p.sent.status})` : ''}`,
     fail: created ? 'Created Pet differs from the request' : 'Valid NewPet not answered 201',
     message: created ? diffs.join('; ') || 'all fields echoed' : describeStatus(p.ex),
-    expected: created ? JSON.stringify(p.sent) : '201',
-    actual: created ? diffs.join('; ') : describeStatus(p.ex),
+    evidence: { expected: created ? JSON.stringify(p.sent) : '201', actual: created ? diffs.join('; ') : describeStatus(p.ex) },
   });
 }
 
@@ -51,13 +52,12 @@ export default defineSpec({
         const p = await createdWithoutStatus(t);
         judgeCreated(t, 'CREATE-STATUS-OPTIONAL', p);
         if (p.ex.response?.status === 201 && isObject(p.ex.json))
-          t.record(
-            'CREATE-DEFAULT-STATUS',
-            'observe',
-            'Default status observed',
-            `a pet created without status has ${'status' in p.ex.json ? `status ${JSON.stringify(p.ex.json.status)}` : 'no status field'}`,
-            p.ex,
-          );
+          t.report(p.ex, {
+            requirement: 'CREATE-DEFAULT-STATUS',
+            outcome: 'observe',
+            title: 'Default status observed',
+            message: `a pet created without status has ${'status' in p.ex.json ? `status ${JSON.stringify(p.ex.json.status)}` : 'no status field'}`,
+          });
       },
     },
   ],

@@ -55,12 +55,13 @@ export default defineSpec({
     writes: true,
     async run(t) {
       const ex = await t.request(createPetRaw(c.body()));
-      t.check(c.requirement, ex.response?.status === 400, ex, {
+      t.check(ex, {
+        requirement: c.requirement,
+        ok: ex.response?.status === 400,
         pass: `${c.what} rejected with 400`,
         fail: 'Invalid body not rejected with 400',
         message: `createPet with ${c.what}: ${describeStatus(ex)}`,
-        expected: '400',
-        actual: describeStatus(ex),
+        evidence: { expected: '400', actual: describeStatus(ex) },
       });
     },
   })),

@@ -22,7 +22,12 @@ export default defineSpec({
         const list = await t.request(listPets({ limit: '1' }));
         const id = list.response?.status === 200 ? exactInteger(list, '/0/id') : undefined;
         if (id === undefined)
-          return t.record('DEPRECATION-SIGNALLED', 'skip', 'Could not be judged', 'no pet to fetch: the list was empty or failed', list);
+          return t.report(list, {
+            requirement: 'DEPRECATION-SIGNALLED',
+            outcome: 'skip',
+            title: 'Could not be judged',
+            message: 'no pet to fetch: the list was empty or failed',
+          });
         await t.request(getPet(id));
       },
     },

@@ -22,12 +22,13 @@ async function roundTrip(t: TestContext, id: string, expected: string, origin: s
   const ex = await t.request(getPet(id));
   const got = ex.response?.status === 200 && ex.json !== undefined ? canonicalPet(ex.json) : undefined;
   const big = BigInt(id) > TWO_53 || BigInt(id) < -TWO_53;
-  t.check('GET-ROUND-TRIP', got === expected, ex, {
+  t.check(ex, {
+    requirement: 'GET-ROUND-TRIP',
+    ok: got === expected,
     pass: `pet ${id} returned identically${big ? ' (id above 2^53, exact)' : ''}`,
     fail: ex.response?.status === 200 ? 'Retrieved pet differs' : 'Pet not retrievable',
     message: `GET /pets/${id} (${origin}): ${describeStatus(ex)}`,
-    expected,
-    actual: got ?? describeStatus(ex),
+    evidence: { expected, actual: got ?? describeStatus(ex) },
   });
 }
 
@@ -52,9 +53,20 @@ export default defineSpec({
       async run(t) {
         const list = await t.request(listPets({ limit: '1' }));
         if (list.response?.status !== 200 || !Array.isArray(list.json) || !isObject(list.json[0]))
-          return t.record('GET-ROUND-TRIP', 'skip', 'Could not be judged', 'the list returned no pet to fetch', list);
+          return t.report(list, {
+            requirement: 'GET-ROUND-TRIP',
+            outcome: 'skip',
+            title: 'Could not be judged',
+            message: 'the list returned no pet to fetch',
+          });
         const id = exactInteger(list, '/0/id');
-        if (id === undefined) return t.record('GET-ROUND-TRIP', 'skip', 'Could not be judged', 'the listed pet has no integer id', list);
+        if (id === undefined)
+          return t.report(list, {
+            requirement: 'GET-ROUND-TRIP',
+            outcome: 'skip',
+            title: 'Could not be judged',
+            message: 'the listed pet has no integer id',
+          });
         await roundTrip(t, id, canonicalPet(list.json[0], list.json, '/0'), 'from the list');
       },
     },

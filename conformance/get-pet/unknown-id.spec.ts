@@ -21,12 +21,13 @@ export default defineSpec({
         // A 200 may be a pet the server really issued with that id: try one far from it before judging.
         if (ex.response?.status === 200) ex = await t.request(getPet((id = OTHER_UNKNOWN_ID)));
         const note = id === UNKNOWN_ID ? '' : ` (GET /pets/${UNKNOWN_ID} answered 200 too)`;
-        t.check('GET-404-UNKNOWN', ex.response?.status === 404, ex, {
+        t.check(ex, {
+          requirement: 'GET-404-UNKNOWN',
+          ok: ex.response?.status === 404,
           pass: `unknown id answered 404${note}`,
           fail: 'Unknown id not answered 404',
           message: `GET /pets/${id}: ${describeStatus(ex)}${note}`,
-          expected: '404',
-          actual: describeStatus(ex),
+          evidence: { expected: '404', actual: describeStatus(ex) },
         });
       },
     },
@@ -36,12 +37,13 @@ export default defineSpec({
       async run(t: TestContext) {
         const ex = await t.request({ ...getPet('x', { alsoAcceptable: [400, 422] }), path: `/pets/${id}` });
         const s = ex.response?.status ?? 0;
-        t.check('GET-NON-INTEGER-ID-4XX', s >= 400 && s < 500, ex, {
+        t.check(ex, {
+          requirement: 'GET-NON-INTEGER-ID-4XX',
+          ok: s >= 400 && s < 500,
           pass: `answered ${s}`,
           fail: s >= 500 ? 'Non-integer id causes a server error' : 'Non-integer id not rejected',
           message: `GET /pets/${id}: ${describeStatus(ex)}`,
-          expected: '4xx',
-          actual: describeStatus(ex),
+          evidence: { expected: '4xx', actual: describeStatus(ex) },
         });
       },
     })),

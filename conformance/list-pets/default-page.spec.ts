@@ -16,39 +16,42 @@ export default defineSpec({
       async run(t) {
         const created = t.config.allowWrites ? (await createdPets(t)).filter((p) => p.id !== undefined).length : 0;
         const ex = await t.request(listPets());
-        t.check('LIST-200-PETS', ex.response?.status === 200, ex, {
+        t.check(ex, {
+          requirement: 'LIST-200-PETS',
+          ok: ex.response?.status === 200,
           pass: 'listPets answered 200',
           fail: 'listPets did not answer 200',
           message: describeStatus(ex),
-          expected: '200',
-          actual: describeStatus(ex),
+          evidence: { expected: '200', actual: describeStatus(ex) },
         });
         if (ex.response?.status !== 200 || !Array.isArray(ex.json)) return;
         const n = ex.json.length;
         if (created > 0)
-          t.check('LIST-200-PETS', n > 0, ex, {
+          t.check(ex, {
+            requirement: 'LIST-200-PETS',
+            ok: n > 0,
             pass: 'The page lists animals',
             fail: 'Empty page although animals exist',
             message: n > 0 ? `the default page holds ${n} animals` : `the default page is empty although the suite created ${created} pets`,
-            expected: 'at least 1 animal',
-            actual: String(n),
+            evidence: { expected: 'at least 1 animal', actual: String(n) },
           });
-        t.check('LIST-DEFAULT-LIMIT', n <= 20, ex, {
+        t.check(ex, {
+          requirement: 'LIST-DEFAULT-LIMIT',
+          ok: n <= 20,
           pass: 'Default page within 20',
           fail: 'Default page larger than 20',
           message: `the default page holds ${n} animals`,
-          expected: '≤ 20',
-          actual: String(n),
+          evidence: { expected: '≤ 20', actual: String(n) },
         });
         const link = ex.response.headers.link;
         const other = Object.keys(ex.response.headers).filter((h) => /^x-(total|next|page|cursor)/i.test(h));
-        t.record(
-          'LIST-PAGINATION-CONTROLS',
-          'observe',
-          'Pagination controls observed',
-          link || other.length ? `Link: ${link ?? '-'}; headers: ${other.join(', ') || '-'}` : 'no Link or paging headers on the page',
-          ex,
-        );
+        t.report(ex, {
+          requirement: 'LIST-PAGINATION-CONTROLS',
+          outcome: 'observe',
+          title: 'Pagination controls observed',
+          message:
+            link || other.length ? `Link: ${link ?? '-'}; headers: ${other.join(', ') || '-'}` : 'no Link or paging headers on the page',
+        });
       },
     },
   ],

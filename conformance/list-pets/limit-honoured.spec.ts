@@ -19,48 +19,52 @@ export default defineSpec({
         for (const limit of LIMITS) {
           const ex = await t.request(listPets({ limit: String(limit) }));
           if (!t.conclusive(ex) || ex.response!.status !== 200 || !Array.isArray(ex.json)) {
-            t.check('LIST-LIMIT-HONOURED', false, ex, {
+            t.check(ex, {
+              requirement: 'LIST-LIMIT-HONOURED',
+              ok: false,
               pass: '-',
               fail: 'limit request not answered with a page',
               message: `limit=${limit}: HTTP ${ex.response?.status}`,
-              expected: '200 with Pets',
-              actual: String(ex.response?.status),
+              evidence: { expected: '200 with Pets', actual: String(ex.response?.status) },
             });
             continue;
           }
           const n = ex.json.length;
-          t.check('LIST-LIMIT-HONOURED', n <= limit, ex, {
+          t.check(ex, {
+            requirement: 'LIST-LIMIT-HONOURED',
+            ok: n <= limit,
             pass: `limit=${limit} honoured`,
             fail: 'Page larger than limit',
             message:
               n <= limit
                 ? `limit=${limit} returned ${n} animals, within the limit`
                 : `limit=${limit} returned ${n} animals, more than the limit`,
-            expected: `≤ ${limit}`,
-            actual: String(n),
+            evidence: { expected: `≤ ${limit}`, actual: String(n) },
           });
           const want = Math.min(limit, known);
           if (known > 0)
-            t.check('LIST-LIMIT-FILLS-PAGE', n >= want, ex, {
+            t.check(ex, {
+              requirement: 'LIST-LIMIT-FILLS-PAGE',
+              ok: n >= want,
               pass: `limit=${limit} page is full`,
               fail: 'Page shorter than limit though more animals exist',
               message:
                 n >= want
                   ? `limit=${limit} returned ${n} animals: a full page, as at least ${known} exist`
                   : `limit=${limit} returned only ${n} animals although at least ${known} exist`,
-              expected: `${want}`,
-              actual: String(n),
+              evidence: { expected: `${want}`, actual: String(n) },
             });
           known = Math.max(known, n);
           const twice = repeatedIds(pageIds(ex));
-          t.check('CREATE-ID-UNIQUE', twice.length === 0, ex, {
+          t.check(ex, {
+            requirement: 'CREATE-ID-UNIQUE',
+            ok: twice.length === 0,
             pass: `the ids on the limit=${limit} page are distinct`,
             fail: 'Two animals on one page share an id',
             message: twice.length
               ? `limit=${limit}: id ${twice.join(', ')} appears more than once on the page`
               : `limit=${limit}: no id repeated among ${n} animals`,
-            expected: 'distinct ids',
-            actual: twice.join(', '),
+            evidence: { expected: 'distinct ids', actual: twice.join(', ') },
           });
         }
       },

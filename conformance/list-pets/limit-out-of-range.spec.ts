@@ -19,21 +19,24 @@ export default defineSpec({
       const status = ex.response?.status ?? 0;
       const n = Array.isArray(ex.json) ? ex.json.length : undefined;
       const ok = status < 500 && (status !== 200 || (n !== undefined && n <= 100));
-      t.check('LIST-LIMIT-OUT-OF-RANGE', ok, ex, {
+      t.check(ex, {
+        requirement: 'LIST-LIMIT-OUT-OF-RANGE',
+        ok: ok,
         pass: 'Out-of-range limit handled',
         fail: status >= 500 ? 'Out-of-range limit causes a server error' : 'Out-of-range limit returns more than 100 animals',
         message: `limit=${JSON.stringify(value)}: ${describeStatus(ex)}${n !== undefined ? `, ${n} animals` : ''}`,
-        expected: '400 with Error, or 200 with at most 100 animals',
-        actual: `${describeStatus(ex)}${n !== undefined ? `, ${n} animals` : ''}`,
+        evidence: {
+          expected: '400 with Error, or 200 with at most 100 animals',
+          actual: `${describeStatus(ex)}${n !== undefined ? `, ${n} animals` : ''}`,
+        },
       });
       if (t.conclusive(ex))
-        t.record(
-          'LIST-LIMIT-OUT-OF-RANGE-HANDLING',
-          'observe',
-          'Out-of-range limit handling',
-          `limit=${JSON.stringify(value)} → ${status === 200 ? `200 (clamped/ignored, ${n} animals)` : `${status} (rejected)`}`,
-          ex,
-        );
+        t.report(ex, {
+          requirement: 'LIST-LIMIT-OUT-OF-RANGE-HANDLING',
+          outcome: 'observe',
+          title: 'Out-of-range limit handling',
+          message: `limit=${JSON.stringify(value)} → ${status === 200 ? `200 (clamped/ignored, ${n} animals)` : `${status} (rejected)`}`,
+        });
     },
   })),
 });

@@ -58,37 +58,42 @@ async function run(t: TestContext, status: string, c: Case) {
   const q = new URLSearchParams(query).toString();
   const ex = await t.request(listPets(query));
   if (ex.response?.status !== 200 || !Array.isArray(ex.json)) {
-    t.check('LIST-STATUS-FILTER', false, ex, {
+    t.check(ex, {
+      requirement: 'LIST-STATUS-FILTER',
+      ok: false,
       pass: '-',
       fail: 'Filtered list not answered with a page',
       message: `${q}: ${describeStatus(ex)}`,
-      expected: '200 with Pets',
-      actual: describeStatus(ex),
+      evidence: { expected: '200 with Pets', actual: describeStatus(ex) },
     });
     return;
   }
   const n = ex.json.length;
   const wrong = ex.json.filter((p) => !isObject(p) || p.status !== status).map((p) => (isObject(p) ? String(p.status) : typeof p));
-  t.check('LIST-STATUS-FILTER', wrong.length === 0, ex, {
+  t.check(ex, {
+    requirement: 'LIST-STATUS-FILTER',
+    ok: wrong.length === 0,
     pass: `status=${status} filter holds (${n} animals)`,
     fail: 'Filter returns animals of another status',
     message: wrong.length
       ? `${q} returned ${wrong.length} of ${n} animals with another status (${[...new Set(wrong)].join(', ')})`
       : `${q} returned ${n} animals, all with status ${status}`,
-    expected: `only status ${status}`,
-    actual: [...new Set(wrong)].join(', '),
+    evidence: { expected: `only status ${status}`, actual: [...new Set(wrong)].join(', ') },
   });
-  t.check(c.sizeRequirement, n <= c.max, ex, {
+  t.check(ex, {
+    requirement: c.sizeRequirement,
+    ok: n <= c.max,
     pass: `${q} page within ${c.max}`,
     fail: c.limit ? 'Filtered page larger than limit' : 'Filtered default page larger than 20',
     message: `${q} returned ${n} animals${n <= c.max ? '' : `, more than ${c.max}`}`,
-    expected: `≤ ${c.max}`,
-    actual: String(n),
+    evidence: { expected: `≤ ${c.max}`, actual: String(n) },
   });
   if (!mine || !c.holds) return; // writes off or creation failed: the store may hold no animal with this status
   const complete = c.holds === 'complete' && n < c.max;
   const listed = pageIds(ex).includes(mine.id);
-  t.check('LIST-STATUS-FILTER', n > 0 && (!complete || listed), ex, {
+  t.check(ex, {
+    requirement: 'LIST-STATUS-FILTER',
+    ok: n > 0 && (!complete || listed),
     pass: complete ? `${q} lists the pet created with status ${status}` : `${q} lists animals`,
     fail:
       n === 0 ? 'Filtered page empty although an animal with that status exists' : 'Created pet missing from the complete filtered list',
@@ -98,8 +103,10 @@ async function run(t: TestContext, status: string, c: Case) {
         : complete
           ? `${q} returned ${n} animals (fewer than ${c.max}, so all of them), ${listed ? 'among them' : 'but not'} pet ${mine.id} created with status ${status}`
           : `${q} returned ${n} animals`,
-    expected: complete ? `a page holding id ${mine.id}` : 'at least 1 animal',
-    actual: n === 0 ? 'empty page' : `${n} animals without id ${mine.id}`,
+    evidence: {
+      expected: complete ? `a page holding id ${mine.id}` : 'at least 1 animal',
+      actual: n === 0 ? 'empty page' : `${n} animals without id ${mine.id}`,
+    },
   });
 }
 
@@ -120,12 +127,13 @@ export default defineSpec({
       async run(t) {
         const ex = await t.request(listPets({ status: 'adopted-by-aliens' }, { alsoAcceptable: [400, 422] }));
         const status = ex.response?.status ?? 0;
-        t.check('LIST-STATUS-UNKNOWN-NO-5XX', status < 500, ex, {
+        t.check(ex, {
+          requirement: 'LIST-STATUS-UNKNOWN-NO-5XX',
+          ok: status < 500,
           pass: `unknown status answered ${status}`,
           fail: 'Unknown status causes a server error',
           message: `status=adopted-by-aliens: ${describeStatus(ex)}`,
-          expected: '2xx or 4xx',
-          actual: describeStatus(ex),
+          evidence: { expected: '2xx or 4xx', actual: describeStatus(ex) },
         });
       },
     },

@@ -26,15 +26,19 @@ export default defineSpec({
     async run(t) {
       const ex = await t.request(c.request);
       if (ex.response?.status !== c.status)
-        return t.record('RL-HEADERS-PRESENT', 'skip', `No ${c.status} to inspect`, `expected a ${c.status}, got ${describeStatus(ex)}`, ex);
+        return t.report(ex, {
+          requirement: 'RL-HEADERS-PRESENT',
+          outcome: 'skip',
+          title: `No ${c.status} to inspect`,
+          message: `expected a ${c.status}, got ${describeStatus(ex)}`,
+        });
       const rl = readRateLimit(ex.response.headers);
-      t.record(
-        'RL-SCOPE',
-        'observe',
-        'Rate-limit headers by status',
-        `${c.status}: Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}, Reset ${rl.resetRaw ?? '-'}`,
-        ex,
-      );
+      t.report(ex, {
+        requirement: 'RL-SCOPE',
+        outcome: 'observe',
+        title: 'Rate-limit headers by status',
+        message: `${c.status}: Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}, Reset ${rl.resetRaw ?? '-'}`,
+      });
     },
   })),
 });

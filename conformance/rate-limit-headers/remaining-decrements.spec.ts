@@ -38,18 +38,19 @@ export default defineSpec({
         if (last.verdict && !last.verdict.ok) last = await burst(t);
         const { seen, verdict } = last;
         if (!verdict)
-          return t.record(
-            'RL-REMAINING-DECREMENTS',
-            'skip',
-            'Could not be judged',
-            'fewer than two responses carried X-RateLimit-Remaining',
-          );
-        t.check('RL-REMAINING-DECREMENTS', verdict.ok, seen[seen.length - 1].ex, {
+          return t.report(undefined, {
+            requirement: 'RL-REMAINING-DECREMENTS',
+            outcome: 'skip',
+            title: 'Could not be judged',
+            message: 'fewer than two responses carried X-RateLimit-Remaining',
+          });
+        t.check(seen[seen.length - 1].ex, {
+          requirement: 'RL-REMAINING-DECREMENTS',
+          ok: verdict.ok,
           pass: 'Remaining falls by one per request',
           fail: 'Remaining does not fall by one per request',
           message: `${verdict.message}; sequence ${seen.map((s) => s.remaining).join(' → ')}`,
-          expected: 'a drop of exactly one per request',
-          actual: seen.map((s) => s.remaining).join(' → '),
+          evidence: { expected: 'a drop of exactly one per request', actual: seen.map((s) => s.remaining).join(' → ') },
         });
       },
     },

@@ -13,12 +13,13 @@ export default defineSpec({
       requirements: ['VERSION-BASE-PATH'],
       async run(t) {
         const path = new URL(t.session.opts.baseUrl).pathname.replace(/\/+$/, '');
-        t.check('VERSION-BASE-PATH', path.endsWith('/v1'), undefined, {
+        t.check(undefined, {
+          requirement: 'VERSION-BASE-PATH',
+          ok: path.endsWith('/v1'),
           pass: 'Base address ends with /v1',
           fail: 'Base address lacks /v1',
           message: `base path ${JSON.stringify(path || '/')}`,
-          expected: '…/v1',
-          actual: path || '/',
+          evidence: { expected: '…/v1', actual: path || '/' },
         });
       },
     },

@@ -10,6 +10,13 @@
 import type { Judgement, Outcome } from '../../src/core/judgement.ts';
 import { METRICS_ONLY_NOTE } from '../lib/carriage.ts';
 
+/**
+ * The system tags k6 puts on the bundles' samples (its `systemTags` option, the same set on k6 v1.0 to v2.2):
+ * what the thresholds, the checks and a dashboard read. The requests carry their own `name` (GET /pets, or
+ * `reachability` for setup's probe) and, with several plans, `plan`.
+ */
+export const SYSTEM_TAGS = ['status', 'name', 'scenario', 'check', 'error_code', 'expected_response'];
+
 /** The outcomes by rank: 0 is "not judged"; a higher rank wins over a lower one (fail over warn over error over pass…). */
 export const OUTCOME_RANK: readonly Outcome[] = ['observe', 'skip', 'pass', 'error', 'warn', 'fail'];
 

@@ -1,11 +1,18 @@
 /**
  * The options a scenario runs with, from the plan's limits and the windows (the
- * configuration itself is read by src/core/config.ts, from flags and the
+ * configuration itself is read by src/settings/config.ts, from flags and the
  * environment in Node, from __ENV in k6). Pure (bundled for k6).
  */
-import { ConfigError, DAY_MS, MINUTE_MS } from '../../src/core/config.ts';
-import type { PlanName } from '../../src/core/plans.ts';
+import { ConfigError } from '../../src/settings/config.ts';
+import { DAY_MS, MINUTE_MS, type PlanName } from '../../src/core/plans.ts';
 import type { ScenarioOptions } from './types.ts';
+
+/**
+ * Requests a scenario keeps in flight at most, on either engine (k6: the largest http.batch, and k6's
+ * `batch` and `batchPerHost` options). The ceiling sizes its concurrency from the latency it observes
+ * below this cap; a server so slow that its limit needs more is told so (src/core/rules/ceiling.ts).
+ */
+export const MAX_IN_FLIGHT = 64;
 
 export interface ScenarioInputs {
   plan: PlanName;
@@ -37,7 +44,7 @@ export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOp
     backoffAttempts: 3,
     maxWaitMs: i.maxWaitMs || windowMs + 10000,
     deadlineAt: i.deadlineAt,
-    maxInFlight: 64,
+    maxInFlight: MAX_IN_FLIGHT,
     random: Math.random,
     requestUrl: i.requestUrl,
   };

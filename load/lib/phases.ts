@@ -4,7 +4,7 @@
  * (Retry-After guard, caps). Pure and clock-free: `now` is always passed in.
  */
 import { budget, RESPONSE_WAIT_MS, type Phase, type PhaseAction, type RunState } from './runner.ts';
-import { isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals } from '../../src/core/rules/signals.ts';
+import { isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals, unorderable } from '../../src/core/rules/signals.ts';
 import { isDailyThrottle } from '../../src/core/rules/window.ts';
 import type { PhaseName, Sample } from './types.ts';
 
@@ -17,15 +17,16 @@ const fatal = (s: Sample) => s.status !== 0 && s.status !== 429 && !isSuccess(s)
 
 /**
  * Ceiling: requests on one key until the first 429, predicted from Remaining.
- * One at a time while the server answers fast; when limit × round-trip would
- * not fit in half a window, a few requests are kept in flight — never more than
+ * As many requests in flight as reach the limit within half a window at the
+ * latency observed (Little's law: in flight = rate × latency; one at a time on
+ * a fast server), up to the run's cap (maxInFlight) — never more than
  * Remaining proves allowed, so the request after the budget is the only one
- * that may be refused: at most Limit + 1 requests in the window. Stops once the
- * prediction is settled: the 429 came, a success came after Remaining 0, or more
- * successes than the limit came in one window. A 429 on the very first
- * request (a key left at its limit, or refused before any use) is not the
- * ceiling: nothing is sent for a full window after it, then the measurement
- * starts again — any window, fixed or sliding, is fresh by then.
+ * that may be refused, sent alone: at most Limit + 1 requests in the window,
+ * one 429. Stops once the prediction is settled: the 429 came, a success came
+ * after Remaining 0, or more successes than the limit came in one window. A
+ * 429 on the very first request (a key left at its limit, or refused before
+ * any use) is not the ceiling: nothing is sent for a full window after it,
+ * then the measurement starts again — any window, fixed or sliding, is fresh by then.
  */
 export class CeilingPhase implements Phase {
   readonly name: PhaseName = 'ceiling';
@@ -48,15 +49,16 @@ export class CeilingPhase implements Phase {
   private idleUntil?: number;
 
   /**
-   * Requests in flight that keep the limit reachable within half a window (1 on
-   * a fast server). One at a time when the headers do not describe the plan's
-   * window (Limit is another number, e.g. the day's): Remaining cannot then say
-   * how many more the window takes.
+   * Requests in flight that reach the limit within half a window at the latency
+   * observed: 2 × limit × latency / window (1 on a fast server), at most the
+   * run's cap. One at a time when the headers cannot order requests counted
+   * out of send order (`unorderable`: no Remaining, a Limit that is not the
+   * plan's — the day's cannot say how many more the window takes —, or no Unix
+   * X-RateLimit-Reset to tell which window each was counted in).
    */
   concurrency(run: RunState): number {
-    const latest = run.latest ? signals(run.latest).limit : undefined;
-    if (latest !== run.o.limit) return 1;
-    return Math.max(1, Math.min(16, Math.ceil((2 * run.o.limit * this.rtt) / run.o.windowMs)));
+    if (!run.latest || unorderable(run.latest, run.o)) return 1;
+    return Math.max(1, Math.min(run.o.maxInFlight, Math.ceil((2 * run.o.limit * this.rtt) / run.o.windowMs)));
   }
 
   next(run: RunState, now: number): PhaseAction {

@@ -10,7 +10,7 @@
  */
 import type { Judgement } from '../../src/core/judgement.ts';
 import type { KeyState } from '../../src/core/load-report.ts';
-import { isRollover, isSuccess, isThrottled, refTime, signals } from '../../src/core/rules/signals.ts';
+import { isRollover, isSuccess, isThrottled, isUnixReset, refTime, signals } from '../../src/core/rules/signals.ts';
 import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
 /**
@@ -114,24 +114,40 @@ export interface RunState {
   /** The response with the highest seq seen (its Remaining and Reset detect a new window). */
   latest?: Sample;
   /**
-   * min(Remaining + seq) over the responses of the current window: the last seq
-   * the server still allows. Robust to responses arriving out of order.
+   * The lowest Remaining among the responses of the current window. Every request counted after
+   * the one that said it is still unanswered (an answered one would say less), so the server
+   * allows at least `floor - inFlight` more — whatever order it counted requests in flight together.
    */
-  anchor?: number;
+  floor?: number;
+  /** Responses of the current window that said no Remaining (a transport failure…): the server may have counted them after `floor`. */
+  unknown: number;
   notes: string[];
 }
 
-/** Requests still allowed by the latest Remaining, minus those sent after it. */
+/**
+ * Requests still certainly allowed: the lowest Remaining of the window minus the requests in
+ * flight (which may all have been counted since). Exact when the server counts in send order,
+ * never above what it allows when it counts requests sent together in another order.
+ */
 export function budget(run: RunState): number | undefined {
-  return run.anchor === undefined ? undefined : run.anchor - (run.sentCount - 1);
+  return run.floor === undefined ? undefined : run.floor - run.inFlight - run.unknown;
 }
 
 function track(run: RunState, s: Sample): void {
   const r = signals(s).remaining;
-  if (s.status === 0 || r === undefined) return;
+  if (s.status === 0 || r === undefined) {
+    run.unknown++;
+    return;
+  }
   const l = run.latest;
-  if (!l || run.anchor === undefined || (s.seq > l.seq && isRollover(l, s))) run.anchor = r + s.seq;
-  else run.anchor = Math.min(run.anchor, r + s.seq);
+  // A straggler counted in an earlier window (its Reset a window before the latest, beyond a rounding second) spends none of this one.
+  const reset = signals(s).reset;
+  const latestReset = l ? signals(l).reset : undefined;
+  if (isUnixReset(reset) && isUnixReset(latestReset) && reset < latestReset - 1) return;
+  if (l && s.seq > l.seq && isRollover(l, s)) {
+    run.floor = r;
+    run.unknown = 0;
+  } else run.floor = run.floor === undefined ? r : Math.min(run.floor, r);
   if (!l || s.seq > l.seq) run.latest = s;
 }
 
@@ -156,7 +172,7 @@ export class ScenarioRun {
     readonly caps: Caps,
     private readonly judge: Judge,
   ) {
-    this.state = { o, guard: new KeyGuard(o), samples: [], inFlight: 0, sentCount: 0, startedAt: 0, notes: [] };
+    this.state = { o, guard: new KeyGuard(o), samples: [], inFlight: 0, sentCount: 0, startedAt: 0, unknown: 0, notes: [] };
   }
 
   get phase(): PhaseName | 'done' {

@@ -144,6 +144,8 @@ export interface Cost {
   maxRequests: number;
   typicalMs: number;
   maxMs: number;
+  /** The ceiling's requests in flight at most (more on a slower server, never more than Remaining allows). */
+  maxInFlight?: number;
 }
 
 export function cost(name: ScenarioName, o: ScenarioOptions): Cost {
@@ -151,7 +153,7 @@ export function cost(name: ScenarioName, o: ScenarioOptions): Cost {
   const L = o.limit;
   const W = o.windowMs;
   const typical: Record<ScenarioName, [number, number]> = {
-    // the limit and the 429, sent as fast as the server answers (within half a window)
+    // the limit and the 429, sent as fast as the server answers (within half a window: as many in flight as its latency needs)
     ceiling: [L + 1, W / 2],
     // the same, then Retry-After (at most the rest of the window) and one probe
     recovery: [L + 2, W + o.jitterMs],
@@ -168,6 +170,7 @@ export function cost(name: ScenarioName, o: ScenarioOptions): Cost {
     maxRequests: caps.maxRequests,
     typicalMs: Math.min(t[1], caps.maxDurationMs),
     maxMs: caps.maxDurationMs,
+    ...(name === 'ceiling' || name === 'recovery' ? { maxInFlight: o.maxInFlight } : {}),
   };
 }
 

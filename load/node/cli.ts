@@ -14,18 +14,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { ConfigError, configFrom, requireLimits, shownPath, type Config } from '../../src/config/config.ts';
-import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
-import { envKeys, keysOf } from '../../src/core/plan-keys.ts';
+import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
+import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
+import { envKeys, keysOf } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { FULL_SCENARIOS } from '../../src/core/scenarios.ts';
-import { optionsHelp } from '../../src/core/settings.ts';
+import { optionsHelp } from '../../src/config/help.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { preflight } from '../../src/http/preflight.ts';
 import { openTarget, type Target } from '../../src/target/target.ts';
 import { costLines, pickEngine, runRateLimits, type RateLimitRun } from './run.ts';
 
-export { EXIT } from '../../src/core/exit-codes.ts';
-import { EXIT } from '../../src/core/exit-codes.ts';
+export { EXIT } from '../../src/config/exit.ts';
+import { EXIT } from '../../src/config/exit.ts';
 
 export const USAGE = `Usage: npm run load -- [options]
 

@@ -13,10 +13,10 @@ import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../../src/core/config.ts';
+import { ConfigError } from '../../src/settings/config.ts';
 import { suiteError } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
-import { keyVariable } from '../../src/core/plan-keys.ts';
+import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { completeReport, LINE_PREFIX, logMessages } from '../lib/carriage.ts';
 import { DAY_QUOTA_VAR as DAY_QUOTA } from '../lib/config.ts';

@@ -10,13 +10,14 @@
  * Exit codes: 0 passed (or passed with requirements not exercised), 1 a MUST
  * requirement failed, 2 usage error or shares that cannot be merged.
  */
-import { EXIT } from '../../src/core/exit-codes.ts';
+import { EXIT } from '../../src/config/exit.ts';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shownPath } from '../../src/config/config.ts';
-import { loadJunit, loadSummaryText, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
-import { envKeys } from '../../src/core/plan-keys.ts';
+import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
+import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
+import { envKeys } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { completeReport, logMessages, METRICS_ONLY_NOTE } from '../lib/carriage.ts';
 import { mergeShares, readShare } from '../lib/merge.ts';

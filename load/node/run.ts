@@ -4,7 +4,7 @@
  * configuration into one job per scenario on the key, and lets the one
  * orchestrator run them — within the run's request budget and deadline.
  */
-import { ConfigError, requireLimits, type Config } from '../../src/core/config.ts';
+import { ConfigError, requireLimits, type Config } from '../../src/settings/config.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import type { Target } from '../../src/target/target.ts';
@@ -154,7 +154,7 @@ export function costLines(target: Target, scenarios: readonly ScenarioName[]): {
       maxRequests += c.maxRequests;
       laneMs += c.typicalMs;
       lines.push(
-        `  ${s.padEnd(10)} about ${c.typicalRequests} requests in about ${Math.round(c.typicalMs / 1000)} s; at most ${c.maxRequests} requests and ${Math.round(c.maxMs / 1000)} s (its caps)`,
+        `  ${s.padEnd(10)} about ${c.typicalRequests} requests in about ${Math.round(c.typicalMs / 1000)} s; at most ${c.maxRequests} requests and ${Math.round(c.maxMs / 1000)} s (its caps)${c.maxInFlight ? `; up to ${c.maxInFlight} in flight on a slow server, never more than Remaining allows` : ''}`,
       );
     }
     // The plans run side by side: the run takes as long as its slowest plan.

@@ -6,6 +6,7 @@
  */
 import LinkHeader from 'http-link-header';
 import { header, parseHttpDate } from '../core/ratelimit.ts';
+import type { Judgement } from '../core/judgement.ts';
 import type { ResponseCheck } from './types.ts';
 
 /** 5 December 2030 in any time zone (UTC−12 … UTC+14). */
@@ -39,6 +40,85 @@ export function deprecationSignals(headers: Record<string, string>): string[] {
   ].filter((s): s is string => !!s);
 }
 
+const SUNSET_EXPECTED = 'Thu, 05 Dec 2030 00:00:00 GMT';
+
+/** DEPRECATION-SUNSET-DATE, and the Sunset's time when it is an HTTP-date. */
+function judgeSunset(raw: string | undefined): { at?: number; judgement: Judgement } {
+  const requirement = 'DEPRECATION-SUNSET-DATE';
+  if (raw === undefined)
+    return {
+      judgement: {
+        requirement,
+        outcome: 'observe',
+        title: 'No Sunset header',
+        message: 'getPet sent no Sunset header (allowed: the spec does not require one)',
+      },
+    };
+  const at = parseHttpDate(raw);
+  const evidence = { expected: SUNSET_EXPECTED, actual: raw };
+  if (at === undefined)
+    return {
+      judgement: { requirement, outcome: 'fail', title: 'Sunset is not an HTTP-date', message: `Sunset ${JSON.stringify(raw)}`, evidence },
+    };
+  if (at < SUNSET_EARLIEST || at > SUNSET_LATEST)
+    return {
+      at,
+      judgement: {
+        requirement,
+        outcome: 'fail',
+        title: 'Sunset is not the announced removal date',
+        message: `Sunset ${raw} is not 5 December 2030`,
+        evidence,
+      },
+    };
+  return { at, judgement: { requirement, outcome: 'pass', title: 'Sunset is the announced date', message: raw } };
+}
+
+/** DEPRECATION-HEADER-VALID (when a Deprecation is sent), and its time when it is an RFC 9745 date. */
+function judgeDeprecation(raw: string): { at?: number; judgement: Judgement } {
+  const requirement = 'DEPRECATION-HEADER-VALID';
+  const m = /^\s*@(-?\d{1,15})\s*$/.exec(raw);
+  if (m)
+    return { at: Number(m[1]) * 1000, judgement: { requirement, outcome: 'pass', title: 'Deprecation is an RFC 9745 date', message: raw } };
+  return {
+    judgement: {
+      requirement,
+      outcome: 'fail',
+      title: 'Deprecation is not an RFC 9745 date',
+      message: `Deprecation ${JSON.stringify(raw)}; RFC 9745 wants a Structured Field Date such as @1735689600`,
+      evidence: { expected: '@<epoch-seconds>', actual: raw },
+    },
+  };
+}
+
+/** DEPRECATION-BEFORE-SUNSET: the Deprecation date is not after the Sunset. */
+function judgeOrder(deprecatedAt: number, sunsetAt: number): Judgement {
+  const [d, s] = [new Date(deprecatedAt).toISOString(), new Date(sunsetAt).toISOString()];
+  return deprecatedAt > sunsetAt
+    ? {
+        requirement: 'DEPRECATION-BEFORE-SUNSET',
+        outcome: 'fail',
+        title: 'Deprecation is after the Sunset',
+        message: `Deprecation ${d} is after Sunset ${s}`,
+      }
+    : { requirement: 'DEPRECATION-BEFORE-SUNSET', outcome: 'pass', title: 'Deprecation precedes the Sunset', message: `${d} ≤ ${s}` };
+}
+
+/** DEPRECATION-SIGNALLED on a 200: a Deprecation, a Sunset or a deprecation Link. */
+function judgeSignalled(headers: Record<string, string>): Judgement {
+  const signals = deprecationSignals(headers);
+  return signals.length
+    ? { requirement: 'DEPRECATION-SIGNALLED', outcome: 'pass', title: 'Deprecation is signalled', message: signals.join(', ') }
+    : {
+        requirement: 'DEPRECATION-SIGNALLED',
+        outcome: 'fail',
+        title: 'No deprecation signal',
+        message:
+          'getPet is deprecated (removal 5 December 2030) but its response carries no Deprecation, Sunset or deprecation Link header',
+        evidence: { expected: 'Deprecation / Sunset / Link rel="deprecation"', actual: '(none)' },
+      };
+}
+
 export const deprecationCheck: ResponseCheck = {
   name: 'deprecation-headers',
   requirements: [
@@ -48,87 +128,25 @@ export const deprecationCheck: ResponseCheck = {
     'DEPRECATION-BEFORE-SUNSET',
     'DEPRECATION-SUCCESSOR-LINK',
   ],
-  run({ ex, emit }) {
+  run({ ex, report }) {
     const res = ex.response;
     if (ex.api.operation !== 'getPet' || !res || res.status === 401 || res.status === 429 || res.status >= 500) return;
-    const sunsetRaw = header(res.headers, 'sunset');
+    const sunset = judgeSunset(header(res.headers, 'sunset'));
+    report(sunset.judgement);
     const deprecationRaw = header(res.headers, 'deprecation');
+    const deprecation = deprecationRaw === undefined ? undefined : judgeDeprecation(deprecationRaw);
+    if (deprecation) report(deprecation.judgement);
+    if (deprecation?.at !== undefined && sunset.at !== undefined) report(judgeOrder(deprecation.at, sunset.at));
+    if (res.status === 200) report(judgeSignalled(res.headers));
     const link = header(res.headers, 'link');
-    const depLinks = linksWithRel(link, 'deprecation');
-
-    let sunsetAt: number | undefined;
-    if (sunsetRaw !== undefined) {
-      sunsetAt = parseHttpDate(sunsetRaw);
-      if (sunsetAt === undefined)
-        emit('DEPRECATION-SUNSET-DATE', 'fail', 'Sunset is not an HTTP-date', `Sunset ${JSON.stringify(sunsetRaw)}`, {
-          expected: 'Thu, 05 Dec 2030 00:00:00 GMT',
-          actual: sunsetRaw,
-        });
-      else if (sunsetAt < SUNSET_EARLIEST || sunsetAt > SUNSET_LATEST)
-        emit('DEPRECATION-SUNSET-DATE', 'fail', 'Sunset is not the announced removal date', `Sunset ${sunsetRaw} is not 5 December 2030`, {
-          expected: 'Thu, 05 Dec 2030 00:00:00 GMT',
-          actual: sunsetRaw,
-        });
-      else emit('DEPRECATION-SUNSET-DATE', 'pass', 'Sunset is the announced date', sunsetRaw);
-    } else
-      emit(
-        'DEPRECATION-SUNSET-DATE',
-        'observe',
-        'No Sunset header',
-        'getPet sent no Sunset header (allowed: the spec does not require one)',
-      );
-
-    let deprecatedAt: number | undefined;
-    if (deprecationRaw !== undefined) {
-      const m = /^\s*@(-?\d{1,15})\s*$/.exec(deprecationRaw);
-      if (m) {
-        deprecatedAt = Number(m[1]) * 1000;
-        emit('DEPRECATION-HEADER-VALID', 'pass', 'Deprecation is an RFC 9745 date', deprecationRaw);
-      } else
-        emit(
-          'DEPRECATION-HEADER-VALID',
-          'fail',
-          'Deprecation is not an RFC 9745 date',
-          `Deprecation ${JSON.stringify(deprecationRaw)}; RFC 9745 wants a Structured Field Date such as @1735689600`,
-          { expected: '@<epoch-seconds>', actual: deprecationRaw },
-        );
-    }
-    if (deprecatedAt !== undefined && sunsetAt !== undefined) {
-      if (deprecatedAt > sunsetAt)
-        emit(
-          'DEPRECATION-BEFORE-SUNSET',
-          'fail',
-          'Deprecation is after the Sunset',
-          `Deprecation ${new Date(deprecatedAt).toISOString()} is after Sunset ${new Date(sunsetAt).toISOString()}`,
-        );
-      else
-        emit(
-          'DEPRECATION-BEFORE-SUNSET',
-          'pass',
-          'Deprecation precedes the Sunset',
-          `${new Date(deprecatedAt).toISOString()} ≤ ${new Date(sunsetAt).toISOString()}`,
-        );
-    }
-
-    if (res.status === 200) {
-      const signals = deprecationSignals(res.headers);
-      if (signals.length) emit('DEPRECATION-SIGNALLED', 'pass', 'Deprecation is signalled', signals.join(', '));
-      else
-        emit(
-          'DEPRECATION-SIGNALLED',
-          'fail',
-          'No deprecation signal',
-          'getPet is deprecated (removal 5 December 2030) but its response carries no Deprecation, Sunset or deprecation Link header',
-          { expected: 'Deprecation / Sunset / Link rel="deprecation"', actual: '(none)' },
-        );
-    }
     const successor = linksWithRel(link, 'successor-version');
-    if (successor.length || depLinks.length)
-      emit(
-        'DEPRECATION-SUCCESSOR-LINK',
-        'observe',
-        'Deprecation links observed',
-        `successor-version: ${successor.join(' ') || '-'}; deprecation: ${depLinks.join(' ') || '-'}`,
-      );
+    const deprecationLinks = linksWithRel(link, 'deprecation');
+    if (successor.length || deprecationLinks.length)
+      report({
+        requirement: 'DEPRECATION-SUCCESSOR-LINK',
+        outcome: 'observe',
+        title: 'Deprecation links observed',
+        message: `successor-version: ${successor.join(' ') || '-'}; deprecation: ${deprecationLinks.join(' ') || '-'}`,
+      });
   },
 };

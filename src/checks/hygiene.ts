@@ -121,27 +121,29 @@ function firstTime(session: CheckSession, key: string): boolean {
 export const credentialReflectionCheck: ResponseCheck = {
   name: 'credential-not-reflected',
   requirements: [CREDENTIAL],
-  run({ ex, session, emit }) {
+  run({ ex, session, report }) {
     const res = ex.response;
     const authorization = header(ex.request.headers ?? {}, 'authorization');
     if (!res || authorization === undefined) return;
     const secrets = credentialSecrets(authorization);
     if (!secrets.length) return;
     const hits = reflections(res, secrets);
-    if (!hits.length) emit(CREDENTIAL, 'pass', 'Credential not reflected', `${ex.api.operation} ${res.status}`);
+    if (!hits.length)
+      report({ requirement: CREDENTIAL, outcome: 'pass', title: 'Credential not reflected', message: `${ex.api.operation} ${res.status}` });
     const own = ex.api.auth === undefined || ex.api.auth === 'valid';
     const whose = own ? 'The configured API key' : 'A credential the suite made up';
     for (const h of hits) {
       if (!firstTime(session, `${CREDENTIAL} ${h.where} ${own}`)) continue;
       const place = h.where === 'the response body' ? 'the response body' : 'a response header';
-      emit(
-        CREDENTIAL,
-        'warn',
-        `Credential reflected in ${place}${own ? ' (the configured key)' : ''}`,
-        `${whose} came back ${h.form} in ${h.where} of a ${res.status} to ${ex.api.operation} (${h.secret.what}); ` +
+      report({
+        requirement: CREDENTIAL,
+        outcome: 'warn',
+        title: `Credential reflected in ${place}${own ? ' (the configured key)' : ''}`,
+        message:
+          `${whose} came back ${h.form} in ${h.where} of a ${res.status} to ${ex.api.operation} (${h.secret.what}); ` +
           'whatever logs or caches responses now holds it. Reported once per place; the evidence is redacted.',
-        { expected: 'no trace of the request’s credential', actual: `${h.secret.what}, ${h.form}, in ${h.where}` },
-      );
+        evidence: { expected: 'no trace of the request’s credential', actual: `${h.secret.what}, ${h.form}, in ${h.where}` },
+      });
     }
   },
 };
@@ -151,19 +153,20 @@ const UNDEPRECATED = new Set(['listPets', 'createPet']);
 export const deprecationElsewhereCheck: ResponseCheck = {
   name: 'deprecation-only-getpet',
   requirements: [DEPRECATION],
-  run({ ex, session, emit }) {
+  run({ ex, session, report }) {
     const res = ex.response;
     if (!res || !UNDEPRECATED.has(ex.api.operation)) return;
     const signals = deprecationSignals(res.headers);
-    if (!signals.length) emit(DEPRECATION, 'pass', 'No deprecation signal', `${ex.api.operation} ${res.status}`);
+    if (!signals.length)
+      report({ requirement: DEPRECATION, outcome: 'pass', title: 'No deprecation signal', message: `${ex.api.operation} ${res.status}` });
     else if (firstTime(session, `${DEPRECATION} ${ex.api.operation}`))
-      emit(
-        DEPRECATION,
-        'warn',
-        'Deprecation signalled on an operation the spec does not deprecate',
-        `${ex.api.operation} answered ${res.status} with ${signals.join(', ')}; the spec deprecates only getPet and names GET /pets as its replacement. Reported once per operation.`,
-        { expected: 'no Deprecation, Sunset or deprecation Link', actual: signals.join(', ') },
-      );
+      report({
+        requirement: DEPRECATION,
+        outcome: 'warn',
+        title: 'Deprecation signalled on an operation the spec does not deprecate',
+        message: `${ex.api.operation} answered ${res.status} with ${signals.join(', ')}; the spec deprecates only getPet and names GET /pets as its replacement. Reported once per operation.`,
+        evidence: { expected: 'no Deprecation, Sunset or deprecation Link', actual: signals.join(', ') },
+      });
   },
 };
 

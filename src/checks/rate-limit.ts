@@ -44,17 +44,21 @@ const rules: ResponseCheck = {
 const constant: ResponseCheck = {
   name: 'rate-limit-constant',
   requirements: ['RL-LIMIT-CONSTANT'],
-  run({ ex, session, emit }) {
+  run({ ex, session, report }) {
     const res = ex.response;
     const limit = res ? readRateLimit(res.headers).limit : undefined;
     if (!res || limit === undefined || res.status === 401 || (ex.api.auth ?? 'valid') !== 'valid') return;
+    const requirement = 'RL-LIMIT-CONSTANT';
     if (session.firstLimit === undefined) session.firstLimit = limit;
     else if (session.firstLimit !== limit)
-      emit('RL-LIMIT-CONSTANT', 'fail', 'Limit changed during the run', `X-RateLimit-Limit was ${session.firstLimit}, now ${limit}`, {
-        expected: String(session.firstLimit),
-        actual: String(limit),
+      report({
+        requirement,
+        outcome: 'fail',
+        title: 'Limit changed during the run',
+        message: `X-RateLimit-Limit was ${session.firstLimit}, now ${limit}`,
+        evidence: { expected: String(session.firstLimit), actual: String(limit) },
       });
-    else emit('RL-LIMIT-CONSTANT', 'pass', 'Limit unchanged', String(limit));
+    else report({ requirement, outcome: 'pass', title: 'Limit unchanged', message: String(limit) });
   },
 };
 

@@ -2,10 +2,10 @@
  * The registry of response checks: every response the suite receives goes
  * through every check here (Schemathesis style). One signature:
  * `(ctx: CheckContext) => void`; each check names the requirements it judges
- * and reports through `ctx.emit`. A check says `fail` when the server is wrong;
- * the aggregator turns a SHOULD failure into a warning.
+ * and reports each judgement through `ctx.report`. A check says `fail` when the
+ * server is wrong; the aggregator turns a SHOULD failure into a warning.
  */
-import { suiteError, type Outcome } from '../core/judgement.ts';
+import type { Judgement } from '../core/judgement.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { documentedStatuses, OPERATIONS, type BodySchema } from '../core/operations.ts';
 import { validateSchema } from '../schemas/ajv.ts';
@@ -34,48 +34,51 @@ function schemaFor(ex: ApiExchange, status: number): BodySchema | undefined {
 const transport: ResponseCheck = {
   name: 'transport-complete-response',
   requirements: ['TRANSPORT-COMPLETE-RESPONSE'],
-  run({ ex, emit }) {
-    if (ex.error) emit('TRANSPORT-COMPLETE-RESPONSE', 'fail', `Transport failure: ${ex.error.kind}`, ex.error.message);
-    else emit('TRANSPORT-COMPLETE-RESPONSE', 'pass', 'Complete response', `${ex.response!.status} in ${ex.durationMs} ms`);
+  run({ ex, report }) {
+    const requirement = 'TRANSPORT-COMPLETE-RESPONSE';
+    if (ex.error) report({ requirement, outcome: 'fail', title: `Transport failure: ${ex.error.kind}`, message: ex.error.message });
+    else report({ requirement, outcome: 'pass', title: 'Complete response', message: `${ex.response!.status} in ${ex.durationMs} ms` });
   },
 };
 
 const redirect: ResponseCheck = {
   name: 'no-cross-origin-redirect',
   requirements: ['TRANSPORT-NO-CROSS-ORIGIN-REDIRECT'],
-  run({ ex, emit }) {
+  run({ ex, report }) {
     const res = ex.response;
     if (!res) return;
+    const requirement = 'TRANSPORT-NO-CROSS-ORIGIN-REDIRECT';
     const loc = res.headers.location;
     if (res.status >= 300 && res.status < 400 && loc !== undefined && isCrossOrigin(ex.request.url, loc))
-      emit(
-        'TRANSPORT-NO-CROSS-ORIGIN-REDIRECT',
-        'fail',
-        'Cross-origin redirect',
-        `The server redirected to another origin (${loc}); the suite did not follow it, so the key was not sent there.`,
-        { expected: 'an answer on the same origin', actual: `${res.status} Location: ${loc}` },
-      );
-    else emit('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', 'pass', 'Answered on its own origin', `status ${res.status}`);
+      report({
+        requirement,
+        outcome: 'fail',
+        title: 'Cross-origin redirect',
+        message: `The server redirected to another origin (${loc}); the suite did not follow it, so the key was not sent there.`,
+        evidence: { expected: 'an answer on the same origin', actual: `${res.status} Location: ${loc}` },
+      });
+    else report({ requirement, outcome: 'pass', title: 'Answered on its own origin', message: `status ${res.status}` });
   },
 };
 
 const statusCode: ResponseCheck = {
   name: 'status-code-conformance',
   requirements: ['RESP-STATUS-DOCUMENTED'],
-  run({ ex, emit }) {
+  run({ ex, report }) {
     const res = ex.response;
     if (!res) return;
+    const requirement = 'RESP-STATUS-DOCUMENTED';
     const allowed = expectedStatuses(ex);
     if (allowed.includes(res.status))
-      emit('RESP-STATUS-DOCUMENTED', 'pass', 'Documented status code', `${ex.api.operation} answered ${res.status}`);
+      report({ requirement, outcome: 'pass', title: 'Documented status code', message: `${ex.api.operation} answered ${res.status}` });
     else
-      emit(
-        'RESP-STATUS-DOCUMENTED',
-        'fail',
-        'Undocumented status code',
-        `${ex.api.operation} answered ${res.status}, which the spec does not document for it`,
-        { expected: allowed.join(', '), actual: String(res.status) },
-      );
+      report({
+        requirement,
+        outcome: 'fail',
+        title: 'Undocumented status code',
+        message: `${ex.api.operation} answered ${res.status}, which the spec does not document for it`,
+        evidence: { expected: allowed.join(', '), actual: String(res.status) },
+      });
   },
 };
 
@@ -92,47 +95,55 @@ const MEDIA_PLUS_JSON = /^application\/[a-z0-9!#$&^_.-]+\+json\s*(;|$)/i;
 const contentType: ResponseCheck = {
   name: 'content-type-conformance',
   requirements: ['RESP-CONTENT-TYPE-JSON'],
-  run({ ex, emit }) {
+  run({ ex, report }) {
     const res = ex.response;
     // The 429 body is "not shown": the core's 429 rules judge it (RL-429-ERROR-BODY).
     if (!res || res.status === 204 || res.status === 429 || ex.request.method === 'HEAD' || (res.status >= 300 && res.status < 400)) return;
     const ct = res.headers['content-type'];
     const ok = ct !== undefined && MEDIA_JSON.test(ct.trim());
-    const req = 'RESP-CONTENT-TYPE-JSON';
-    if (ok) emit(req, 'pass', 'JSON content type', ct!);
+    const requirement = 'RESP-CONTENT-TYPE-JSON';
+    if (ok) report({ requirement, outcome: 'pass', title: 'JSON content type', message: ct! });
     else if (ct !== undefined && MEDIA_PLUS_JSON.test(ct.trim()))
-      emit(
-        req,
-        'warn',
-        'A +json type instead of application/json',
-        `${res.status} response labelled ${JSON.stringify(ct)}: JSON, but not the application/json the spec names`,
-        { expected: 'application/json', actual: ct },
-      );
+      report({
+        requirement,
+        outcome: 'warn',
+        title: 'A +json type instead of application/json',
+        message: `${res.status} response labelled ${JSON.stringify(ct)}: JSON, but not the application/json the spec names`,
+        evidence: { expected: 'application/json', actual: ct },
+      });
     else
-      emit(
-        req,
-        'fail',
-        'Content-Type is not application/json',
-        `${res.status} response labelled ${ct === undefined ? 'with no Content-Type' : JSON.stringify(ct)}`,
-        { expected: 'application/json', actual: ct ?? '(none)' },
-      );
+      report({
+        requirement,
+        outcome: 'fail',
+        title: 'Content-Type is not application/json',
+        message: `${res.status} response labelled ${ct === undefined ? 'with no Content-Type' : JSON.stringify(ct)}`,
+        evidence: { expected: 'application/json', actual: ct ?? '(none)' },
+      });
   },
 };
 
 const jsonBody: ResponseCheck = {
   name: 'json-body',
   requirements: ['RESP-BODY-JSON'],
-  run({ ex, emit }) {
+  run({ ex, report }) {
     const res = ex.response;
     if (!res || ex.error || res.status === 204 || res.status === 429 || (res.status >= 300 && res.status < 400)) return;
-    const req = 'RESP-BODY-JSON';
-    if (ex.json !== undefined) emit(req, 'pass', 'Well-formed JSON body', `${res.bodyBytes} bytes`);
+    const requirement = 'RESP-BODY-JSON';
+    if (ex.json !== undefined) report({ requirement, outcome: 'pass', title: 'Well-formed JSON body', message: `${res.bodyBytes} bytes` });
     else if (res.bodyText.trim() === '')
-      emit(req, 'fail', 'Empty body', `${res.status} response has an empty body; a JSON body was expected`);
+      report({
+        requirement,
+        outcome: 'fail',
+        title: 'Empty body',
+        message: `${res.status} response has an empty body; a JSON body was expected`,
+      });
     else
-      emit(req, 'fail', 'Body is not JSON', ex.jsonError ?? 'the body does not parse as JSON', {
-        expected: 'a JSON document',
-        actual: res.bodyText.slice(0, 120),
+      report({
+        requirement,
+        outcome: 'fail',
+        title: 'Body is not JSON',
+        message: ex.jsonError ?? 'the body does not parse as JSON',
+        evidence: { expected: 'a JSON document', actual: res.bodyText.slice(0, 120) },
       });
   },
 };
@@ -140,18 +151,22 @@ const jsonBody: ResponseCheck = {
 const schema: ResponseCheck = {
   name: 'response-schema-conformance',
   requirements: ['SCHEMA-PETS', 'SCHEMA-PET', 'SCHEMA-ERROR'],
-  run({ ex, emit }) {
+  run({ ex, report }) {
     const res = ex.response;
     if (!res || ex.json === undefined) return;
     const name = schemaFor(ex, res.status);
     if (!name) return;
-    const target = { schema: name, requirement: SCHEMA_REQUIREMENT[name] };
-    const v = validateSchema(target.schema, ex.json);
-    if (v.valid) emit(target.requirement, 'pass', `Body is a valid ${target.schema}`, `${ex.api.operation} ${res.status}`);
+    const requirement = SCHEMA_REQUIREMENT[name];
+    const v = validateSchema(name, ex.json);
+    const errors = v.errors.slice(0, 5).join('; ');
+    if (v.valid) report({ requirement, outcome: 'pass', title: `Body is a valid ${name}`, message: `${ex.api.operation} ${res.status}` });
     else
-      emit(target.requirement, 'fail', `Body does not match the ${target.schema} schema`, v.errors.slice(0, 5).join('; '), {
-        expected: `a ${target.schema}`,
-        actual: v.errors.slice(0, 5).join('; '),
+      report({
+        requirement,
+        outcome: 'fail',
+        title: `Body does not match the ${name} schema`,
+        message: errors,
+        evidence: { expected: `a ${name}`, actual: errors },
       });
   },
 };
@@ -159,25 +174,30 @@ const schema: ResponseCheck = {
 const errorStatus: ResponseCheck = {
   name: 'error-status-field',
   requirements: ['ERROR-STATUS-FIELD', 'ERROR-CODE-VALUES'],
-  run({ ex, emit }) {
+  run({ ex, report }) {
     const res = ex.response;
     const body = ex.json as Record<string, unknown> | undefined;
     if (!res || res.status < 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return;
     if (typeof body.code === 'string')
-      emit('ERROR-CODE-VALUES', 'observe', 'Error code observed', `${res.status} → code ${JSON.stringify(body.code)}`);
+      report({
+        requirement: 'ERROR-CODE-VALUES',
+        outcome: 'observe',
+        title: 'Error code observed',
+        message: `${res.status} → code ${JSON.stringify(body.code)}`,
+      });
     if (!('status' in body)) return; // a missing field is the schema check's finding
     // The 429 body is "not shown" (the core's RL-429-ERROR-BODY judges it); undocumented statuses already fail RESP-STATUS-DOCUMENTED.
-    const req = isError(res.status) ? 'ERROR-STATUS-FIELD' : undefined;
-    if (!req) return;
-    if (body.status === res.status) emit(req, 'pass', 'Error.status matches', String(res.status));
+    if (!isError(res.status)) return;
+    const requirement = 'ERROR-STATUS-FIELD';
+    if (body.status === res.status) report({ requirement, outcome: 'pass', title: 'Error.status matches', message: String(res.status) });
     else
-      emit(
-        req,
-        'fail',
-        'Error.status differs from the HTTP status',
-        `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`,
-        { expected: String(res.status), actual: JSON.stringify(body.status) },
-      );
+      report({
+        requirement,
+        outcome: 'fail',
+        title: 'Error.status differs from the HTTP status',
+        message: `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`,
+        evidence: { expected: String(res.status), actual: JSON.stringify(body.status) },
+      });
   },
 };
 
@@ -185,25 +205,26 @@ const errorStatus: ResponseCheck = {
 const retryAfterHonoured: ResponseCheck = {
   name: 'retry-after-honoured',
   requirements: ['RL-RECOVERY'],
-  run({ ex, emit }) {
+  run({ ex, report }) {
     const res = ex.response;
     const waited = ex.afterRetryAfter;
     if (!res || !waited) return;
+    const requirement = 'RL-RECOVERY';
     if (res.status !== 429)
-      emit(
-        'RL-RECOVERY',
-        'pass',
-        'Served after Retry-After',
-        `${ex.api.operation} answered ${res.status} after waiting ${waited.waitedMs} ms (Retry-After: ${waited.retryAfter})`,
-      );
+      report({
+        requirement,
+        outcome: 'pass',
+        title: 'Served after Retry-After',
+        message: `${ex.api.operation} answered ${res.status} after waiting ${waited.waitedMs} ms (Retry-After: ${waited.retryAfter})`,
+      });
     else
-      emit(
-        'RL-RECOVERY',
-        'fail',
-        'Still 429 after Retry-After',
-        `${ex.api.operation} was answered 429 again after the suite waited ${waited.waitedMs} ms, the whole Retry-After (${waited.retryAfter}) of the previous 429`,
-        { expected: 'a response other than 429', actual: '429' },
-      );
+      report({
+        requirement,
+        outcome: 'fail',
+        title: 'Still 429 after Retry-After',
+        message: `${ex.api.operation} was answered 429 again after the suite waited ${waited.waitedMs} ms, the whole Retry-After (${waited.retryAfter}) of the previous 429`,
+        evidence: { expected: 'a response other than 429', actual: '429' },
+      });
   },
 };
 
@@ -221,12 +242,8 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   ...hygieneChecks,
 ];
 
-/** What a check reports through: a finding from its parts, or a judgement of the core's rules as it is. */
-export type Sink = (
-  check: string,
-  j: { requirement: string; outcome: Outcome; title: string; message: string; remedy?: string },
-  detail?: { expected?: string; actual?: string },
-) => void;
+/** Where the checks' judgements go, with the name of the check that made each. */
+export type Sink = (check: string, j: Judgement) => void;
 
 /**
  * Run every registered check on one exchange. A check that crashes is a defect
@@ -235,19 +252,15 @@ export type Sink = (
  */
 export function runChecks(ex: ApiExchange, session: CheckSession, sink: Sink, checks: readonly ResponseCheck[] = RESPONSE_CHECKS): void {
   for (const check of checks) {
-    const emit: CheckContext['emit'] = (requirement, outcome, title, message, detail) =>
-      sink(check.name, { requirement, outcome, title, message }, detail);
     try {
-      check.run({ ex, session, emit, report: (j) => sink(check.name, j) });
+      check.run({ ex, session, report: (j) => sink(check.name, j) });
     } catch (e) {
-      sink(
-        check.name,
-        suiteError(
-          check.requirements[0],
-          'Check crashed on this response',
-          `${check.name}: ${(e as Error).message} (a defect of the suite, not of the server)`,
-        ),
-      );
+      sink(check.name, {
+        requirement: check.requirements[0],
+        outcome: 'error',
+        title: 'Check crashed on this response',
+        message: `${check.name}: ${(e as Error).message} (a defect of the suite, not of the server)`,
+      });
     }
   }
 }

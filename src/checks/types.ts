@@ -1,10 +1,12 @@
 /**
  * The one signature of a response check: `run(ctx)` looks at one exchange and
- * reports judgements through `ctx.emit`. Checks name the requirements they judge.
+ * reports each judgement through `ctx.report`, as the one `Judgement` object
+ * (src/core/judgement.ts) the session, the aggregation and every writer read.
+ * Checks name the requirements they judge.
  */
 import type { ApiExchange } from '../http/client.ts';
 import type { PlanLimits } from '../core/plans.ts';
-import type { Judgement, Outcome } from '../core/judgement.ts';
+import type { Judgement } from '../core/judgement.ts';
 
 export interface CheckSession {
   /** The plan's limits; undefined when no plan was given for a real target (never guessed). */
@@ -20,9 +22,10 @@ export interface CheckSession {
 export interface CheckContext {
   ex: ApiExchange;
   session: CheckSession;
-  /** Report one finding; `detail` becomes expected/actual in the evidence. */
-  emit(requirement: string, outcome: Outcome, title: string, message: string, detail?: { expected?: string; actual?: string }): void;
-  /** Report a judgement of the core's rules as it is. */
+  /**
+   * Report one judgement of this exchange (the check's own, or one of the core's rules as it is); what was
+   * expected and what came instead go in its `evidence`, beside the exchange the session attaches.
+   */
   report(j: Judgement): void;
 }
 

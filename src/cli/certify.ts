@@ -9,10 +9,10 @@
 import { existsSync } from 'node:fs';
 import { pickEngine, runRateLimits, costLines, type LaneRun } from '../../load/node/run.ts';
 import { configFrom, shownPath, type Config } from '../config/config.ts';
-import { envKeys, keysOf } from '../core/plan-keys.ts';
+import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 
-import { optionsHelp } from '../core/settings.ts';
+import { optionsHelp } from '../config/help.ts';
 import { closeTransport } from '../http/transport.ts';
 import { certificationReport } from '../results/certification.ts';
 import { compareWithBaseline } from '../results/compare.ts';

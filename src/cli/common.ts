@@ -4,13 +4,13 @@
  * report.
  */
 import { writeSync } from 'node:fs';
-import { ConfigError } from '../core/config.ts';
-import { envKeys, keysOf } from '../core/plan-keys.ts';
+import { ConfigError } from '../settings/config.ts';
+import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import type { RunReport } from '../results/types.ts';
 
-export { EXIT, EXIT_HELP } from '../core/exit-codes.ts';
-import { EXIT } from '../core/exit-codes.ts';
+export { EXIT, EXIT_HELP } from '../config/exit.ts';
+import { EXIT } from '../config/exit.ts';
 
 export function failUsage(e: unknown, prefix = 'animal-store: configuration error: '): never {
   const msg = e instanceof ConfigError ? e.message : ((e as Error)?.message ?? String(e));

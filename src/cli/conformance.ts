@@ -5,9 +5,9 @@
  * passed. Same options parser, target and exit codes as `npm start`.
  */
 import { configFrom, shownPath, type Config } from '../config/config.ts';
-import { envKeys, keysOf } from '../core/plan-keys.ts';
+import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
-import { optionsHelp } from '../core/settings.ts';
+import { optionsHelp } from '../config/help.ts';
 import { buildReport } from '../results/aggregate.ts';
 import { compareWithBaseline } from '../results/compare.ts';
 import { specSha256, suiteVersion } from '../results/meta.ts';

@@ -1,15 +1,16 @@
 /**
  * The configuration of a Node entry point: `.env` (dotenv; real variables win),
- * then the environment, then the command line, through the one parser and
- * reader of src/core/config.ts (which k6 shares through __ENV).
+ * then the environment, then the command line (./args.ts), through the one
+ * reader of src/settings/config.ts (which k6 shares through __ENV).
  */
 import { isAbsolute, relative, resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
-import { parseArgs, readConfig, type Config, type EnvMap } from '../core/config.ts';
-import type { Command } from '../core/settings.ts';
+import { parseArgs } from './args.ts';
+import { readConfig, type Config, type EnvMap } from '../settings/config.ts';
+import type { Command } from '../settings/settings.ts';
 
-export { ConfigError, requireLimits, type Config, type Flags } from '../core/config.ts';
-export { optionsHelp } from '../core/settings.ts';
+export { ConfigError, requireLimits, type Config, type Flags } from '../settings/config.ts';
+export { optionsHelp } from './help.ts';
 
 let dotenvLoaded = false;
 

@@ -7,7 +7,7 @@
  * `rawNumber` reads. Ids above 2^53 are therefore compared and echoed from
  * their text, never from a rounded JS number.
  *
- * Pure module: no Node built-ins, no BigInt literals (it is bundled for k6).
+ * Pure module: no Node built-ins, no BigInt literals.
  */
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -44,120 +44,128 @@ const NUMBER_RE = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const MAX_DEPTH = 256;
 
 export function parseJson(text: string): ParsedJson {
-  const numbers = new Map<string, string>();
-  let i = 0;
-  const ws = () => {
-    while (i < text.length) {
-      const c = text.charCodeAt(i);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+  const p = new Parser(text);
+  const value = p.value('', 0);
+  p.ws();
+  if (p.i < text.length) p.fail('Unexpected data after JSON value');
+  if (value !== null && typeof value === 'object') rawTables.set(value, p.numbers);
+  return { value, numbers: p.numbers };
+}
+
+/** A recursive-descent reader of one JSON text, keeping every number's raw text by its pointer. */
+class Parser {
+  i = 0;
+  readonly numbers = new Map<string, string>();
+
+  constructor(readonly text: string) {}
+
+  ws(): void {
+    const { text } = this;
+    while (this.i < text.length) {
+      const c = text.charCodeAt(this.i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
       else break;
     }
-  };
-  const fail = (msg: string): never => {
-    throw new JsonSyntaxError(msg, i);
-  };
-  const parseString = (): string => {
-    // Find the closing quote, then let JSON.parse decode escapes exactly.
-    const start = i;
-    i++;
-    while (i < text.length) {
-      const c = text.charCodeAt(i);
+  }
+
+  fail(msg: string): never {
+    throw new JsonSyntaxError(msg, this.i);
+  }
+
+  /** The next character is `c`: consume it. */
+  eat(c: string): boolean {
+    if (this.text[this.i] !== c) return false;
+    this.i++;
+    return true;
+  }
+
+  value(pointer: string, depth: number): JsonValue {
+    if (depth > MAX_DEPTH) this.fail('Nesting too deep');
+    this.ws();
+    const c = this.text[this.i];
+    if (c === '{') return this.object(pointer, depth);
+    if (c === '[') return this.array(pointer, depth);
+    if (c === '"') return this.string();
+    for (const [word, v] of LITERALS)
+      if (this.text.startsWith(word, this.i)) {
+        this.i += word.length;
+        return v;
+      }
+    return this.number(pointer);
+  }
+
+  object(pointer: string, depth: number): JsonValue {
+    this.i++;
+    const obj: { [key: string]: JsonValue } = {};
+    this.ws();
+    if (this.eat('}')) return obj;
+    for (;;) {
+      this.ws();
+      if (this.text[this.i] !== '"') this.fail('Expected a property name');
+      const key = this.string();
+      this.ws();
+      if (!this.eat(':')) this.fail("Expected ':'");
+      const v = this.value(`${pointer}/${escapePointer(key)}`, depth + 1);
+      Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
+      this.ws();
+      if (this.eat(',')) continue;
+      if (this.eat('}')) return obj;
+      this.fail("Expected ',' or '}'");
+    }
+  }
+
+  array(pointer: string, depth: number): JsonValue {
+    this.i++;
+    const arr: JsonValue[] = [];
+    this.ws();
+    if (this.eat(']')) return arr;
+    for (;;) {
+      arr.push(this.value(`${pointer}/${arr.length}`, depth + 1));
+      this.ws();
+      if (this.eat(',')) continue;
+      if (this.eat(']')) return arr;
+      this.fail("Expected ',' or ']'");
+    }
+  }
+
+  /** Find the closing quote, then let JSON.parse decode the escapes exactly. */
+  string(): string {
+    const { text } = this;
+    const start = this.i;
+    this.i++;
+    while (this.i < text.length) {
+      const c = text.charCodeAt(this.i);
       if (c === 0x22) break;
-      if (c === 0x5c) i += 2;
-      else if (c < 0x20) fail('Control character in string');
-      else i++;
+      if (c === 0x5c) this.i += 2;
+      else if (c < 0x20) this.fail('Control character in string');
+      else this.i++;
     }
-    if (i >= text.length) fail('Unterminated string');
-    i++;
+    if (this.i >= text.length) this.fail('Unterminated string');
+    this.i++;
     try {
-      return JSON.parse(text.slice(start, i)) as string;
+      return JSON.parse(text.slice(start, this.i)) as string;
     } catch {
-      return fail('Invalid string escape');
+      return this.fail('Invalid string escape');
     }
-  };
-  const parseValue = (pointer: string, depth: number): JsonValue => {
-    if (depth > MAX_DEPTH) fail('Nesting too deep');
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const obj: { [key: string]: JsonValue } = {};
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return obj;
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail('Expected a property name');
-        const key = parseString();
-        ws();
-        if (text[i] !== ':') fail("Expected ':'");
-        i++;
-        const v = parseValue(`${pointer}/${escapePointer(key)}`, depth + 1);
-        Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return obj;
-        }
-        fail("Expected ',' or '}'");
-      }
-    }
-    if (c === '[') {
-      i++;
-      const arr: JsonValue[] = [];
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return arr;
-      }
-      for (;;) {
-        arr.push(parseValue(`${pointer}/${arr.length}`, depth + 1));
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return arr;
-        }
-        fail("Expected ',' or ']'");
-      }
-    }
-    if (c === '"') return parseString();
-    if (text.startsWith('true', i)) {
-      i += 4;
-      return true;
-    }
-    if (text.startsWith('false', i)) {
-      i += 5;
-      return false;
-    }
-    if (text.startsWith('null', i)) {
-      i += 4;
-      return null;
-    }
-    NUMBER_RE.lastIndex = i;
-    const m = NUMBER_RE.exec(text);
+  }
+
+  number(pointer: string): number {
+    NUMBER_RE.lastIndex = this.i;
+    const m = NUMBER_RE.exec(this.text);
     if (m && m[0].length > 0) {
-      i += m[0].length;
-      numbers.set(pointer, m[0]);
+      this.i += m[0].length;
+      this.numbers.set(pointer, m[0]);
       return Number(m[0]);
     }
-    return fail(i >= text.length ? 'Unexpected end of JSON' : 'Unexpected character');
-  };
-  const value = parseValue('', 0);
-  ws();
-  if (i < text.length) fail('Unexpected data after JSON value');
-  if (value !== null && typeof value === 'object') rawTables.set(value, numbers);
-  return { value, numbers };
+    return this.fail(this.i >= this.text.length ? 'Unexpected end of JSON' : 'Unexpected character');
+  }
 }
+
+const LITERALS: readonly [string, JsonValue][] = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+];
 
 /** Is `raw` a JSON number literal whose value is an integer? Returns its canonical digits. */
 export function integerDigits(raw: string): string | undefined {

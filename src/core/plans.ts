@@ -3,6 +3,10 @@
  */
 export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
 
+/** The two periods the plans count in: "requests per minute" and "requests per day". */
+export const MINUTE_MS = 60000;
+export const DAY_MS = 86400000;
+
 export interface PlanLimits {
   plan: PlanName;
   /** Requests per minute; undefined for an enterprise plan whose limits were not configured. */

@@ -6,11 +6,12 @@
  * once, as a replayable counterexample, and passes and observations deduplicated
  * (a phase of hundreds of requests must not bury the specs' findings).
  */
+import type { Judgement } from '../core/judgement.ts';
 import { RunAborted, type ApiExchange, type ApiRequest } from '../http/client.ts';
 import { exactInteger } from '../harness/ops.ts';
 import type { Session } from '../harness/session.ts';
 import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
-import { judgeProbe, type Verdict } from './oracle.ts';
+import { judgeProbe } from './oracle.ts';
 import { describeProbe, materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
 
 export interface ExploreSettings {
@@ -103,7 +104,7 @@ export class Explorer {
   async exchange(
     req: ApiRequest,
     source: string,
-    judge: (ex: ApiExchange) => Verdict[],
+    judge: (ex: ApiExchange) => Judgement[],
   ): Promise<Omit<Shot, 'probe'> & { ex: ApiExchange }> {
     const s = this.session;
     const before = s.client.requestsSent;
@@ -112,7 +113,7 @@ export class Explorer {
     s.sink = findings;
     try {
       const ex = await s.client.request(req);
-      for (const v of judge(ex)) this.verdict(v, source, ex);
+      for (const v of judge(ex)) s.record(v, { source, ex });
       return { ex, findings, failures: findings.filter(isProblem), requests: s.client.requestsSent - before };
     } finally {
       s.sink = saved;
@@ -137,11 +138,6 @@ export class Explorer {
       this.session.sink = saved;
     }
     return out;
-  }
-
-  /** Record a verdict into the session's current sink (with the exchange as evidence). */
-  verdict(v: Verdict, source: string, ex?: ApiExchange): void {
-    this.session.emit(v.requirement, v.outcome, v.title, v.message, source, ex, { expected: v.expected, actual: v.actual });
   }
 
   /** Forward what is not a problem: a pass, skip or error once per requirement and title, each distinct observation once. */

@@ -72,7 +72,15 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
     if (!details.failed) break;
     if (!target) {
       // The property itself threw: a defect of the suite, never blamed on the server.
-      x.session.emit('INPUT-SILENT-HANDLING', 'error', 'Exploration failed', `${o.source}: ${String(details.errorInstance)}`, o.source);
+      x.session.record(
+        {
+          requirement: 'INPUT-SILENT-HANDLING',
+          outcome: 'error',
+          title: 'Exploration failed',
+          message: `${o.source}: ${String(details.errorInstance)}`,
+        },
+        { source: o.source },
+      );
       break;
     }
     const minimal = path[path.length - 1];

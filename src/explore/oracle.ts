@@ -15,31 +15,11 @@
  *   (GET-404-UNKNOWN); a non-integer id is a 4xx (GET-NON-INTEGER-ID-4XX).
  */
 import { integerDigits, parseJson, rawNumber, type JsonValue } from '../core/json.ts';
+import type { Judgement } from '../core/judgement.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { exactInteger, isObject } from '../harness/ops.ts';
 import { hasLoneSurrogate } from './classify.ts';
 import type { Probe } from './probe.ts';
-
-export interface Verdict {
-  requirement: string;
-  outcome: 'pass' | 'fail' | 'observe';
-  /** Stable title (a failure's title is its signature). */
-  title: string;
-  message: string;
-  expected?: string;
-  actual?: string;
-}
-
-const pass = (requirement: string, title: string, message: string): Verdict => ({ requirement, outcome: 'pass', title, message });
-const fail = (requirement: string, title: string, message: string, expected: string, actual: string): Verdict => ({
-  requirement,
-  outcome: 'fail',
-  title,
-  message,
-  expected,
-  actual,
-});
-const observe = (requirement: string, title: string, message: string): Verdict => ({ requirement, outcome: 'observe', title, message });
 
 export const statusText = (ex: ApiExchange): string => (ex.error ? `transport failure: ${ex.error.kind}` : `HTTP ${ex.response!.status}`);
 
@@ -111,105 +91,158 @@ export function petDiffs(sent: Sent, ex: ApiExchange, pointer: string, id?: stri
   return { diffs, trimmed };
 }
 
-function judgeCreate(p: Probe, ex: ApiExchange): Verdict[] {
+/** INPUT-SILENT-HANDLING: an input the spec is silent about, refused cleanly (observed, never failed). */
+const refusedSilently = (message: string): Judgement => ({
+  requirement: 'INPUT-SILENT-HANDLING',
+  outcome: 'observe',
+  title: 'Refused where the spec is silent',
+  message,
+});
+
+function judgeCreate(p: Probe, ex: ApiExchange): Judgement[] {
   const s = ex.response!.status;
   const part = p.parts.body;
   const what = `${p.label} (${p.why})`;
   if (p.cls === 'invalid') {
     const req = part.requirement ?? 'CREATE-400-WRONG-TYPE';
     return s === 400
-      ? [pass(req, 'Invalid body refused with 400', what)]
+      ? [{ requirement: req, outcome: 'pass', title: 'Invalid body refused with 400', message: what }]
       : [
-          fail(
-            req,
-            s < 300 ? 'Invalid body accepted' : 'Invalid body not refused with 400',
-            `${what}: ${statusText(ex)}`,
-            '400',
-            statusText(ex),
-          ),
+          {
+            requirement: req,
+            outcome: 'fail',
+            title: s < 300 ? 'Invalid body accepted' : 'Invalid body not refused with 400',
+            message: `${what}: ${statusText(ex)}`,
+            evidence: { expected: '400', actual: statusText(ex) },
+          },
         ];
   }
   if (s === 201) {
     const { diffs, trimmed } = petDiffs(sentFields(p), ex, '');
-    const out: Verdict[] = [];
+    const out: Judgement[] = [];
     if (trimmed)
-      out.push(observe('INPUT-SILENT-HANDLING', 'Name trimmed', `${what}: the name was stored without its leading and trailing spaces`));
+      out.push({
+        requirement: 'INPUT-SILENT-HANDLING',
+        outcome: 'observe',
+        title: 'Name trimmed',
+        message: `${what}: the name was stored without its leading and trailing spaces`,
+      });
     out.push(
       diffs.length
-        ? fail(
-            'CREATE-201-PET',
-            'Created Pet differs from the request',
-            `${what}: ${diffs.join('; ')}`,
-            'the sent fields',
-            diffs.join('; '),
-          )
-        : pass('CREATE-201-PET', '201 with the sent fields', what),
+        ? {
+            requirement: 'CREATE-201-PET',
+            outcome: 'fail',
+            title: 'Created Pet differs from the request',
+            message: `${what}: ${diffs.join('; ')}`,
+            evidence: { expected: 'the sent fields', actual: diffs.join('; ') },
+          }
+        : { requirement: 'CREATE-201-PET', outcome: 'pass', title: '201 with the sent fields', message: what },
     );
     return out;
   }
   if (p.cls === 'valid')
-    return [fail('CREATE-201-PET', 'Valid NewPet not answered 201', `${what}: ${statusText(ex)}`, '201', statusText(ex))];
-  if (s === 400 || s === 413 || s === 422)
-    return [observe('INPUT-SILENT-HANDLING', 'Refused where the spec is silent', `createPet with ${part.why}: refused with ${s}`)];
+    return [
+      {
+        requirement: 'CREATE-201-PET',
+        outcome: 'fail',
+        title: 'Valid NewPet not answered 201',
+        message: `${what}: ${statusText(ex)}`,
+        evidence: { expected: '201', actual: statusText(ex) },
+      },
+    ];
+  if (s === 400 || s === 413 || s === 422) return [refusedSilently(`createPet with ${part.why}: refused with ${s}`)];
   return [];
 }
 
-function judgeList(p: Probe, ex: ApiExchange): Verdict[] {
+function judgeList(p: Probe, ex: ApiExchange): Judgement[] {
   const s = ex.response!.status;
   const limit = p.parts.limit;
   const status = p.parts.status;
   const page = s === 200 && Array.isArray(ex.json) ? ex.json : undefined;
   const qs = new URLSearchParams(p.query ?? {}).toString() || '(no query)';
-  const out: Verdict[] = [];
+  const out: Judgement[] = [];
   if (limit.cls === 'valid' && status.cls === 'valid') {
-    if (!page) return [fail('LIST-200-PETS', 'Valid listPets query not answered 200', `${qs}: ${statusText(ex)}`, '200', statusText(ex))];
-    out.push(pass('LIST-200-PETS', 'Valid query answered 200', qs));
+    if (!page)
+      return [
+        {
+          requirement: 'LIST-200-PETS',
+          outcome: 'fail',
+          title: 'Valid listPets query not answered 200',
+          message: `${qs}: ${statusText(ex)}`,
+          evidence: { expected: '200', actual: statusText(ex) },
+        },
+      ];
+    out.push({ requirement: 'LIST-200-PETS', outcome: 'pass', title: 'Valid query answered 200', message: qs });
   }
   if (limit.cls !== 'valid') {
     const ok = s < 500 && (!page || page.length <= 100);
+    const shown = `${statusText(ex)}${page ? `, ${page.length} animals` : ''}`;
     out.push(
       ok
-        ? pass('LIST-LIMIT-OUT-OF-RANGE', 'Out-of-range limit handled', `limit ${JSON.stringify(p.query?.limit)}: ${statusText(ex)}`)
-        : fail(
-            'LIST-LIMIT-OUT-OF-RANGE',
-            s >= 500 ? 'Out-of-range limit causes a server error' : 'Out-of-range limit returns more than 100 animals',
-            `limit ${JSON.stringify(p.query?.limit)} (${limit.why}): ${statusText(ex)}${page ? `, ${page.length} animals` : ''}`,
-            '400 with an Error, or 200 with at most 100 animals',
-            `${statusText(ex)}${page ? `, ${page.length} animals` : ''}`,
-          ),
+        ? {
+            requirement: 'LIST-LIMIT-OUT-OF-RANGE',
+            outcome: 'pass',
+            title: 'Out-of-range limit handled',
+            message: `limit ${JSON.stringify(p.query?.limit)}: ${statusText(ex)}`,
+          }
+        : {
+            requirement: 'LIST-LIMIT-OUT-OF-RANGE',
+            outcome: 'fail',
+            title: s >= 500 ? 'Out-of-range limit causes a server error' : 'Out-of-range limit returns more than 100 animals',
+            message: `limit ${JSON.stringify(p.query?.limit)} (${limit.why}): ${shown}`,
+            evidence: { expected: '400 with an Error, or 200 with at most 100 animals', actual: shown },
+          },
     );
   } else if (page && p.query?.limit !== undefined) {
     const n = Number(p.query.limit);
+    const message = `${qs}: ${page.length} animals`;
     out.push(
       page.length <= n
-        ? pass('LIST-LIMIT-HONOURED', 'Page within the limit', `${qs}: ${page.length} animals`)
-        : fail('LIST-LIMIT-HONOURED', 'Page larger than the limit', `${qs}: ${page.length} animals`, `at most ${n}`, String(page.length)),
+        ? { requirement: 'LIST-LIMIT-HONOURED', outcome: 'pass', title: 'Page within the limit', message }
+        : {
+            requirement: 'LIST-LIMIT-HONOURED',
+            outcome: 'fail',
+            title: 'Page larger than the limit',
+            message,
+            evidence: { expected: `at most ${n}`, actual: String(page.length) },
+          },
     );
   }
   if (status.cls !== 'valid')
     out.push(
       s < 500
-        ? pass('LIST-STATUS-UNKNOWN-NO-5XX', 'Unknown status answered without a 5xx', `${qs}: ${statusText(ex)}`)
-        : fail('LIST-STATUS-UNKNOWN-NO-5XX', 'Unknown status causes a server error', `${qs}: ${statusText(ex)}`, 'no 5xx', statusText(ex)),
+        ? {
+            requirement: 'LIST-STATUS-UNKNOWN-NO-5XX',
+            outcome: 'pass',
+            title: 'Unknown status answered without a 5xx',
+            message: `${qs}: ${statusText(ex)}`,
+          }
+        : {
+            requirement: 'LIST-STATUS-UNKNOWN-NO-5XX',
+            outcome: 'fail',
+            title: 'Unknown status causes a server error',
+            message: `${qs}: ${statusText(ex)}`,
+            evidence: { expected: 'no 5xx', actual: statusText(ex) },
+          },
     );
   else if (page && p.query?.status !== undefined) {
     const other = page.filter((x) => !isObject(x) || x.status !== p.query!.status);
     out.push(
       other.length
-        ? fail(
-            'LIST-STATUS-FILTER',
-            'Filtered page holds another status',
-            `${qs}: ${other.length} of ${page.length} animals`,
-            `only ${p.query.status}`,
-            `${other.length} others`,
-          )
-        : pass('LIST-STATUS-FILTER', 'Filtered page holds only that status', qs),
+        ? {
+            requirement: 'LIST-STATUS-FILTER',
+            outcome: 'fail',
+            title: 'Filtered page holds another status',
+            message: `${qs}: ${other.length} of ${page.length} animals`,
+            evidence: { expected: `only ${p.query.status}`, actual: `${other.length} others` },
+          }
+        : { requirement: 'LIST-STATUS-FILTER', outcome: 'pass', title: 'Filtered page holds only that status', message: qs },
     );
   }
   return out;
 }
 
-function judgeGet(p: Probe, ex: ApiExchange): Verdict[] {
+function judgeGet(p: Probe, ex: ApiExchange): Judgement[] {
   const s = ex.response!.status;
   const id = p.parts.petId;
   const shown = `GET /pets/${p.petId} (${p.label})`;
@@ -217,39 +250,46 @@ function judgeGet(p: Probe, ex: ApiExchange): Verdict[] {
     const ok = s >= 400 && s < 500;
     return [
       ok
-        ? pass('GET-NON-INTEGER-ID-4XX', 'Non-integer id refused', `${shown}: ${s}`)
-        : fail(
-            'GET-NON-INTEGER-ID-4XX',
-            s >= 500 ? 'Non-integer id causes a server error' : 'Non-integer id not rejected',
-            `${shown}: ${statusText(ex)}`,
-            '4xx',
-            statusText(ex),
-          ),
+        ? { requirement: 'GET-NON-INTEGER-ID-4XX', outcome: 'pass', title: 'Non-integer id refused', message: `${shown}: ${s}` }
+        : {
+            requirement: 'GET-NON-INTEGER-ID-4XX',
+            outcome: 'fail',
+            title: s >= 500 ? 'Non-integer id causes a server error' : 'Non-integer id not rejected',
+            message: `${shown}: ${statusText(ex)}`,
+            evidence: { expected: '4xx', actual: statusText(ex) },
+          },
     ];
   }
   const digits = integerDigits((p.petId ?? '').trim().replace(/^\+/, '')) ?? '';
   if (s === 200) {
     const got = exactInteger(ex, '/id');
     return got === digits
-      ? [pass('GET-404-UNKNOWN', 'A 200 is the pet asked for', shown)]
+      ? [{ requirement: 'GET-404-UNKNOWN', outcome: 'pass', title: 'A 200 is the pet asked for', message: shown }]
       : [
-          fail(
-            'GET-404-UNKNOWN',
-            'Another pet returned for an id',
-            `${shown}: 200 with id ${got ?? '(none)'}`,
-            `404, or the pet with id ${digits}`,
-            `200 with id ${got ?? '(none)'}`,
-          ),
+          {
+            requirement: 'GET-404-UNKNOWN',
+            outcome: 'fail',
+            title: 'Another pet returned for an id',
+            message: `${shown}: 200 with id ${got ?? '(none)'}`,
+            evidence: { expected: `404, or the pet with id ${digits}`, actual: `200 with id ${got ?? '(none)'}` },
+          },
         ];
   }
-  if (s === 404) return [pass('GET-404-UNKNOWN', 'An id no pet has answered 404', shown)];
-  if (id.cls === 'silent' && (s === 400 || s === 422))
-    return [observe('INPUT-SILENT-HANDLING', 'Refused where the spec is silent', `getPet with ${id.why} (${p.petId}): ${s}`)];
-  return [fail('GET-404-UNKNOWN', 'An id no pet has not answered 404', `${shown}: ${statusText(ex)}`, '404', statusText(ex))];
+  if (s === 404) return [{ requirement: 'GET-404-UNKNOWN', outcome: 'pass', title: 'An id no pet has answered 404', message: shown }];
+  if (id.cls === 'silent' && (s === 400 || s === 422)) return [refusedSilently(`getPet with ${id.why} (${p.petId}): ${s}`)];
+  return [
+    {
+      requirement: 'GET-404-UNKNOWN',
+      outcome: 'fail',
+      title: 'An id no pet has not answered 404',
+      message: `${shown}: ${statusText(ex)}`,
+      evidence: { expected: '404', actual: statusText(ex) },
+    },
+  ];
 }
 
 /** The invariants' verdicts on one conclusive exchange of a probe. */
-export function judgeProbe(p: Probe, ex: ApiExchange): Verdict[] {
+export function judgeProbe(p: Probe, ex: ApiExchange): Judgement[] {
   if (!ex.response || ex.response.status === 401 || ex.response.status === 429) return [];
   if (p.op === 'createPet') return judgeCreate(p, ex);
   if (p.op === 'listPets') return judgeList(p, ex);

@@ -5,12 +5,13 @@
  * (CREATE-400-NOTHING-STORED). Pure: an exchange in, verdicts out.
  */
 import { exactInteger, isObject } from '../harness/ops.ts';
+import type { Judgement } from '../core/judgement.ts';
 import type { ApiExchange } from '../http/client.ts';
-import { petDiffs, type Sent, type Verdict } from './oracle.ts';
+import { petDiffs, type Sent } from './oracle.ts';
 import type { Probe } from './probe.ts';
 
 /** GET-ROUND-TRIP: the created pet, read back by its id, is exactly what was sent. */
-export function readBack(sent: Sent, ex: ApiExchange, id: string): Verdict[] {
+export function readBack(sent: Sent, ex: ApiExchange, id: string): Judgement[] {
   const s = ex.response?.status;
   if (!s || s === 401 || s === 429) return [];
   const shown = `GET /pets/${id}`;
@@ -21,8 +22,7 @@ export function readBack(sent: Sent, ex: ApiExchange, id: string): Verdict[] {
         outcome: 'fail',
         title: s === 404 ? 'Created pet not found' : 'Created pet not read back',
         message: `${shown}: ${s}`,
-        expected: '200',
-        actual: String(s),
+        evidence: { expected: '200', actual: String(s) },
       },
     ];
   const { diffs } = petDiffs(sent, ex, '', id);
@@ -33,15 +33,14 @@ export function readBack(sent: Sent, ex: ApiExchange, id: string): Verdict[] {
           outcome: 'fail',
           title: 'Created pet reads back differently',
           message: `${shown}: ${diffs.join('; ')}`,
-          expected: 'the sent fields',
-          actual: diffs.join('; '),
+          evidence: { expected: 'the sent fields', actual: diffs.join('; ') },
         },
       ]
     : [{ requirement: 'GET-ROUND-TRIP', outcome: 'pass', title: 'Created pet reads back exactly', message: shown }];
 }
 
 /** LIST-STATUS-FILTER: a complete page of the pet's status lists it, exactly as created. */
-export function listedBack(sent: Sent, ex: ApiExchange, id: string, limit: number): Verdict[] {
+export function listedBack(sent: Sent, ex: ApiExchange, id: string, limit: number): Judgement[] {
   if (ex.response?.status !== 200 || !Array.isArray(ex.json)) return [];
   const page = ex.json;
   const at = page.findIndex((_, i) => exactInteger(ex, `/${i}/id`) === id);
@@ -54,8 +53,7 @@ export function listedBack(sent: Sent, ex: ApiExchange, id: string, limit: numbe
             outcome: 'fail',
             title: 'Complete filtered page misses the created pet',
             message: `${what}: ${page.length} animals, not pet ${id}`,
-            expected: `pet ${id} listed`,
-            actual: `${page.length} animals without it`,
+            evidence: { expected: `pet ${id} listed`, actual: `${page.length} animals without it` },
           },
         ]
       : [];
@@ -67,15 +65,14 @@ export function listedBack(sent: Sent, ex: ApiExchange, id: string, limit: numbe
           outcome: 'fail',
           title: 'Listed pet differs from the created one',
           message: `${what}: ${diffs.join('; ')}`,
-          expected: 'the sent fields',
-          actual: diffs.join('; '),
+          evidence: { expected: 'the sent fields', actual: diffs.join('; ') },
         },
       ]
     : [{ requirement: 'LIST-STATUS-FILTER', outcome: 'pass', title: 'Created pet listed exactly under its status', message: what }];
 }
 
 /** CREATE-400-NOTHING-STORED on one page: refused creates listed (by their unique names), or a complete page without them. */
-export function storedVerdicts(ex: ApiExchange, probes: readonly Probe[], status?: string): { verdicts: Verdict[]; hit?: Probe } {
+export function storedVerdicts(ex: ApiExchange, probes: readonly Probe[], status?: string): { verdicts: Judgement[]; hit?: Probe } {
   const page = ex.response?.status === 200 && Array.isArray(ex.json) ? ex.json : undefined;
   if (!page) return { verdicts: [] };
   const names = new Map(probes.map((p) => [p.name, p]));
@@ -90,8 +87,7 @@ export function storedVerdicts(ex: ApiExchange, probes: readonly Probe[], status
           outcome: 'fail',
           title: 'A refused createPet was stored anyway',
           message: `${found.length} pet(s) of ${probes.length} refused createPet request(s) listed, e.g. ${JSON.stringify(hit.name)} (${hit.why})`,
-          expected: 'no refused pet listed',
-          actual: `${found.length} listed`,
+          evidence: { expected: 'no refused pet listed', actual: `${found.length} listed` },
         },
       ],
     };

@@ -4,6 +4,7 @@
  * pets go create → getPet → the list of their status (shrunk like any other
  * failure), and the creates the server refused must have stored nothing.
  */
+import type { Judgement } from '../core/judgement.ts';
 import { exactInteger, getPet } from '../harness/ops.ts';
 import type { ApiExchange, RunAborted } from '../http/client.ts';
 import type { Replay } from '../results/types.ts';
@@ -12,7 +13,7 @@ import { Explorer, guarded, isProblem, SOURCES } from './engine.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import type { JNode } from './jtext.ts';
 import { operation } from './model.ts';
-import { judgeProbe, sentFields, type Verdict } from './oracle.ts';
+import { judgeProbe, sentFields } from './oracle.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';
 import { listedBack, readBack, storedVerdicts } from './readback.ts';
 
@@ -40,7 +41,9 @@ export async function bulkReadBack(x: Explorer): Promise<void> {
     x.forward(shot.findings);
     for (const pet of pets) {
       const found = x.capture(() =>
-        listedBack(sentFields(pet.probe), shot.ex, pet.id, max).forEach((v) => x.verdict(v, SOURCES.stateful, shot.ex)),
+        listedBack(sentFields(pet.probe), shot.ex, pet.id, max).forEach((v) =>
+          x.session.record(v, { source: SOURCES.stateful, ex: shot.ex }),
+        ),
       );
       x.forward(found);
       const replay = x.replayOf(pet.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', max);
@@ -102,7 +105,7 @@ export async function nothingStored(x: Explorer, refused: readonly Probe[], sour
       x.naming.plainLength,
     );
     let hit: Probe | undefined;
-    const judge = (ex: ApiExchange): Verdict[] => {
+    const judge = (ex: ApiExchange): Judgement[] => {
       const r = storedVerdicts(ex, probes, status);
       hit = r.hit;
       return r.verdicts;

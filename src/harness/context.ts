@@ -1,33 +1,39 @@
 /**
  * What a spec test sees: `t.request()` (every response goes through the check
- * registry) and judgments about the requirements the test is tied to. A
- * judgment on a rate-limited (429 after the retry) or failed exchange becomes
+ * registry) and its judgements about the requirements the test is tied to,
+ * each one object: `t.check(ex, claim)` for a requirement that holds or not,
+ * `t.report(ex, judgement)` for any other outcome (an observation, a skip). A
+ * judgement on a rate-limited (429 after the retry) or failed exchange becomes
  * `skip`: the operation under test is never blamed for the limiter or the network.
  */
 import type { Config } from '../config/config.ts';
+import type { Evidence, Judgement } from '../core/judgement.ts';
 import type { ApiExchange, ApiRequest } from '../http/client.ts';
-import type { Outcome } from '../results/types.ts';
 import type { Session } from './session.ts';
 
-/** What a spec test says of a check: its titles when it holds and when it fails, its message, and expected / actual. */
-export interface CheckWording {
+/**
+ * What a spec test claims of one requirement on one exchange: whether it holds, and the judgement it
+ * becomes either way — a pass under the `pass` title, or a failure under the stable `fail` title with
+ * the `evidence` (what was expected, what came instead).
+ */
+export interface Claim extends Pick<Judgement, 'requirement' | 'message'> {
+  ok: boolean;
   /** Title when the requirement holds. */
   pass: string;
   /** Stable title of the failure. */
   fail: string;
-  message: string;
-  expected?: string;
-  actual?: string;
+  /** Shown with a failure: what was expected and what came instead. */
+  evidence?: Pick<Evidence, 'expected' | 'actual'>;
 }
 
 export interface TestContext {
   readonly config: Config;
   readonly session: Session;
   request(req: ApiRequest): Promise<ApiExchange>;
-  /** Judge `ok` for `requirement` with `ex` as evidence (inconclusive exchanges become skip). */
-  check(requirement: string, ok: boolean, ex: ApiExchange | undefined, j: CheckWording): boolean;
-  /** Report a SHOULD-style concern or an INFO observation. */
-  record(requirement: string, outcome: Outcome, title: string, message: string, ex?: ApiExchange): void;
+  /** Judge a claim with `ex` as evidence (an inconclusive exchange makes it a skip); returns whether it held. */
+  check(ex: ApiExchange | undefined, claim: Claim): boolean;
+  /** Report any other judgement (a SHOULD-style concern, an observation, a skip), with `ex` as evidence. */
+  report(ex: ApiExchange | undefined, j: Judgement): void;
   /** Is this exchange a usable answer (not a transport failure, not a 429)? */
   conclusive(ex: ApiExchange): boolean;
 }
@@ -38,25 +44,31 @@ export function inconclusiveReason(ex: ApiExchange): string | undefined {
   return undefined;
 }
 
+/** The judgement a claim becomes on a conclusive exchange. */
+function judgementOf(c: Claim): Judgement {
+  const { requirement, message } = c;
+  if (c.ok) return { requirement, outcome: 'pass', title: c.pass, message };
+  return { requirement, outcome: 'fail', title: c.fail, message, evidence: { expected: c.evidence?.expected, actual: c.evidence?.actual } };
+}
+
 export function makeContext(session: Session, testTitle: string): TestContext {
-  const src = `spec: ${testTitle}`;
+  const source = `spec: ${testTitle}`;
   return {
     config: session.config,
     session,
     request: (req) => session.client.request(req),
     conclusive: (ex) => inconclusiveReason(ex) === undefined,
-    check(requirement, ok, ex, j) {
+    check(ex, claim) {
       const why = ex && inconclusiveReason(ex);
       if (why) {
-        session.emit(requirement, 'skip', 'Could not be judged', why, src, ex);
+        session.record({ requirement: claim.requirement, outcome: 'skip', title: 'Could not be judged', message: why }, { source, ex });
         return false;
       }
-      if (ok) session.emit(requirement, 'pass', j.pass, j.message, src, ex);
-      else session.emit(requirement, 'fail', j.fail, j.message, src, ex, { expected: j.expected, actual: j.actual });
-      return ok;
+      session.record(judgementOf(claim), { source, ex });
+      return claim.ok;
     },
-    record(requirement, outcome, title, message, ex) {
-      session.emit(requirement, outcome, title, message, src, ex);
+    report(ex, j) {
+      session.record(j, { source, ex });
     },
   };
 }

@@ -8,8 +8,9 @@ import { ApiClient, RunAborted, type ApiExchange, type ClientOptions } from '../
 import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
-import type { Finding, Outcome } from '../results/types.ts';
-import { DAY_MS } from '../core/config.ts';
+import type { Judgement } from '../core/judgement.ts';
+import type { Finding } from '../results/types.ts';
+import { DAY_MS } from '../core/plans.ts';
 import { setNamePrefix } from './names.ts';
 
 export interface SessionOptions {
@@ -59,10 +60,7 @@ export class Session {
       now: opts.now,
       send: opts.send,
       onWait: opts.onWait,
-      onExchange: (ex) =>
-        runChecks(ex, this.checks, (check, j, detail) =>
-          this.emit(j.requirement, j.outcome, j.title, j.message, check, ex, detail, j.remedy),
-        ),
+      onExchange: (ex) => runChecks(ex, this.checks, (check, j) => this.record(j, { source: check, ex })),
     });
   }
 
@@ -70,32 +68,29 @@ export class Session {
     return this.opts.config;
   }
 
-  /** Record a finding; evidence is attached to problems and to the first pass of each requirement. */
-  emit(
-    requirement: string,
-    outcome: Outcome,
-    title: string,
-    message: string,
-    source: string,
-    ex?: ApiExchange,
-    detail?: { expected?: string; actual?: string },
-    remedy?: string,
-  ): void {
+  /**
+   * Record a judgement as a finding of `source` (a check, a spec test, the exploration phase), redacted. The
+   * exchange it is about is its evidence — with the judgement's own expected and actual — for a failure or a
+   * warning, and for the first pass of each requirement.
+   */
+  record(j: Judgement, from: { source: string; ex?: ApiExchange }): void {
+    const { requirement, outcome } = j;
     const f: Finding = {
       requirement,
       outcome,
-      title: this.redact(title),
-      message: this.redact(message),
-      source,
+      title: this.redact(j.title),
+      message: this.redact(j.message),
+      source: from.source,
       at: new Date().toISOString(),
     };
-    if (remedy) f.remedy = remedy;
-    const wantEvidence = outcome === 'fail' || outcome === 'warn' || (outcome === 'pass' && !this.passEvidence.has(requirement));
-    if (ex && wantEvidence) {
-      f.evidence = excerpt(ex, this.redact, detail);
+    if (j.remedy) f.remedy = j.remedy;
+    const problem = outcome === 'fail' || outcome === 'warn';
+    const ev = j.evidence;
+    if (from.ex && (problem || (outcome === 'pass' && !this.passEvidence.has(requirement)))) {
+      f.evidence = excerpt(from.ex, this.redact, ev);
       if (outcome === 'pass') this.passEvidence.add(requirement);
-    } else if (detail && (outcome === 'fail' || outcome === 'warn'))
-      f.evidence = { expected: detail.expected && this.redact(detail.expected), actual: detail.actual && this.redact(detail.actual) };
+    } else if (ev && problem)
+      f.evidence = { expected: ev.expected && this.redact(ev.expected), actual: ev.actual && this.redact(ev.actual) };
     this.sink.push(f);
   }
 

@@ -44,8 +44,10 @@ export async function executeTest(session: Session, st: SpecTest): Promise<TestO
   const findings: Finding[] = [];
   session.sink = findings;
   const before = session.client.requestsSent;
+  const source = `spec: ${st.title}`;
   const skip = (why: string, remedy?: string) => {
-    for (const id of st.requirements) session.emit(id, 'skip', 'Skipped', why, `spec: ${st.title}`, undefined, undefined, remedy);
+    for (const requirement of st.requirements)
+      session.record({ requirement, outcome: 'skip', title: 'Skipped', message: why, ...(remedy ? { remedy } : {}) }, { source });
     return { findings, skipped: why, requests: 0 };
   };
   if (session.aborted) return skip(`run aborted: ${session.aborted.message}`);
@@ -62,8 +64,11 @@ export async function executeTest(session: Session, st: SpecTest): Promise<TestO
       return { ...skip(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
     }
     // A defect of the suite, never of the server: the test's requirements count as not exercised.
-    for (const id of st.requirements)
-      session.emit(id, 'error', 'Suite error', `the spec test could not complete: ${(e as Error).message}`, `spec: ${st.title}`);
+    for (const requirement of st.requirements)
+      session.record(
+        { requirement, outcome: 'error', title: 'Suite error', message: `the spec test could not complete: ${(e as Error).message}` },
+        { source },
+      );
   }
   return { findings, requests: session.client.requestsSent - before, ...notesOf(session) };
 }

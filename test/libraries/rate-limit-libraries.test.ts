@@ -6,8 +6,10 @@
  * sockets on 127.0.0.1 and the real clock, a 3-second window the suite is told
  * of (ANIMAL_STORE_WINDOW_MS) as a user would: the conformance specs run on the
  * Business key (1,000 a window: never throttled), the ceiling and recovery
- * scenarios on the Node engine on a custom enterprise key (20 a window, --rpm 20),
- * and on real k6 when a binary is there (K6_BIN or PATH; else skipped).
+ * scenarios on the Node engine on a custom enterprise key (20 a window, --rpm 20)
+ * — the correctly configured ones through a slow network (slow.ts: 150-270 ms,
+ * out of order, so that several requests are in flight) — and on real k6 when a
+ * binary is there (K6_BIN or PATH; else skipped).
  * For each server the test states exactly which requirements fail (MUST) and
  * warn (SHOULD): a correctly configured server gets neither. No timed assertion.
  */
@@ -17,7 +19,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { NodeEngine, type LoadEngine } from '../../load/node/engine.ts';
 import { findK6, K6Engine } from '../../load/node/k6.ts';
 import { runRateLimits } from '../../load/node/run.ts';
-import { readConfig } from '../../src/core/config.ts';
+import { readConfig } from '../../src/settings/config.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { runSuiteAt } from '../support/suite.ts';
@@ -28,6 +30,7 @@ import { startFastifyRateLimit } from './servers/fastify.ts';
 import { startHonoRateLimiter } from './servers/hono.ts';
 import { startRateLimiterFlexible } from './servers/flexible.ts';
 import type { LibraryServer } from './servers/types.ts';
+import { slowFront } from './slow.ts';
 
 const WINDOW_MS = 3000;
 /** A real k6 binary (K6_BIN, else on PATH): the scenarios run on it too; without one, that part is skipped. */
@@ -48,6 +51,11 @@ interface Case {
   start: () => Promise<LibraryServer>;
   conformance: Verdict;
   load: Verdict;
+  /**
+   * The rate-limit scenarios go through a slow network (slow.ts): several requests in flight, counted and
+   * answered out of order — for each correctly configured server (no false alarm with concurrency).
+   */
+  slow: boolean;
 }
 
 const CASES: Case[] = [
@@ -57,6 +65,7 @@ const CASES: Case[] = [
     start: () => startExpressRateLimit({ windowMs: WINDOW_MS, jsonErrors: true }),
     conformance: CLEAN,
     load: CLEAN,
+    slow: true,
   },
   {
     library: 'express-rate-limit',
@@ -65,6 +74,7 @@ const CASES: Case[] = [
     conformance: CLEAN,
     // The 429 body is "not shown": a warning, never a failure.
     load: { fail: [], warn: ['RL-429-ERROR-BODY'] },
+    slow: false,
   },
   {
     library: '@fastify/rate-limit',
@@ -72,6 +82,7 @@ const CASES: Case[] = [
     start: () => startFastifyRateLimit({ windowMs: WINDOW_MS, unixReset: true }),
     conformance: CLEAN,
     load: CLEAN,
+    slow: true,
   },
   {
     library: '@fastify/rate-limit',
@@ -79,6 +90,7 @@ const CASES: Case[] = [
     start: () => startFastifyRateLimit({ windowMs: WINDOW_MS, unixReset: false }),
     conformance: { fail: ['RL-RESET-UNIX-SECONDS'], warn: [] },
     load: { fail: ['RL-RESET-UNIX-SECONDS'], warn: ['RL-RETRY-AFTER-CONSISTENT'] },
+    slow: false,
   },
   {
     library: 'hono-rate-limiter',
@@ -86,6 +98,7 @@ const CASES: Case[] = [
     start: () => startHonoRateLimiter({ windowMs: WINDOW_MS, legacyHeaders: true, jsonErrors: true }),
     conformance: CLEAN,
     load: CLEAN,
+    slow: true,
   },
   {
     library: 'hono-rate-limiter',
@@ -93,6 +106,7 @@ const CASES: Case[] = [
     start: () => startHonoRateLimiter({ windowMs: WINDOW_MS, legacyHeaders: false, jsonErrors: false }),
     conformance: { fail: ['RL-HEADERS-PRESENT'], warn: [] },
     load: { fail: ['RL-HEADERS-PRESENT'], warn: ['RL-429-ERROR-BODY'] },
+    slow: false,
   },
   {
     library: 'rate-limiter-flexible',
@@ -100,6 +114,7 @@ const CASES: Case[] = [
     start: () => startRateLimiterFlexible({ windowMs: WINDOW_MS, readmeHeaders: false }),
     conformance: CLEAN,
     load: CLEAN,
+    slow: true,
   },
   {
     library: 'rate-limiter-flexible',
@@ -107,6 +122,7 @@ const CASES: Case[] = [
     start: () => startRateLimiterFlexible({ windowMs: WINDOW_MS, readmeHeaders: true }),
     conformance: CLEAN,
     load: { fail: ['RL-429-RETRY-AFTER'], warn: [] },
+    slow: false,
   },
 ];
 
@@ -122,7 +138,18 @@ async function conformance(s: LibraryServer) {
   return { verdict: { fail: ids(run.results, 'fail'), warn: ids(run.results, 'warn') }, problems: run.problems() };
 }
 
-async function rateLimits(s: LibraryServer, engine: LoadEngine = new NodeEngine({}, () => undefined)) {
+/** The ceiling and recovery on the enterprise key; `slow`: through a slow network (slow.ts), many requests in flight, counted and answered out of order. */
+async function rateLimits(server: LibraryServer, slow: boolean, engine: LoadEngine = new NodeEngine({}, () => undefined)) {
+  if (!slow) return scenarios(server, engine);
+  const s = await slowFront(server);
+  try {
+    return await scenarios(s, engine);
+  } finally {
+    await s.close();
+  }
+}
+
+async function scenarios(s: LibraryServer, engine: LoadEngine) {
   const env = {
     ANIMAL_STORE_BASE_URL: s.url,
     ANIMAL_STORE_API_KEY: KEYS.enterprise,
@@ -166,7 +193,7 @@ describe('servers built on rate-limit libraries', () => {
         const server = await c.start();
         try {
           // Two keys, two buckets: the conformance run and the rate-limit scenarios side by side.
-          const [conf, load] = await Promise.all([conformance(server), rateLimits(server)]);
+          const [conf, load] = await Promise.all([conformance(server), rateLimits(server, c.slow)]);
           expect(conf.verdict, conf.problems.join('\n')).toEqual(c.conformance);
           expect(load.scenarios).toEqual(['ceiling', 'recovery']);
           expect(load.stopped).toBeUndefined();
@@ -183,7 +210,7 @@ describe('servers built on rate-limit libraries', () => {
     async (c) => {
       const server = await c.start();
       try {
-        const load = await rateLimits(server, new K6Engine(K6 as string, bundles.dir, () => undefined));
+        const load = await rateLimits(server, c.slow, new K6Engine(K6 as string, bundles.dir, () => undefined));
         expect(load.stopped).toBeUndefined();
         expect(load.verdict, load.problems.join('\n')).toEqual(c.load);
       } finally {

@@ -15,6 +15,7 @@ import { completeReport, logMessages } from '../../load/lib/carriage.ts';
 import { mergeShares } from '../../load/lib/merge.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
+import { SYSTEM_TAGS } from '../../load/k6/summary.ts';
 import { bundlePath, findK6, jobEnv, K6Engine, K6_FLAGS } from '../../load/node/k6.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
@@ -156,7 +157,47 @@ describe.skipIf(!K6)('real k6', () => {
     );
   });
 
+  it('A correct limiter answering in 1.5 s gets its 429 within one 60 s window at the free, pro and business limits on real k6, side by side.', async () => {
+    // The spec's real minute: at 1,000 a minute, 1.5 s responses need about 25 requests in flight (Little's law).
+    const ref = await startReference({ variants: { latencyMs: 1500, latencyJitterMs: 500 } }, 60_000);
+    refs.push(ref);
+    const plans = ['free', 'pro', 'business'] as const;
+    const jobs = plans.map((plan) =>
+      job('ceiling', {
+        plan,
+        ...PLANS[plan],
+        baseUrl: ref.url,
+        apiKey: ref.keys[plan],
+        windowMs: 60_000,
+        maxWaitMs: 70_000,
+        deadlineAt: Date.now() + 240_000,
+        dedicatedKey: true,
+        tuning: {},
+      }),
+    );
+    const started = Date.now();
+    const results = await new K6Engine(K6!, bundles.dir, () => undefined).runBatch(jobs);
+    console.log(`real k6, 1.5 s server, free + pro + business ceilings side by side: ${((Date.now() - started) / 1000).toFixed(1)} s wall`);
+    for (const [i, r] of results.entries()) {
+      const plan = plans[i];
+      expect(
+        r.report.judgements.filter((j) => j.outcome === 'fail' || j.outcome === 'warn' || j.outcome === 'error'),
+        plan,
+      ).toEqual([]);
+      expect(outcomesOf(r.report.judgements)['RL-CEILING-429'], plan).toBe('pass');
+      // Limit + 1 in a fresh window; the window under way when the run began (the server's minute) may end first: the count starts
+      // again in the next one, which the run then uses up (about half a window at this pace). So: the rest of one window, then one.
+      const L = PLANS[plan].perMinute;
+      expect(r.report.requestsSent, plan).toBeGreaterThanOrEqual(L + 1);
+      expect(r.report.requestsSent, plan).toBeLessThanOrEqual(2 * L + 1);
+      const t429 = r.report.timeline.find((p) => p.status === 429)!.t;
+      console.log(`  ${plan}: ${r.report.requestsSent} requests, the 429 ${(t429 / 1000).toFixed(1)} s after the start`);
+      expect(t429, plan).toBeLessThan(2 * 60_000);
+    }
+  }, 240_000);
+
   it('Ceiling runs leave the same short check, metric and tag names in k6 --out json, a failing one at most 50 with them: no series unique to a run.', async () => {
+    const keys = new Set<string>();
     const names = async (j: LoadJob): Promise<Set<string>> => {
       const dir = mkdtempSync(join(tmpdir(), 'out-json-'));
       const out = join(dir, 'out.json');
@@ -170,6 +211,7 @@ describe.skipIf(!K6)('real k6', () => {
         if (x.type === 'Metric') found.add(x.data.name!);
         // the target's address is the same from night to night; here each run has a server of its own
         for (const v of Object.values(x.data.tags || {})) found.add(String(v).split(j.baseUrl).join('<target>'));
+        for (const k of Object.keys(x.data.tags || {})) keys.add(k);
       }
       return found;
     };
@@ -180,6 +222,9 @@ describe.skipIf(!K6)('real k6', () => {
     const all = new Set([...a, ...failing]);
     expect(all.size).toBeLessThanOrEqual(50);
     for (const n of all) expect(n.length, n).toBeLessThanOrEqual(128);
+    // k6 tags each request's nine samples with the system tags the bundles keep (SYSTEM_TAGS) and nothing else.
+    expect([...keys].filter((k) => !SYSTEM_TAGS.includes(k) && k !== 'requirement')).toEqual([]);
+    expect(keys).toContain('status');
   }, 60_000);
 
   it('Two k6 processes side by side print no REST-API error: the engine runs k6 with its API server off.', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scenarioOptions } from '../../load/lib/config.ts';
-import { KeyGuard, ScenarioRun, type Phase } from '../../load/lib/runner.ts';
+import { budget, KeyGuard, ScenarioRun, type Phase } from '../../load/lib/runner.ts';
 import { createRun } from '../../load/lib/scenarios.ts';
 import type { Sample, ScenarioOptions } from '../../load/lib/types.ts';
 import { simServer, simulate, type SimOptions } from './sim.ts';
@@ -192,6 +192,49 @@ describe('the key guard of one instance among several', () => {
     const alone = new KeyGuard(opts());
     alone.observe(success(0, T0, resetS));
     expect(alone.blockedUntil).toBe(0);
+  });
+});
+
+describe('requests in flight counted out of order', () => {
+  const answer = (r: ScenarioRun, seq: number, t: number, remaining: number, resetAt = T0 + 6000) =>
+    r.observe({
+      seq,
+      t,
+      status: 200,
+      headers: {
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
+      },
+    });
+
+  it('The budget is what the server allows, whatever order it counted requests sent together in: never more, and no lasting shortfall.', () => {
+    // A 1 s round trip on a 6 s window of 100: the ceiling keeps 34 in flight (2 × 100 × 1 s / 6 s).
+    const r = createRun('ceiling', opts({}, 100, 6000));
+    expect(r.next(T0).kind).toBe('send');
+    answer(r, r.sent(T0), T0 + 1000, 99);
+    const seqs: number[] = [];
+    while (r.next(T0 + 1000).kind === 'send') seqs.push(r.sent(T0 + 1000));
+    expect(seqs).toHaveLength(34);
+    // The last one sent was counted first: alone back, it may not free the 33 still in flight (they may all be counted since).
+    answer(r, seqs[33], T0 + 1900, 98);
+    expect(budget(r.state)).toBe(100 - 35);
+    // The rest were counted in reverse send order, so the first one sent says the lowest Remaining: 100 - 35 left, exactly.
+    seqs.slice(0, 33).forEach((seq) => answer(r, seq, T0 + 2000, 98 - (seqs[33] - seq)));
+    expect(budget(r.state)).toBe(100 - 35);
+  });
+
+  it('A straggler counted at the end of the previous window does not cut the new window’s budget.', () => {
+    const r = createRun('ceiling', opts({}, 100, 6000));
+    answer(r, r.sent(T0), T0 + 1000, 99);
+    const seqs: number[] = [];
+    while (r.next(T0 + 1000).kind === 'send') seqs.push(r.sent(T0 + 1000));
+    // The window rolls over while they are in flight: the last one sent is counted first in the new window…
+    answer(r, seqs[33], T0 + 1900, 99, T0 + 12_000);
+    expect(budget(r.state)).toBe(99 - 33);
+    // …and the first one sent was the old window's last (Remaining 5 there): none of the new window's slots.
+    answer(r, seqs[0], T0 + 1950, 5);
+    expect(budget(r.state)).toBe(99 - 32);
   });
 });
 

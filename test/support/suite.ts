@@ -12,7 +12,7 @@ import { buildApp } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import type { AppOptions } from '../../reference/options.ts';
-import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/core/config.ts';
+import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/settings/config.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
 import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/runner.ts';
@@ -61,7 +61,8 @@ export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): P
   }
   const clock = new VirtualClock(T0);
   const server = buildApp({ ...app, now: () => clock.now() });
-  const virtual = virtualSend(server, clock, Math.max(2, app.variants?.latencyMs ?? 0, app.latencyMs ?? 0));
+  // the latency variants are waited on the virtual clock by the transport (app.delay())
+  const virtual = virtualSend(server, clock);
   const send: typeof virtual = (req) => {
     opts.onRequest?.({ method: req.method, url: req.url, body: req.body });
     return virtual(req);

@@ -94,12 +94,16 @@ export class VirtualClock implements Clock {
   }
 }
 
-/** An in-process transport to `app`: answered at send + latency/2 (the app's clock), received at send + latency. */
+/**
+ * An in-process transport to `app`: answered at send + latency/2 (the app's clock), received at send + latency,
+ * plus the delay the app's latency variants draw for the request (before it is counted, then before its response).
+ */
 export function virtualSend(app: App, clock: VirtualClock, latencyMs = 2): Send {
   return (req) =>
     new Promise<Exchange>((resolve) => {
       const startedAt = clock.now();
-      clock.at(latencyMs / 2, () => {
+      const d = app.delay();
+      clock.at(latencyMs / 2 + d.beforeMs, () => {
         const u = new URL(req.url);
         const res = app.call({
           method: req.method,
@@ -108,12 +112,12 @@ export function virtualSend(app: App, clock: VirtualClock, latencyMs = 2): Send 
           socket: { remoteAddress: '127.0.0.1' },
           body: req.body,
         });
-        clock.at(latencyMs / 2, () =>
+        clock.at(latencyMs / 2 + d.afterMs, () =>
           resolve({
             request: req,
             response: { status: res.status, headers: res.headers, bodyText: res.body, bodyBytes: res.body.length, truncated: false },
             startedAt,
-            durationMs: latencyMs,
+            durationMs: clock.now() - startedAt,
           }),
         );
       });

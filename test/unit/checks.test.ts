@@ -81,7 +81,6 @@ function judge(headers: Record<string, string>, status = 200): Record<string, Ou
   deprecationCheck.run({
     ex,
     session: { limits: { plan: 'free' }, dayMs: 86_400_000 },
-    emit: (req, outcome) => void (out[req] = outcome),
     report: (j) => void (out[j.requirement] = j.outcome),
   });
   return out;
@@ -156,7 +155,6 @@ describe('Error.status', () => {
     check.run({
       ex,
       session: { limits: { plan: 'free' } } as never,
-      emit: (req, outcome) => void (out[req] = outcome),
       report: (j) => void (out[j.requirement] = j.outcome),
     });
     return out;
@@ -191,7 +189,6 @@ describe('Content-Type', () => {
     RESPONSE_CHECKS.find((c) => c.name === 'content-type-conformance')!.run({
       ex,
       session: { limits: { plan: 'free' } } as never,
-      emit: (_req, outcome) => void (out = outcome),
       report: (j) => void (out = j.outcome),
     });
     return out;

@@ -5,8 +5,10 @@
  * its --help; clear one-line errors; the plan never guessed for a real target.
  */
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseArgs, readConfig, requireLimits, type EnvMap } from '../../src/core/config.ts';
-import { COMMANDS, KEY_FLAGS, optionsHelp, SETTINGS, settingsFor } from '../../src/core/settings.ts';
+import { ConfigError, readConfig, requireLimits, type EnvMap } from '../../src/settings/config.ts';
+import { parseArgs } from '../../src/config/args.ts';
+import { COMMANDS, KEY_FLAGS, SETTINGS, settingsFor } from '../../src/settings/settings.ts';
+import { optionsHelp } from '../../src/config/help.ts';
 import { embeddedNote, embeddedOptions, embeddedTarget, openTarget } from '../../src/target/target.ts';
 import { shownPath } from '../../src/config/config.ts';
 import { PLANS } from '../../src/core/plans.ts';

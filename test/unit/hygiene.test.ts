@@ -32,8 +32,7 @@ function run(check: ResponseCheck, exchanges: ApiExchange[], session: CheckSessi
     check.run({
       ex,
       session,
-      emit: (_req, outcome, title, message, detail) => void out.push({ outcome, title, message, actual: detail?.actual }),
-      report: () => undefined,
+      report: ({ outcome, title, message, evidence }) => void out.push({ outcome, title, message, actual: evidence?.actual }),
     });
   return out;
 }

@@ -1,13 +1,15 @@
 /**
  * README's configuration table and .env.example in step with the settings
- * table (src/core/settings.ts): every setting's variable appears in both, README
+ * table (src/settings/settings.ts): every setting's variable appears in both, README
  * names its flag, and where the setting's help states a default, README's
- * default and the value .env.example shows are that default.
+ * default and the value .env.example shows are that default. And README's exit
+ * codes are the exit-code table's.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SETTINGS, type Setting } from '../../src/core/settings.ts';
+import { EXIT, EXIT_HELP } from '../../src/config/exit.ts';
+import { SETTINGS, type Setting } from '../../src/settings/settings.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
@@ -75,5 +77,19 @@ describe('README and .env.example follow the settings table', () => {
     const keys = /^ANIMAL_STORE_API_KEY_(FREE|PRO|BUSINESS|ENTERPRISE)$/;
     const named = [...ROWS.flatMap((r) => r.variables), ...[...ENV_EXAMPLE.matchAll(/^#? ?(ANIMAL_STORE_[A-Z_0-9]+)=/gm)].map((m) => m[1])];
     expect(named.filter((v) => !known.has(v) && !keys.test(v))).toEqual([]);
+  });
+});
+
+describe('README and the exit-code table', () => {
+  test('README’s exit-code table lists exactly the codes of the one exit-code table (src/config/exit.ts), as does the --help of npm start and npm run conformance.', () => {
+    const readme = README.split('### Exit codes')[1]
+      .split('\n### ')[0]
+      .split('\n')
+      .map((line) => /^\| (\d+) \|/.exec(line)?.[1])
+      .filter((c) => c !== undefined)
+      .map(Number);
+    const codes = Object.values(EXIT);
+    expect(readme).toEqual(codes);
+    expect([...EXIT_HELP.matchAll(/(?:: |, |\n)(\d+) /g)].map((m) => Number(m[1]))).toEqual(codes);
   });
 });

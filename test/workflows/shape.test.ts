@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { k6VersionProblem } from '../../load/node/k6.ts';
 import { PLANS } from '../../src/core/plans.ts';
-import { SETTINGS } from '../../src/core/settings.ts';
+import { SETTINGS } from '../../src/settings/settings.ts';
 import { ROOT, runCli } from '../support/cli.ts';
 import {
   type Step,

@@ -15,10 +15,12 @@
  */
 import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
 import type { JudgeOptions, Sample } from '../sample.ts';
-import { judgeDecrements } from './decrements.ts';
+import { judgeDecrements, type DecrementVerdict } from './decrements.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
-import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals } from './signals.ts';
+import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals, unorderable } from './signals.ts';
 import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';
+import { tooSlowForLimit } from './little.ts';
+import { maxInSpan } from './spans.ts';
 import { isDailyThrottle } from './window.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
@@ -38,169 +40,224 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
           : `no response to measure the ceiling (${stopped || 'no request'})`,
       ),
     );
-  const daily = countsTheDay(successes, o);
+  const c = ceilingView(f, successes.length, o);
+  const decrements = decrementsJudgement(c);
+  if (decrements) out.push(decrements);
+  if (countsTheDay(successes, o)) return out.concat(judgeByCount(f, successes.length, o, stopped), dailyConsistency(f));
+  out.push(notEarlyJudgement(c));
+  const ceiling = ceilingJudgement(c, stopped);
+  if (ceiling) out.push(ceiling);
+  if (f.first429) out.push(judgeConsistency(f.first429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs), startOf(samples)));
+  else out.push(...noThrottle(f.seq.length));
+  // A failure shows the request that settled it: the unpredicted success, else the 429.
+  const culprit = f.unpredicted || f.first429;
+  const start = f.seq.length ? f.seq[0].sentAt : undefined;
+  return out.map((j) => (j.outcome === 'fail' && !j.evidence && culprit ? about(j, culprit, o, start) : j));
+}
+
+/** The facts of the ceiling phase with what the judgements below share: how Remaining fell, and whether it predicted the 429. */
+interface CeilingView {
+  f: CeilingFacts;
+  o: JudgeOptions;
+  /** Successes in the whole phase. */
+  successes: number;
+  dec: DecrementVerdict;
+  /** What the message adds when another client's requests were counted in the window. */
+  shared: string;
+  /** The first 429 came right after a success said Remaining 0. */
+  predicted: boolean;
+  /** A fresh window ended before the plan's limit was used. */
+  planShort: boolean;
+  /** The lowest Remaining, as said. */
+  said: string;
+}
+
+function ceilingView(f: CeilingFacts, successes: number, o: JudgeOptions): CeilingView {
   const dec = judgeDecrements(f.steps);
-  const shared =
-    dec.ok && f.extra > 0
-      ? `; ${f.extra} request(s) counted in the window were not this scenario's (another client may be using this key)`
-      : '';
-  if (f.steps.length > 0 && o.dedicatedKey && dec.ok && f.extra > 0) {
+  const s429 = f.first429;
+  return {
+    f,
+    o,
+    successes,
+    dec,
+    shared:
+      dec.ok && f.extra > 0
+        ? `; ${f.extra} request(s) counted in the window were not this scenario's (another client may be using this key)`
+        : '',
+    predicted: !!s429 && !!f.zero && s429.seq > f.zero.seq && s429.sentAt >= f.zero.t,
+    planShort: f.fresh && f.inWindow + (dec.ok ? f.extra : 0) < o.limit,
+    said: f.minRemaining === undefined ? '(absent)' : String(f.minRemaining),
+  };
+}
+
+/** RL-REMAINING-DECREMENTS: Remaining falls by one per request (another key's requests counted on a dedicated key fail it). */
+function decrementsJudgement({ f, o, dec }: CeilingView): Judgement | undefined {
+  if (!f.steps.length) return undefined;
+  if (o.dedicatedKey && dec.ok && f.extra > 0) {
     // A key nothing else uses: what Remaining counted beyond this scenario's requests came from another key (plan).
     const b = f.badSteps.find(([x, y]) => (rem(x) as number) - (rem(y) as number) > 1) || f.badSteps[0];
-    out.push(
-      verdict(
+    return verdict(
+      'RL-REMAINING-DECREMENTS',
+      false,
+      'Requests of another key counted on this one',
+      `${f.extra} request(s) were counted in the window that this scenario did not send, on a key used by nothing else: the server counts another key's (plan's) requests in this key's bucket; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
+    );
+  }
+  if (!dec.ok && f.refilling && f.steps.every((st) => st.from === st.to))
+    // Remaining held still while the Reset moved on: the limiter refilled as fast as the requests came, nothing to judge.
+    return skipped(
+      'RL-REMAINING-DECREMENTS',
+      'Refilled as fast as sent',
+      `X-RateLimit-Remaining stayed at ${rem(f.seq[0]) ?? '?'} over ${f.steps.length + 1} requests while X-RateLimit-Reset moved on: a limiter that refills (token bucket, sliding log) freed a slot for each request, so whether each request is counted could not be seen`,
+    );
+  const b = f.badSteps[0];
+  return dec.ok
+    ? verdict(
+        'RL-REMAINING-DECREMENTS',
+        true,
+        'Remaining falls by one per request',
+        `X-RateLimit-Remaining over ${f.steps.length + 1} requests: ${dec.message}`,
+      )
+    : verdict(
         'RL-REMAINING-DECREMENTS',
         false,
-        'Requests of another key counted on this one',
-        `${f.extra} request(s) were counted in the window that this scenario did not send, on a key used by nothing else: the server counts another key's (plan's) requests in this key's bucket; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
-      ),
-    );
-  } else if (f.steps.length > 0 && !dec.ok && f.refilling && f.steps.every((st) => st.from === st.to)) {
-    // Remaining held still while the Reset moved on: the limiter refilled as fast as the requests came, nothing to judge.
-    out.push(
-      skipped(
-        'RL-REMAINING-DECREMENTS',
-        'Refilled as fast as sent',
-        `X-RateLimit-Remaining stayed at ${rem(f.seq[0]) ?? '?'} over ${f.steps.length + 1} requests while X-RateLimit-Reset moved on: a limiter that refills (token bucket, sliding log) freed a slot for each request, so whether each request is counted could not be seen`,
-      ),
-    );
-  } else if (f.steps.length > 0) {
-    const b = f.badSteps[0];
-    out.push(
-      dec.ok
-        ? verdict(
-            'RL-REMAINING-DECREMENTS',
-            true,
-            'Remaining falls by one per request',
-            `X-RateLimit-Remaining over ${f.steps.length + 1} requests: ${dec.message}`,
-          )
-        : verdict(
-            'RL-REMAINING-DECREMENTS',
-            false,
-            'Remaining does not fall by one',
-            `${dec.message}; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
-          ),
-    );
-  }
+        'Remaining does not fall by one',
+        `${dec.message}; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
+      );
+}
+
+/** Headers counting the day: the 429's Reset (the day's end) and Retry-After (the window's) are not comparable. */
+function dailyConsistency(f: CeilingFacts): Judgement[] {
   const s429 = f.first429;
-  if (daily)
-    return out.concat(
-      judgeByCount(f, successes.length, o, stopped),
-      s429
-        ? [
-            skipped(
-              'RL-RETRY-AFTER-CONSISTENT',
-              'Not comparable',
-              `${n(s429)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`,
-            ),
-          ]
-        : [],
+  if (!s429) return [];
+  return [
+    skipped(
+      'RL-RETRY-AFTER-CONSISTENT',
+      'Not comparable',
+      `${n(s429)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`,
+    ),
+  ];
+}
+
+/** RL-NOT-EARLY: no 429 while Remaining > 0 (when Remaining is trustworthy) nor before the plan's limit. */
+function notEarlyJudgement(c: CeilingView): Judgement {
+  const { f, o } = c;
+  const s429 = f.first429;
+  if (!s429) return verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`);
+  if (!c.successes) return throttledFirst(s429, f.refusedFirst, o);
+  const byRemaining = !c.predicted && c.dec.ok && f.minRemaining !== undefined && f.minRemaining > 0;
+  return byRemaining || c.planShort
+    ? verdict(
+        'RL-NOT-EARLY',
+        false,
+        'Throttled before the limit',
+        `${n(s429)} was answered 429 after ${f.inWindow} successes in the window${byRemaining ? ` while Remaining still said ${c.said}` : ''}${c.planShort ? `; plan ${o.plan} allows ${o.limit}` : ''}`,
+      )
+    : verdict(
+        'RL-NOT-EARLY',
+        true,
+        'No early 429',
+        `no 429 while Remaining was above 0 (${f.inWindow} successes in the window before the first 429${c.shared})`,
+      );
+}
+
+/**
+ * RL-NOT-EARLY when no request succeeded: after a full window without a request on the (dedicated) key, no
+ * window — fixed or sliding — can be used up; the day's quota asks for a longer wait. A 429 asking to wait
+ * longer than a window looks like a temporary ban (the spec allows one), not a limit: not judged.
+ */
+function throttledFirst(s429: Sample, idle: Sample | undefined, o: JudgeOptions): Judgement {
+  const wait = signals(s429).waitMs;
+  const banned = wait !== undefined && wait > o.windowMs + o.toleranceMs;
+  if (idle && !isDailyThrottle(s429, o) && !banned)
+    return verdict(
+      'RL-NOT-EARLY',
+      false,
+      'Throttled before any use',
+      `${n(s429)} was answered 429 although nothing had been sent on the key for ${fmtMs(s429.sentAt - idle.t)}, more than one ${fmtMs(o.windowMs)} window (${n(idle)}, the first request, had been refused as well); ${describe429(s429)}`,
     );
-  const predicted = !!s429 && !!f.zero && s429.seq > f.zero.seq && s429.sentAt >= f.zero.t;
-  const planShort = f.fresh && f.inWindow + (dec.ok ? f.extra : 0) < o.limit;
-  const said = f.minRemaining === undefined ? '(absent)' : String(f.minRemaining);
-  // RL-NOT-EARLY: no 429 while Remaining > 0 (when Remaining is trustworthy) nor before the plan's limit.
-  if (!s429) out.push(verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`));
-  else if (!successes.length) {
-    const idle = f.refusedFirst;
-    // After a full window without a request on the (dedicated) key, no window — fixed or sliding — can be used up; the day's quota asks for a longer wait.
-    // A 429 asking to wait longer than a window looks like a temporary ban (the spec allows one), not a limit: not judged.
-    const wait = signals(s429).waitMs;
-    const banned = wait !== undefined && wait > o.windowMs + o.toleranceMs;
-    out.push(
-      idle && !isDailyThrottle(s429, o) && !banned
-        ? verdict(
-            'RL-NOT-EARLY',
-            false,
-            'Throttled before any use',
-            `${n(s429)} was answered 429 although nothing had been sent on the key for ${fmtMs(s429.sentAt - idle.t)}, more than one ${fmtMs(o.windowMs)} window (${n(idle)}, the first request, had been refused as well); ${describe429(s429)}`,
-          )
-        : skipped(
-            'RL-NOT-EARLY',
-            banned ? 'Key seems banned' : 'Key already throttled',
-            banned
-              ? `${n(s429)} was answered 429 asking to wait ${fmtMs(wait!)}, more than a window: the key seems banned for a while`
-              : `${n(s429)}, the first request, was answered 429: the key was already at its limit`,
-          ),
+  return skipped(
+    'RL-NOT-EARLY',
+    banned ? 'Key seems banned' : 'Key already throttled',
+    banned
+      ? `${n(s429)} was answered 429 asking to wait ${fmtMs(wait!)}, more than a window: the key seems banned for a while`
+      : `${n(s429)}, the first request, was answered 429: the key was already at its limit`,
+  );
+}
+
+/** RL-CEILING-429: the first 429 comes exactly when Remaining said. */
+function ceilingJudgement(c: CeilingView, stopped?: string): Judgement | undefined {
+  const { f, o } = c;
+  const s429 = f.first429;
+  if (!s429)
+    return noCeiling(
+      f,
+      o,
+      stopped,
+      f.seq.filter(isSuccess).some((x) => rem(x) === undefined),
     );
-  } else {
-    const byRemaining = !predicted && dec.ok && f.minRemaining !== undefined && f.minRemaining > 0;
-    out.push(
-      byRemaining || planShort
-        ? verdict(
-            'RL-NOT-EARLY',
-            false,
-            'Throttled before the limit',
-            `${n(s429)} was answered 429 after ${f.inWindow} successes in the window${byRemaining ? ` while Remaining still said ${said}` : ''}${planShort ? `; plan ${o.plan} allows ${o.limit}` : ''}`,
-          )
-        : verdict(
-            'RL-NOT-EARLY',
-            true,
-            'No early 429',
-            `no 429 while Remaining was above 0 (${f.inWindow} successes in the window before the first 429${shared})`,
-          ),
+  if (c.predicted && !c.planShort)
+    return verdict(
+      'RL-CEILING-429',
+      true,
+      '429 exactly when predicted',
+      `${n(s429)} was answered 429 right after Remaining reached 0, as predicted (${f.inWindow} successes in the window${f.fresh ? `, plan ${o.plan} allows ${o.limit}` : ''}${c.shared})`,
     );
+  if (c.predicted)
+    return verdict(
+      'RL-CEILING-429',
+      false,
+      "429 before the plan's limit",
+      `${n(s429)} was answered 429 after Remaining reached 0, but only ${f.inWindow} requests were counted in a fresh window; plan ${o.plan} allows ${o.limit}`,
+    );
+  if (!c.successes) return undefined;
+  if (f.minRemaining === undefined) {
+    // No success said Remaining (RL-HEADERS-PRESENT fails that): nothing predicted the 429, so it is judged by the count.
+    const why = `${n(s429)} was answered 429 after ${f.inWindow} successes, with no X-RateLimit-Remaining to predict it`;
+    return f.inWindow === o.limit
+      ? verdict('RL-CEILING-429', true, '429 at the limit', `${why}; plan ${o.plan} allows ${o.limit}`)
+      : skipped(
+          'RL-CEILING-429',
+          'Not judged without Remaining',
+          `${why}; plan ${o.plan} allows ${o.limit}, and where the window began cannot be told`,
+        );
   }
-  // RL-CEILING-429: the first 429 comes exactly when Remaining said.
-  if (!s429) {
-    const why = f.unpredicted
-      ? `${n(f.unpredicted)} succeeded although an earlier response said Remaining 0`
-      : f.inWindow - f.refilled > o.limit
-        ? `${f.inWindow} requests in one window succeeded${f.refilled ? ` (${f.refilled} of them in slots the limiter freed)` : ''}, more than plan ${o.plan}'s ${o.limit}`
+  return verdict(
+    'RL-CEILING-429',
+    false,
+    '429 not when predicted',
+    `${n(s429)} was answered 429 after ${f.inWindow} successes while Remaining said ${c.said}${c.planShort ? ` (plan ${o.plan} allows ${o.limit})` : ''}`,
+  );
+}
+
+/**
+ * RL-CEILING-429 when no 429 came: failed only for a request served beyond the limit. Where the windows began
+ * cannot be told (`untold`: successes without Remaining, or Remaining counting the day), only more than twice
+ * the limit within one window's span — which overlaps at most two fixed windows — is certainly beyond it. Else
+ * the ceiling was not reached (a slow client or server, a window that rolled over first, a request answered
+ * otherwise): not judged, never blamed, and said in one line when the latency explains it.
+ */
+function noCeiling(f: CeilingFacts, o: JudgeOptions, stopped: string | undefined, untold: boolean): Judgement {
+  const most = maxInSpan(f.seq, o.windowMs).count;
+  const over = untold ? most > 2 * o.limit : f.inWindow - f.refilled > o.limit;
+  const refilled = f.refilled ? ` (${f.refilled} of them in slots the limiter freed)` : '';
+  const why = f.unpredicted
+    ? `${n(f.unpredicted)} succeeded although an earlier response said Remaining 0`
+    : over && untold
+      ? `${most} requests succeeded within one ${fmtMs(o.windowMs)} span, more than twice plan ${o.plan}'s ${o.limit}: more than ${o.limit} in a window it overlaps`
+      : over
+        ? `${f.inWindow} requests in one window succeeded${refilled}, more than plan ${o.plan}'s ${o.limit}`
         : f.other
           ? `${n(f.other)} was answered ${f.other.status}`
           : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
-    // Only a request served beyond the limit fails; a window that rolled over before the limit was used up (a slow client or
-    // server) or a request answered otherwise (401, 5xx) leaves the ceiling not reached: not judged, never blamed.
-    if (f.unpredicted || f.inWindow - f.refilled > o.limit)
-      out.push(verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`));
-    else out.push(skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`));
-  } else if (predicted && !planShort) {
-    out.push(
-      verdict(
-        'RL-CEILING-429',
-        true,
-        '429 exactly when predicted',
-        `${n(s429)} was answered 429 right after Remaining reached 0, as predicted (${f.inWindow} successes in the window${f.fresh ? `, plan ${o.plan} allows ${o.limit}` : ''}${shared})`,
-      ),
-    );
-  } else if (predicted) {
-    out.push(
-      verdict(
-        'RL-CEILING-429',
-        false,
-        "429 before the plan's limit",
-        `${n(s429)} was answered 429 after Remaining reached 0, but only ${f.inWindow} requests were counted in a fresh window; plan ${o.plan} allows ${o.limit}`,
-      ),
-    );
-  } else if (successes.length && f.minRemaining === undefined) {
-    // No success said Remaining (RL-HEADERS-PRESENT fails that): nothing predicted the 429, so it is judged by the count.
-    const why = `${n(s429)} was answered 429 after ${f.inWindow} successes, with no X-RateLimit-Remaining to predict it`;
-    out.push(
-      f.inWindow === o.limit
-        ? verdict('RL-CEILING-429', true, '429 at the limit', `${why}; plan ${o.plan} allows ${o.limit}`)
-        : skipped(
-            'RL-CEILING-429',
-            'Not judged without Remaining',
-            `${why}; plan ${o.plan} allows ${o.limit}, and where the window began cannot be told`,
-          ),
-    );
-  } else if (successes.length) {
-    out.push(
-      verdict(
-        'RL-CEILING-429',
-        false,
-        '429 not when predicted',
-        `${n(s429)} was answered 429 after ${f.inWindow} successes while Remaining said ${said}${planShort ? ` (plan ${o.plan} allows ${o.limit})` : ''}`,
-      ),
-    );
-  }
-  if (s429) out.push(judgeConsistency(s429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs), startOf(samples)));
-  else out.push(...noThrottle(f.seq.length));
-  // A failure shows the request that settled it: the unpredicted success, else the 429.
-  const culprit = f.unpredicted || s429;
-  const start = f.seq.length ? f.seq[0].sentAt : undefined;
-  return out.map((j) => (j.outcome === 'fail' && !j.evidence && culprit ? about(j, culprit, o, start) : j));
+  if (f.unpredicted || over)
+    return verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`);
+  const last = f.seq.filter(isSuccess).pop();
+  const one = last ? unorderable(last, o) : '';
+  return (
+    (!f.other && tooSlowForLimit(f.seq, o, one ? ` (one at a time: ${one})` : '')) ||
+    skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`)
+  );
 }
 
 /** No 429 came: what a 429 must carry could not be judged — said with the real reason, not "no scenario ran". */
@@ -222,12 +279,7 @@ function judgeByCount(f: CeilingFacts, successes: number, o: JudgeOptions, stopp
   if (!s429)
     return [
       verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`),
-      verdict(
-        'RL-CEILING-429',
-        false,
-        'No 429 at the limit',
-        `no 429 within ${f.seq.length} requests (${successes} successes${stopped ? `; ${stopped}` : ''}); plan ${o.plan} allows ${o.limit} per window`,
-      ),
+      noCeiling(f, o, stopped, true),
     ];
   return [
     successes >= o.limit

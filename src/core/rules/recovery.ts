@@ -18,8 +18,24 @@ export function judgeRecovery(samples: readonly Sample[], o: JudgeOptions, stopp
   const first = seq.filter((s) => s.phase === 'ceiling' && isThrottled(s)).pop();
   if (!first) return [skip('RL-RECOVERY', 'No 429 to recover from', 'the ceiling phase got no 429, so recovery could not be tried')];
   const probes = seq.filter((s) => s.phase === 'probe');
+  const out = earlyProbes(first, probes);
+  const ra = signals(first).retryAfter;
+  const usable = signals(first).waitMs !== undefined;
+  if (!probes.length)
+    return out.concat(
+      skip(
+        'RL-RECOVERY',
+        'Recovery not tried',
+        `no probe was sent after ${label(first)}'s 429 (${describeRetryAfter(ra)}): ${stopped || 'stopped'}`,
+        usable ? MAX_WAIT_REMEDY : undefined,
+      ),
+    );
+  return out.concat(usable ? afterRetryAfter(first, probes[0], o, startOf(samples)) : withoutRetryAfter(first, probes));
+}
+
+/** The suite's own promise: no request on the key before the announced wait elapsed (else a suite error). */
+function earlyProbes(first: Sample, probes: readonly Sample[]): Judgement[] {
   const out: Judgement[] = [];
-  // The suite's own promise: no request on the key before the announced wait elapsed.
   let last429: Sample = first;
   for (const p of probes) {
     const wait = signals(last429).waitMs;
@@ -33,52 +49,34 @@ export function judgeRecovery(samples: readonly Sample[], o: JudgeOptions, stopp
       );
     if (isThrottled(p)) last429 = p;
   }
-  const ra = signals(first).retryAfter;
-  const usable = signals(first).waitMs !== undefined;
-  if (!probes.length)
-    return out.concat(
-      skip(
-        'RL-RECOVERY',
-        'Recovery not tried',
-        `no probe was sent after ${label(first)}'s 429 (${describeRetryAfter(ra)}): ${stopped || 'stopped'}`,
-        usable ? MAX_WAIT_REMEDY : undefined,
-      ),
-    );
-  const p = probes[0];
-  const waited = fmtMs(p.sentAt - first.t);
-  if (usable) {
-    out.push(
-      isSuccess(p)
-        ? judge(
-            'RL-RECOVERY',
-            true,
-            'Recovered after Retry-After',
-            `waited ${waited} after the 429 (${describeRetryAfter(ra)}); the probe was answered ${p.status}`,
-          )
-        : about(
-            judge(
-              'RL-RECOVERY',
-              false,
-              'Still throttled after Retry-After',
-              `waited ${waited} after the 429 (${describeRetryAfter(ra)}) and the probe was still answered ${p.status}: the wait announced was too short`,
-            ),
-            p,
-            o,
-            startOf(samples),
-          ),
-    );
-    return out;
-  }
-  const back = probes.find(isSuccess);
-  out.push(
-    skip(
-      'RL-RECOVERY',
-      'Not judgeable: no usable Retry-After',
-      `the 429 had ${describeRetryAfter(ra)} (RL-429-RETRY-AFTER judges it), so recovery "after waiting Retry-After" cannot be judged; ` +
-        (back
-          ? `the key was served again ${fmtMs(back.sentAt - first.t)} after the 429, once X-RateLimit-Reset (or a whole window) had passed`
-          : `${probes.length} probe(s), the first ${waited} after the 429 at X-RateLimit-Reset (or after a whole window), were refused`),
-    ),
-  );
   return out;
+}
+
+/** The probe sent once the 429's whole Retry-After had passed must be served. */
+function afterRetryAfter(first: Sample, p: Sample, o: JudgeOptions, startedAt?: number): Judgement {
+  const ra = describeRetryAfter(signals(first).retryAfter);
+  const waited = fmtMs(p.sentAt - first.t);
+  if (isSuccess(p))
+    return judge(
+      'RL-RECOVERY',
+      true,
+      'Recovered after Retry-After',
+      `waited ${waited} after the 429 (${ra}); the probe was answered ${p.status}`,
+    );
+  const message = `waited ${waited} after the 429 (${ra}) and the probe was still answered ${p.status}: the wait announced was too short`;
+  return about(judge('RL-RECOVERY', false, 'Still throttled after Retry-After', message), p, o, startedAt);
+}
+
+/** Without a usable Retry-After, "after waiting Retry-After" cannot be judged: what the probes got is reported. */
+function withoutRetryAfter(first: Sample, probes: readonly Sample[]): Judgement {
+  const back = probes.find(isSuccess);
+  const waited = fmtMs(probes[0].sentAt - first.t);
+  return skip(
+    'RL-RECOVERY',
+    'Not judgeable: no usable Retry-After',
+    `the 429 had ${describeRetryAfter(signals(first).retryAfter)} (RL-429-RETRY-AFTER judges it), so recovery "after waiting Retry-After" cannot be judged; ` +
+      (back
+        ? `the key was served again ${fmtMs(back.sentAt - first.t)} after the 429, once X-RateLimit-Reset (or a whole window) had passed`
+        : `${probes.length} probe(s), the first ${waited} after the 429 at X-RateLimit-Reset (or after a whole window), were refused`),
+  );
 }

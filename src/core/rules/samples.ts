@@ -96,19 +96,22 @@ export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false,
       `${label(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`,
     );
   const both = `Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date`;
+  // Without a Date, Reset is measured from the response's arrival; the server wrote its Retry-After up to the whole
+  // round trip before (a slow response): a wait beyond Reset is judged from the most favourable moment, when it was sent.
+  const slack = signals(s).date === undefined ? Math.max(0, s.t - s.sentAt) : 0;
   if (wait > o.windowMs + o.toleranceMs && reset < wait)
     return skip(
       'RL-RETRY-AFTER-CONSISTENT',
       'Not judged: a ban',
       `${label(s)}: ${both}; a wait beyond a window is a temporary ban, not the limit's reset`,
     );
-  if (wait - reset > o.toleranceMs)
+  if (wait - reset - slack > o.toleranceMs)
     return about(
       judge(
         'RL-RETRY-AFTER-CONSISTENT',
         false,
         'Retry-After asks to wait beyond Reset',
-        `${label(s)}: ${both} (${fmtMs(wait - reset)} beyond it, tolerance ${fmtMs(o.toleranceMs)})`,
+        `${label(s)}: ${both} (${fmtMs(wait - reset)} beyond it, tolerance ${fmtMs(o.toleranceMs)}${slack ? ` plus the ${fmtMs(slack)} round trip of a response without a Date` : ''})`,
       ),
       s,
       o,

@@ -161,6 +161,21 @@ export function countsTheDay(samples: readonly Sample[], o: JudgeOptions): boole
   return o.perDay !== undefined && o.perDay !== o.limit && limits.length > 0 && limits.every((l) => l === o.perDay);
 }
 
+/**
+ * Why this response's headers cannot tell in which order requests in flight together were counted (''
+ * when they can: Remaining, the plan's Limit and a Unix Reset, from which ceiling-facts.ts orders a
+ * window). The ceiling then sends one request at a time.
+ */
+export function unorderable(s: Sample, o: Pick<JudgeOptions, 'limit' | 'perDay'>): string {
+  const sig = signals(s);
+  if (sig.remaining === undefined) return 'no X-RateLimit-Remaining';
+  if (sig.limit !== o.limit)
+    return sig.limit !== undefined && sig.limit === o.perDay
+      ? 'Remaining counts the day'
+      : `X-RateLimit-Limit ${sig.limit === undefined ? 'absent' : sig.limit}, not the plan's ${o.limit}`;
+  return isUnixReset(sig.reset) ? '' : 'no Unix X-RateLimit-Reset';
+}
+
 /** Is this X-RateLimit-Reset a Unix timestamp in seconds (not seconds-until-reset, nor milliseconds)? */
 export const isUnixReset = (reset: number | undefined): reset is number => reset !== undefined && reset > 1e9 && reset < 1e11;
 

@@ -20,80 +20,64 @@ const perWindow = (count: number, ms: number, o: JudgeOptions) => (ms > 0 ? (cou
 export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
   const paced = bySeq(samples.filter((s) => s.phase === 'paced'));
   const out = judgeTransport(samples, o);
-  const target = Math.floor(o.limit * o.sustainedFraction);
   if (!paced.length)
     return out.concat(
       skipped('RL-SUSTAINED-BELOW-CEILING', 'Sustained rate not run', `no request of the paced phase was sent (${stopped || 'stopped'})`),
     );
+  out.push(sustainedJudgement(paced, o, stopped));
+  // On a key nothing else uses (plans side by side), the steady pace also shows whether another key's requests count on it.
+  if (o.dedicatedKey && !o.partialView) out.push(judgeForeign(paced));
+  return out;
+}
+
+/** RL-SUSTAINED-BELOW-CEILING on the paced requests: no 429 at the sustained rate, judged once a whole window ran at it. */
+function sustainedJudgement(paced: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement {
+  const target = Math.floor(o.limit * o.sustainedFraction);
   const span = paced[paced.length - 1].sentAt - paced[0].sentAt;
   const achieved = perWindow(paced.length - 1, span, o);
   // A 429 refusing the day (the per-day quota ran out) is not the per-minute ceiling: it ends what can be judged.
   const dayOver = paced.find((s) => isDailyThrottle(s, o));
   const throttled = paced.filter((s) => isThrottled(s) && !isDailyThrottle(s, o) && (!dayOver || s.seq < dayOver.seq));
   const rate = `${target} per ${fmtMs(o.windowMs)} window (${Math.round(o.sustainedFraction * 100)}% of ${o.limit}; achieved ${achieved.toFixed(1)})`;
-  if (!throttled.length && dayOver && dayOver.sentAt - paced[0].sentAt < o.windowMs) {
-    out.push(
-      skipped(
-        'RL-SUSTAINED-BELOW-CEILING',
-        "The day's quota ran out",
-        `${n(dayOver)} was refused for the day ${fmtMs(dayOver.sentAt - paced[0].sentAt)} into the run, before a whole window at ${rate}`,
-        "run it on a key with its day's quota left (a dedicated key, a fresh day)",
-      ),
+  const id = 'RL-SUSTAINED-BELOW-CEILING';
+  if (!throttled.length && dayOver && dayOver.sentAt - paced[0].sentAt < o.windowMs)
+    return skipped(
+      id,
+      "The day's quota ran out",
+      `${n(dayOver)} was refused for the day ${fmtMs(dayOver.sentAt - paced[0].sentAt)} into the run, before a whole window at ${rate}`,
+      "run it on a key with its day's quota left (a dedicated key, a fresh day)",
     );
-  } else if (throttled.length) {
+  if (throttled.length) {
     const f = throttled[0];
-    out.push(
-      about(
-        verdict(
-          'RL-SUSTAINED-BELOW-CEILING',
-          false,
-          'Throttled below the ceiling',
-          `${throttled.length} of ${paced.length} requests at ${rate} were answered 429; the first, ${n(f)}, ${fmtMs(f.sentAt - paced[0].sentAt)} into the run`,
-        ),
-        f,
-        o,
-        paced[0].sentAt,
-      ),
-    );
-  } else if (o.partialView) {
-    // A share of a distributed run: no 429 on its own requests says nothing of the others'.
-    out.push(
-      skipped(
-        'RL-SUSTAINED-BELOW-CEILING',
-        'Not judged on a share',
-        `this share's ${paced.length} requests over ${fmtMs(span)} got no 429; whether the key's whole pace of ${rate.split(' (')[0]} was ever throttled shows only across every share`,
-        MERGE_REMEDY,
-      ),
-    );
-  } else if (span + o.windowMs / target < o.windowMs * 0.98) {
-    out.push(
-      skipped(
-        'RL-SUSTAINED-BELOW-CEILING',
-        'Ran less than a window',
-        `only ${paced.length} requests over ${fmtMs(span)} at ${rate}, less than one full window (${stopped || 'stopped'})`,
-      ),
-    );
-  } else if (achieved < target * 0.8) {
-    out.push(
-      skipped(
-        'RL-SUSTAINED-BELOW-CEILING',
-        'Sustained rate not reached',
-        `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429, but the load generator stayed well below the rate (raise ANIMAL_STORE_LOAD_MAX_VUS if responses are slow)`,
-      ),
-    );
-  } else {
-    out.push(
-      verdict(
-        'RL-SUSTAINED-BELOW-CEILING',
-        true,
-        'Never throttled below the ceiling',
-        `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429`,
-      ),
-    );
+    const message = `${throttled.length} of ${paced.length} requests at ${rate} were answered 429; the first, ${n(f)}, ${fmtMs(f.sentAt - paced[0].sentAt)} into the run`;
+    return about(verdict(id, false, 'Throttled below the ceiling', message), f, o, paced[0].sentAt);
   }
-  // On a key nothing else uses (plans side by side), the steady pace also shows whether another key's requests count on it.
-  if (o.dedicatedKey && !o.partialView) out.push(judgeForeign(paced));
-  return out;
+  if (o.partialView)
+    // A share of a distributed run: no 429 on its own requests says nothing of the others'.
+    return skipped(
+      id,
+      'Not judged on a share',
+      `this share's ${paced.length} requests over ${fmtMs(span)} got no 429; whether the key's whole pace of ${rate.split(' (')[0]} was ever throttled shows only across every share`,
+      MERGE_REMEDY,
+    );
+  if (span + o.windowMs / target < o.windowMs * 0.98)
+    return skipped(
+      id,
+      'Ran less than a window',
+      `only ${paced.length} requests over ${fmtMs(span)} at ${rate}, less than one full window (${stopped || 'stopped'})`,
+    );
+  if (achieved < target * 0.8)
+    return skipped(
+      id,
+      'Sustained rate not reached',
+      `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429, but the load generator stayed well below the rate (raise ANIMAL_STORE_LOAD_MAX_VUS if responses are slow)`,
+    );
+  return verdict(
+    id,
+    true,
+    'Never throttled below the ceiling',
+    `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429`,
+  );
 }
 
 export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {

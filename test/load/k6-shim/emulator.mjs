@@ -4,8 +4,8 @@
 // in process on a virtual clock (io.http calls the reference app directly and
 // sleep only moves the clock: scenario logic independent of the machine's
 // speed), and in a worker thread on real time and real HTTP (worker.mjs).
-// Implements what the bundles use: k6 (check, sleep), k6/http (get, batch,
-// expectedStatuses), k6/metrics (Counter, Gauge), k6/execution (test.abort), console.log (k6's log), the
+// Implements what the bundles use: k6 (check, sleep), k6/http (get, batch — at most
+// the `batch` / `batchPerHost` options' requests at once, as k6 —, expectedStatuses), k6/metrics (Counter, Gauge), k6/execution (test.abort), console.log (k6's log), the
 // per-vu-iterations and constant-arrival-rate executors (execution segments
 // included), thresholds on counters and checks, and handleSummary.
 
@@ -68,7 +68,8 @@ function segment(s) {
 }
 
 /**
- * Run a bundle. io: { http(reqs) → [{status, headers, body, error, durationMs}], sleep(seconds), now() → ms,
+ * Run a bundle. io: { http(reqs, parallel = 1) → [{status, headers, body, error, durationMs}] (at most `parallel` at
+ * once, the rest as slots free), sleep(seconds), now() → ms,
  * virtual?: boolean (Date.now follows io.now while the bundle runs) }. opts: { segment?: "0:1/2" }.
  */
 export function runBundle(code, env, io, opts = {}) {
@@ -168,7 +169,15 @@ function instance(code, env, io, seg) {
     },
     batch(reqs) {
       for (const r of reqs) record(r[3]);
-      return io.http(reqs.map((r) => ({ url: r[1], headers: r[3]?.headers || {}, timeout: r[3]?.timeout }))).map(toResponse);
+      // k6 sends at most `batch` requests of a batch at once, `batchPerHost` to one host (defaults 20 and 6); the rest wait for a slot
+      const o = (x.mod && x.mod.options) || {};
+      const parallel = Math.max(1, Math.min(o.batch ?? 20, o.batchPerHost ?? 6));
+      return io
+        .http(
+          reqs.map((r) => ({ url: r[1], headers: r[3]?.headers || {}, timeout: r[3]?.timeout })),
+          parallel,
+        )
+        .map(toResponse);
     },
     expectedStatuses: () => () => true,
   };

@@ -44,6 +44,17 @@ async function doHttp(r: { url: string; headers: Record<string, string>; timeout
   }
 }
 
+/** Requests at most `parallel` at once (k6's batch and batchPerHost), the rest as slots free; the answers in request order. */
+async function inSlots(reqs: Array<{ url: string; headers: Record<string, string>; timeout?: string }>, parallel: number) {
+  const out: Awaited<ReturnType<typeof doHttp>>[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let i = next++; i < reqs.length; i = next++) out[i] = await doHttp(reqs[i]);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, reqs.length) }, lane));
+  return out;
+}
+
 /**
  * A report handleSummary returned (the first, or the one whose file name ends with `suffix`), completed with
  * the run's log as the suite's k6 engine completes it (`tagged`: several plans in one process).
@@ -79,7 +90,11 @@ export async function runK6Real(
       worker.on(
         'message',
         (
-          msg: { kind: string; reqs?: Array<{ url: string; headers: Record<string, string>; timeout?: string }> } & Record<string, unknown>,
+          msg: {
+            kind: string;
+            reqs?: Array<{ url: string; headers: Record<string, string>; timeout?: string }>;
+            parallel?: number;
+          } & Record<string, unknown>,
         ) => {
           if (msg.kind === 'done') {
             clearTimeout(timer);
@@ -92,7 +107,7 @@ export async function runK6Real(
             });
             return;
           }
-          void Promise.all((msg.reqs || []).map(doHttp)).then((out) => {
+          void inSlots(msg.reqs || [], msg.parallel || 1).then((out) => {
             const bytes = new TextEncoder().encode(JSON.stringify(out));
             new Uint8Array(dataBuf).set(bytes.subarray(0, dataBuf.byteLength));
             ctrl[1] = Math.min(bytes.length, dataBuf.byteLength);
@@ -140,21 +155,39 @@ function virtualIo(app: App, clock: VirtualClock, latency = 2) {
     virtual: true,
     now: () => clock.now(),
     sleep: (s: number) => clock.advance(s * 1000),
-    http: (reqs: Array<{ url: string; headers: Record<string, string> }>) => {
-      clock.advance(latency / 2);
-      const out = reqs.map((r) => {
-        const u = new URL(r.url);
+    /**
+     * A batch as k6 sends it: `parallel` requests at once, each of the rest when a slot frees; each is counted
+     * half a latency plus the delay the app's latency variants draw for it after it starts (in that order on
+     * the app's clock) and answered its own delay later; the batch returns when its last response has come.
+     */
+    http: (reqs: Array<{ url: string; headers: Record<string, string> }>, parallel = 1) => {
+      const t0 = clock.now();
+      const slots: number[] = [];
+      const timed = reqs.map((r, i) => {
+        const d = app.delay();
+        const start = slots.length < parallel ? t0 : (slots.sort((a, b) => a - b).shift() as number);
+        const at = start + latency / 2 + d.beforeMs;
+        const done = at + latency / 2 + d.afterMs;
+        slots.push(done);
+        return { r, i, at, done };
+      });
+      const out: Array<{ status: number; headers: Record<string, string>; body: string; durationMs: number }> = [];
+      let end = t0;
+      for (const x of timed.slice().sort((a, b) => a.at - b.at || a.i - b.i)) {
+        clock.advance(x.at - clock.now());
+        const u = new URL(x.r.url);
         const lower: Record<string, string> = {};
-        for (const [k, v] of Object.entries(r.headers)) lower[k.toLowerCase()] = v;
+        for (const [k, v] of Object.entries(x.r.headers)) lower[k.toLowerCase()] = v;
         const res = app.call({
           method: 'GET',
           url: u.pathname + u.search,
           headers: { ...lower, host: u.host },
           socket: { remoteAddress: '127.0.0.1' },
         });
-        return { status: res.status, headers: res.headers, body: res.body, durationMs: latency };
-      });
-      clock.advance(latency / 2);
+        end = Math.max(end, x.done);
+        out[x.i] = { status: res.status, headers: res.headers, body: res.body, durationMs: x.done - t0 };
+      }
+      clock.advance(end - clock.now());
       return out;
     },
   };

@@ -17,7 +17,7 @@ function call(msg) {
 }
 
 const io = {
-  http: (reqs) => call({ kind: 'http', reqs }),
+  http: (reqs, parallel) => call({ kind: 'http', reqs, parallel }),
   sleep: (s) => Atomics.wait(sleeper, 0, 0, s * 1000),
   now: () => Date.now(),
 };

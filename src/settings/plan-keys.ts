@@ -5,7 +5,7 @@
  * run. Keys come from the environment only, never from a flag; the plan is never
  * guessed for a real target; enterprise limits come from --rpm / --rpd. Pure.
  */
-import { isPlanName, PLAN_NAMES, planLimits, type PlanLimits, type PlanName } from './plans.ts';
+import { isPlanName, PLAN_NAMES, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
 /** Where the embedded server's demo keys come from, in words that read after "key from". */
 export const EMBEDDED_KEY_SOURCE = 'the embedded server';
@@ -39,21 +39,20 @@ function clean(v: string | undefined, name: string, fail: Fail): string | undefi
   return v.trim();
 }
 
-export function resolveKeys(
-  env: Record<string, string | undefined>,
-  o: {
-    base?: string;
-    planRaw?: string;
-    plansRaw?: string;
-    rpm?: number;
-    rpd?: number;
-    embeddedPlan: PlanName;
-    lenient: boolean;
-    /** A dry run sends nothing: it needs no key. */
-    dryRun?: boolean;
-  },
-  fail: Fail,
-): Keys {
+/** What the keys are resolved with: the base URL (none: the embedded server), --plan, --plans, enterprise limits. */
+export interface KeyOptions {
+  base?: string;
+  planRaw?: string;
+  plansRaw?: string;
+  rpm?: number;
+  rpd?: number;
+  embeddedPlan: PlanName;
+  lenient: boolean;
+  /** A dry run sends nothing: it needs no key. */
+  dryRun?: boolean;
+}
+
+export function resolveKeys(env: Record<string, string | undefined>, o: KeyOptions, fail: Fail): Keys {
   const single = clean(env.ANIMAL_STORE_API_KEY, 'ANIMAL_STORE_API_KEY', fail);
   const perPlan: Partial<Record<PlanName, string>> = {};
   for (const p of PLAN_NAMES) {
@@ -61,45 +60,14 @@ export function resolveKeys(
     if (k) perPlan[p] = k;
   }
   const custom = { perMinute: o.rpm, perDay: o.rpd };
-  let plans: PlanKey[] | undefined;
-  if (o.plansRaw !== undefined || Object.keys(perPlan).length) {
-    const names =
-      o.plansRaw !== undefined ? o.plansRaw.split(',').map((x) => x.trim().toLowerCase()) : PLAN_NAMES.filter((p) => perPlan[p]);
-    const bad = names.filter((n) => !isPlanName(n));
-    if (bad.length || !names.length) fail(`--plans must list free, pro, business or enterprise, got ${JSON.stringify(o.plansRaw)}`);
-    plans = (names as PlanName[])
-      .filter((p, i) => names.indexOf(p) === i)
-      .map((plan) => {
-        const key = perPlan[plan];
-        if (!key && o.base && !o.lenient && !o.dryRun)
-          fail(`${keyVariable(plan)} is not set: every plan certified in one run needs its own key (from the environment, never a flag)`);
-        return {
-          plan,
-          ...(key ? { key } : {}),
-          keySource: key ? keyVariable(plan) : EMBEDDED_KEY_SOURCE,
-          limits: planLimits(plan, custom),
-        };
-      });
-    // Each plan's key is judged as used by nothing else: one key given for two plans would be counted twice.
-    const twice = plans.find((p, i) => p.key && plans?.some((q, j) => j < i && q.key === p.key));
-    if (twice) fail(`${twice.keySource} is the same key as another plan's: every plan certified in one run needs its own key`);
-  }
-  // The plan of the single key: given, or the embedded server's. With keys per plan and no single key, conformance runs
-  // on the given plan's key, else on the key whose plan allows the most requests a minute (its pacing is the shortest).
+  const plans = o.plansRaw !== undefined || Object.keys(perPlan).length ? plansOf(perPlan, o, fail) : undefined;
   let plan = (o.planRaw ? o.planRaw.toLowerCase() : undefined) as PlanName | undefined;
   if (plan !== undefined && !isPlanName(plan))
     fail(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
   let apiKey = single;
   let conformanceKeySource: string | undefined = single ? 'ANIMAL_STORE_API_KEY' : undefined;
   if (!single && plans) {
-    const usable = plans.filter((p) => p.key || !o.base);
-    const fastest = [...usable].sort((a, b) => (b.limits.perMinute ?? 0) - (a.limits.perMinute ?? 0))[0];
-    // A dry run of a real target may have no key at all.
-    const first = usable.find((p) => p.plan === plan) || fastest || plans[0];
-    if (plan && first.plan !== plan && !o.lenient && !o.dryRun)
-      fail(
-        `the plan ${plan} (--plan / ANIMAL_STORE_PLAN) is not one of this run's plans with a key: ${usable.map((p) => p.plan).join(', ')}`,
-      );
+    const first = conformanceKey(plans, plan, o, fail);
     apiKey = first.key;
     plan = plan ?? first.plan;
     conformanceKeySource = first.keySource;
@@ -117,6 +85,46 @@ export function resolveKeys(
     ...(plans ? { plans } : {}),
     ...(conformanceKeySource ? { conformanceKeySource } : {}),
   };
+}
+
+/** The plans certified side by side: those --plans names, else every plan with a key; each its own key. */
+function plansOf(perPlan: Partial<Record<PlanName, string>>, o: KeyOptions, fail: Fail): PlanKey[] {
+  const names = o.plansRaw !== undefined ? o.plansRaw.split(',').map((x) => x.trim().toLowerCase()) : PLAN_NAMES.filter((p) => perPlan[p]);
+  const bad = names.filter((n) => !isPlanName(n));
+  if (bad.length || !names.length) fail(`--plans must list free, pro, business or enterprise, got ${JSON.stringify(o.plansRaw)}`);
+  const plans = (names as PlanName[])
+    .filter((p, i) => names.indexOf(p) === i)
+    .map((plan) => {
+      const key = perPlan[plan];
+      if (!key && o.base && !o.lenient && !o.dryRun)
+        fail(`${keyVariable(plan)} is not set: every plan certified in one run needs its own key (from the environment, never a flag)`);
+      return {
+        plan,
+        ...(key ? { key } : {}),
+        keySource: key ? keyVariable(plan) : EMBEDDED_KEY_SOURCE,
+        limits: planLimits(plan, { perMinute: o.rpm, perDay: o.rpd }),
+      };
+    });
+  // Each plan's key is judged as used by nothing else: one key given for two plans would be counted twice.
+  const twice = plans.find((p, i) => p.key && plans.some((q, j) => j < i && q.key === p.key));
+  if (twice) fail(`${twice.keySource} is the same key as another plan's: every plan certified in one run needs its own key`);
+  return plans;
+}
+
+/**
+ * With keys per plan and no single key, conformance runs on the given plan's key, else on the key whose plan
+ * allows the most requests a minute (its pacing is the shortest).
+ */
+function conformanceKey(plans: readonly PlanKey[], plan: PlanName | undefined, o: KeyOptions, fail: Fail): PlanKey {
+  const usable = plans.filter((p) => p.key || !o.base);
+  const fastest = [...usable].sort((a, b) => (b.limits.perMinute ?? 0) - (a.limits.perMinute ?? 0))[0];
+  // A dry run of a real target may have no key at all.
+  const first = usable.find((p) => p.plan === plan) || fastest || plans[0];
+  if (plan && first.plan !== plan && !o.lenient && !o.dryRun)
+    fail(
+      `the plan ${plan} (--plan / ANIMAL_STORE_PLAN) is not one of this run's plans with a key: ${usable.map((p) => p.plan).join(', ')}`,
+    );
+  return first;
 }
 
 /** Every key a configuration holds (the single key and each plan's): what must be redacted everywhere. */

@@ -1,9 +1,9 @@
 /**
  * Every setting of every entry point, defined once: its flag, its environment
- * variable, its kind and its help line, and which commands take it. The flag
- * parser, `--help` of every command, README's table and .env.example all come
- * from (or are checked against) this table. Pure (bundled for k6, which reads
- * the same variables from __ENV).
+ * variable, its kind and its help line, and which commands take it. The reader
+ * (./config.ts), the flag parser and `--help` of every command (src/config),
+ * README's table and .env.example all come from (or are checked against) this
+ * table. Pure (bundled for k6, which reads the same variables from __ENV).
  */
 export type Command = 'start' | 'conformance' | 'load' | 'reference';
 export const COMMANDS: readonly Command[] = ['start', 'conformance', 'load', 'reference'];
@@ -372,31 +372,4 @@ export function settingsFor(command: Command): Setting[] {
 export function findSetting(flag: string): Setting | undefined {
   for (const s of SETTINGS) if (s.flag === flag || (s.aliases && s.aliases.indexOf(flag) >= 0)) return s;
   return undefined;
-}
-
-const GROUP_TITLES: Record<Setting['group'], string> = {
-  target: 'Target',
-  safety: 'Safety',
-  explore: 'Exploration (generated inputs)',
-  load: 'Rate-limit scenarios',
-  certify: 'Certification',
-  reference: 'Reference server',
-  output: 'Output',
-};
-
-/** The options part of a command's --help: every setting the command takes, one line each, with its variable. */
-export function optionsHelp(command: Command): string {
-  const lines: string[] = [];
-  for (const group of Object.keys(GROUP_TITLES) as Setting['group'][]) {
-    const list = settingsFor(command).filter((s) => s.group === group);
-    if (!list.length) continue;
-    lines.push(`${GROUP_TITLES[group]}:`);
-    for (const s of list) {
-      const arg = s.kind === 'bool' ? '' : ` ${s.kind === 'enum' ? (s.values || []).join('|') : s.arg || 'VALUE'}`;
-      const left = `  --${s.flag}${arg}`;
-      const right = `${s.help}${s.env ? ` [${s.env}]` : ''}${s.aliases ? ` (also --${s.aliases.join(', --')})` : ''}`;
-      lines.push(left.length < 34 ? `${left.padEnd(34)}${right}` : `${left}\n${' '.repeat(34)}${right}`);
-    }
-  }
-  return lines.join('\n');
 }

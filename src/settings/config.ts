@@ -1,14 +1,15 @@
 /**
- * The one configuration path: command-line flags (parsed against the settings
- * table) over an environment map (process.env after .env, or k6's __ENV) →
- * one `Config`. Flags win over the environment; ANIMAL_STORE_BASE_URL always
- * wins over the per-environment URLs. A bad value throws ConfigError, which
- * every entry point prints as one line (exit 2). Pure (bundled for k6).
+ * The one configuration reader: flags (parsed from a command line by
+ * src/config/args.ts, none in k6) over an environment map (process.env after
+ * .env, or k6's __ENV) → one `Config`, by the settings table. Flags win over the
+ * environment; ANIMAL_STORE_BASE_URL always wins over the per-environment URLs.
+ * A bad value throws ConfigError, which every entry point prints as one line
+ * (exit 2). Pure (bundled for k6).
  */
-import { resolveKeys, type PlanKey } from './plan-keys.ts';
-import type { PlanLimits, PlanName } from './plans.ts';
-import { isScenarioName, type ScenarioName } from './scenarios.ts';
-import { findSetting, KEY_FLAG_ERROR, KEY_FLAGS, settingsFor, type Command, type Setting } from './settings.ts';
+import { DAY_MS, MINUTE_MS, type PlanLimits, type PlanName } from '../core/plans.ts';
+import { isScenarioName, type ScenarioName } from '../core/scenarios.ts';
+import { resolveKeys, type Keys, type PlanKey } from './plan-keys.ts';
+import { findSetting, type Command, type Setting } from './settings.ts';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -23,8 +24,6 @@ export type EnvName = 'local' | 'staging' | 'production';
 
 /** The plan of the embedded reference server's key unless one is given: Pro (300 a window) keeps a local run light. */
 export const EMBEDDED_PLAN = 'pro';
-export const MINUTE_MS = 60000;
-export const DAY_MS = 86400000;
 const PRODUCTION_DEFAULT_MAX_REQUESTS = 1000;
 /** The embedded reference server is the suite's own: a budget that lets every per-minute scenario through on its business key. */
 const EMBEDDED_DEFAULT_MAX_REQUESTS = 50000;
@@ -38,38 +37,6 @@ function seedOf(v: string | undefined): number {
   if (v === undefined) return Math.floor(Math.random() * MAX_SEED);
   if (Number(v) > MAX_SEED) throw new ConfigError(`ANIMAL_STORE_SEED must be at most ${MAX_SEED}, got ${v}`);
   return Number(v);
-}
-
-/**
- * Parse `--name value`, `--name=value` and boolean `--flag [true|false]` for a
- * command. The key is refused as a flag everywhere; an unknown flag, a flag of
- * another command and a missing value each get their own one-line error.
- */
-export function parseArgs(argv: readonly string[], command: Command): Flags {
-  const mine = settingsFor(command);
-  const flags: Flags = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '-h') {
-      flags.help = true;
-      continue;
-    }
-    const m = /^--([a-z0-9-]+)(?:=([\s\S]*))?$/.exec(a);
-    if (!m) throw new ConfigError(`unexpected argument ${JSON.stringify(a)} (see --help)`);
-    const name = m[1];
-    if (KEY_FLAGS.indexOf(name) >= 0 || /^api-key/.test(name)) throw new ConfigError(KEY_FLAG_ERROR);
-    const s = findSetting(name);
-    if (!s) throw new ConfigError(`unknown option --${name} (see --help)`);
-    if (mine.indexOf(s) < 0)
-      throw new ConfigError(
-        `--${name} is not an option of this command (it belongs to npm ${s.commands.map((c) => (c === 'start' ? 'start' : `run ${c}`)).join(' / ')})`,
-      );
-    if (m[2] !== undefined) flags[s.flag] = m[2];
-    else if (s.kind === 'bool') flags[s.flag] = argv[i + 1] === 'true' || argv[i + 1] === 'false' ? argv[++i] : true;
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[s.flag] = argv[++i];
-    else throw new ConfigError(`--${name} needs a value (see --help)`);
-  }
-  return flags;
 }
 
 export interface LoadSettings {
@@ -168,96 +135,121 @@ export function baseUrl(label: string, v: string): string {
   return `${m[1].toLowerCase()}://${m[2]}${(m[3] || '').replace(/\/+$/, '')}`;
 }
 
-export function readConfig(env: EnvMap, flags: Flags, command: Command): Config {
+/** One setting's value, checked (undefined when neither a flag nor the environment gives it), and the typed readings of it. */
+interface Reader {
+  get(flag: string): string | undefined;
+  int(flag: string, fallback: number): number;
+  bool(flag: string): boolean | undefined;
+}
+
+function reader(env: EnvMap, flags: Flags): Reader {
   const get = (flag: string): string | undefined => {
     const s = findSetting(flag) as Setting;
     const v = raw(s, env, flags);
     return v === undefined ? undefined : check(s, v);
   };
-  const int = (flag: string, fallback: number): number => {
-    const v = get(flag);
-    return v === undefined ? fallback : Number(v);
+  return {
+    get,
+    int: (flag, fallback) => {
+      const v = get(flag);
+      return v === undefined ? fallback : Number(v);
+    },
+    bool: (flag) => {
+      const v = get(flag);
+      return v === undefined ? undefined : ['true', 'yes', '1', 'on'].indexOf(v.toLowerCase()) >= 0;
+    },
   };
-  const bool = (flag: string): boolean | undefined => {
-    const v = get(flag);
-    return v === undefined ? undefined : ['true', 'yes', '1', 'on'].indexOf(v.toLowerCase()) >= 0;
-  };
-  const envName = (get('env') || 'local').toLowerCase() as EnvName;
-  let base = get('base-url');
-  if (!base && envName === 'staging') {
-    base = get('staging-url');
+}
+
+/** The environment and its base URL: --base-url always wins; staging and production need theirs. */
+function targetOf(r: Reader): { env: EnvName; base?: string } {
+  const env = (r.get('env') || 'local').toLowerCase() as EnvName;
+  let base = r.get('base-url');
+  if (!base && env === 'staging') {
+    base = r.get('staging-url');
     if (!base) throw new ConfigError('ANIMAL_STORE_ENV=staging needs ANIMAL_STORE_STAGING_URL (or ANIMAL_STORE_BASE_URL)');
-  } else if (!base && envName === 'production') {
-    base = get('production-url');
+  } else if (!base && env === 'production') {
+    base = r.get('production-url');
     if (!base) throw new ConfigError('ANIMAL_STORE_ENV=production needs ANIMAL_STORE_PRODUCTION_URL (or ANIMAL_STORE_BASE_URL)');
   }
-  const rpm = get('rpm');
-  const rpd = get('rpd');
-  const keys = resolveKeys(
+  return { env, base };
+}
+
+/** The rate-limit scenarios named (`all`: every per-minute one), or undefined for the command's default. */
+function scenariosOf(raw: string | undefined): ScenarioName[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const all = list.length === 1 && list[0] === 'all';
+  const bad = list.filter((x) => !isScenarioName(x) && !all);
+  if (!list.length || bad.length)
+    throw new ConfigError(
+      `unknown rate-limit scenario(s) ${bad.join(', ') || '(none)'}; known: ceiling, recovery, sustained, overload, daily (or all)`,
+    );
+  return all ? ['ceiling', 'recovery', 'sustained', 'overload'] : (list as ScenarioName[]);
+}
+
+/** The server's rate-limit window and quota day, when given: a window of at least 500 ms, a day not shorter than it. */
+function periodsOf(r: Reader, base: string | undefined): { windowMs?: number; dayMs?: number } {
+  const windowMs = r.get('window-ms') ? Number(r.get('window-ms')) : undefined;
+  if (windowMs !== undefined && windowMs < 500) throw new ConfigError(`ANIMAL_STORE_WINDOW_MS must be at least 500, got ${windowMs}`);
+  const dayMs = r.get('day-ms') ? Number(r.get('day-ms')) : undefined;
+  // The embedded server's window is its short world's (src/target/world.ts): a second or more.
+  if (dayMs !== undefined && dayMs < (windowMs || (base ? MINUTE_MS : 1000)))
+    throw new ConfigError('ANIMAL_STORE_DAY_MS must not be shorter than the window');
+  return { windowMs, dayMs };
+}
+
+/** The key, plan and limits of the run (one key, or a key per plan), never guessed for a real target. */
+function keysFrom(r: Reader, env: EnvMap, o: { base?: string; rpm?: string; rpd?: string; command: Command }): Keys {
+  return resolveKeys(
     env,
     {
-      base,
-      planRaw: get('plan'),
-      plansRaw: get('plans'),
-      rpm: rpm ? Number(rpm) : undefined,
-      rpd: rpd ? Number(rpd) : undefined,
+      base: o.base,
+      planRaw: r.get('plan'),
+      plansRaw: r.get('plans'),
+      rpm: o.rpm ? Number(o.rpm) : undefined,
+      rpd: o.rpd ? Number(o.rpd) : undefined,
       embeddedPlan: EMBEDDED_PLAN,
-      lenient: command === 'reference',
-      dryRun: bool('dry-run') === true,
+      lenient: o.command === 'reference',
+      dryRun: r.bool('dry-run') === true,
     },
     (m) => {
       throw new ConfigError(m);
     },
   );
-  const { apiKey, plan, limits } = keys;
+}
 
+/** Flags over an environment map → the one Config of a command. Throws ConfigError on a bad value. */
+export function readConfig(env: EnvMap, flags: Flags, command: Command): Config {
+  const r = reader(env, flags);
+  const { get, int, bool } = r;
+  const target = targetOf(r);
+  const { base } = target;
+  const rpm = get('rpm');
+  const rpd = get('rpd');
+  const keys = keysFrom(r, env, { base, rpm, rpd, command });
   const writes = bool('allow-writes');
-  const scenariosRaw = get('scenarios');
-  let scenarios: ScenarioName[] | undefined;
-  if (scenariosRaw !== undefined) {
-    const list = scenariosRaw
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean);
-    const all = list.length === 1 && list[0] === 'all';
-    const bad = list.filter((x) => !isScenarioName(x) && !all);
-    if (!list.length || bad.length)
-      throw new ConfigError(
-        `unknown rate-limit scenario(s) ${bad.join(', ') || '(none)'}; known: ceiling, recovery, sustained, overload, daily (or all)`,
-      );
-    scenarios = all ? ['ceiling', 'recovery', 'sustained', 'overload'] : (list as ScenarioName[]);
-  }
-  const windowMs = get('window-ms') ? Number(get('window-ms')) : undefined;
-  if (windowMs !== undefined && windowMs < 500) throw new ConfigError(`ANIMAL_STORE_WINDOW_MS must be at least 500, got ${windowMs}`);
-  const dayMs = get('day-ms') ? Number(get('day-ms')) : undefined;
-  if (dayMs !== undefined && dayMs < (windowMs || (base ? MINUTE_MS : 1000)))
-    throw new ConfigError('ANIMAL_STORE_DAY_MS must not be shorter than the window');
-
+  const scenarios = scenariosOf(get('scenarios'));
+  const { windowMs, dayMs } = periodsOf(r, base);
   return {
     command,
-    env: envName,
+    env: target.env,
     baseUrl: base,
-    apiKey,
-    plan,
-    limits,
+    apiKey: keys.apiKey,
+    plan: keys.plan,
+    limits: keys.limits,
     ...(keys.plans ? { plans: keys.plans } : {}),
     ...(keys.conformanceKeySource ? { conformanceKeySource: keys.conformanceKeySource } : {}),
-    allowWrites: writes !== undefined ? writes : envName !== 'production',
+    allowWrites: writes !== undefined ? writes : target.env !== 'production',
     writesGiven: writes !== undefined,
-    timeoutMs: int('timeout-ms', 10000),
-    maxBodyBytes: int('max-body-bytes', 1048576),
-    deadlineMs: int('deadline-ms', 15 * MINUTE_MS),
-    maxRequests: int(
-      'max-requests',
-      envName === 'production' ? PRODUCTION_DEFAULT_MAX_REQUESTS : base ? 5000 : EMBEDDED_DEFAULT_MAX_REQUESTS,
-    ),
-    maxRequestsGiven: get('max-requests') !== undefined,
-    maxWaitMs: int('max-wait-ms', 70000),
-    maxWaitGiven: get('max-wait-ms') !== undefined,
+    ...safetyOf(r, target),
     reportsDir: (get('reports-dir') || 'reports').replace(/\/+$/, '') || '.',
     namePrefix: get('name-prefix') || 'animal-store-conformance-',
     explore: {
-      budget: int('explore-budget', envName === 'production' ? 60 : base ? 200 : EMBEDDED_EXPLORE_BUDGET),
+      budget: int('explore-budget', target.env === 'production' ? 60 : base ? 200 : EMBEDDED_EXPLORE_BUDGET),
       seed: seedOf(get('seed')),
     },
     load: {
@@ -289,6 +281,28 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
       ...(rpd ? { rpd: Number(rpd) } : {}),
     },
     help: bool('help') === true,
+  };
+}
+
+/**
+ * The run's bounds: timeout, body cap, deadline, request budget (production's small one by default, the embedded
+ * server's large one) and the longest wait (on the embedded server, src/target raises it to cover its short day
+ * for the daily scenario unless it was given).
+ */
+function safetyOf(
+  r: Reader,
+  target: { env: EnvName; base?: string },
+): Pick<Config, 'timeoutMs' | 'maxBodyBytes' | 'deadlineMs' | 'maxRequests' | 'maxRequestsGiven' | 'maxWaitMs' | 'maxWaitGiven'> {
+  const { base } = target;
+  const defaultBudget = target.env === 'production' ? PRODUCTION_DEFAULT_MAX_REQUESTS : base ? 5000 : EMBEDDED_DEFAULT_MAX_REQUESTS;
+  return {
+    timeoutMs: r.int('timeout-ms', 10000),
+    maxBodyBytes: r.int('max-body-bytes', 1048576),
+    deadlineMs: r.int('deadline-ms', 15 * MINUTE_MS),
+    maxRequests: r.int('max-requests', defaultBudget),
+    maxRequestsGiven: r.get('max-requests') !== undefined,
+    maxWaitMs: r.int('max-wait-ms', 70000),
+    maxWaitGiven: r.get('max-wait-ms') !== undefined,
   };
 }
 
