@@ -44,7 +44,8 @@ export function benchEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return Object.assign(env, extra);
 }
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
+/** A command of the suite in a child process with a clean environment: its exit code, stdout and wall time. */
+export function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
   const started = performance.now();
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {

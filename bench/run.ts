@@ -1,5 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the suite, one table.
+ * - first-command: `npm start` with no configuration — wall time (goal about a
+ *   minute), verdict (goal CERTIFIED) and the size of its certification.json;
  * - conformance: wall time and request count of a full run against the embedded
  *   reference server (goal under 10 s, Vitest start-up included);
  * - memory: peak RSS against the huge-body server vs the normal one (goal < 1.5×);
@@ -25,6 +27,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { fullRun, memory, type BenchLine } from './conformance.ts';
+import { benchFirstCommand } from './first-command.ts';
 import { benchLoadCeilingCost } from './load-cost.ts';
 import { benchEngineRate } from './load-engine-rate.ts';
 import { benchK6 } from './load-k6.ts';
@@ -34,6 +37,7 @@ import { benchLoadMaxRate } from './load-throughput.ts';
 import { benchFalseAlarms, benchPlantedFaults, benchWallTime } from './explore.ts';
 
 const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
+  'first-command': benchFirstCommand,
   conformance: fullRun,
   memory,
   'explore-faults': () => benchPlantedFaults(),

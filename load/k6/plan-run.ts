@@ -13,7 +13,7 @@ import { ConfigError, readConfig, requireLimits, type Config } from '../../src/s
 import type { PlanLimits } from '../../src/core/plans.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { MAX_IN_FLIGHT, scenarioOptions } from '../lib/config.ts';
+import { DAY_QUOTA_VAR, MAX_IN_FLIGHT, scenarioOptions } from '../lib/config.ts';
 import type { Caps, ScenarioRun } from '../lib/runner.ts';
 import { createRun, SCENARIOS, type Pace, type ScenarioDef } from '../lib/scenarios.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
@@ -38,6 +38,7 @@ export function planEnv(env: Env, plan: string): Env {
   for (const k of Object.keys(env)) if (!/^ANIMAL_STORE_API_KEY/.test(k) && k !== 'ANIMAL_STORE_PLANS') out[k] = env[k];
   out.ANIMAL_STORE_PLAN = plan;
   out.ANIMAL_STORE_API_KEY = env[keyVariable(plan as never)];
+  out[DAY_QUOTA_VAR] = env[`${DAY_QUOTA_VAR}_${plan.toUpperCase()}`];
   if (plan !== 'enterprise') {
     delete out.ANIMAL_STORE_RPM;
     delete out.ANIMAL_STORE_RPD;
@@ -72,7 +73,8 @@ function planSpec(name: ScenarioName, env: Env, tag: string | undefined): PlanSp
     {
       plan: limits.plan,
       perMinute: limits.perMinute,
-      perDay: limits.perDay,
+      // the server's own quota, when the orchestrator knows it (the embedded server's short day); else the plan's
+      perDay: /^\d{1,15}$/.test(env[DAY_QUOTA_VAR] || '') ? Number(env[DAY_QUOTA_VAR]) : limits.perDay,
       windowMs: cfg.load.windowMs,
       dayMs: cfg.load.dayMs,
       maxWaitMs: cfg.maxWaitMs,

@@ -57,3 +57,10 @@ export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOp
   if (o.sustainedWindows < 1 || o.overloadWindows < 1) throw new ConfigError('paced scenarios last at least one full window');
   return o;
 }
+
+/**
+ * Internal k6 variable: the per-day quota the server runs with, when the suite's orchestrator runs a bundle
+ * (the embedded server's short day has its own quotas; --rpd gives one only for enterprise). With several
+ * plans in one process: one per plan, suffixed _FREE, _PRO….
+ */
+export const DAY_QUOTA_VAR = 'ANIMAL_STORE_DAY_QUOTA';

@@ -161,7 +161,8 @@ export function cost(name: ScenarioName, o: ScenarioOptions): Cost {
     sustained: [Math.floor(L * o.sustainedFraction) * o.sustainedWindows + 1, (o.sustainedWindows + 1) * W],
     // a preflight, then about the limit in each window that the pace crosses (the rest of the offered slots fall in Retry-After pauses)
     overload: [(o.overloadWindows + 1) * (L + 1) + 1, (o.overloadWindows + 1) * W],
-    daily: [(o.perDay || 0) + 2, caps.maxDurationMs],
+    // a preflight, then the pace until the quota is spent (after a fresh quota day if the key was used)
+    daily: [(o.perDay || 0) + 2, (Math.ceil((o.perDay || 0) / dailyPace(o).perWindow) + 1) * W],
   };
   const t = typical[name];
   return {

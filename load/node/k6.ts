@@ -19,6 +19,7 @@ import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { completeReport, LINE_PREFIX, logMessages } from '../lib/carriage.ts';
+import { DAY_QUOTA_VAR as DAY_QUOTA } from '../lib/config.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { EngineResult, LoadEngine, LoadJob } from './engine.ts';
 
@@ -127,6 +128,8 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
     env.ANIMAL_STORE_RPM = String(job.perMinute);
     if (job.perDay !== undefined) env.ANIMAL_STORE_RPD = String(job.perDay);
   }
+  // internal: the per-day quota the server runs with (the embedded server's short day has its own), which --rpd gives only for enterprise
+  if (job.perDay !== undefined) env[DAY_QUOTA] = String(job.perDay);
   return env;
 }
 
@@ -143,9 +146,11 @@ export function batchEnv(jobs: readonly LoadJob[], reportsDir: string): Record<s
   delete env.ANIMAL_STORE_PLAN;
   delete env.ANIMAL_STORE_RPM;
   delete env.ANIMAL_STORE_RPD;
+  delete env[DAY_QUOTA];
   env.ANIMAL_STORE_PLANS = jobs.map((j) => j.plan).join(',');
   for (const j of jobs) {
     env[keyVariable(j.plan)] = j.apiKey;
+    if (j.perDay !== undefined) env[`${DAY_QUOTA}_${j.plan.toUpperCase()}`] = String(j.perDay);
     if (j.plan === 'enterprise') {
       env.ANIMAL_STORE_RPM = String(j.perMinute);
       if (j.perDay !== undefined) env.ANIMAL_STORE_RPD = String(j.perDay);

@@ -55,12 +55,16 @@ export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: numb
     ms = key.blockedUntil - now;
     why = 'the Retry-After (or backoff) of the last 429';
   }
-  // The daily scenario spends a whole day's quota: on a target whose days are known (the embedded server), from a fresh day.
-  if (job.scenario === 'daily' && job.nextDayAt && key.lastResponseAt !== undefined) {
+  // The daily scenario spends a whole day's quota: on a target whose days are known (the embedded server), from a fresh
+  // day — even on an unused key, whose day may end before the quota is spent.
+  if (job.scenario === 'daily' && job.nextDayAt) {
     const day = job.nextDayAt(now) + jobOptions(job).jitterMs - now;
     if (day > ms) {
       ms = day;
-      why = 'a fresh quota day (the earlier requests counted against this one)';
+      why =
+        key.lastResponseAt !== undefined
+          ? 'a fresh quota day (the earlier requests counted against this one)'
+          : 'a fresh quota day (the scenario spends a whole one)';
     }
   }
   // A paced scenario measures from a fresh window: after earlier traffic, wait one window (any window, fixed or sliding, is fresh by then).

@@ -7,7 +7,7 @@
 import { costLines } from '../../load/node/run.ts';
 import { runSpecs } from '../harness/runner.ts';
 import { Session } from '../harness/session.ts';
-import { openTarget, type Target } from '../target/target.ts';
+import { embeddedNote, openTarget, type Target } from '../target/target.ts';
 import type { Profile } from './profiles.ts';
 
 export interface Plan {
@@ -15,11 +15,15 @@ export interface Plan {
   conformance: number;
   load: string[];
   loadMax: number;
-  /** Rough duration of the whole run (pacing on the plan's limit, then the scenarios). */
+  /** Rough duration of the whole run (pacing on the plan's limit, then the scenarios and the waits between them). */
   typicalMs: number;
+  /** The longest it may take when the daily scenario first waits a whole quota day (the embedded server's short one). */
+  longestMs?: number;
   budget: number;
   /** The exploration phase: its request budget (0: off) and whether it may create pets. */
   exploration: { budget: number; writes: boolean; seed: number };
+  /** The embedded server's short world, in words (absent for a real target). */
+  world?: string;
 }
 
 export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
@@ -47,19 +51,26 @@ export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
   const perMinute = c.limits?.perMinute;
   const pacingMs = perMinute ? Math.floor((total + exploration.budget) / perMinute) * target.windowMs : 0;
   const load = profile.scenarios.length ? costLines(target, profile.scenarios) : { lines: [], maxRequests: 0, typicalMs: 0 };
+  // The key rests about a window before each scenario after the first (a Retry-After, or a fresh window).
+  const rests = Math.max(0, profile.scenarios.length - 1) * target.windowMs;
+  const typicalMs = pacingMs + load.typicalMs + rests;
+  // On the embedded server the daily scenario first waits for a fresh quota day: half a day on average, a day at most.
+  const dayWait = profile.scenarios.includes('daily') && target.info.embedded ? target.dayMs : 0;
   return {
     perOperation,
     conformance: total,
     load: load.lines,
     loadMax: load.maxRequests,
-    typicalMs: pacingMs + load.typicalMs,
+    typicalMs: typicalMs + dayWait / 2,
+    ...(dayWait ? { longestMs: typicalMs + dayWait } : {}),
     budget: profile.config.maxRequests,
     exploration,
+    ...(embeddedNote(target) ? { world: embeddedNote(target) } : {}),
   };
 }
 
 export function formatPlan(p: Plan, target: string): string {
-  const lines = [`Dry run: nothing was sent to ${target}.`, '', 'Conformance requests by operation:'];
+  const lines = [`Dry run: nothing was sent to ${target}.`, ...(p.world ? [p.world] : []), '', 'Conformance requests by operation:'];
   for (const [op, n] of Object.entries(p.perOperation).sort()) lines.push(`  ${op.padEnd(24)} ${n}`);
   lines.push(`  ${'total'.padEnd(24)} ${p.conformance} (plus at most one retry per 429)`);
   const x = p.exploration;
@@ -73,7 +84,7 @@ export function formatPlan(p: Plan, target: string): string {
   const worst = p.conformance + x.budget + p.loadMax;
   lines.push(
     '',
-    `Cost: about ${worst} requests at most; expected duration about ${Math.max(1, Math.round(p.typicalMs / 1000))} s.`,
+    `Cost: about ${worst} requests at most; expected duration about ${Math.max(1, Math.round(p.typicalMs / 1000))} s${p.longestMs ? ` (at most about ${Math.round(p.longestMs / 1000)} s: the daily scenario first waits for a fresh quota day)` : ''}.`,
     `Budget: ${p.budget} requests (ANIMAL_STORE_MAX_REQUESTS); this run needs at most about ${worst}${worst > p.budget ? ' — MORE THAN THE BUDGET: the run would be refused' : ''}.`,
   );
   return lines.join('\n');

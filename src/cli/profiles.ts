@@ -1,11 +1,13 @@
 /**
  * What a certification run does, by profile and environment:
- * - quick (default): conformance, then the ceiling and recovery scenarios — on
- *   the embedded server and staging; in production only the scenarios named
- *   with --scenarios (the nightly workflow names ceiling,recovery);
+ * - quick (default): conformance, then the ceiling and recovery scenarios on
+ *   staging or a base URL; in production only the scenarios named with
+ *   --scenarios (the nightly workflow names ceiling,recovery); on the embedded
+ *   server every scenario, the daily one included — its short world makes them
+ *   cheap, and its key's quota is the suite's own — so `npm start` certifies;
  * - full: writes on, conformance, then ceiling, recovery, sustained and
- *   overload (and daily with --allow-daily): the profile that can certify every
- *   MUST requirement.
+ *   overload (and daily with --allow-daily, the embedded server's default):
+ *   the profile that can certify every MUST requirement of a real target.
  * --scenarios always wins; --only keeps one half.
  */
 import { ConfigError, requireLimits, type Config } from '../settings/config.ts';
@@ -20,6 +22,28 @@ export interface Profile {
   notes: string[];
 }
 
+/** Every scenario the configuration allows: the per-minute ones, and the daily one when allowed. */
+const every = (c: Config): ScenarioName[] => [...FULL_SCENARIOS, ...(c.load.allowDaily ? (['daily'] as ScenarioName[]) : [])];
+
+function scenariosOf(config: Config, notes: string[]): ScenarioName[] {
+  const name = config.certify.profile;
+  if (config.load.scenarios) return [...config.load.scenarios];
+  if (name === 'full') return every(config);
+  if (!config.baseUrl) {
+    notes.push(
+      config.load.allowDaily
+        ? "On the embedded reference server the quick profile runs every rate-limit scenario: its short world makes them take seconds, and the daily one spends only its own demo key's quota."
+        : 'On the embedded reference server the quick profile runs every per-minute scenario (its short world makes them take seconds); the daily one was refused (--allow-daily false).',
+    );
+    return every(config);
+  }
+  if (config.env === 'production') {
+    notes.push('Production, quick profile: no rate-limit scenario runs unless named with --scenarios (e.g. --scenarios ceiling,recovery).');
+    return [];
+  }
+  return [...QUICK_SCENARIOS];
+}
+
 export function profileFor(config: Config): Profile {
   const name = config.certify.profile;
   const notes: string[] = [];
@@ -31,17 +55,16 @@ export function profileFor(config: Config): Profile {
       );
     c = { ...config, allowWrites: true };
   }
-  let scenarios: ScenarioName[];
-  if (config.load.scenarios) scenarios = [...config.load.scenarios];
-  else if (name === 'full') scenarios = [...FULL_SCENARIOS, ...(config.load.allowDaily ? (['daily'] as ScenarioName[]) : [])];
-  else if (config.env === 'production') {
-    scenarios = [];
-    notes.push('Production, quick profile: no rate-limit scenario runs unless named with --scenarios (e.g. --scenarios ceiling,recovery).');
-  } else scenarios = [...QUICK_SCENARIOS];
-  if (config.certify.only === 'conformance') scenarios = [];
-  if (name === 'full' && !scenarios.includes('daily'))
+  const scenarios = config.certify.only === 'conformance' ? [] : scenariosOf(config, notes);
+  const everyOther = FULL_SCENARIOS.every((s) => scenarios.includes(s));
+  if (everyOther && !scenarios.includes('daily'))
     notes.push("RL-DAILY-QUOTA is certified only with --allow-daily (the daily scenario spends the key's whole daily quota).");
-  if (scenarios.includes('daily')) notes.push("The daily scenario spends a whole day's quota of the key; it was explicitly allowed.");
+  if (scenarios.includes('daily'))
+    notes.push(
+      config.baseUrl
+        ? "The daily scenario spends a whole day's quota of the key; it was explicitly allowed."
+        : "The daily scenario spends a whole quota day of the embedded server's demo key: the suite's own key, on a server that lives for the run.",
+    );
   if (!c.allowWrites)
     notes.push('Writes are off: specs that create pets are not exercised (--allow-writes, or --profile full, exercises them).');
   // The plan is never guessed: scenarios refuse to start without one (exit 2), before anything is sent.

@@ -9,7 +9,7 @@ import { parseArgs } from './args.ts';
 import { readConfig, type Config, type EnvMap } from '../settings/config.ts';
 import type { Command } from '../settings/settings.ts';
 
-export { ConfigError, EMBEDDED_WINDOW_MS, requireLimits, type Config, type Flags } from '../settings/config.ts';
+export { ConfigError, requireLimits, type Config, type Flags } from '../settings/config.ts';
 export { optionsHelp } from './help.ts';
 
 let dotenvLoaded = false;

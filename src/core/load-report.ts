@@ -17,6 +17,14 @@ import type { TimelinePoint } from './timeline.ts';
 
 export type { TimelinePoint };
 
+/** Requests of a scenario by kind of status: 2xx, 429, anything else (a transport failure included). */
+export interface TimelineTotals {
+  requests: number;
+  ok: number;
+  tooMany: number;
+  other: number;
+}
+
 /** What the key went through, so that nothing is sent on it too early afterwards. */
 export interface KeyState {
   /** Epoch ms before which no request may be sent on the key (a Retry-After plus jitter, a backoff). */
@@ -42,6 +50,8 @@ export interface LoadReport {
   requestsSent: number;
   judgements: Judgement[];
   timeline: TimelinePoint[];
+  /** Present when `timeline` keeps only what its chart draws (a certificate's, src/results/chart-timeline.ts): the requests it stands for, by kind. */
+  timelineTotals?: TimelineTotals;
   key: KeyState;
   /** Why the run stopped, in words (cap reached, done, unreachable…). */
   stoppedBecause?: string;

@@ -6,4 +6,9 @@ export interface TargetInfo {
   plan?: string;
   /** The target is the suite's own embedded reference server. */
   embedded: boolean;
+  /**
+   * The embedded server's short world (absent for a real target): its rate-limit window and quota day, in ms, and
+   * the per-day quota of each plan under test — what the run was judged on instead of the spec's minute and day.
+   */
+  world?: { windowMs: number; dayMs: number; perDay: Record<string, number> };
 }

@@ -2,12 +2,14 @@
  * A certification report from what a run did: the conformance findings (judged
  * once, on one key) and the rate-limit scenarios of each plan's key. One plan:
  * one outcome. Several plans (a key per plan): each plan's outcome by the same
- * rules, and the run certified only when every plan is. Pure: the certify
- * command and its self-tests assemble reports the same way.
+ * rules, and the run certified only when every plan is. Each scenario's
+ * timeline is kept as its chart draws it (chart-timeline.ts). Pure: the
+ * certify command and its self-tests assemble reports the same way.
  */
 import type { LoadReport } from '../core/load-report.ts';
 import type { ScenarioName } from '../core/scenarios.ts';
 import { buildReport, finalize, loadFindings, notRunFindings } from './aggregate.ts';
+import { forCertificate } from './chart-timeline.ts';
 import { planResult } from './plans.ts';
 import type { Finding, RunReport, TargetInfo } from './types.ts';
 
@@ -45,7 +47,9 @@ export interface CertificationInput {
   notes: string[];
 }
 
-export function certificationReport(i: CertificationInput): RunReport {
+export function certificationReport(input: CertificationInput): RunReport {
+  // A certificate keeps of each scenario's timeline what its chart draws (chart-timeline.ts).
+  const i = { ...input, lanes: input.lanes.map((l) => ({ ...l, reports: l.reports.map(forCertificate) })) };
   const load = i.lanes.flatMap((l) => l.reports);
   const base = buildReport({
     kind: 'certification',

@@ -24,17 +24,6 @@ export type EnvName = 'local' | 'staging' | 'production';
 
 /** The plan of the embedded reference server's key unless one is given: Pro (300 a window) keeps a local run light. */
 export const EMBEDDED_PLAN = 'pro';
-/** The rate-limit window of the embedded reference server: short, so a local run takes seconds. */
-export const EMBEDDED_WINDOW_MS = 5000;
-/** The quota day of the embedded reference server: 24 of its windows (two minutes at its 5-second window). */
-export const EMBEDDED_DAY_WINDOWS = 24;
-/**
- * The embedded server's per-day quota of a plan: the published one, capped at half a day's windows at the plan's
- * rate — reachable by the daily scenario within one short day, out of reach of the per-minute scenarios.
- */
-export function embeddedDayQuota(perMinute: number, perDay: number, windows: number): number {
-  return Math.min(perDay, perMinute * Math.max(1, Math.floor(windows / 2)));
-}
 const PRODUCTION_DEFAULT_MAX_REQUESTS = 1000;
 /** The embedded reference server is the suite's own: a budget that lets every per-minute scenario through on its business key. */
 const EMBEDDED_DEFAULT_MAX_REQUESTS = 50000;
@@ -86,6 +75,8 @@ export interface Config {
   /** Was the request budget given (flag or variable), or is it the default? */
   maxRequestsGiven: boolean;
   maxWaitMs: number;
+  /** Was the longest wait given? If not, a run on the embedded server may wait for its whole short day (src/target). */
+  maxWaitGiven: boolean;
   reportsDir: string;
   namePrefix: string;
   load: LoadSettings;
@@ -201,11 +192,12 @@ function scenariosOf(raw: string | undefined): ScenarioName[] | undefined {
 }
 
 /** The server's rate-limit window and quota day, when given: a window of at least 500 ms, a day not shorter than it. */
-function periodsOf(r: Reader): { windowMs?: number; dayMs?: number } {
+function periodsOf(r: Reader, base: string | undefined): { windowMs?: number; dayMs?: number } {
   const windowMs = r.get('window-ms') ? Number(r.get('window-ms')) : undefined;
   if (windowMs !== undefined && windowMs < 500) throw new ConfigError(`ANIMAL_STORE_WINDOW_MS must be at least 500, got ${windowMs}`);
   const dayMs = r.get('day-ms') ? Number(r.get('day-ms')) : undefined;
-  if (dayMs !== undefined && dayMs < (windowMs || MINUTE_MS))
+  // The embedded server's window is its short world's (src/target/world.ts): a second or more.
+  if (dayMs !== undefined && dayMs < (windowMs || (base ? MINUTE_MS : 1000)))
     throw new ConfigError('ANIMAL_STORE_DAY_MS must not be shorter than the window');
   return { windowMs, dayMs };
 }
@@ -241,7 +233,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
   const keys = keysFrom(r, env, { base, rpm, rpd, command });
   const writes = bool('allow-writes');
   const scenarios = scenariosOf(get('scenarios'));
-  const { windowMs, dayMs } = periodsOf(r);
+  const { windowMs, dayMs } = periodsOf(r, base);
   return {
     command,
     env: target.env,
@@ -253,7 +245,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     ...(keys.conformanceKeySource ? { conformanceKeySource: keys.conformanceKeySource } : {}),
     allowWrites: writes !== undefined ? writes : target.env !== 'production',
     writesGiven: writes !== undefined,
-    ...safetyOf(r, target, dayMs || EMBEDDED_DAY_WINDOWS * (windowMs || EMBEDDED_WINDOW_MS)),
+    ...safetyOf(r, target),
     reportsDir: (get('reports-dir') || 'reports').replace(/\/+$/, '') || '.',
     namePrefix: get('name-prefix') || 'animal-store-conformance-',
     explore: {
@@ -265,7 +257,8 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
       engine: (get('engine') || 'auto') as LoadSettings['engine'],
       windowMs,
       dayMs,
-      allowDaily: bool('allow-daily') === true,
+      // The embedded server's key and quota day are the suite's own: its daily scenario spends nobody's quota.
+      allowDaily: bool('allow-daily') ?? !base,
       maxVus: int('max-vus', 1),
       distributed: bool('distributed') === true,
     },
@@ -293,14 +286,13 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
 
 /**
  * The run's bounds: timeout, body cap, deadline, request budget (production's small one by default, the embedded
- * server's large one) and the longest wait — which, for the daily scenario on the embedded server, covers its
- * short day (`embeddedDayMs`), since the day is the suite's own.
+ * server's large one) and the longest wait (on the embedded server, src/target raises it to cover its short day
+ * for the daily scenario unless it was given).
  */
 function safetyOf(
   r: Reader,
   target: { env: EnvName; base?: string },
-  embeddedDayMs: number,
-): Pick<Config, 'timeoutMs' | 'maxBodyBytes' | 'deadlineMs' | 'maxRequests' | 'maxRequestsGiven' | 'maxWaitMs'> {
+): Pick<Config, 'timeoutMs' | 'maxBodyBytes' | 'deadlineMs' | 'maxRequests' | 'maxRequestsGiven' | 'maxWaitMs' | 'maxWaitGiven'> {
   const { base } = target;
   const defaultBudget = target.env === 'production' ? PRODUCTION_DEFAULT_MAX_REQUESTS : base ? 5000 : EMBEDDED_DEFAULT_MAX_REQUESTS;
   return {
@@ -309,7 +301,8 @@ function safetyOf(
     deadlineMs: r.int('deadline-ms', 15 * MINUTE_MS),
     maxRequests: r.int('max-requests', defaultBudget),
     maxRequestsGiven: r.get('max-requests') !== undefined,
-    maxWaitMs: r.int('max-wait-ms', !base && r.bool('allow-daily') === true ? Math.max(70000, embeddedDayMs) : 70000),
+    maxWaitMs: r.int('max-wait-ms', 70000),
+    maxWaitGiven: r.get('max-wait-ms') !== undefined,
   };
 }
 

@@ -1,16 +1,17 @@
 /**
  * The target of a run, resolved once for every entry point: the configured
  * base URL, or the embedded reference server — started here and only here, with
- * the same limits whichever command starts it (the short window of a local run,
- * a day of 24 windows with quotas reachable in it, the enterprise limits of
- * --rpm / --rpd).
+ * the same limits whichever command starts it (its short world, world.ts: a
+ * window of a second or a few, a day the daily scenario can spend, quotas only
+ * it can use up; the enterprise limits of --rpm / --rpd).
  */
 import { buildApp, type AppOptions } from '../../reference/app.ts';
 import { DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
 import { listen } from '../../reference/server.ts';
-import { EMBEDDED_DAY_WINDOWS, EMBEDDED_PLAN, EMBEDDED_WINDOW_MS, embeddedDayQuota, type Config } from '../settings/config.ts';
+import { EMBEDDED_PLAN, type Config } from '../settings/config.ts';
 import { EMBEDDED_KEY_SOURCE } from '../settings/plan-keys.ts';
-import { DAY_MS, MINUTE_MS, PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
+import { DAY_MS, MINUTE_MS, PLAN_NAMES, PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
+import { EMBEDDED_SPEC_REQUESTS, embeddedWorld, type WorldPlan } from './world.ts';
 
 export type { TargetInfo } from '../core/target-info.ts';
 import type { TargetInfo } from '../core/target-info.ts';
@@ -25,19 +26,32 @@ export interface Target {
   close(): Promise<void>;
 }
 
-/** The options the embedded reference server runs with for a configuration. */
+/** The options the embedded reference server runs with for a configuration: its short world (world.ts) for the plans under test. */
 export function embeddedOptions(c: Config): AppOptions & { windowMs: number; dayMs: number; dayQuotas: Record<PlanName, number> } {
-  const windowMs = c.load.windowMs || EMBEDDED_WINDOW_MS;
-  const dayMs = c.load.dayMs || EMBEDDED_DAY_WINDOWS * windowMs;
   // The enterprise limits asked for (--rpm / --rpd), for the single key or for the enterprise plan among several.
   const asked = c.limits?.plan === 'enterprise' ? c.limits : c.plans?.find((p) => p.plan === 'enterprise')?.limits;
-  const perMinute = asked?.perMinute || DEFAULT_ENTERPRISE.perMinute;
-  const windows = Math.floor(dayMs / windowMs);
-  const quota = (p: { perMinute: number; perDay: number }) => embeddedDayQuota(p.perMinute, p.perDay, windows);
-  // A short day needs reachable quotas; a per-day quota asked for with --rpd is the server's as asked.
-  const enterprise = { perMinute, perDay: asked?.perDay || quota({ perMinute, perDay: DEFAULT_ENTERPRISE.perDay }) };
-  const dayQuotas = { free: quota(PLANS.free), pro: quota(PLANS.pro), business: quota(PLANS.business), enterprise: enterprise.perDay };
-  return { windowMs, dayMs, enterprise, dayQuotas };
+  const published: Record<PlanName, WorldPlan> = {
+    ...PLANS,
+    enterprise: {
+      perMinute: asked?.perMinute || DEFAULT_ENTERPRISE.perMinute,
+      perDay: asked?.perDay || DEFAULT_ENTERPRISE.perDay,
+      asked: !!asked?.perDay,
+    },
+  };
+  const underTest: PlanName[] = c.plans?.length ? c.plans.map((p) => p.plan) : [c.plan || EMBEDDED_PLAN];
+  const others = PLAN_NAMES.filter((p) => underTest.indexOf(p) < 0);
+  const world = embeddedWorld({
+    underTest: underTest.map((p) => published[p]),
+    others: others.map((p) => published[p]),
+    conformance: EMBEDDED_SPEC_REQUESTS + c.explore.budget,
+    windowMs: c.load.windowMs,
+    dayMs: c.load.dayMs,
+  });
+  const dayQuotas = {} as Record<PlanName, number>;
+  underTest.forEach((p, i) => (dayQuotas[p] = world.quotas[i]));
+  others.forEach((p, i) => (dayQuotas[p] = world.otherQuotas[i]));
+  const enterprise = { perMinute: published.enterprise.perMinute, perDay: dayQuotas.enterprise };
+  return { windowMs: world.windowMs, dayMs: world.dayMs, enterprise, dayQuotas };
 }
 
 /** A plan's limits on the embedded server. */
@@ -58,6 +72,8 @@ export function embeddedTarget(
   // Every plan gets its demo key and the limits the server runs with.
   const plans = c.plans?.map((p) => ({ ...p, key: DEMO_KEYS[p.plan], limits: embeddedLimits(p.plan, options) }));
   const limits = embeddedLimits(plan, options);
+  // The daily scenario first waits for a fresh quota day: unless a longest wait was given, a run may wait a whole short day.
+  const maxWaitMs = c.maxWaitGiven || !c.load.allowDaily ? c.maxWaitMs : Math.max(c.maxWaitMs, options.dayMs + options.windowMs);
   return {
     options,
     config: {
@@ -66,10 +82,19 @@ export function embeddedTarget(
       apiKey: DEMO_KEYS[plan],
       plan,
       limits,
+      maxWaitMs,
       conformanceKeySource: EMBEDDED_KEY_SOURCE,
       ...(plans ? { plans } : {}),
     },
   };
+}
+
+/** What a report says of the embedded server's short world: its window, its day and the quotas of the plans under test. */
+export function worldInfo(config: Config, o: { windowMs: number; dayMs: number }): NonNullable<TargetInfo['world']> {
+  const lanes = config.plans?.length ? config.plans.map((p) => p.limits) : config.limits ? [config.limits] : [];
+  const perDay: Record<string, number> = {};
+  for (const l of lanes) if (l.perDay !== undefined) perDay[l.plan] = l.perDay;
+  return { windowMs: o.windowMs, dayMs: o.dayMs, perDay };
 }
 
 export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Target> {
@@ -85,7 +110,7 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
   const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0 });
   return {
     config: { ...config, baseUrl: server.url },
-    info: { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true },
+    info: { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true, world: worldInfo(config, options) },
     windowMs: options.windowMs,
     dayMs: options.dayMs,
     close: () => server.close(),
@@ -98,5 +123,5 @@ export function embeddedNote(t: Target): string | undefined {
   const c = t.config;
   const lanes = c.plans?.length ? c.plans.map((p) => p.limits) : c.limits ? [c.limits] : [];
   const limits = lanes.map((l) => `${l.plan} ${l.perMinute ?? '?'} a window and ${l.perDay ?? '?'} a day`).join(', ');
-  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s, with per-day quotas capped so one such day can use them up; it was judged on those limits (${limits}).`;
+  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s. Each plan's per-minute number applies to every such window, and its per-day quota is one that only the daily scenario can use up in a short day; the run is judged on those limits (${limits}).`;
 }

@@ -53,7 +53,12 @@ describe.concurrent('npm run load', () => {
       [['--bogus'], {}, /unknown option --bogus/],
       [['--engine', 'k7'], {}, /ANIMAL_STORE_ENGINE/],
       [['--api-key', 'abcdefgh'], {}, /not accepted as a flag/],
-      [['--scenarios', 'daily', ...small], {}, /--allow-daily/],
+      // the daily scenario spends a real key's whole quota: refused unless allowed (the embedded server's own key: allowed)
+      [
+        ['--scenarios', 'daily', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'pro'],
+        { ANIMAL_STORE_API_KEY: 'abcdefgh' },
+        /--allow-daily/,
+      ],
       [
         ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1'],
         { ANIMAL_STORE_API_KEY: 'abcdefgh' },

@@ -122,6 +122,21 @@ describe('the daily quota (opt-in)', () => {
     },
   );
 
+  it.each(['node', 'k6'] as EngineKind[])(
+    "A free key whose server keeps a quota of its own (the embedded server's short day: 30, not the plan's 1,000) passes on the %s engine: the bundle is told the server's quota.",
+    async (kind) => {
+      const free = { plan: 'free' as const, perMinute: 60, perDay: 30, dayMs: DAY, apiKey: 'as_demo_free_5f1c9e27a8b34d60' };
+      const r = await runVirtual(
+        kind,
+        ['daily'],
+        { dayMs: DAY, dayQuotas: { free: 30 } },
+        { dist: bundles.dir, start: Math.floor(T0 / DAY) * DAY + 30, job: free },
+      );
+      const j = r.reports[0].judgements.find((x) => x.requirement === 'RL-DAILY-QUOTA');
+      expect([j?.outcome, j?.message]).toEqual(['pass', expect.stringMatching(/after 30 successes \(quota 30;/)]);
+    },
+  );
+
   it('daily-ignored fails RL-DAILY-QUOTA on both engines.', async () => {
     for (const kind of ['node', 'k6'] as EngineKind[]) {
       const r = await dailyRun(kind, { faults: ['daily-ignored'] });

@@ -51,6 +51,26 @@ describe.each(ENGINES)('on the %s engine', (kind) => {
     expect(log.filter((x) => x.status === 429 && (x.retryAfterMs ?? 0) > WINDOW_MS + 2000)).toEqual([]);
   });
 
+  it('On a server whose quota days are known, the daily scenario on an unused key starts on a fresh day, so the day it spends is all its own.', async () => {
+    const DAY = 20 * WINDOW_MS;
+    const log: Seen[] = [];
+    // An unused key, started 7 windows into a 20-window day: the rest of the day is too short to spend the quota in it.
+    const start = Math.floor(T0 / DAY) * DAY + 7 * WINDOW_MS;
+    const r = await runVirtual(
+      kind,
+      ['daily'],
+      { dayMs: DAY, enterprise: { perMinute: 20, perDay: 200 } },
+      {
+        dist: bundles.dir,
+        start,
+        before: recording(log),
+        job: { perDay: 200, dayMs: DAY, maxWaitMs: DAY, nextDayAt: (now: number) => Math.ceil(now / DAY) * DAY },
+      },
+    );
+    expect(log[0].t).toBeGreaterThanOrEqual(start - 7 * WINDOW_MS + DAY);
+    expect(outcomesOf(r.reports[0].judgements)['RL-DAILY-QUOTA']).toBe('pass');
+  });
+
   it('A Retry-After of an hour (beyond --max-wait-ms) ends the run at once: recovery is not run, with the flag that would run it.', async () => {
     const r = await run(['ceiling', 'recovery'], { variants: { retryAfterPaddingS: 3600 } }, [], { maxWaitMs: 70_000 });
     expect(r.clock.now() - T0).toBeLessThan(70_000);

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/results/types.ts';
 import { chromiumSession, expectLoadedCleanly, layoutOf, mustRun, type El, type Opened, type Win } from './browser.ts';
 import { certifiedReport, failingReport, HOSTILE, incompleteReport } from './fixtures.ts';
-import { EARLY_REQUEST } from './load-fixtures.ts';
+import { EARLY_REQUEST, longRun, NAMED } from './load-fixtures.ts';
+import { forCertificate } from '../../src/results/chart-timeline.ts';
 
 const { open, openAll } = chromiumSession('html-browser');
 
@@ -193,5 +194,40 @@ describe.skipIf(!mustRun)('index.html of a failing run in Chromium: behaviour', 
       );
       expect(error, file).toBeNull();
     }
+  });
+});
+
+describe.skipIf(!mustRun)('index.html of a long rate-limit run in Chromium: the chart a certificate keeps', () => {
+  let o: Opened;
+  // A certificate keeps of a long scenario's timeline what its chart draws (src/results/chart-timeline.ts).
+  const long = forCertificate(longRun());
+  beforeAll(async () => {
+    o = await open('long-run', { ...certifiedReport(), load: [long] }, 1400);
+  }, 60_000);
+  afterAll(async () => {
+    await o?.page.context().close();
+  });
+
+  it('The chart of a long scenario spans the whole run: its Remaining line and its requests reach both ends, with every 429, Retry-After wait and the marked request.', async () => {
+    await expectLoadedCleanly(o);
+    const chart = o.page.locator('[data-testid="load-run"][data-scenario="daily"] [data-testid="load-chart-svg"]:visible');
+    expect(await chart.count()).toBe(1);
+    const box = (await chart.boundingBox())!;
+    const line = (await chart.getByTestId('chart-remaining').boundingBox())!;
+    // The plot runs from x 60 to 856 of the 880-wide drawing; the run ends at 12.996 s of a 14 s axis.
+    const scale = box.width / 880;
+    expect(line.x).toBeLessThanOrEqual(box.x + 61 * scale);
+    expect(line.x + line.width).toBeGreaterThanOrEqual(box.x + (60 + 796 * (12_996 / 14_000) - 2) * scale);
+    expect(line.height).toBeGreaterThan(150 * scale); // Remaining from 299 down to 0, each window
+    // Its 2xx, a request every 3.7 ms without a pause, read as one band across the run (as a tick a column would).
+    const bands = chart.locator('[data-testid="chart-request"][data-kind="ok"]');
+    expect(await bands.count()).toBe(1);
+    const band = (await bands.boundingBox())!;
+    expect([band.x - line.x, band.x + band.width - (line.x + line.width)].map((d) => Math.abs(d) <= 2 * scale)).toEqual([true, true]);
+    expect(await chart.getByTestId('chart-429').count()).toBe(3);
+    expect(await chart.getByTestId('chart-retry-after').count()).toBe(3);
+    expect(await chart.locator(`[data-testid="chart-offending"][data-seq="${NAMED}"]`).count()).toBe(1);
+    const legend = await o.page.locator('[data-testid="load-run"][data-scenario="daily"] figcaption').innerText();
+    expect(legend).toContain('2xx (3507)');
   });
 });

@@ -5,7 +5,7 @@
  * buildLoadReport — so their judgements, evidence (`at.request`) and timelines
  * (`seq`) have exactly the shape the engines write.
  */
-import { buildLoadReport, type LoadReport } from '../../src/core/load-report.ts';
+import { buildLoadReport, type LoadReport, type TimelinePoint } from '../../src/core/load-report.ts';
 import type { Judgement } from '../../src/core/judgement.ts';
 import { judgeCeiling } from '../../src/core/rules/ceiling.ts';
 import { judgeRecovery } from '../../src/core/rules/recovery.ts';
@@ -157,5 +157,48 @@ export function twoRequestRecovery(): LoadReport {
       { t: 0, seq: 1, status: 429, remaining: 0, limit: LIMIT, retryAfter: 0 },
       { t: 3, seq: 2, status: 200, remaining: 59, limit: LIMIT },
     ],
+  };
+}
+
+const LONG_LIMIT = 300;
+const LONG_WINDOW = 1000;
+/** A request the judgement below points at (a 2xx among thousands). */
+export const NAMED = 1234;
+
+/** A daily-like scenario: 270 requests a window for `windows` windows, Remaining falling and reset each window, a 429 ending every fourth window. */
+export function longRun(windows = 13): LoadReport {
+  const timeline: TimelinePoint[] = [];
+  let seq = 0;
+  for (let w = 0; w < windows; w++)
+    for (let i = 0; i < 270; i++) {
+      const t = w * LONG_WINDOW + Math.round((i * LONG_WINDOW) / 270);
+      const reset = 1_900_000_000 + w + 1;
+      const last = w % 4 === 3 && i === 269;
+      timeline.push(
+        last
+          ? { t, seq: ++seq, status: 429, remaining: 0, limit: LONG_LIMIT, reset, retryAfter: 1 }
+          : { t, seq: ++seq, status: 200, remaining: LONG_LIMIT - 1 - i, limit: LONG_LIMIT, reset },
+      );
+    }
+  return {
+    scenario: 'daily',
+    plan: 'pro',
+    engine: 'node',
+    target: 'http://127.0.0.1:4010/v1',
+    startedAt: '2030-01-01T12:00:00.000Z',
+    endedAt: '2030-01-01T12:00:13.000Z',
+    verdict: 'fail',
+    requestsSent: timeline.length,
+    judgements: [
+      {
+        requirement: 'RL-DAILY-QUOTA',
+        outcome: 'fail',
+        title: 'Daily quota exceeded',
+        message: 'a request the chart marks',
+        evidence: { at: { request: NAMED, ms: timeline[NAMED - 1]?.t ?? 0 } },
+      },
+    ],
+    timeline,
+    key: {},
   };
 }

@@ -60,6 +60,21 @@ export function headline(report: RunReport): Headline {
 }
 
 /** True only for a certified run: the certificate's wording, colour and ✅. */
+/** The embedded server's short world in words ("a 1 s window, a 20 s quota day, pro 3300 a day"); undefined for a real target. */
+export function worldText(t: RunReport['target']): string | undefined {
+  const w = t.world;
+  if (!w) return undefined;
+  const s = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+  const quotas = Object.entries(w.perDay).map(([plan, n]) => `${plan} ${n} a day`);
+  return [`a ${s(w.windowMs)} window`, `a ${s(w.dayMs)} quota day`, ...quotas].join(', ');
+}
+
+/** The embedded server as every writer names it: "embedded reference server" and, when known, its short world. */
+export function embeddedLabel(t: RunReport['target']): string {
+  const world = worldText(t);
+  return world ? `embedded reference server, short world: ${world}` : 'embedded reference server';
+}
+
 /** The environment as a reader names it: a base URL given without --env is no "local" run. */
 export function envLabel(t: RunReport['target']): string {
   return t.env === 'local' && !t.embedded ? 'base URL' : t.env;

@@ -9,6 +9,7 @@
  */
 import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
 import {
+  embeddedLabel,
   envLabel,
   COMPARISON_PARTS,
   explainingFinding,
@@ -77,7 +78,7 @@ export function renderConsole(report: RunReport, o: { verbose?: boolean; reports
   const t = report.target;
   const plans = plansOf(report);
   const plan = plans ? `${plans.length} plans` : `plan ${t.plan ?? 'not given'}`;
-  const where = `${t.baseUrl} (${envLabel(t)}, ${plan}${t.embedded ? ', embedded reference server' : ''})`;
+  const where = `${t.baseUrl} (${envLabel(t)}, ${plan}${t.embedded ? `, ${embeddedLabel(t)}` : ''})`;
   const lines = [`animal-store ${report.kind}: ${headline(report)} — ${where}`, `  ${scopeSentence(report)}`];
   if (plans) lines.push(...plansBlock(report, plans));
   if (report.diagnosis) lines.push(`  diagnosis: ${oneLine(report.diagnosis, 300)}`);

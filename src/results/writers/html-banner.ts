@@ -20,6 +20,7 @@ import {
   scopeSentence,
   STATUS_LABEL,
   toneOf,
+  worldText,
 } from './common.ts';
 import { html, joinHtml, raw, type SafeHtml } from './html-safe.ts';
 import { ACROSS_PLANS_NOTE, notExercisedByPlan, onPlans } from './plan-view.ts';
@@ -34,7 +35,7 @@ function flags(report: RunReport): SafeHtml {
   const out: SafeHtml[] = [];
   if (report.target.embedded)
     out.push(
-      html`<span class="flag stop" data-testid="flag-embedded">Embedded reference server: a self-test, not a certificate of a real service</span>`,
+      html`<span class="flag stop" data-testid="flag-embedded">Embedded reference server${report.target.world ? ` in its short world (${worldText(report.target)})` : ''}: a self-test, not a certificate of a real service</span>`,
     );
   const mustWaived = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'waived').length;
   if (mustWaived || mustWaiversAllowed(report))
@@ -68,6 +69,7 @@ export function banner(report: RunReport): SafeHtml {
   const meta: [string, string, string][] = [
     ['Target', t.baseUrl, 'meta-target'],
     ['Environment', envLabel(t), 'meta-env'],
+    ...(t.world ? [['Short world', worldText(t) as string, 'meta-world'] as [string, string, string]] : []),
     ...plan,
     ['Date', dateTimeOf(report.startedAt), 'meta-date'],
     ['Duration', `${durationSeconds(report.startedAt, report.endedAt).toFixed(1)} s`, 'meta-duration'],

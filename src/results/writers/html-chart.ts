@@ -10,6 +10,8 @@
  * 100,000 requests stays a small SVG.
  */
 import { compactNumber, maxOf, niceStep, retryAfterSpans, seconds, timeAxis } from './html-chart-axis.ts';
+import { CHART_BUCKETS } from '../chart-timeline.ts';
+import { COLORS, kindOf, r1, remainingLine, requestLane, type Kind } from './html-chart-series.ts';
 import { html, joinHtml, type SafeHtml } from './html-safe.ts';
 import {
   loadAnchor,
@@ -39,14 +41,10 @@ const LAYOUTS: readonly Layout[] = [
 const TOP = 26;
 const LANE_H = 22;
 
-const COLORS = { ok: '#2da44e', tooMany: '#cf222e', other: '#8c959f', line: '#0969da', limit: '#57606a', span: '#fb8f44' };
 const GRID = '#e6e9ed';
 const AXIS = '#57606a';
 const MARK = { fail: '#a40e26', warn: '#9a6700' };
 
-type Kind = 'ok' | 'tooMany' | 'other';
-const kindOf = (status: number): Kind => (status === 429 ? 'tooMany' : status >= 200 && status < 300 ? 'ok' : 'other');
-const r1 = (n: number) => Math.round(n * 10) / 10;
 /** A label; `attrs` are the drawing's own attributes (markup, never a value from the run). */
 const text = (x: number, y: number, s: string, attrs?: SafeHtml) =>
   html`<text x="${r1(x)}" y="${r1(y)}" font-size="11" fill="${AXIS}"${attrs && html` ${attrs}`}>${s}</text>`;
@@ -107,55 +105,11 @@ function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offen
       text(x1 - 4, y - 4, `Limit ${limit}`, html`text-anchor="end" fill="${COLORS.limit}"`),
     );
   }
-  // Remaining, bucketed per pixel column (first, min, max, last), drawn as steps.
-  const cols = new Map<number, number[]>();
-  for (const p of tl)
-    if (p.remaining !== undefined) {
-      const c = Math.round(sx(p.t));
-      const list = cols.get(c);
-      if (list) list.push(p.remaining);
-      else cols.set(c, [p.remaining]);
-    }
-  const pts: string[] = [];
-  let lastY: number | undefined;
-  for (const [c, vs] of cols) {
-    const seq =
-      vs.length > 2
-        ? [
-            vs[0],
-            -maxOf(
-              vs.map((v) => -v),
-              -Infinity,
-            ),
-            maxOf(vs, -Infinity),
-            vs[vs.length - 1],
-          ]
-        : vs;
-    if (lastY !== undefined) pts.push(`${c},${lastY}`);
-    for (const v of seq) pts.push(`${c},${r1(sy(v))}`);
-    lastY = r1(sy(vs[vs.length - 1]));
-  }
-  if (pts.length)
-    out.push(
-      html`<polyline data-testid="chart-remaining" points="${pts.join(' ')}" fill="none" stroke="${COLORS.line}" stroke-width="1.8" stroke-linejoin="round"/>`,
-    );
-  const seen = new Set<string>();
-  for (const p of tl) {
-    const k = kindOf(p.status);
-    const c = Math.round(sx(p.t));
-    if (seen.has(`${k}:${c}`)) continue;
-    seen.add(`${k}:${c}`);
-    const [y, h] = k === 'tooMany' ? [laneY, LANE_H] : k === 'ok' ? [laneY + 6, LANE_H - 12] : [laneY + 3, LANE_H - 6];
-    out.push(
-      html`<line data-testid="chart-request" data-kind="${k}" x1="${c}" x2="${c}" y1="${y}" y2="${y + h}" stroke="${COLORS[k]}" stroke-width="1.4"/>`,
-    );
-    if (k === 'tooMany') {
-      const tip = `429 at ${seconds(p.t)}${p.seq !== undefined ? ` (request #${p.seq})` : ''}${p.retryAfter !== undefined ? `, Retry-After ${p.retryAfter} s` : ''}`;
-      out.push(
-        html`<circle data-testid="chart-429" cx="${c}" cy="${r1(sy(p.remaining ?? 0))}" r="3.6" fill="${COLORS.tooMany}" stroke="#fff" stroke-width="1"><title>${tip}</title></circle>`,
-      );
-    }
-  }
+  const line = remainingLine(tl, sx, sy, !lr.timelineTotals);
+  if (line) out.push(line);
+  // A certificate's thinned timeline (it keeps a few points a column) draws its 2xx as bands between points close in time.
+  const gapMs = lr.timelineTotals ? (2 * Math.max(1, tl[tl.length - 1].t - tl[0].t)) / CHART_BUCKETS : undefined;
+  out.push(...requestLane(tl, { sx, sy, laneY, laneH: LANE_H }, gapMs));
   for (const m of marks) {
     const x = r1(sx(m.point?.t ?? m.ms));
     const cy = r1(m.point?.remaining !== undefined ? sy(m.point.remaining) : laneY + LANE_H / 2);
@@ -178,12 +132,17 @@ export function chart(lr: LoadReport): SafeHtml {
   const open = html`<figure class="chart" data-testid="load-chart" data-scenario="${lr.scenario}" id="chart-${loadAnchor(lr)}">`;
   if (!tl.length) return html`${open}<p class="empty">No requests were recorded for this scenario.</p></figure>`;
   const marks = offendingRequests(lr);
-  const counts: Record<Kind, number> = { ok: 0, tooMany: 0, other: 0 };
-  for (const p of tl) counts[kindOf(p.status)]++;
+  // A certificate's timeline keeps what the chart draws; its totals are the requests it stands for.
+  const totals = lr.timelineTotals;
+  const counts: Record<Kind, number> = totals
+    ? { ok: totals.ok, tooMany: totals.tooMany, other: totals.other }
+    : { ok: 0, tooMany: 0, other: 0 };
+  if (!totals) for (const p of tl) counts[kindOf(p.status)]++;
+  const requests = totals ? totals.requests : tl.length;
   const spans = retryAfterSpans(tl);
   const marked = marks.map(offendingText).join(', ');
   const aria =
-    `Scenario ${lr.scenario}: requests and X-RateLimit-Remaining over time. ${tl.length} requests: ${counts.ok} 2xx, ${counts.tooMany} 429, ${counts.other} other; ${spans.length} Retry-After waits.` +
+    `Scenario ${lr.scenario}: requests and X-RateLimit-Remaining over time. ${requests} requests: ${counts.ok} 2xx, ${counts.tooMany} 429, ${counts.other} other; ${spans.length} Retry-After waits.` +
     (marked ? ` Marked: ${marked}.` : '');
   const legend = [
     html`<span><i class="sw sw-ok"></i>2xx (${counts.ok})</span>`,

@@ -1,6 +1,7 @@
 /**
- * certification.json / conformance.json: the RunReport itself, machine-readable.
- * Its shape is documented by schemas/certification.schema.json.
+ * certification.json / conformance.json: the RunReport itself, machine-readable
+ * and readable (small objects on one line). Its shape is documented by
+ * schemas/certification.schema.json.
  */
 import { join, resolve } from 'node:path';
 import type { RunReport } from '../types.ts';
@@ -9,9 +10,30 @@ import { writeFileAtomic } from './atomic.ts';
 
 type Redact = (s: string) => string;
 
-/** The JSON text of a report (2-space indented, trailing newline; BigInts as strings). */
+/** An object or array of plain values that fits this many characters is written on one line (a timeline point, counts). */
+const INLINE_MAX = 120;
+
+/** JSON text, 2-space indented, with every small object or array of plain values on one line. */
+function pretty(value: unknown, indent: string): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const list = Array.isArray(value);
+  const entries: [string | undefined, unknown][] = list ? value.map((v) => [undefined, v]) : Object.entries(value);
+  if (entries.every(([, v]) => v === null || typeof v !== 'object')) {
+    const line = JSON.stringify(value);
+    if (line.length <= INLINE_MAX) return line;
+  }
+  const inner = `${indent}  `;
+  const items = entries.map(([k, v]) => `${inner}${k === undefined ? '' : `${JSON.stringify(k)}: `}${pretty(v, inner)}`);
+  return list ? `[\n${items.join(',\n')}\n${indent}]` : `{\n${items.join(',\n')}\n${indent}}`;
+}
+
+/**
+ * The JSON text of a report (trailing newline; BigInts as strings): 2-space indented, with each small object or
+ * array of plain values on one line — a timeline point, a count — so a long timeline is one line a request.
+ */
 export function renderJson(report: RunReport): string {
-  return `${JSON.stringify(report, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`;
+  const plain: unknown = JSON.parse(JSON.stringify(report, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  return `${pretty(plain, '')}\n`;
 }
 
 function write(report: RunReport, dir: string, name: string, redact?: Redact): string {

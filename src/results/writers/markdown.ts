@@ -16,6 +16,7 @@
  */
 import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
 import {
+  embeddedLabel,
   envLabel,
   COMPARISON_PARTS,
   dateTimeOf,
@@ -199,7 +200,7 @@ export function renderSummary(report: RunReport): string {
   lines.push(
     '### Run',
     '',
-    `- **Target:** ${code(t.baseUrl)} (${escapeMarkdown(envLabel(t), 40)}${t.embedded ? ', embedded reference server' : ''})`,
+    `- **Target:** ${code(t.baseUrl)} (${escapeMarkdown(envLabel(t), 40)}${t.embedded ? `, ${escapeMarkdown(embeddedLabel(t), 300)}` : ''})`,
     plans
       ? `- **Plans:** ${escapeMarkdown(plans.map((p) => p.plan).join(', '), 200)}`
       : `- **Plan:** ${escapeMarkdown(t.plan ?? 'not given', 40)}`,

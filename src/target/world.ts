@@ -1,0 +1,89 @@
+/**
+ * The embedded reference server's short world: its rate-limit window, its quota
+ * day and each plan's per-day quota, sized so that a run exercises every
+ * scenario — the daily quota included — in about a minute, without cutting a
+ * corner of any judgement:
+ * - the window: one second for every 300 requests of the largest limit under
+ *   test (at least one, whole seconds as Retry-After and X-RateLimit-Reset
+ *   count them), so one machine reaches the limit well within a window;
+ * - the quota: the plan's published one, capped just above what a run sends on
+ *   the key before the daily scenario — the conformance specs and exploration,
+ *   and at most 9 windows' worth of the per-minute scenarios — so that only the
+ *   daily scenario can use it up;
+ * - the day: long enough for the daily scenario's whole pace from the start of
+ *   a day, and for its last 429 to ask to wait longer than a window plus the
+ *   judges' tolerance (the way a day's 429 is told from a window's).
+ * A window or day given with --window-ms / --day-ms is kept; the quotas then fit
+ * that day. Pure.
+ */
+
+/** Requests a second one machine offers comfortably, both engines: the window grows with the limit beyond it. */
+export const EMBEDDED_RATE_PER_S = 300;
+/** What the conformance specs send besides the exploration phase (about 100 today), with room to grow. */
+export const EMBEDDED_SPEC_REQUESTS = 200;
+/** The per-minute scenarios of a run send at most this many windows' worth of successes (ceiling and recovery 2 each, sustained 1.8, overload 3). */
+export const PER_MINUTE_WINDOWS = 9;
+/** The daily scenario's pace (load/lib/config.ts: sustainedFraction) and its slack beyond the quota (load/lib/scenarios.ts: dailyPace). */
+const DAILY_FRACTION = 0.9;
+const DAILY_EXTRA_LIMITS = 2;
+/** How much longer than a window a 429's Retry-After must be to refuse the day (load/lib/config.ts: toleranceMs). */
+const TOLERANCE_MS = 2000;
+
+export interface WorldPlan {
+  perMinute: number;
+  /** The plan's published per-day quota (or the one asked for with --rpd). */
+  perDay: number;
+  /** A quota asked for (--rpd): the server's as asked, never capped. */
+  asked?: boolean;
+}
+
+export interface World {
+  windowMs: number;
+  dayMs: number;
+  /** Each plan's per-day quota on the server, in the order given. */
+  quotas: number[];
+}
+
+const perWindow = (perMinute: number) => Math.max(1, Math.floor(perMinute * DAILY_FRACTION));
+/** Windows of the daily scenario's pace for a quota (as load/lib/scenarios.ts paces it). */
+const paceWindows = (perMinute: number, quota: number) => Math.ceil((quota + DAILY_EXTRA_LIMITS * perMinute) / perWindow(perMinute)) + 1;
+
+/** The window of the embedded server for the limits under test. */
+export function worldWindowMs(limits: readonly number[]): number {
+  return 1000 * Math.max(1, ...limits.map((l) => Math.ceil(l / EMBEDDED_RATE_PER_S)));
+}
+
+/** The day the daily scenario needs to spend `quota` from a day's start, its last 429 still asking to wait beyond a window. */
+export function dayNeededMs(perMinute: number, quota: number, windowMs: number): number {
+  const ms = (paceWindows(perMinute, quota) + 2) * windowMs + TOLERANCE_MS;
+  return Math.ceil(ms / windowMs) * windowMs;
+}
+
+/** The largest quota the daily scenario can spend in a given day. */
+function spendable(perMinute: number, dayMs: number, windowMs: number): number {
+  const windows = Math.floor((dayMs - TOLERANCE_MS) / windowMs) - 3;
+  return Math.max(1, windows * perWindow(perMinute) - DAILY_EXTRA_LIMITS * perMinute);
+}
+
+/**
+ * The short world for `underTest` (the plans the run judges) and `others` (the
+ * server's other keys), when the run sends `conformance` requests on a key before
+ * its rate-limit scenarios (the specs and the exploration budget).
+ */
+export function embeddedWorld(o: {
+  underTest: readonly WorldPlan[];
+  others?: readonly WorldPlan[];
+  conformance: number;
+  windowMs?: number;
+  dayMs?: number;
+}): World & { otherQuotas: number[] } {
+  const windowMs = o.windowMs || worldWindowMs(o.underTest.map((p) => p.perMinute));
+  const quota = (p: WorldPlan) => {
+    if (p.asked) return p.perDay;
+    const q = Math.min(p.perDay, o.conformance + PER_MINUTE_WINDOWS * p.perMinute);
+    return o.dayMs ? Math.min(q, spendable(p.perMinute, o.dayMs, windowMs)) : q;
+  };
+  const quotas = o.underTest.map(quota);
+  const dayMs = o.dayMs || Math.max(windowMs, ...o.underTest.map((p, i) => dayNeededMs(p.perMinute, quotas[i], windowMs)));
+  return { windowMs, dayMs, quotas, otherQuotas: (o.others ?? []).map(quota) };
+}

@@ -1,0 +1,81 @@
+/**
+ * The first command certifies: `npm start` with no flag and no variable — the
+ * quick profile on the embedded reference server — exercises every MUST
+ * requirement of the catalogue, the daily quota included, in the server's
+ * short world, and a correct server is CERTIFIED. Proven on simulated time (the
+ * configuration npm start reads, its own budget and deadline), so the proof
+ * holds on any machine; whatever the phase of the quota day the run starts in,
+ * its waits fit well within a minute (the CPU time of a real run comes on top:
+ * measured in the README, never asserted). Staging and production keep their
+ * defaults: no daily scenario unless allowed, none at all in production unless named.
+ */
+import { describe, expect, it } from 'vitest';
+import { profileFor } from '../../src/cli/profiles.ts';
+import { REQUIREMENTS } from '../../src/core/catalogue.ts';
+import { readConfig } from '../../src/settings/config.ts';
+import { SCENARIO_NAMES } from '../../src/core/scenarios.ts';
+import { certifyVirtually, notPassedMusts } from '../support/certify-virtual.ts';
+
+/** What npm start reads with no flag, no variable and no .env. */
+const npmStart = () => readConfig({}, {}, 'start');
+
+describe('npm start with no configuration', () => {
+  it('Runs the quick profile on the embedded server with every rate-limit scenario, the daily one last.', () => {
+    const p = profileFor(npmStart());
+    expect([p.name, p.conformance, p.scenarios]).toEqual(['quick', true, [...SCENARIO_NAMES]]);
+  });
+
+  it.each([
+    [{ 'allow-daily': 'false' }, ['ceiling', 'recovery', 'sustained', 'overload'], /RL-DAILY-QUOTA is certified only with --allow-daily/],
+    [{ only: 'conformance' }, [], undefined],
+    [{ scenarios: 'ceiling' }, ['ceiling'], undefined],
+  ] as const)('With %o it runs %o, and says what it leaves out.', (flags, scenarios, note) => {
+    const p = profileFor(readConfig({}, flags, 'start'));
+    expect(p.scenarios).toEqual(scenarios);
+    expect(p.notes.some((n) => /daily|rate-limit scenario/.test(n))).toBe(note !== undefined);
+    if (note) expect(p.notes.join('\n')).toMatch(note);
+  });
+
+  it('Exercises every MUST requirement of the catalogue in its short world, certifies a correct server, and waits well under a minute whatever the phase of the quota day.', async () => {
+    const { report, target } = await certifyVirtually(npmStart(), {}, { asIs: true });
+    expect(notPassedMusts(report)).toEqual([]);
+    expect(report.notExercised).toEqual([]);
+    const musts = REQUIREMENTS.filter((r) => r.level === 'MUST').map((r) => r.id);
+    expect(report.requirements.filter((r) => r.level === 'MUST' && r.status === 'pass').map((r) => r.id)).toEqual(musts);
+    expect(report.outcome).toBe('certified');
+    expect(report.load?.map((l) => [l.scenario, l.verdict])).toEqual(SCENARIO_NAMES.map((s) => [s, 'pass']));
+    // The certificate names the world it was judged in.
+    expect(report.target.world).toEqual({ windowMs: 1000, dayMs: target.dayMs, perDay: { pro: target.config.limits?.perDay } });
+    expect(report.notes[0]).toMatch(/^The embedded reference server runs a short world: a 1 s window and a quota day of \d+ s/);
+    // Simulated time counts the waits only (windows, Retry-Afters, pacing, a fresh quota day), no CPU time. At worst the
+    // daily scenario waits a whole quota day: everything before it, a day, and the daily scenario itself.
+    const at = (iso: string) => Date.parse(iso);
+    const daily = report.load!.find((l) => l.scenario === 'daily')!;
+    const before = at(report.load![3].endedAt) - at(report.startedAt);
+    const worst = before + target.dayMs + (at(daily.endedAt) - at(daily.startedAt));
+    expect(worst).toBeLessThan(50_000);
+  });
+});
+
+describe('staging and production keep their defaults', () => {
+  const REMOTE = { ANIMAL_STORE_API_KEY: 'k_1234567890' };
+  it.each([
+    [
+      'staging',
+      { ...REMOTE, ANIMAL_STORE_ENV: 'staging', ANIMAL_STORE_STAGING_URL: 'https://staging.example.com/v1' },
+      ['ceiling', 'recovery'],
+    ],
+    ['production', { ...REMOTE, ANIMAL_STORE_ENV: 'production', ANIMAL_STORE_PRODUCTION_URL: 'https://api.example.com/v1' }, []],
+    ['a base URL', { ...REMOTE, ANIMAL_STORE_BASE_URL: 'https://other.example.com/v1' }, ['ceiling', 'recovery']],
+  ] as const)('The quick profile on %s runs %o and never the daily scenario unless allowed.', (_name, env, scenarios) => {
+    const c = readConfig(env, { plan: 'pro' }, 'start');
+    expect(c.load.allowDaily).toBe(false);
+    expect(profileFor(c).scenarios).toEqual(scenarios);
+    expect(profileFor(readConfig(env, { plan: 'pro', profile: 'full' }, 'start')).scenarios).toEqual([
+      'ceiling',
+      'recovery',
+      'sustained',
+      'overload',
+    ]);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Test support: a certification run as `npm start` makes it (src/cli/certify.ts)
+ * — the profile of a configuration, the embedded reference server it opens, the
+ * conformance specs (in process), then the rate-limit scenarios, assembled into
+ * one report — on simulated time, so that it proves what a run exercises on any
+ * machine in a fraction of a second. `asIs`: the configuration's own request
+ * budget (plus the scenarios' caps, as npm start adds them) and deadline;
+ * otherwise both are widened for worlds with long days.
+ */
+import { NodeEngine } from '../../load/node/engine.ts';
+import { costLines, runRateLimits } from '../../load/node/run.ts';
+import { buildApp, type AppOptions } from '../../reference/app.ts';
+import { profileFor } from '../../src/cli/profiles.ts';
+import type { Config } from '../../src/settings/config.ts';
+import { runSpecs, specPaths } from '../../src/harness/runner.ts';
+import { collectSpecs } from '../../src/harness/spec.ts';
+import { Session } from '../../src/harness/session.ts';
+import { certificationReport } from '../../src/results/certification.ts';
+import type { RunReport } from '../../src/results/types.ts';
+import { embeddedNote, embeddedTarget, worldInfo, type Target } from '../../src/target/target.ts';
+import { VirtualClock, virtualSend } from './virtual.ts';
+
+/** 2030-01-01 12:00:00.250 UTC. */
+export const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250;
+
+export interface VirtualCertification {
+  report: RunReport;
+  target: Target;
+  /** The scenarios the profile ran, in order. */
+  scenarios: string[];
+  /** Simulated time from the first request to the report (waits only: no CPU time). */
+  simulatedMs: number;
+}
+
+export async function certifyVirtually(
+  config: Config,
+  app: AppOptions = {},
+  o: { start?: number; asIs?: boolean } = {},
+): Promise<VirtualCertification> {
+  const profile = profileFor(config);
+  const clock = new VirtualClock(o.start ?? T0);
+  const started = clock.now();
+  const baseUrl = 'http://127.0.0.1:4010/v1';
+  const embedded = embeddedTarget(profile.config, baseUrl, { ...app, now: () => clock.now() });
+  const { windowMs, dayMs } = embedded.options;
+  const send = virtualSend(buildApp(embedded.options), clock);
+  // Progress lines are for a terminal: none in a test's output.
+  const base = { ...embedded.config, output: { ...embedded.config.output, progress: false } };
+  const target: Target = {
+    config: o.asIs ? base : { ...base, maxRequests: 100_000, deadlineMs: 10 * dayMs },
+    info: { env: base.env, baseUrl, plan: base.plan, embedded: true, world: worldInfo(base, embedded.options) },
+    windowMs,
+    dayMs,
+    close: async () => undefined,
+  };
+  const c = target.config;
+  // As npm start does: a budget not given also covers the caps of the scenarios asked for.
+  if (o.asIs && !c.maxRequestsGiven && profile.scenarios.length) c.maxRequests += costLines(target, profile.scenarios).maxRequests;
+  const session = new Session({
+    config: c,
+    baseUrl,
+    dayMs,
+    embedded: true,
+    now: () => clock.now(),
+    sleep: (ms) => clock.wait(ms).done,
+    send,
+  });
+  const files = await collectSpecs(specPaths());
+  const conformance = profile.conformance ? await clock.run(() => runSpecs(session, files)) : { findings: [], requests: 0 };
+  const load = await clock.run(() =>
+    runRateLimits(target, profile.scenarios, {
+      engine: new NodeEngine({ send, clock }, () => undefined),
+      budget: c.maxRequests - conformance.requests,
+      clock,
+    }),
+  );
+  // The report as the certify command assembles it.
+  const report = certificationReport({
+    suiteVersion: 'test',
+    specSha256: 'x',
+    target: target.info,
+    startedAt: new Date(started),
+    endedAt: new Date(clock.now()),
+    interrupted: false,
+    ...(load.stopped ? { abort: load.stopped.reason } : {}),
+    requestsSent: conformance.requests + load.reports.reduce((n, r) => n + r.requestsSent, 0),
+    conformance: conformance.findings,
+    lanes: load.lanes,
+    ...(c.plans
+      ? { plans: c.plans.map((p) => ({ plan: p.plan, perMinute: p.limits.perMinute, perDay: p.limits.perDay, keySource: p.keySource })) }
+      : {}),
+    notes: [embeddedNote(target) as string, ...profile.notes],
+  });
+  return { report, target, scenarios: [...profile.scenarios], simulatedMs: clock.now() - started };
+}
+
+/** The MUST requirements of a report that did not pass, with why (empty for a certified run). */
+export const notPassedMusts = (r: RunReport): string[] =>
+  r.requirements
+    .filter((q) => q.level === 'MUST' && q.status !== 'pass')
+    .map((q) => `${q.id} ${q.status}: ${q.findings[0]?.message ?? ''}`);

@@ -1,0 +1,81 @@
+/**
+ * The embedded server's short world (src/target/world.ts): a window that grows
+ * with the largest limit under test, quotas only the daily scenario can use up,
+ * and a day the daily scenario's whole pace fits in — the same pace, slack and
+ * tolerance the load scenarios use (load/lib), so the two cannot drift apart.
+ */
+import { describe, expect, test } from 'vitest';
+import { scenarioOptions } from '../../load/lib/config.ts';
+import { SCENARIOS } from '../../load/lib/scenarios.ts';
+import { isDailyThrottle } from '../../src/core/rules/spans.ts';
+import type { Sample } from '../../src/core/sample.ts';
+import { dayNeededMs, embeddedWorld, worldWindowMs } from '../../src/target/world.ts';
+
+const pro = { perMinute: 300, perDay: 10_000 };
+const free = { perMinute: 60, perDay: 1_000 };
+const business = { perMinute: 1_000, perDay: 100_000 };
+
+describe('the window', () => {
+  test.each([
+    [[60], 1000],
+    [[300], 1000],
+    [[60, 300], 1000],
+    [[1000], 4000],
+    [[300, 1000], 4000],
+    [[5000], 17000],
+  ])('Limits %o get a window of %i ms (a second per 300 requests of the largest, whole seconds).', (limits, ms) => {
+    expect(worldWindowMs(limits)).toBe(ms);
+  });
+});
+
+describe('the quotas and the day', () => {
+  test.each([
+    ['pro', pro, 500, 3200],
+    ['free', free, 500, 1000],
+    ['business', business, 500, 9500],
+  ] as const)(
+    'The %s quota is just above what a run sends before the daily scenario (%i conformance requests and 9 windows), or the published one.',
+    (_name, plan, conformance, quota) => {
+      expect(embeddedWorld({ underTest: [plan], conformance }).quotas).toEqual([quota]);
+    },
+  );
+
+  test('A quota asked for (--rpd) is the server’s as asked; the plans not under test get quotas too.', () => {
+    const w = embeddedWorld({ underTest: [{ perMinute: 20, perDay: 400, asked: true }], others: [pro], conformance: 600 });
+    expect([w.quotas, w.otherQuotas]).toEqual([[400], [3300]]);
+  });
+
+  test.each([pro, free, business])(
+    'The daily scenario, paced as load/lib paces it from the start of a day, spends the quota of %o with its last 429 told from a window’s.',
+    (plan) => {
+      const w = embeddedWorld({ underTest: [plan], conformance: 600 });
+      const o = scenarioOptions({ plan: 'pro', perMinute: plan.perMinute, perDay: w.quotas[0], windowMs: w.windowMs, dayMs: w.dayMs });
+      const pace = SCENARIOS.daily.pace!(o);
+      // Pace from a day's start plus the orchestrator's jitter and the preflight: every slot lies a window plus the
+      // tolerance before the day's end, so the 429 that refuses the day asks to wait longer than that.
+      const lastSlot = o.jitterMs + 1 + pace.windows * w.windowMs;
+      const refused: Sample = {
+        seq: 1,
+        phase: 'paced',
+        sentAt: lastSlot,
+        t: lastSlot,
+        status: 429,
+        headers: { 'retry-after': String(Math.ceil((w.dayMs - lastSlot) / 1000)) },
+      };
+      expect(isDailyThrottle(refused, o), `day ${w.dayMs}, last slot ${lastSlot}`).toBe(true);
+      expect(w.dayMs % w.windowMs).toBe(0);
+    },
+  );
+
+  test('Several plans share one server: the largest window, and a day long enough for each plan’s daily scenario.', () => {
+    const w = embeddedWorld({ underTest: [free, pro], conformance: 600 });
+    expect(w.windowMs).toBe(1000);
+    expect(w.dayMs).toBe(Math.max(dayNeededMs(60, 1000, 1000), dayNeededMs(300, 3300, 1000)));
+  });
+
+  test('A window and a day given are kept, and the quotas fit that day.', () => {
+    const w = embeddedWorld({ underTest: [pro], conformance: 600, windowMs: 2000, dayMs: 30_000 });
+    expect([w.windowMs, w.dayMs]).toEqual([2000, 30_000]);
+    expect(dayNeededMs(300, w.quotas[0], 2000)).toBeLessThanOrEqual(30_000);
+  });
+});
