@@ -52,7 +52,8 @@ export const K6_VERIFIED = { from: [1, 0, 0], below: [2, 3, 0], text: 'k6 v1.0.0
 
 /** The version `k6 version` printed ("k6 v2.2.0 (commit/devel, go1.25.12, linux/amd64)" → [2, 2, 0]), if it printed one. */
 export function parseK6Version(out: string): [number, number, number] | undefined {
-  const m = /\bk6 v(\d+)\.(\d+)\.(\d+)/.exec(out);
+  // k6 names itself by the file it was run as: `k6 v2.2.0 (…)`, or `k6-1.0 v1.0.0 (…)` for a binary kept beside another.
+  const m = /^\S+ v(\d+)\.(\d+)\.(\d+)\b/m.exec(out);
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
 }
 

@@ -206,8 +206,9 @@ describe('the k6 versions the suite runs', () => {
     }
   });
 
-  it('reads the version from the first "k6 vX.Y.Z" of the output.', () => {
+  it('It reads the version from the first line naming the binary and its vX.Y.Z, whatever the binary is called.', () => {
     expect(parseK6Version('k6 v2.2.0 (commit/devel, go1.25.12, linux/amd64)')).toEqual([2, 2, 0]);
+    expect(parseK6Version('k6-1.0 v1.0.0 (go1.25.12, linux/amd64)')).toEqual([1, 0, 0]);
     expect(parseK6Version('no version here')).toBeUndefined();
   });
 });
