@@ -26,7 +26,6 @@ import { dryRun, formatPlan } from './dry-run.ts';
 import { preflight } from '../http/preflight.ts';
 import { profileFor, type Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
-import { runConformance } from './run-conformance.ts';
 import { keepCounterexamples } from '../explore/store.ts';
 
 export const HELP = `Usage: npm start -- [options]      (or: npx animal-store-certify [options])
@@ -118,6 +117,8 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     let abort: { reason: string; message: string; diagnosis?: string } | undefined;
     let interrupted = false;
     if (profile.conformance) {
+      // Vitest is loaded only when the specs run: --help, a usage error, a dry run or a load-only run start 0.5 s sooner.
+      const { runConformance } = await import('./run-conformance.ts');
       const out = await runConformance(target, { verbose: config.output.verbose, signal: stop.signal });
       findings.push(...out.findings);
       requests += out.requests;
