@@ -3,6 +3,7 @@
  * run itself uses conformance.config.ts.
  */
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -14,6 +15,7 @@ export default defineConfig({
     // Ajv and the schemas) cost about a quarter of the run's CPU. The tests share no mutable state across files:
     // every run builds its own app, clock, session and reports folder; the transport's pools are re-created on use.
     isolate: false,
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -1,0 +1,37 @@
+/**
+ * The order of `npm test`: the files that take longest on the wall clock (child processes, real rate-limit windows
+ * and timeouts) start first, so the workers finish together instead of one of them starting a 25-second file last.
+ * Vitest orders by the durations of an earlier run, which a fresh CI clone does not have (it falls back to file size).
+ * The rest keep Vitest's order. test/unit/test-order.test.ts keeps the list pointing at files that exist.
+ */
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+export const SLOW_FIRST = [
+  'test/libraries/rate-limit-libraries.test.ts',
+  'test/cli/certify.test.ts',
+  'test/hostile/hostile-servers.test.ts',
+  'test/hostile/interrupt-and-concurrency.test.ts',
+  'test/load/cli.test.ts',
+  'test/conformance/fault-modes.test.ts',
+  'test/workflows/shape.test.ts',
+  'test/reports/html-browser-plans.test.ts',
+  'test/reports/html-browser.test.ts',
+  'test/load/node-engine.test.ts',
+  'test/cli/full-profile.test.ts',
+  'test/conformance/reference-passes.test.ts',
+];
+
+const rank = (moduleId: string): number => {
+  const i = SLOW_FIRST.findIndex((f) => moduleId.endsWith(`/${f}`));
+  return i < 0 ? SLOW_FIRST.length : i;
+};
+
+export class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const byVitest = await super.sort(files);
+    return byVitest
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f.moduleId) - rank(b.f.moduleId) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
