@@ -109,6 +109,21 @@ describe('paced scenarios', () => {
     }
   });
 
+  it('sustained on a client whose timers fire late: every slot is sent, late ones late, never more than the pace within any window span, and no 429 (fixed and sliding)', () => {
+    for (const mode of ['fixed', 'sliding'] as const) {
+      const random = seeded(11);
+      // One wait in ten ends up to 150 ms late: a 1-second window's pace of 270 falls 40 slots behind at times.
+      const late = () => (random() < 0.1 ? Math.round(150 * random()) : 0);
+      const r = createRun('sustained', opts({}, 300, 1000));
+      const server = simServer({ limit: 300, windowMs: 1000, mode });
+      const s = simulate(r, server, T0, 2, 200000, late);
+      expect(outcome(r.judgements(), 'RL-SUSTAINED-BELOW-CEILING')).toEqual(['pass']);
+      expect(s.sends.length).toBe(1 + 540);
+      expect(maxInWindow(s.sends.slice(1), 1000)).toBe(270);
+      expect(maxInWindow(server.accepted.slice(1), 1000)).toBeLessThanOrEqual(270);
+    }
+  });
+
   it('sustained: waits one window first when the key is not fresh', () => {
     const { r, s } = run('sustained', opts(), { limit: 60, windowMs: 60000, used: 30 });
     expect(r.state.notes.join()).toMatch(/not fresh/);

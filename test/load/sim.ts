@@ -94,8 +94,18 @@ export interface SimRun {
   sends: number[];
 }
 
-/** Run to completion in virtual time, starting at `start` (client clock). */
-export function simulate(run: ScenarioRun, server: SimServer, start: number, latencyMs = 2, maxSteps = 200000): SimRun {
+/**
+ * Run to completion in virtual time, starting at `start` (client clock). `late`: how much later than asked a wait
+ * ending at that moment really ends (a busy machine's timers).
+ */
+export function simulate(
+  run: ScenarioRun,
+  server: SimServer,
+  start: number,
+  latencyMs = 2,
+  maxSteps = 200000,
+  late: (t: number) => number = () => 0,
+): SimRun {
   let now = start;
   const sends: number[] = [];
   for (let i = 0; i < maxSteps; i++) {
@@ -103,6 +113,7 @@ export function simulate(run: ScenarioRun, server: SimServer, start: number, lat
     if (a.kind === 'done') return { end: now, sends };
     if (a.kind === 'wait') {
       now += Math.max(1, a.ms);
+      now += late(now);
       continue;
     }
     const seqs = [run.sent(now)];

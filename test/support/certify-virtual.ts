@@ -5,7 +5,8 @@
  * one report — on simulated time, so that it proves what a run exercises on any
  * machine in a fraction of a second. `asIs`: the configuration's own request
  * budget (plus the scenarios' caps, as npm start adds them) and deadline;
- * otherwise both are widened for worlds with long days.
+ * otherwise both are widened for worlds with long days. `busy`: the client runs on
+ * a busy machine (late timers, CPU per request: see Busy).
  */
 import { NodeEngine } from '../../load/node/engine.ts';
 import { costLines, runRateLimits } from '../../load/node/run.ts';
@@ -18,7 +19,7 @@ import { Session } from '../../src/harness/session.ts';
 import { certificationReport } from '../../src/results/certification.ts';
 import type { RunReport } from '../../src/results/types.ts';
 import { embeddedNote, embeddedTarget, worldInfo, type Target } from '../../src/target/target.ts';
-import { VirtualClock, virtualSend } from './virtual.ts';
+import { BusyClock, busySend, VirtualClock, virtualSend, type Busy } from './virtual.ts';
 
 /** 2030-01-01 12:00:00.250 UTC. */
 export const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250;
@@ -35,15 +36,16 @@ export interface VirtualCertification {
 export async function certifyVirtually(
   config: Config,
   app: AppOptions = {},
-  o: { start?: number; asIs?: boolean } = {},
+  o: { start?: number; asIs?: boolean; busy?: Busy } = {},
 ): Promise<VirtualCertification> {
   const profile = profileFor(config);
-  const clock = new VirtualClock(o.start ?? T0);
+  const clock = o.busy ? new BusyClock(o.start ?? T0, o.busy) : new VirtualClock(o.start ?? T0);
   const started = clock.now();
   const baseUrl = 'http://127.0.0.1:4010/v1';
   const embedded = embeddedTarget(profile.config, baseUrl, { ...app, now: () => clock.now() });
   const { windowMs, dayMs } = embedded.options;
-  const send = virtualSend(buildApp(embedded.options), clock);
+  const inProcess = virtualSend(buildApp(embedded.options), clock);
+  const send = clock instanceof BusyClock ? busySend(inProcess, clock) : inProcess;
   // Progress lines are for a terminal: none in a test's output.
   const base = { ...embedded.config, output: { ...embedded.config.output, progress: false } };
   const target: Target = {
