@@ -79,6 +79,8 @@ export function jobsFor(
     ...(c.plans && c.plans.length ? { dedicatedKey: true } : {}),
     // The embedded server's quota days are aligned on the epoch: the daily scenario can start on a fresh one.
     ...(target.info.embedded ? { nextDayAt: (now: number) => Math.ceil(now / target.dayMs) * target.dayMs } : {}),
+    // The embedded server shares the machine with the client: a scenario whose client fell short of its rate runs once more.
+    ...(target.info.embedded ? { retries: 1 } : {}),
   }));
   const most = jobs.reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
   if (most > budget)
@@ -118,7 +120,9 @@ export async function runRateLimits(
         `the rate-limit scenarios (${scenarios.join(', ')}) on plans ${lanes.map((l, i) => `${l.plan} (up to ${most[i]})`).join(', ')} may send up to ${total} requests, above the ${o.budget} left in the run's budget (--max-requests)`,
       );
   } else jobsFor(target, scenarios, o.budget, clock.now(), lanes[0]);
-  const outs = await orchestrateLanes(jobs, { ...o, clock });
+  // What the budget leaves beyond every scenario's caps is what running a scenario again may spend.
+  const caps = jobs.flat().reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
+  const outs = await orchestrateLanes(jobs, { ...o, clock, retryBudget: Math.max(0, o.budget - caps) });
   const runs: LaneRun[] = outs.map((out, i) => ({
     ...out,
     plan: lanes[i].plan,
