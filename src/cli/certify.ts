@@ -60,6 +60,8 @@ export async function certify(argv: string[]): Promise<number> {
 }
 
 async function certifyRun(argv: string[], stop: AbortController): Promise<number> {
+  // The run's deadline (--deadline-ms) counts from here, for the conformance specs and the rate-limit scenarios alike.
+  const runStartedAt = Date.now();
   let config: Config;
   let profile: Profile;
   let waivers: ReturnType<typeof loadWaivers>;
@@ -119,7 +121,11 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     if (profile.conformance) {
       // Vitest is loaded only when the specs run: --help, a usage error, a dry run or a load-only run start 0.5 s sooner.
       const { runConformance } = await import('./run-conformance.ts');
-      const out = await runConformance(target, { verbose: config.output.verbose, signal: stop.signal });
+      const out = await runConformance(target, {
+        verbose: config.output.verbose,
+        signal: stop.signal,
+        deadlineAt: runStartedAt + target.config.deadlineMs,
+      });
       findings.push(...out.findings);
       requests += out.requests;
       abort = out.abort;
@@ -135,6 +141,9 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       const run = await runRateLimits(target, profile.scenarios, {
         engine,
         budget: target.config.maxRequests - requests,
+        runStartedAt,
+        // The daily scenario's judgement counts what the run already spent on the key (the preflight, the specs, the exploration).
+        earlierRequests: requests,
         signal: stop.signal,
         onWait: (line) => process.stderr.write(`  … ${line}\n`),
       });
