@@ -39,8 +39,9 @@ ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
 ${optionsHelp('start')}
 
 Outcomes: CERTIFIED (every MUST requirement exercised and passed), PASSED,
-INCOMPLETE (no MUST failed, some not exercised: each listed with what would
-exercise it), NOT CONFORMANT (a MUST failed).
+INCOMPLETE (no MUST failed, some not exercised — each listed with what would
+exercise it — or warned), NOT CONFORMANT (a MUST failed); KEY REFUSED (exit 5:
+every authenticated request answered 401, no conformance verdict).
 ${EXIT_HELP}`;
 
 const DEFAULT_WAIVERS = 'waivers.json';
@@ -162,6 +163,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       interrupted,
       abort: abort?.message,
       diagnosis: abort?.diagnosis,
+      keyRefused: abort?.reason === 'key-refused',
       requestsSent: requests,
       conformance: findings,
       lanes,
