@@ -14,6 +14,8 @@ import { NodeEngine, type LoadEngine, type LoadJob } from '../../load/node/engin
 import { runRateLimits } from '../../load/node/run.ts';
 import type { AppOptions } from '../../reference/app.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
+import { dryRun, formatPlan } from '../../src/cli/dry-run.ts';
+import { profileFor } from '../../src/cli/profiles.ts';
 import { readConfig } from '../../src/settings/config.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
@@ -120,4 +122,19 @@ describe.each(ENGINES)('on the %s engine', (kind) => {
     expect(firstAt).toBeGreaterThanOrEqual(nextDayAt(EARLY_IN_DAY));
     expect(quotaOf(report)).toMatchObject({ outcome: 'pass', title: 'Daily quota enforced', evidence: { actual: String(QUOTA) } });
   });
+});
+
+it('The dry run of a real target with a short quota day counts the wait for a fresh day, at most --max-wait-ms.', async () => {
+  const flags = { 'base-url': 'http://127.0.0.1:4010/v1', plan: 'pro', 'window-ms': '1000', 'day-ms': '60000', 'allow-daily': true };
+  const plan = async (more: Record<string, string>) => {
+    const profile = profileFor(
+      readConfig({ ANIMAL_STORE_API_KEY: 'k_123456789' }, { ...flags, ...more, only: 'load', scenarios: 'daily' }, 'start'),
+    );
+    return dryRun(await openTarget(profile.config), profile);
+  };
+  const short = await plan({ 'max-wait-ms': '70000' });
+  expect(short.longestMs! - short.typicalMs).toBe(30_000);
+  expect(formatPlan(short, 'x')).toContain('the daily scenario first waits for a fresh quota day when one starts within --max-wait-ms)');
+  const bounded = await plan({ 'max-wait-ms': '20000' });
+  expect([bounded.longestMs! - bounded.typicalMs, bounded.dayWaitOptional]).toEqual([20_000, true]);
 });

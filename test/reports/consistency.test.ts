@@ -95,7 +95,9 @@ describe('every writer says the same thing', () => {
 
   it('A run whose key was refused (exit 5) is headlined KEY REFUSED, says it is no conformance verdict, and its JSON outcome stays one of the schema\'s.', () => {
     const r = keyRefusedReport();
-    expect(renderConsole(r).split('\n')[1]).toMatch(/The API key was refused .*: no conformance verdict\./);
+    expect(renderConsole(r).split('\n')[1]).toBe(
+      '  The API key was refused (every authenticated request was answered 401): the run stopped before judging the server, so this is no conformance verdict.',
+    );
     expect(renderBadge(r)).toContain('aria-label="animal-store: key refused · free · ');
     expect(['certified', 'incomplete', 'not-conformant']).toContain(JSON.parse(renderJson(r)).outcome);
     expect(JSON.parse(renderJson(r)).keyRefused).toBe(true);

@@ -56,7 +56,7 @@ export function scopeSentence(report: RunReport): string {
   const plans = plansOf(report);
   if (report.interrupted) return 'The run was interrupted before every test ran; the results below are partial and certify nothing.';
   if (report.keyRefused)
-    return 'The API key was refused (every authenticated request was answered 401), so the run stopped before judging the server: no conformance verdict. Check the key and the base URL; if the key is right, the server rejects valid keys (AUTH-VALID-KEY-ACCEPTED).';
+    return 'The API key was refused (every authenticated request was answered 401): the run stopped before judging the server, so this is no conformance verdict.';
   if (plans && (report.outcome === 'not-conformant' || !report.abort)) return plansScope(report, plans);
   if (report.outcome === 'not-conformant') {
     const f = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail').length;
