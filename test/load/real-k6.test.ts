@@ -6,8 +6,7 @@
  * API server off). CI has no k6, so there it is skipped, saying why; build one
  * with ../shared/tools/build-k6.sh (see load/README.md).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpers.ts';
+import { tempDir } from '../support/temp.ts';
 
 const K6 = findK6();
 if (!K6)
@@ -109,7 +109,7 @@ describe.skipIf(!K6)('real k6', () => {
   describe('a distributed run: two k6 processes on execution segments 0:1/2 and 1/2:1, merged', () => {
     /** Run the bundle as one k6 process per segment, side by side; each share report, completed with the k6 logs (its requests). */
     async function shares(j: LoadJob, segments: readonly string[]): Promise<LoadReport[]> {
-      const dir = mkdtempSync(join(tmpdir(), 'segments-'));
+      const dir = tempDir('segments');
       const env = { ...process.env, ...jobEnv({ ...j, distributed: true }, dir) };
       const logs = await Promise.all(
         segments.map(
@@ -199,7 +199,7 @@ describe.skipIf(!K6)('real k6', () => {
   it('Ceiling runs leave the same short check, metric and tag names in k6 --out json, a failing one at most 50 with them: no series unique to a run.', async () => {
     const keys = new Set<string>();
     const names = async (j: LoadJob): Promise<Set<string>> => {
-      const dir = mkdtempSync(join(tmpdir(), 'out-json-'));
+      const dir = tempDir('out-json');
       const out = join(dir, 'out.json');
       const args = ['run', ...K6_FLAGS, '--out', `json=${out}`, bundlePath('ceiling', bundles.dir)];
       await new Promise<void>((resolve) =>
@@ -233,7 +233,7 @@ describe.skipIf(!K6)('real k6', () => {
       jobs.map(
         (j) =>
           new Promise<string>((resolve) => {
-            const dir = mkdtempSync(join(tmpdir(), 'side-'));
+            const dir = tempDir('side');
             const child = spawn(K6!, ['run', ...K6_FLAGS, bundlePath('ceiling', bundles.dir)], {
               env: { ...process.env, ...jobEnv(j, dir) },
             });
