@@ -8,7 +8,7 @@
  * are ever reached, whatever the shell or .env says.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../reference/app.ts';
 import { listen } from '../reference/server.ts';
@@ -69,7 +69,8 @@ export async function fullRun(): Promise<BenchLine[]> {
   const r = await run(['src/cli/conformance.ts'], { ANIMAL_STORE_REPORTS_DIR: reports });
   let report: { requestsSent: number; outcome: string };
   try {
-    report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as typeof report;
+    const dir = join(reports, 'conformance', readdirSync(join(reports, 'conformance'))[0]);
+    report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as typeof report;
   } finally {
     rmSync(reports, { recursive: true, force: true });
   }
