@@ -63,7 +63,7 @@ export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
     loadMax: load.maxRequests,
     typicalMs: typicalMs + dayWait / 2,
     ...(dayWait ? { longestMs: typicalMs + dayWait } : {}),
-    budget: profile.config.maxRequests,
+    budget: target.config.maxRequests,
     exploration,
     ...(embeddedNote(target) ? { world: embeddedNote(target) } : {}),
   };
