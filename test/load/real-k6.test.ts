@@ -49,6 +49,23 @@ async function realJob(scenario: ScenarioName, options = {}): Promise<LoadJob> {
   });
 }
 
+/** The ceiling of each plan on its own key of `ref`, to run side by side in one k6 process. */
+function ceilingJobs(ref: Ref, plans: readonly (keyof typeof PLANS)[], windowMs: number, maxWaitMs: number, deadlineMs: number): LoadJob[] {
+  return plans.map((plan) =>
+    job('ceiling', {
+      plan,
+      ...PLANS[plan],
+      baseUrl: ref.url,
+      apiKey: ref.keys[plan],
+      windowMs,
+      maxWaitMs,
+      deadlineAt: Date.now() + deadlineMs,
+      dedicatedKey: true,
+      tuning: {},
+    }),
+  );
+}
+
 describe.skipIf(!K6)('real k6', () => {
   it.each(['ceiling', 'recovery', 'sustained', 'overload'] as ScenarioName[])(
     "The %s bundle passes on real k6 with the Node engine's outcome per requirement.",
@@ -76,19 +93,7 @@ describe.skipIf(!K6)('real k6', () => {
       // A 5-second window: the two ceilings (61 and 301 requests) run together well inside one on a busy machine.
       const ref = await startReference(options, 5000);
       refs.push(ref);
-      return (['free', 'pro'] as const).map((plan) =>
-        job('ceiling', {
-          plan,
-          ...PLANS[plan],
-          baseUrl: ref.url,
-          apiKey: ref.keys[plan],
-          windowMs: 5000,
-          maxWaitMs: 20_000,
-          deadlineAt: Date.now() + 120_000,
-          dedicatedKey: true,
-          tuning: {},
-        }),
-      );
+      return ceilingJobs(ref, ['free', 'pro'], 5000, 20_000, 120_000);
     }
 
     it('Free and pro pass the ceiling side by side on real k6, each with its own report.', async () => {
@@ -162,19 +167,7 @@ describe.skipIf(!K6)('real k6', () => {
     const ref = await startReference({ variants: { latencyMs: 1500, latencyJitterMs: 500 } }, 60_000);
     refs.push(ref);
     const plans = ['free', 'pro', 'business'] as const;
-    const jobs = plans.map((plan) =>
-      job('ceiling', {
-        plan,
-        ...PLANS[plan],
-        baseUrl: ref.url,
-        apiKey: ref.keys[plan],
-        windowMs: 60_000,
-        maxWaitMs: 70_000,
-        deadlineAt: Date.now() + 240_000,
-        dedicatedKey: true,
-        tuning: {},
-      }),
-    );
+    const jobs = ceilingJobs(ref, plans, 60_000, 70_000, 240_000);
     const started = Date.now();
     const results = await new K6Engine(K6!, bundles.dir, () => undefined).runBatch(jobs);
     console.log(`real k6, 1.5 s server, free + pro + business ceilings side by side: ${((Date.now() - started) / 1000).toFixed(1)} s wall`);
