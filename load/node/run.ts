@@ -160,7 +160,7 @@ export function costLines(target: Target, scenarios: readonly ScenarioName[]): {
   for (const lane of lanesOf(target)) {
     let laneMs = 0;
     lines.push(
-      `Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key ${lane.keySource}):`,
+      `Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key from ${lane.keySource}):`,
     );
     for (const s of scenarios) {
       const job = jobsFor(target, [s], Number.MAX_SAFE_INTEGER, Date.now(), lane)[0];

@@ -68,7 +68,7 @@ export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
     loadMax: load.maxRequests,
     typicalMs: typicalMs + usualWait,
     ...(dayWait ? { longestMs: typicalMs + dayWait, dayWaitOptional: !target.info.embedded } : {}),
-    budget: profile.config.maxRequests,
+    budget: target.config.maxRequests,
     exploration,
     ...(embeddedNote(target) ? { world: embeddedNote(target) } : {}),
   };

@@ -56,7 +56,10 @@ export async function runConformance(
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
-    process.stderr.write(`animal-store: running the conformance specs against ${target.info.baseUrl}\n`);
+    const { budget, seed } = target.config.explore;
+    const exploring =
+      budget > 0 ? `, then exploring with seed ${seed} (--seed ${seed} sends the same requests)` : ', no exploration (--explore-budget 0)';
+    process.stderr.write(`animal-store: running the conformance specs against ${target.info.baseUrl}${exploring}\n`);
     if (!interrupted) await vitest.start(opts.filter ?? []);
   } finally {
     opts.signal?.removeEventListener('abort', onSignal);
@@ -73,6 +76,12 @@ export async function runConformance(
     startedAt,
     endedAt: new Date(),
     errors: collector.errors,
-    notes: Object.values(collector.notes),
+    notes:
+      target.config.explore.budget > 0
+        ? Object.values(collector.notes)
+        : [
+            "Exploration (generated inputs): off (--explore-budget 0): only the specs' own inputs were sent.",
+            ...Object.values(collector.notes),
+          ],
   };
 }
