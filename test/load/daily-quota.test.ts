@@ -11,6 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NodeEngine, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
+import { orchestrateLanes } from '../../load/node/orchestrator.ts';
 import { runRateLimits } from '../../load/node/run.ts';
 import type { AppOptions } from '../../reference/app.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
@@ -19,7 +20,7 @@ import { profileFor } from '../../src/cli/profiles.ts';
 import { readConfig } from '../../src/settings/config.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
-import { builtBundles, EmulatedK6, runVirtual, T0, virtualApp, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { builtBundles, EmulatedK6, job, runVirtual, T0, virtualApp, WINDOW_MS, type EngineKind } from './helpers.ts';
 
 const bundles = builtBundles('daily-dist');
 const ENGINES: EngineKind[] = ['node', 'k6'];
@@ -75,6 +76,27 @@ describe.each(ENGINES)('on the %s engine', (kind) => {
     expect(quotaOf(good).message).toMatch(/it started on a fresh quota day, after this run's 21 earlier requests on the key/);
     const low = (await ceilingThenDaily({ faults: ['daily-quota-low'] }, known)).reports[1];
     expect(quotaOf(low)).toMatchObject({ outcome: 'fail', title: 'Daily quota below the plan’s' });
+  });
+
+  it('Plans side by side (one k6 process with a scenario per plan): each daily scenario counts the earlier requests on its own key only.', async () => {
+    const clock = new VirtualClock(EARLY_IN_DAY);
+    const app = virtualApp({ ...WORLD, dayQuotas: { free: 200, pro: 900 } }, clock);
+    const engine: LoadEngine =
+      kind === 'node' ? new NodeEngine({ send: virtualSend(app, clock), clock }, () => undefined) : new EmulatedK6(bundles.dir, app, clock);
+    const lane = (plan: 'free' | 'pro', perMinute: number, perDay: number) =>
+      (['ceiling', 'daily'] as const).map((s) =>
+        job(s, { plan, apiKey: app.keys[plan], perMinute, perDay, dayMs: DAY, dedicatedKey: true, deadlineAt: clock.now() + 3_600_000 }),
+      );
+    // The conformance run's 10 requests went on the free key (the first lane's).
+    const lanes = await clock.run(() =>
+      orchestrateLanes([lane('free', 60, 200), lane('pro', 300, 900)], { engine, clock, earlierRequests: [10, 0] }),
+    );
+    const daily = lanes.map((l) => l.reports[1]);
+    expect(daily.map((r) => [r.plan, r.earlierRequests])).toEqual([
+      ['free', 10 + lanes[0].reports[0].requestsSent],
+      ['pro', lanes[1].reports[0].requestsSent],
+    ]);
+    for (const r of daily) expect(quotaOf(r).outcome, r.plan).toBe('pass');
   });
 
   /** The rate-limit half of a run against a real target (a base URL), after `before` requests on its key. */
