@@ -127,6 +127,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const run = await runRateLimits(target, scenarios, {
       engine,
       budget: cfg.maxRequests - 1, // the preflight's request
+      earlierRequests: 1, // the same, on the key
       signal: ac.signal,
       onWait: (line) => warn(`${line}\n`),
       onReport: write,

@@ -44,8 +44,20 @@ export interface LoadJob {
    * scenario then starts on a fresh day, so the day's quota is all its own.
    */
   nextDayAt?: (now: number) => number;
+  /**
+   * A real target: when its next quota day likely starts, taking days as aligned on the epoch (UTC midnight for
+   * the spec's day; its true alignment is not known). The daily scenario waits for it only when the wait fits
+   * --max-wait-ms and the deadline (a short --day-ms, or a run near midnight); its judgement counts the run's
+   * earlier requests on the key either way.
+   */
+  likelyNextDayAt?: (now: number) => number;
   /** The key is used by nothing else (a key per plan): requests counted on it that are not the scenario's own are a finding. */
   dedicatedKey?: boolean;
+  /**
+   * The daily scenario: requests the run sent on the key before it (conformance, exploration, earlier scenarios;
+   * the orchestrator counts them), which may have spent part of the quota day it judges.
+   */
+  earlierRequests?: number;
 }
 
 export interface EngineResult {
@@ -74,6 +86,9 @@ export function jobOptions(job: LoadJob): ScenarioOptions {
       maxWaitMs: job.maxWaitMs,
       deadlineAt: job.deadlineAt,
       requestUrl: `${job.baseUrl}${REQUEST_PATH}`,
+      earlierRequests: job.earlierRequests,
+      // Known quota days (the embedded server): the orchestrator starts the daily scenario on a fresh one.
+      freshQuotaDay: job.scenario === 'daily' && !!job.nextDayAt,
     },
     { ...(job.dedicatedKey ? { dedicatedKey: true } : {}), ...job.tuning },
   );
@@ -125,6 +140,7 @@ export class NodeEngine implements LoadEngine {
         key: run.keyState(),
         stoppedBecause: run.stoppedBecause,
         notes: st.notes,
+        earlierRequests: o.earlierRequests,
       },
       redact,
     );

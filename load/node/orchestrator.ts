@@ -36,6 +36,8 @@ export interface OrchestratorOptions {
   onWait?: (line: string) => void;
   /** Called after each scenario (write its report, print its line). */
   onReport?: (report: LoadReport) => void;
+  /** Per lane (one per key, in order): requests the run sent on its key before the scenarios (the conformance run). */
+  earlierRequests?: readonly number[];
 }
 
 const REMEDY: Record<StopKind, string | undefined> = {
@@ -46,6 +48,10 @@ const REMEDY: Record<StopKind, string | undefined> = {
 };
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Why a scenario after the one the run stopped before was not run. */
+const notReachedAfter = (scenario: ScenarioName, before: ScenarioName, reason: string) =>
+  `${scenario} was not reached: the run stopped before ${before} (${reason})`;
 
 /** How long the key must rest before `job` starts, and why. */
 export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: number; why: string } {
@@ -65,6 +71,14 @@ export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: numb
         key.lastResponseAt !== undefined
           ? 'a fresh quota day (the earlier requests counted against this one)'
           : 'a fresh quota day (the scenario spends a whole one)';
+    }
+  }
+  // A real target's days are not known: a likely fresh day only when waiting for it is allowed (a short --day-ms).
+  if (job.scenario === 'daily' && !job.nextDayAt && job.likelyNextDayAt) {
+    const day = job.likelyNextDayAt(now) + jobOptions(job).jitterMs - now;
+    if (day > ms && day <= job.maxWaitMs && now + day < job.deadlineAt) {
+      ms = day;
+      why = 'a fresh quota day as the suite counts days (aligned on the epoch), so that the earlier requests likely fall in another';
     }
   }
   // A paced scenario measures from a fresh window: after earlier traffic, wait one window (any window, fixed or sliding, is fresh by then).
@@ -89,7 +103,12 @@ interface Lane {
   key: KeyState;
   out: Orchestrated;
   done: boolean;
+  /** Requests sent on the lane's key so far: what the run sent before (the conformance run), then each scenario's. */
+  sent: number;
 }
+
+/** The job as it runs: the daily scenario learns how many requests the run sent on its key before it. */
+const withEarlier = (job: LoadJob, sent: number): LoadJob => (job.scenario === 'daily' ? { ...job, earlierRequests: sent } : job);
 
 /**
  * Run several keys side by side — a lane of jobs per plan, each with its own key:
@@ -99,11 +118,25 @@ interface Lane {
  * than --max-wait-ms stops alone; the deadline and an interruption stop them all.
  */
 export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[], o: OrchestratorOptions): Promise<Orchestrated[]> {
-  const lanes: Lane[] = laneJobs.map((jobs) => ({ jobs, key: {}, out: { reports: [], notRun: [] }, done: false }));
-  const stop = (lane: Lane, kind: StopKind, reason: string, from: number) => {
+  const lanes: Lane[] = laneJobs.map((jobs, i) => ({
+    jobs,
+    key: {},
+    out: { reports: [], notRun: [] },
+    done: false,
+    sent: (o.earlierRequests && o.earlierRequests[i]) || 0,
+  }));
+  // Each scenario left out is named in its own reason: the first one with why the run stopped before it, the later
+  // ones as not reached (never "no time for overload" on the daily scenario).
+  const stop = (lane: Lane, kind: StopKind, reason: string, from: number, notReached = notReachedAfter) => {
     lane.out.stopped = { kind, reason };
     lane.done = true;
-    for (const j of lane.jobs.slice(from)) lane.out.notRun.push({ scenario: j.scenario, reason, remedy: REMEDY[kind] });
+    const first = lane.jobs[from];
+    for (const j of lane.jobs.slice(from))
+      lane.out.notRun.push({
+        scenario: j.scenario,
+        reason: j === first ? reason : notReached(j.scenario, first.scenario, reason),
+        remedy: REMEDY[kind],
+      });
   };
   const steps = Math.max(0, ...lanes.map((l) => l.jobs.length));
   for (let i = 0; i < steps; i++) {
@@ -147,6 +180,7 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
           'deadline',
           `the run deadline leaves no time for ${first.scenario}${wait ? ` after waiting ${secs(wait)} for ${why}` : ''}`,
           i,
+          (scenario, before) => `the run deadline leaves no time for ${scenario} (the run stopped before ${before})`,
         );
       break;
     }
@@ -158,13 +192,14 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
         break;
       }
     }
-    const jobs = batch.map((l) => l.jobs[i]);
+    const jobs = batch.map((l) => withEarlier(l.jobs[i], l.sent));
     const results = o.engine.runBatch
       ? await o.engine.runBatch(jobs, o.signal)
       : await Promise.all(jobs.map((j) => o.engine.run(j, o.signal)));
     batch.forEach((l, n) => {
       const r = results[n];
       l.out.reports.push(r.report);
+      l.sent += r.report.requestsSent;
       if (o.onReport) o.onReport(r.report);
       const k = r.report.key || {};
       if (k.blockedUntil !== undefined) l.key.blockedUntil = Math.max(l.key.blockedUntil || 0, k.blockedUntil);

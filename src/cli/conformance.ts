@@ -67,6 +67,7 @@ async function main(): Promise<number> {
       interrupted: out.interrupted,
       abort: out.abort?.message,
       diagnosis: out.abort?.diagnosis,
+      keyRefused: out.abort?.reason === 'key-refused',
       requestsSent: out.requests + 1,
       findings: out.findings,
       notes: [...(reach.hint ? [reach.hint] : []), ...out.notes, ...(kept ? [kept] : []), ...out.errors.map((e) => `Vitest error: ${e}`)],

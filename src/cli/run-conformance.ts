@@ -27,7 +27,7 @@ export interface ConformanceOutcome {
 
 export async function runConformance(
   target: Target,
-  opts: { verbose?: boolean; quiet?: boolean; filter?: string[]; signal?: AbortSignal } = {},
+  opts: { verbose?: boolean; quiet?: boolean; filter?: string[]; signal?: AbortSignal; deadlineAt?: number } = {},
 ): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const collector = new FindingsCollector();
@@ -46,7 +46,12 @@ export async function runConformance(
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   try {
     vitest = await createVitest('test', { root: ROOT, config: resolve(ROOT, 'conformance.config.ts'), watch: false, reporters } as never);
-    vitest.provide(CONTEXT_KEY, { config: target.config, dayMs: target.dayMs, embedded: target.info.embedded });
+    vitest.provide(CONTEXT_KEY, {
+      config: target.config,
+      dayMs: target.dayMs,
+      embedded: target.info.embedded,
+      ...(opts.deadlineAt !== undefined ? { deadlineAt: opts.deadlineAt } : {}),
+    });
     // Vitest exits the process on SIGINT; a certification run must write its report first.
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
     process.on('SIGINT', onSignal);

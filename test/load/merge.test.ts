@@ -33,7 +33,7 @@ const VALID: Record<string, AppOptions> = {
   'Retry-After padded 1 s beyond Reset': { variants: { retryAfterPaddingS: 1 } },
   'a server that bans a key retried before Retry-After': { variants: { banOnEarlyRetry: true } },
 };
-const LOAD_FAULTS = faultsFor('load').filter((f) => f !== 'daily-ignored' && !FAULTS[f].sideBySide);
+const LOAD_FAULTS = faultsFor('load').filter((f) => FAULTS[f].expect.requirement !== 'RL-DAILY-QUOTA' && !FAULTS[f].sideBySide);
 /** The faults a distributed scenario exists to catch. */
 const CAUGHT_HERE: Partial<Record<string, ScenarioName>> = { 'window-10s': 'overload', 'sustained-throttle': 'sustained' };
 

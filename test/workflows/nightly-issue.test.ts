@@ -307,6 +307,7 @@ describe('agreement with the suite', () => {
       { outcome: 'not-conformant' },
       { outcome: 'incomplete', abort: 'deadline' },
       { outcome: 'incomplete', interrupted: true },
+      { outcome: 'not-conformant', keyRefused: true, abort: 'the API key was refused' },
     ];
     for (const c of cases) {
       const r = report({ reqs: [], ...c });
