@@ -16,6 +16,7 @@ export default defineConfig({
     // every run builds its own app, clock, session and reports folder; the transport's pools are re-created on use.
     isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
+    globalSetup: ['test/support/temp-root.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -8,13 +8,13 @@
  * are ever reached, whatever the shell or .env says.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../reference/app.ts';
 import { listen } from '../reference/server.ts';
 import type { FaultName } from '../reference/faults.ts';
 import { SETTINGS } from '../src/settings/settings.ts';
+import { tempDir } from '../test/support/temp.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -65,11 +65,12 @@ export function run(args: string[], env: Record<string, string>): Promise<{ code
 }
 
 export async function fullRun(): Promise<BenchLine[]> {
-  const reports = mkdtempSync(join(tmpdir(), 'bench-conformance-'));
+  const reports = tempDir('bench-conformance');
   const r = await run(['src/cli/conformance.ts'], { ANIMAL_STORE_REPORTS_DIR: reports });
   let report: { requestsSent: number; outcome: string };
   try {
-    report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as typeof report;
+    const dir = join(reports, 'conformance', readdirSync(join(reports, 'conformance'))[0]);
+    report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as typeof report;
   } finally {
     rmSync(reports, { recursive: true, force: true });
   }

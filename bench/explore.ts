@@ -13,14 +13,14 @@
  * measure reach, not the machine.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULTS, FAULT_NAMES } from '../reference/faults.ts';
 import { runSuiteAgainst } from '../test/support/suite.ts';
 import { VALID_SERVERS } from '../test/support/valid-servers.ts';
 import { benchEnv, ROOT, type BenchLine } from './conformance.ts';
 import type { SpecFile } from '../src/harness/spec.ts';
+import { tempDir } from '../test/support/temp.ts';
 
 const SEEDS = Array.from({ length: 20 }, (_, i) => String(1000 + i * 7919));
 
@@ -101,7 +101,7 @@ function npmStart(env: Record<string, string>): Promise<number> {
 }
 
 export async function benchWallTime(): Promise<BenchLine[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-explore-'));
+  const dir = tempDir('bench-explore');
   try {
     const off = await npmStart({
       ANIMAL_STORE_REPORTS_DIR: join(dir, 'off'),

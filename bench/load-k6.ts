@@ -23,8 +23,7 @@
  * issue's "done when" line.
  */
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLoad } from '../load/build.ts';
 import { NodeEngine, type LoadEngine } from '../load/node/engine.ts';
@@ -35,6 +34,7 @@ import type { LoadReport } from '../src/core/load-report.ts';
 import { SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
 import { closeTransport } from '../src/http/transport.ts';
 import { median, meteredTarget, windowStart, type BenchLine } from './load-common.ts';
+import { tempDir } from '../test/support/temp.ts';
 
 export const STARTUP_GOAL_MS = 1000;
 const FIRST_REQUEST_TIMEOUT_MS = 20_000;
@@ -66,7 +66,7 @@ export function skippedLine(name: string, goal: string, why: string): BenchLine 
 
 /** Bundles of the current sources in a temporary folder (removed by `done`). */
 export async function freshBundles(): Promise<{ dist: string; kib: Record<string, number>; done(): void }> {
-  const dist = mkdtempSync(join(tmpdir(), 'bench-k6-bundles-'));
+  const dist = tempDir('bench-k6-bundles');
   const kib: Record<string, number> = {};
   for (const b of await buildLoad(dist)) kib[b.scenario] = Math.round(b.bytes / 1024);
   return { dist, kib, done: () => rmSync(dist, { recursive: true, force: true }) };

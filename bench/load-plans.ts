@@ -9,8 +9,7 @@
  *   goal 100 %. The k6 instances are the self-tests' emulator on simulated time
  *   (deterministic; the real-k6 self-test checks the same on k6 v1.0 and v2.2).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLoad } from '../load/build.ts';
 import { mergeShares } from '../load/lib/merge.ts';
@@ -27,6 +26,7 @@ import { job, outcomesOf, T0, virtualApp } from '../test/load/helpers.ts';
 import { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from '../test/load/k6-shim/run.ts';
 import { VirtualClock } from '../test/support/virtual.ts';
 import { benchConfig, windowStart, type BenchLine } from './load-common.ts';
+import { tempDir } from '../test/support/temp.ts';
 
 /** Wall time of the quick scenarios on the embedded server for `plans` side by side (Node engine). */
 async function quickRun(plans: string, windowMs: number): Promise<{ ms: number; verdicts: string[] }> {
@@ -79,14 +79,14 @@ const reportOf = (r: K6Run): LoadReport => reportOfRun(r)!;
 function outcomes(dist: string, scenario: ScenarioName, options: AppOptions, segments?: string[]): Record<string, string> | undefined {
   const clock = new VirtualClock(T0);
   const app = virtualApp(options, clock);
-  const env = jobEnv(job(scenario, { apiKey: app.keys.enterprise, distributed: !!segments }), mkdtempSync(join(tmpdir(), 'bench-merge-')));
+  const env = jobEnv(job(scenario, { apiKey: app.keys.enterprise, distributed: !!segments }), tempDir('bench-merge'));
   if (!segments) return outcomesOf(reportOf(runK6Virtual(bundlePath(scenario, dist), env, app, clock)).judgements);
   const merged = mergeShares(runK6VirtualSegments(bundlePath(scenario, dist), env, app, clock, segments).map(reportOf));
   return merged.report ? outcomesOf(merged.report.judgements) : undefined;
 }
 
 export async function benchMergeAgreement(): Promise<BenchLine[]> {
-  const dist = mkdtempSync(join(tmpdir(), 'bench-merge-dist-'));
+  const dist = tempDir('bench-merge-dist');
   try {
     await buildLoad(dist);
     const cases: Array<[string, AppOptions]> = [

@@ -80,11 +80,21 @@ function machine(loadAtStart: number): string {
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
+  const usage = `Usage: npm run bench -- [--only <group>] [--json]\ngroups: ${Object.keys(GROUPS).join(', ')}`;
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage);
+    return 0;
+  }
   const json = args.includes('--json');
   const i = args.indexOf('--only');
   const only = i >= 0 ? args[i + 1] : undefined;
-  if (only !== undefined && !(only in GROUPS)) {
-    console.error(`bench: unknown group ${JSON.stringify(only)}; groups: ${Object.keys(GROUPS).join(', ')}`);
+  const unknown = args.filter((a, k) => a !== '--json' && a !== '--only' && !(k === i + 1 && i >= 0));
+  if (unknown.length) {
+    console.error(`bench: unexpected ${JSON.stringify(unknown[0])}\n${usage}`);
+    return 2;
+  }
+  if (i >= 0 && !(only && only in GROUPS)) {
+    console.error(`bench: unknown group ${JSON.stringify(only ?? '')}; groups: ${Object.keys(GROUPS).join(', ')}`);
     return 2;
   }
   const all: (BenchLine & { group: string })[] = [];

@@ -229,6 +229,10 @@ const table = {
   ),
   'remaining-on-429': l('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
   'daily-ignored': l('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
+  'daily-quota-low': l(
+    'RL-DAILY-QUOTA',
+    "Three quarters of the per-day quota is enforced (and counted down in X-RateLimit-Remaining), not the plan's number.",
+  ),
   'plans-share-bucket': {
     ...l(
       'RL-REMAINING-DECREMENTS',

@@ -71,7 +71,8 @@ export class RateLimiter {
     const dayStart = Math.floor(now / dayMs) * dayMs;
     if (b.dayStart !== dayStart) Object.assign(b, { dayStart, dayCount: 0 });
     const dayEnd = dayStart + dayMs;
-    const perDay = has('daily-ignored') ? Infinity : (limits.perDay ?? Infinity);
+    const quota = limits.perDay ?? Infinity;
+    const perDay = has('daily-ignored') ? Infinity : has('daily-quota-low') ? Math.floor(quota * 0.75) : quota;
     const mode = this.o.mode;
     const minute =
       mode === 'sliding'

@@ -32,7 +32,8 @@ export function help(): string {
     'Fault modes (--faults a,b): each breaks one behaviour the suite must catch.',
     ...FAULT_NAMES.map((f) => `  ${f.padEnd(width)}${FAULTS[f].description}`),
     '',
-    'Valid variants (--variants name=value,…): unusual but valid behaviours the suite must pass.',
+    'Valid variants (--variants name=value,…): unusual behaviours the suite must never fail; each is certified,',
+    'unless its line says a requirement warns (then the run is passed, incomplete: not certified).',
     ...VARIANTS.map((v) => `  ${v.name.padEnd(width)}${v.values.join('|')}: ${v.description}`),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 /**
  * Options of the reference server: the injectable clock and windows, fault
- * modes, and the variants (valid-but-unusual behaviours the suite must pass).
+ * modes, and the variants (unusual behaviours the suite must never fail: see variants.ts).
  */
 import type { PlanName } from './plans.ts';
 import type { FaultName } from './faults.ts';

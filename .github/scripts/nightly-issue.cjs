@@ -72,6 +72,7 @@ function safeId(id) {
 /** The certificate's headline, worded as the suite words it. */
 function headlineOf(report) {
   if (report.interrupted) return 'INTERRUPTED';
+  if (report.keyRefused) return 'KEY REFUSED';
   if (report.outcome === 'not-conformant') return 'NOT CONFORMANT';
   if (report.abort) return 'STOPPED EARLY';
   if (report.outcome === 'incomplete') return 'PASSED, INCOMPLETE';

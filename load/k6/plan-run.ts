@@ -13,7 +13,7 @@ import { ConfigError, readConfig, requireLimits, type Config } from '../../src/s
 import type { PlanLimits } from '../../src/core/plans.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { DAY_QUOTA_VAR, MAX_IN_FLIGHT, scenarioOptions } from '../lib/config.ts';
+import { DAY_QUOTA_VAR, EARLIER_REQUESTS_VAR, FRESH_QUOTA_DAY_VAR, internalCount, MAX_IN_FLIGHT, scenarioOptions } from '../lib/config.ts';
 import type { Caps, ScenarioRun } from '../lib/runner.ts';
 import { createRun, SCENARIOS, type Pace, type ScenarioDef } from '../lib/scenarios.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
@@ -39,6 +39,7 @@ export function planEnv(env: Env, plan: string): Env {
   out.ANIMAL_STORE_PLAN = plan;
   out.ANIMAL_STORE_API_KEY = env[keyVariable(plan as never)];
   out[DAY_QUOTA_VAR] = env[`${DAY_QUOTA_VAR}_${plan.toUpperCase()}`];
+  out[EARLIER_REQUESTS_VAR] = env[`${EARLIER_REQUESTS_VAR}_${plan.toUpperCase()}`];
   if (plan !== 'enterprise') {
     delete out.ANIMAL_STORE_RPM;
     delete out.ANIMAL_STORE_RPD;
@@ -74,11 +75,14 @@ function planSpec(name: ScenarioName, env: Env, tag: string | undefined): PlanSp
       plan: limits.plan,
       perMinute: limits.perMinute,
       // the server's own quota, when the orchestrator knows it (the embedded server's short day); else the plan's
-      perDay: /^\d{1,15}$/.test(env[DAY_QUOTA_VAR] || '') ? Number(env[DAY_QUOTA_VAR]) : limits.perDay,
+      perDay: internalCount(env[DAY_QUOTA_VAR]) ?? limits.perDay,
       windowMs: cfg.load.windowMs,
       dayMs: cfg.load.dayMs,
       maxWaitMs: cfg.maxWaitMs,
       requestUrl: url,
+      // what the orchestrator knows of the key before the daily scenario
+      earlierRequests: internalCount(env[EARLIER_REQUESTS_VAR]),
+      freshQuotaDay: env[FRESH_QUOTA_DAY_VAR] === 'yes',
     },
     {
       externalPacing: !def.singleVu,
@@ -199,6 +203,8 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     maxWaitMs: o.maxWaitMs,
     requestUrl: s.url,
     ...(tag ? { dedicatedKey: true } : {}),
+    ...(o.earlierRequests !== undefined ? { earlierRequests: o.earlierRequests } : {}),
+    ...(o.freshQuotaDay ? { freshQuotaDay: true } : {}),
   };
   return { plan: s.limits.plan, cfg, o, def, ...executorOf(s), redact, setup, vu, flush, secs, windowMs: o.windowMs, shareInputs };
 }

@@ -155,6 +155,7 @@ export function k6Scenario(name: ScenarioName) {
           judgements,
           timeline: [],
           notes: [METRICS_ONLY_NOTE],
+          earlierRequests: r.o.earlierRequests,
         },
         r.redact,
       );

@@ -156,6 +156,7 @@ export function completeReport(
       key: c.key,
       stoppedBecause: c.stopped,
       notes: c.notes,
+      earlierRequests: report.earlierRequests,
     },
     redact,
   );

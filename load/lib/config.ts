@@ -25,6 +25,10 @@ export interface ScenarioInputs {
   deadlineAt?: number;
   /** Method and URL of the scenario's requests (evidence). */
   requestUrl?: string;
+  /** Requests the run sent on the key before this scenario (the daily quota may have been partly spent by them). */
+  earlierRequests?: number;
+  /** The scenario starts on a fresh quota day of a server whose days are known (the embedded server). */
+  freshQuotaDay?: boolean;
 }
 
 export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOptions> = {}): ScenarioOptions {
@@ -48,6 +52,8 @@ export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOp
     random: Math.random,
     requestUrl: i.requestUrl,
   };
+  if (i.earlierRequests !== undefined) base.earlierRequests = i.earlierRequests;
+  if (i.freshQuotaDay) base.freshQuotaDay = true;
   const o: ScenarioOptions = Object.assign(base, overrides);
   if (!(o.limit > 0))
     throw new ConfigError(`plan ${i.plan} has no per-minute limit: give --rpm N (ANIMAL_STORE_RPM) for an enterprise plan`);
@@ -64,3 +70,16 @@ export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOp
  * plans in one process: one per plan, suffixed _FREE, _PRO….
  */
 export const DAY_QUOTA_VAR = 'ANIMAL_STORE_DAY_QUOTA';
+
+/**
+ * Internal k6 variables of the daily scenario, set by the suite's orchestrator: the requests the run sent on the
+ * key before it (with several plans in one process: one per plan, suffixed _FREE, _PRO…), and whether it starts on
+ * a fresh quota day of a server whose days are known ('yes': the embedded server).
+ */
+export const EARLIER_REQUESTS_VAR = 'ANIMAL_STORE_EARLIER_REQUESTS';
+export const FRESH_QUOTA_DAY_VAR = 'ANIMAL_STORE_FRESH_QUOTA_DAY';
+
+/** A count written by the orchestrator into an internal variable, or undefined when absent or unreadable. */
+export function internalCount(value: string | undefined): number | undefined {
+  return /^\d{1,15}$/.test(value || '') ? Number(value) : undefined;
+}

@@ -86,6 +86,8 @@ export function mergeShares(shares: readonly LoadReport[]): Merged {
       dayMs: inputs.dayMs,
       maxWaitMs: inputs.maxWaitMs,
       requestUrl: inputs.requestUrl,
+      earlierRequests: inputs.earlierRequests,
+      freshQuotaDay: inputs.freshQuotaDay,
     },
     { partialView: missing.length > 0, ...(inputs.dedicatedKey ? { dedicatedKey: true } : {}) },
   );
@@ -119,6 +121,7 @@ export function mergeShares(shares: readonly LoadReport[]): Merged {
     key: { ...(blocked ? { blockedUntil: blocked } : {}), ...(last ? { lastResponseAt: last } : {}) },
     stoppedBecause: stopped ?? 'scenario complete',
     notes,
+    earlierRequests: inputs.earlierRequests,
   });
   return { report };
 }

@@ -9,11 +9,11 @@
  * one verdict across the scenarios.
  */
 import { exitFlushed } from '../../src/config/exit.ts';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { ConfigError, configFrom, requireLimits, shownPath, type Config } from '../../src/config/config.ts';
+import { ConfigError, configFrom, requireLimits, runFolder, shownPath, type Config } from '../../src/config/config.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys, keysOf } from '../../src/settings/plan-keys.ts';
@@ -44,13 +44,6 @@ ${optionsHelp('load')}
 Exit codes: 0 every scenario passed (or passed with requirements not exercised),
 1 a MUST requirement failed, 2 usage or configuration error, 3 target unreachable,
 6 stopped early (a wait longer than --max-wait-ms, the deadline), 130 interrupted.`;
-
-function runFolder(c: Config): string {
-  const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
-  const dir = join(c.reportsDir, 'load', id);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 /** One line across the scenarios: the worst verdict wins (fail > incomplete > pass). */
 export function verdictLine(run: RateLimitRun): { line: string; code: number } {
@@ -124,7 +117,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     if (reach.hint) warn(`load: note: ${reach.hint}\n`);
     warn(`${plan.lines.join('\n')}\n`);
-    const dir = runFolder(cfg);
+    const dir = runFolder(cfg.reportsDir, 'load');
     const write = (r: LoadReport) => {
       const base = join(dir, reportBaseName(r.scenario, r.plan));
       writeFileSync(`${base}.json`, redact(JSON.stringify(r, null, 2)) + '\n');
@@ -134,6 +127,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const run = await runRateLimits(target, scenarios, {
       engine,
       budget: cfg.maxRequests - 1, // the preflight's request
+      earlierRequests: 1, // the same, on the key
       signal: ac.signal,
       onWait: (line) => warn(`${line}\n`),
       onReport: write,

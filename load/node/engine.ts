@@ -44,6 +44,13 @@ export interface LoadJob {
    * scenario then starts on a fresh day, so the day's quota is all its own.
    */
   nextDayAt?: (now: number) => number;
+  /**
+   * A real target: when its next quota day likely starts, taking days as aligned on the epoch (UTC midnight for
+   * the spec's day; its true alignment is not known). The daily scenario waits for it only when the wait fits
+   * --max-wait-ms and the deadline (a short --day-ms, or a run near midnight); its judgement counts the run's
+   * earlier requests on the key either way.
+   */
+  likelyNextDayAt?: (now: number) => number;
   /** The key is used by nothing else (a key per plan): requests counted on it that are not the scenario's own are a finding. */
   dedicatedKey?: boolean;
   /**
@@ -53,6 +60,11 @@ export interface LoadJob {
   retries?: number;
   /** Start on a fresh quota day (with nextDayAt), as the daily scenario always does: a second attempt's, whose requests the day's quota was not sized for. */
   freshDay?: boolean;
+  /**
+   * The daily scenario: requests the run sent on the key before it (conformance, exploration, earlier scenarios;
+   * the orchestrator counts them), which may have spent part of the quota day it judges.
+   */
+  earlierRequests?: number;
 }
 
 export interface EngineResult {
@@ -81,6 +93,9 @@ export function jobOptions(job: LoadJob): ScenarioOptions {
       maxWaitMs: job.maxWaitMs,
       deadlineAt: job.deadlineAt,
       requestUrl: `${job.baseUrl}${REQUEST_PATH}`,
+      earlierRequests: job.earlierRequests,
+      // Known quota days (the embedded server): the orchestrator starts the daily scenario on a fresh one.
+      freshQuotaDay: job.scenario === 'daily' && !!job.nextDayAt,
     },
     { ...(job.dedicatedKey ? { dedicatedKey: true } : {}), ...job.tuning },
   );
@@ -132,6 +147,7 @@ export class NodeEngine implements LoadEngine {
         key: run.keyState(),
         stoppedBecause: run.stoppedBecause,
         notes: st.notes,
+        earlierRequests: o.earlierRequests,
       },
       redact,
     );

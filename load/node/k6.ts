@@ -19,7 +19,7 @@ import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { completeReport, LINE_PREFIX, logMessages } from '../lib/carriage.ts';
-import { DAY_QUOTA_VAR as DAY_QUOTA } from '../lib/config.ts';
+import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/config.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { EngineResult, LoadEngine, LoadJob } from './engine.ts';
 
@@ -131,6 +131,9 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
   }
   // internal: the per-day quota the server runs with (the embedded server's short day has its own), which --rpd gives only for enterprise
   if (job.perDay !== undefined) env[DAY_QUOTA] = String(job.perDay);
+  // internal: what the daily scenario's judgement knows of the key before it (load/lib/config.ts)
+  if (job.earlierRequests !== undefined) env[EARLIER] = String(job.earlierRequests);
+  if (job.scenario === 'daily' && job.nextDayAt) env[FRESH_QUOTA_DAY_VAR] = 'yes';
   return env;
 }
 
@@ -148,10 +151,12 @@ export function batchEnv(jobs: readonly LoadJob[], reportsDir: string): Record<s
   delete env.ANIMAL_STORE_RPM;
   delete env.ANIMAL_STORE_RPD;
   delete env[DAY_QUOTA];
+  delete env[EARLIER];
   env.ANIMAL_STORE_PLANS = jobs.map((j) => j.plan).join(',');
   for (const j of jobs) {
     env[keyVariable(j.plan)] = j.apiKey;
     if (j.perDay !== undefined) env[`${DAY_QUOTA}_${j.plan.toUpperCase()}`] = String(j.perDay);
+    if (j.earlierRequests !== undefined) env[`${EARLIER}_${j.plan.toUpperCase()}`] = String(j.earlierRequests);
     if (j.plan === 'enterprise') {
       env.ANIMAL_STORE_RPM = String(j.perMinute);
       if (j.perDay !== undefined) env.ANIMAL_STORE_RPD = String(j.perDay);

@@ -40,6 +40,8 @@ export interface OrchestratorOptions {
   onReport?: (report: LoadReport) => void;
   /** Requests the run's budget leaves beyond every scenario's caps: what running a scenario again may spend (none without it). */
   retryBudget?: number;
+  /** Per lane (one per key, in order): requests the run sent on its key before the scenarios (the conformance run). */
+  earlierRequests?: readonly number[];
 }
 
 const REMEDY: Record<StopKind, string | undefined> = {
@@ -50,6 +52,10 @@ const REMEDY: Record<StopKind, string | undefined> = {
 };
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Why a scenario after the one the run stopped before was not run. */
+const notReachedAfter = (scenario: ScenarioName, before: ScenarioName, reason: string) =>
+  `${scenario} was not reached: the run stopped before ${before} (${reason})`;
 
 /** How long the key must rest before `job` starts, and why. */
 export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: number; why: string } {
@@ -72,6 +78,14 @@ export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: numb
           : key.lastResponseAt !== undefined
             ? 'a fresh quota day (the earlier requests counted against this one)'
             : 'a fresh quota day (the scenario spends a whole one)';
+    }
+  }
+  // A real target's days are not known: a likely fresh day only when waiting for it is allowed (a short --day-ms).
+  if (job.scenario === 'daily' && !job.nextDayAt && job.likelyNextDayAt) {
+    const day = job.likelyNextDayAt(now) + jobOptions(job).jitterMs - now;
+    if (day > ms && day <= job.maxWaitMs && now + day < job.deadlineAt) {
+      ms = day;
+      why = 'a fresh quota day as the suite counts days (aligned on the epoch), so that the earlier requests likely fall in another';
     }
   }
   // A paced scenario measures from a fresh window: after earlier traffic, wait one window (any window, fixed or sliding, is fresh by then).
@@ -100,7 +114,12 @@ interface Lane {
   key: KeyState;
   out: Orchestrated;
   done: boolean;
+  /** Requests sent on the lane's key so far: what the run sent before (the conformance run), then each scenario's. */
+  sent: number;
 }
+
+/** The job as it runs: the daily scenario learns how many requests the run sent on its key before it. */
+const withEarlier = (job: LoadJob, sent: number): LoadJob => (job.scenario === 'daily' ? { ...job, earlierRequests: sent } : job);
 
 /**
  * Run several keys side by side — a lane of jobs per plan, each with its own key:
@@ -110,7 +129,13 @@ interface Lane {
  * than --max-wait-ms stops alone; the deadline and an interruption stop them all.
  */
 export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[], o: OrchestratorOptions): Promise<Orchestrated[]> {
-  const lanes: Lane[] = laneJobs.map((jobs) => ({ jobs, key: {}, out: { reports: [], notRun: [] }, done: false }));
+  const lanes: Lane[] = laneJobs.map((jobs, i) => ({
+    jobs,
+    key: {},
+    out: { reports: [], notRun: [] },
+    done: false,
+    sent: (o.earlierRequests && o.earlierRequests[i]) || 0,
+  }));
   const retry = { budget: o.retryBudget ?? 0 };
   const steps = Math.max(0, ...lanes.map((l) => l.jobs.length));
   for (let i = 0; i < steps; i++) {
@@ -124,8 +149,12 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
   return lanes.map((l) => l.out);
 }
 
-/** End a lane: the scenarios from `from` on are not run; a first attempt waiting to run again is reported as it is. */
-function stopLane(lane: Lane, kind: StopKind, reason: string, from: number, o: OrchestratorOptions): void {
+/**
+ * End a lane: the scenarios from `from` on are not run, each named in its own reason — the first one with why the run
+ * stopped before it, the later ones as not reached (never "no time for overload" on the daily scenario). A first
+ * attempt waiting to run again is reported as it is.
+ */
+function stopLane(lane: Lane, kind: StopKind, reason: string, from: number, o: OrchestratorOptions, notReached = notReachedAfter): void {
   lane.out.stopped = { kind, reason };
   lane.done = true;
   const first = lane.firstAttempt;
@@ -138,7 +167,13 @@ function stopLane(lane: Lane, kind: StopKind, reason: string, from: number, o: O
     lane.out.reports.push(report);
     if (o.onReport) o.onReport(report);
   }
-  for (const j of lane.jobs.slice(first ? from + 1 : from)) lane.out.notRun.push({ scenario: j.scenario, reason, remedy: REMEDY[kind] });
+  const left = lane.jobs.slice(first ? from + 1 : from);
+  for (const j of left)
+    lane.out.notRun.push({
+      scenario: j.scenario,
+      reason: j === left[0] ? reason : notReached(j.scenario, left[0].scenario, reason),
+      remedy: REMEDY[kind],
+    });
 }
 
 /**
@@ -184,7 +219,7 @@ async function runStep(
   }
   const batch = active.filter((l) => !l.done);
   if (!batch.length) return [];
-  const jobs = batch.map((l) => l.retryJob ?? l.jobs[i]);
+  const jobs = batch.map((l) => withEarlier(l.retryJob ?? l.jobs[i], l.sent));
   const first = jobs[0];
   if (now + wait >= first.deadlineAt) {
     for (const l of batch)
@@ -194,6 +229,7 @@ async function runStep(
         `the run deadline leaves no time for ${first.scenario}${wait ? ` after waiting ${secs(wait)} for ${why}` : ''}`,
         i,
         o,
+        (scenario, before) => `the run deadline leaves no time for ${scenario} (the run stopped before ${before})`,
       );
     return 'stop';
   }
@@ -211,6 +247,7 @@ async function runStep(
   const again: Lane[] = [];
   batch.forEach((l, n) => {
     const r = results[n];
+    l.sent += r.report.requestsSent;
     const k = r.report.key || {};
     if (k.blockedUntil !== undefined) l.key.blockedUntil = Math.max(l.key.blockedUntil || 0, k.blockedUntil);
     if (k.lastResponseAt !== undefined) l.key.lastResponseAt = Math.max(l.key.lastResponseAt || 0, k.lastResponseAt);

@@ -46,6 +46,9 @@ export function lanesOf(target: Target): PlanLane[] {
   return [{ ...limits, key: c.apiKey as string, keySource: c.conformanceKeySource ?? 'ANIMAL_STORE_API_KEY' }];
 }
 
+/** When the next quota day starts, days aligned on the epoch. */
+const nextDay = (dayMs: number) => (now: number) => Math.ceil(now / dayMs) * dayMs;
+
 /** One job per scenario on one key. Throws ConfigError without a plan, for an unallowed daily scenario, or over the budget. */
 export function jobsFor(
   target: Target,
@@ -77,8 +80,9 @@ export function jobsFor(
     progress: c.output.progress,
     // Keys per plan are dedicated by design: requests counted on one that are not its own scenario's are a finding.
     ...(c.plans && c.plans.length ? { dedicatedKey: true } : {}),
-    // The embedded server's quota days are aligned on the epoch: the daily scenario can start on a fresh one.
-    ...(target.info.embedded ? { nextDayAt: (now: number) => Math.ceil(now / target.dayMs) * target.dayMs } : {}),
+    // The embedded server's quota days are aligned on the epoch: the daily scenario can start on a fresh one. A real
+    // target's likely are (the judgement takes them so): a fresh one when it comes within --max-wait-ms.
+    ...(target.info.embedded ? { nextDayAt: nextDay(target.dayMs) } : { likelyNextDayAt: nextDay(target.dayMs) }),
     // The embedded server shares the machine with the client: a scenario whose client fell short of its rate runs once more.
     ...(target.info.embedded ? { retries: 1 } : {}),
   }));
@@ -103,14 +107,24 @@ export interface RateLimitRun extends Orchestrated {
   lanes: LaneRun[];
 }
 
-export async function runRateLimits(
-  target: Target,
-  scenarios: readonly ScenarioName[],
-  o: { engine: LoadEngine; budget: number; clock?: Clock } & Omit<OrchestratorOptions, 'engine' | 'clock'>,
-): Promise<RateLimitRun> {
+export interface RateLimitOptions extends Omit<OrchestratorOptions, 'engine' | 'clock' | 'earlierRequests'> {
+  engine: LoadEngine;
+  budget: number;
+  clock?: Clock;
+  /** When the run started (epoch ms): its deadline (--deadline-ms) counts from then; default now. */
+  runStartedAt?: number;
+  /** Requests the run sent before, on the key the conformance specs used (the preflight, the specs, the exploration). */
+  earlierRequests?: number;
+}
+
+export async function runRateLimits(target: Target, scenarios: readonly ScenarioName[], o: RateLimitOptions): Promise<RateLimitRun> {
   const clock = o.clock || realClock;
   const lanes = lanesOf(target);
-  const jobs = lanes.map((lane) => jobsFor(target, scenarios, Number.MAX_SAFE_INTEGER, clock.now(), lane));
+  const startedAt = o.runStartedAt ?? clock.now();
+  const jobs = lanes.map((lane) => jobsFor(target, scenarios, Number.MAX_SAFE_INTEGER, startedAt, lane));
+  // The conformance specs ran on one key (the single key, or the one of its plan): its lane starts with their requests.
+  const conformanceKey = target.config.apiKey;
+  const earlierRequests = lanes.map((l) => (o.earlierRequests && (lanes.length === 1 || l.key === conformanceKey) ? o.earlierRequests : 0));
   // The plans share the run's budget: refused as a whole when their worst cases together exceed it.
   if (lanes.length > 1) {
     const most = jobs.map((js) => js.reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0));
@@ -119,10 +133,10 @@ export async function runRateLimits(
       throw new ConfigError(
         `the rate-limit scenarios (${scenarios.join(', ')}) on plans ${lanes.map((l, i) => `${l.plan} (up to ${most[i]})`).join(', ')} may send up to ${total} requests, above the ${o.budget} left in the run's budget (--max-requests)`,
       );
-  } else jobsFor(target, scenarios, o.budget, clock.now(), lanes[0]);
+  } else jobsFor(target, scenarios, o.budget, startedAt, lanes[0]);
   // What the budget leaves beyond every scenario's caps is what running a scenario again may spend.
   const caps = jobs.flat().reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
-  const outs = await orchestrateLanes(jobs, { ...o, clock, retryBudget: Math.max(0, o.budget - caps) });
+  const outs = await orchestrateLanes(jobs, { ...o, clock, earlierRequests, retryBudget: Math.max(0, o.budget - caps) });
   const runs: LaneRun[] = outs.map((out, i) => ({
     ...out,
     plan: lanes[i].plan,
@@ -150,7 +164,7 @@ export function costLines(target: Target, scenarios: readonly ScenarioName[]): {
   for (const lane of lanesOf(target)) {
     let laneMs = 0;
     lines.push(
-      `Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key ${lane.keySource}):`,
+      `Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key from ${lane.keySource}):`,
     );
     for (const s of scenarios) {
       const job = jobsFor(target, [s], Number.MAX_SAFE_INTEGER, Date.now(), lane)[0];

@@ -39,8 +39,9 @@ ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
 ${optionsHelp('start')}
 
 Outcomes: CERTIFIED (every MUST requirement exercised and passed), PASSED,
-INCOMPLETE (no MUST failed, some not exercised: each listed with what would
-exercise it), NOT CONFORMANT (a MUST failed).
+INCOMPLETE (no MUST failed, some not exercised — each listed with what would
+exercise it — or warned), NOT CONFORMANT (a MUST failed); KEY REFUSED (exit 5:
+every authenticated request answered 401, no conformance verdict).
 ${EXIT_HELP}`;
 
 const DEFAULT_WAIVERS = 'waivers.json';
@@ -60,6 +61,8 @@ export async function certify(argv: string[]): Promise<number> {
 }
 
 async function certifyRun(argv: string[], stop: AbortController): Promise<number> {
+  // The run's deadline (--deadline-ms) counts from here, for the conformance specs and the rate-limit scenarios alike.
+  const runStartedAt = Date.now();
   let config: Config;
   let profile: Profile;
   let waivers: ReturnType<typeof loadWaivers>;
@@ -119,7 +122,11 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     if (profile.conformance) {
       // Vitest is loaded only when the specs run: --help, a usage error, a dry run or a load-only run start 0.5 s sooner.
       const { runConformance } = await import('./run-conformance.ts');
-      const out = await runConformance(target, { verbose: config.output.verbose, signal: stop.signal });
+      const out = await runConformance(target, {
+        verbose: config.output.verbose,
+        signal: stop.signal,
+        deadlineAt: runStartedAt + target.config.deadlineMs,
+      });
       findings.push(...out.findings);
       requests += out.requests;
       abort = out.abort;
@@ -135,6 +142,9 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       const run = await runRateLimits(target, profile.scenarios, {
         engine,
         budget: target.config.maxRequests - requests,
+        runStartedAt,
+        // The daily scenario's judgement counts what the run already spent on the key (the preflight, the specs, the exploration).
+        earlierRequests: requests,
         signal: stop.signal,
         onWait: (line) => process.stderr.write(`  … ${line}\n`),
       });
@@ -153,6 +163,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       interrupted,
       abort: abort?.message,
       diagnosis: abort?.diagnosis,
+      keyRefused: abort?.reason === 'key-refused',
       requestsSent: requests,
       conformance: findings,
       lanes,

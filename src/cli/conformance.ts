@@ -1,10 +1,11 @@
 /**
- * `npm run conformance` — the conformance specs only; writes
- * reports/conformance.json and reports/junit.xml. Its scope is the conformance
+ * `npm run conformance` — the conformance specs only; writes conformance.json and
+ * junit.xml into a run folder of its own (reports/conformance/<run id>/), never
+ * over a certification's files at the top of reports/. Its scope is the conformance
  * requirements: CONFORMANT only when every one of their MUSTs was exercised and
  * passed. Same options parser, target and exit codes as `npm start`.
  */
-import { configFrom, shownPath, type Config } from '../config/config.ts';
+import { configFrom, runFolder, shownPath, type Config } from '../config/config.ts';
 import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import { optionsHelp } from '../config/help.ts';
@@ -22,7 +23,8 @@ import { keepCounterexamples } from '../explore/store.ts';
 const HELP = `Usage: npm run conformance -- [options]
 
 Runs the Vitest conformance specs against the embedded reference server or the
-target you name; writes conformance.json and junit.xml. The API key is read
+target you name; writes conformance.json and junit.xml into a run folder of its
+own, reports/conformance/<run id>/. The API key is read
 only from ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
 
 ${optionsHelp('conformance')}
@@ -65,6 +67,7 @@ async function main(): Promise<number> {
       interrupted: out.interrupted,
       abort: out.abort?.message,
       diagnosis: out.abort?.diagnosis,
+      keyRefused: out.abort?.reason === 'key-refused',
       requestsSent: out.requests + 1,
       findings: out.findings,
       notes: [...(reach.hint ? [reach.hint] : []), ...out.notes, ...(kept ? [kept] : []), ...out.errors.map((e) => `Vitest error: ${e}`)],
@@ -75,7 +78,7 @@ async function main(): Promise<number> {
       config.certify.baseline,
     );
     const redact = makeRedactor(keysOf(target.config));
-    const paths = writeReports(report, config.reportsDir, CONFORMANCE_FORMATS, redact).map(shownPath);
+    const paths = writeReports(report, runFolder(config.reportsDir, 'conformance'), CONFORMANCE_FORMATS, redact).map(shownPath);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: paths }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: out.abort?.reason });
   } finally {

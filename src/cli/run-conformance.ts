@@ -27,7 +27,7 @@ export interface ConformanceOutcome {
 
 export async function runConformance(
   target: Target,
-  opts: { verbose?: boolean; quiet?: boolean; filter?: string[]; signal?: AbortSignal } = {},
+  opts: { verbose?: boolean; quiet?: boolean; filter?: string[]; signal?: AbortSignal; deadlineAt?: number } = {},
 ): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const collector = new FindingsCollector();
@@ -46,12 +46,20 @@ export async function runConformance(
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   try {
     vitest = await createVitest('test', { root: ROOT, config: resolve(ROOT, 'conformance.config.ts'), watch: false, reporters } as never);
-    vitest.provide(CONTEXT_KEY, { config: target.config, dayMs: target.dayMs, embedded: target.info.embedded });
+    vitest.provide(CONTEXT_KEY, {
+      config: target.config,
+      dayMs: target.dayMs,
+      embedded: target.info.embedded,
+      ...(opts.deadlineAt !== undefined ? { deadlineAt: opts.deadlineAt } : {}),
+    });
     // Vitest exits the process on SIGINT; a certification run must write its report first.
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
-    process.stderr.write(`animal-store: running the conformance specs against ${target.info.baseUrl}\n`);
+    const { budget, seed } = target.config.explore;
+    const exploring =
+      budget > 0 ? `, then exploring with seed ${seed} (--seed ${seed} sends the same requests)` : ', no exploration (--explore-budget 0)';
+    process.stderr.write(`animal-store: running the conformance specs against ${target.info.baseUrl}${exploring}\n`);
     if (!interrupted) await vitest.start(opts.filter ?? []);
   } finally {
     opts.signal?.removeEventListener('abort', onSignal);
@@ -68,6 +76,12 @@ export async function runConformance(
     startedAt,
     endedAt: new Date(),
     errors: collector.errors,
-    notes: Object.values(collector.notes),
+    notes:
+      target.config.explore.budget > 0
+        ? Object.values(collector.notes)
+        : [
+            "Exploration (generated inputs): off (--explore-budget 0): only the specs' own inputs were sent.",
+            ...Object.values(collector.notes),
+          ],
   };
 }

@@ -3,7 +3,8 @@
  * then the environment, then the command line (./args.ts), through the one
  * reader of src/settings/config.ts (which k6 shares through __ENV).
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { parseArgs } from './args.ts';
 import { readConfig, type Config, type EnvMap } from '../settings/config.ts';
@@ -32,4 +33,15 @@ export function configFrom(argv: readonly string[], command: Command, env: EnvMa
 export function shownPath(p: string): string {
   const rel = relative(process.cwd(), p);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : resolve(p);
+}
+
+/**
+ * A run folder of its own for a command that writes only some of the reports (`npm run load`, `npm run conformance`):
+ * reports/<kind>/<run id>/, never over the files of a certification at the top of reports/.
+ */
+export function runFolder(reportsDir: string, kind: 'load' | 'conformance'): string {
+  const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+  const dir = join(reportsDir, kind, id);
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }

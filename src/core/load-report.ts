@@ -58,6 +58,11 @@ export interface LoadReport {
   notes?: string[];
   /** A share of a distributed run (k6 execution segment): the merge step judges the whole. */
   share?: Share;
+  /**
+   * The daily scenario: requests the run sent on the key before it (conformance, exploration, earlier scenarios),
+   * which may have spent part of the quota day it judged (RL-DAILY-QUOTA's judgement says how it counted them).
+   */
+  earlierRequests?: number;
 }
 
 /** What the merge step needs of a share: its execution segment, the scenario's inputs, and every request it sent. */
@@ -77,6 +82,8 @@ export interface ShareInputs {
   maxWaitMs: number;
   requestUrl?: string;
   dedicatedKey?: boolean;
+  earlierRequests?: number;
+  freshQuotaDay?: boolean;
 }
 
 /**
@@ -173,6 +180,7 @@ export interface LoadReportInput {
   key?: KeyState;
   stoppedBecause?: string;
   notes?: string[];
+  earlierRequests?: number;
 }
 
 const redactEvidence = (j: Judgement, redact: (s: string) => string): Judgement => JSON.parse(redact(JSON.stringify(j))) as Judgement;
@@ -194,5 +202,6 @@ export function buildLoadReport(i: LoadReportInput, redact: (s: string) => strin
   };
   if (i.stoppedBecause) r.stoppedBecause = redact(i.stoppedBecause);
   if (i.notes && i.notes.length) r.notes = i.notes.map(redact);
+  if (i.earlierRequests !== undefined) r.earlierRequests = i.earlierRequests;
   return r;
 }

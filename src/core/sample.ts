@@ -57,4 +57,14 @@ export interface JudgeOptions {
   dedicatedKey?: boolean;
   /** Where the requests went (for the evidence of a judgement): method and URL. */
   requestUrl?: string;
+  /**
+   * Requests this run sent on the key before the scenario (the conformance run, the exploration phase, earlier
+   * scenarios), whichever quota day they fell in: the daily quota may have been partly spent by them.
+   */
+  earlierRequests?: number;
+  /**
+   * The scenario started on a fresh quota day of a server whose days are known (the embedded reference server,
+   * whose keys only this run uses): nothing else counts against the day it spends.
+   */
+  freshQuotaDay?: boolean;
 }

@@ -10,6 +10,8 @@ export interface RunContext {
   dayMs: number;
   /** The target is the embedded reference server. */
   embedded?: boolean;
+  /** The whole run's deadline (epoch ms), when the specs are its first half (npm start); else --deadline-ms from their start. */
+  deadlineAt?: number;
 }
 
 export const CONTEXT_KEY = 'animalStore';

@@ -20,6 +20,8 @@ export interface SessionOptions {
   embedded?: boolean;
   /** The target's quota day (a Reset may lie up to a day ahead); default the spec's day. */
   dayMs?: number;
+  /** The run's deadline (epoch ms) when it started before the session (npm start); default --deadline-ms from now. */
+  deadlineAt?: number;
   /** Called when the client waits on a window or a Retry-After (what for, how long). */
   onWait?: (what: string, ms: number) => void;
   /** Test hooks: a fake sleep for pacing, a clock and a transport (simulated time). */
@@ -53,7 +55,7 @@ export class Session {
       timeoutMs: config.timeoutMs,
       maxBodyBytes: config.maxBodyBytes,
       maxRequests: config.maxRequests,
-      deadlineAt: this.startedAt + config.deadlineMs,
+      deadlineAt: opts.deadlineAt ?? this.startedAt + config.deadlineMs,
       maxWaitMs: config.maxWaitMs,
       allowWrites: config.allowWrites,
       sleep: opts.sleep,

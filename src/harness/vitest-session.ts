@@ -16,7 +16,14 @@ export function vitestSession(): Promise<Session> {
     if (!ctx)
       throw new Error('no run configuration was provided to the Vitest worker (run the specs with npm run conformance or npm start)');
     const onWait = (what: string, ms: number) => console.log(`${WAIT_LOG}waiting ${(ms / 1000).toFixed(1)} s for ${what}`);
-    return new Session({ config: ctx.config, baseUrl: ctx.config.baseUrl!, dayMs: ctx.dayMs, embedded: ctx.embedded, onWait });
+    return new Session({
+      config: ctx.config,
+      baseUrl: ctx.config.baseUrl!,
+      dayMs: ctx.dayMs,
+      embedded: ctx.embedded,
+      deadlineAt: ctx.deadlineAt,
+      onWait,
+    });
   })();
   return session;
 }

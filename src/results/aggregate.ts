@@ -110,7 +110,7 @@ export function inScope(
   return !!req && req.by === 'conformance';
 }
 
-/** The outcome: a MUST failed → not conformant; a MUST not passed (skipped, waived) or the run stopped → incomplete; else certified. */
+/** The outcome: a MUST failed → not conformant; a MUST not passed (skipped, warned, waived) or the run stopped → incomplete; else certified. */
 export function outcomeOf(
   kind: RunReport['kind'],
   results: readonly Pick<RequirementResult, 'id' | 'level' | 'status'>[],
@@ -175,6 +175,7 @@ export interface ReportInput {
   interrupted?: boolean;
   abort?: string;
   diagnosis?: string;
+  keyRefused?: boolean;
   requestsSent: number;
   findings: readonly Finding[];
   notes?: string[];
@@ -199,6 +200,7 @@ export function buildReport(input: ReportInput): RunReport {
     outcome: 'incomplete',
     ...(abort ? { abort } : {}),
     ...(input.diagnosis ? { diagnosis: input.diagnosis } : {}),
+    ...(input.keyRefused ? { keyRefused: true } : {}),
     counts: countStatuses(requirements),
     notExercised: [],
     requestsSent: input.requestsSent,

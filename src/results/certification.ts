@@ -36,6 +36,8 @@ export interface CertificationInput {
   interrupted: boolean;
   abort?: string;
   diagnosis?: string;
+  /** The API key was refused (exit 5). */
+  keyRefused?: boolean;
   requestsSent: number;
   conformance: readonly Finding[];
   /** Each key's rate-limit run (none when the profile runs no scenario or the run stopped before them). */
@@ -61,6 +63,7 @@ export function certificationReport(input: CertificationInput): RunReport {
     interrupted: i.interrupted,
     abort: i.abort,
     diagnosis: i.diagnosis,
+    keyRefused: i.keyRefused,
     requestsSent: i.requestsSent,
     findings: [...i.conformance, ...load.flatMap(loadFindings), ...i.lanes.flatMap((l) => notRunFindings(l.notRun))],
     notes: i.notes,

@@ -89,7 +89,7 @@ export interface RequirementResult {
 /**
  * The outcome of a run, named by its scope:
  * - certified: every MUST requirement in scope was exercised and passed;
- * - incomplete: no MUST failed, but some were not exercised (listed with why);
+ * - incomplete: no MUST failed, but some were not exercised (listed with why), warned or were waived, or the run stopped;
  * - not-conformant: a MUST failed.
  */
 export type RunOutcome = 'certified' | 'incomplete' | 'not-conformant';
@@ -153,6 +153,12 @@ export interface RunReport {
   abort?: string;
   /** One-line diagnosis of what went wrong before any detail (key refused, throttled before starting, HTML base URL…). */
   diagnosis?: string;
+  /**
+   * The API key was refused: every authenticated request was answered 401 and the run stopped (exit 5). Every
+   * writer's headline is then KEY REFUSED, not a conformance verdict; the outcome follows the usual rules
+   * (AUTH-VALID-KEY-ACCEPTED failed: a wrong key and a server rejecting valid keys look alike).
+   */
+  keyRefused?: boolean;
   counts: Record<Status, number>;
   /** MUST requirements in scope that were not exercised. */
   notExercised: NotExercised[];

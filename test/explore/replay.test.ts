@@ -5,20 +5,11 @@
  * reported fixed and dropped; one the run cannot replay (a POST with writes off)
  * is kept for a run that can.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { keepCounterexamples, loadCounterexamples, storeKey } from '../../src/explore/store.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
-
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'animal-store-explore-'));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir } from '../support/temp.ts';
 
 /** The requests a run sent after the specs (the exploration phase's), as method, URL and body. */
 async function phaseRequests(seed: string, faults: string[] = []): Promise<string[]> {
@@ -41,7 +32,7 @@ test('The same seed sends the same exploration requests to the same server, and 
 });
 
 test('A failing run saves its counterexamples; the next run replays them first and reports them as failing since then.', async () => {
-  const dir = tempDir();
+  const dir = tempDir('animal-store-explore');
   const env = { ANIMAL_STORE_REPORTS_DIR: dir };
   const first = await runSuiteAgainst({ faults: ['get-mid-id-500'] }, { env });
   expect(first.status('GET-404-UNKNOWN')).toBe('fail');
@@ -60,7 +51,7 @@ test('A failing run saves its counterexamples; the next run replays them first a
 });
 
 test('A saved counterexample that no longer fails is reported fixed and dropped from the store.', async () => {
-  const dir = tempDir();
+  const dir = tempDir('animal-store-explore');
   const env = { ANIMAL_STORE_REPORTS_DIR: dir };
   const target = { baseUrl: 'http://127.0.0.1:4010/v1', embedded: true };
   keepCounterexamples(dir, target, (await runSuiteAgainst({ faults: ['limit-sign-500'] }, { env })).findings);
@@ -73,7 +64,7 @@ test('A saved counterexample that no longer fails is reported fixed and dropped 
 });
 
 test('A saved createPet counterexample is not replayed when writes are off, and stays saved for a run that may write.', async () => {
-  const dir = tempDir();
+  const dir = tempDir('animal-store-explore');
   const target = { baseUrl: 'http://127.0.0.1:4010/v1', embedded: true };
   keepCounterexamples(
     dir,
@@ -98,7 +89,7 @@ test('A saved createPet counterexample is not replayed when writes are off, and 
 });
 
 test('Counterexamples are kept per target: another base URL starts with none.', () => {
-  const dir = tempDir();
+  const dir = tempDir('animal-store-explore');
   keepCounterexamples(dir, { baseUrl: 'https://a.example/v1', embedded: false }, [
     {
       requirement: 'GET-404-UNKNOWN',

@@ -6,20 +6,20 @@
  * built-ins, global crypto, require, top-level await).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLoad, entrySource, SUPPORTED, type BuiltBundle } from '../../load/build.ts';
 import { SCENARIO_NAMES } from '../../src/core/scenarios.ts';
+import { tempDir } from '../support/temp.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let out: string;
 let bundles: BuiltBundle[];
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'load-dist-'));
+  out = tempDir('load-dist');
   bundles = await buildLoad(out);
 }, 60000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));

@@ -6,13 +6,13 @@
  * off, and a dry run that sends nothing.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findK6, k6VersionProblem, parseK6Version } from '../../load/node/k6.ts';
 import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
+import { tempDir } from '../support/temp.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const refs: Ref[] = [];
@@ -38,7 +38,7 @@ const small = ['--plan', 'enterprise', '--rpm', '20', '--rpd', '100000', '--wind
 
 /** A stand-in k6 that only answers `k6 version` (with `printed`) and fails anything else: it never runs a scenario. */
 function versionOnlyK6(printed: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'k6-version-')), 'k6');
+  const file = join(tempDir('k6-version'), 'k6');
   writeFileSync(file, `#!/bin/sh\nif [ "$1" = version ]; then echo "${printed}"; exit 0; fi\nexit 1\n`);
   chmodSync(file, 0o755);
   return file;
@@ -150,7 +150,7 @@ describe.concurrent('npm run load', () => {
   it('--engine k6 runs the bundle with the k6 of K6_BIN (here a stand-in) with its REST API off, and maps its exit code.', async () => {
     const ref = await startReference({ faults: ['never-429'] }, 2000);
     refs.push(ref);
-    const bin = mkdtempSync(join(tmpdir(), 'fake-k6-'));
+    const bin = tempDir('fake-k6');
     const k6 = join(bin, 'k6');
     writeFileSync(k6, `#!/bin/sh\nexec "${process.execPath}" --import tsx "${join(ROOT, 'test', 'load', 'k6-shim', 'fake-k6.ts')}" "$@"\n`);
     chmodSync(k6, 0o755);

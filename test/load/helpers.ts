@@ -5,8 +5,7 @@
  * milliseconds, with the same result on any machine. A few wall-clock tests use
  * `startReference` (real sockets, a short window, generous margins).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildLoad } from '../../load/build.ts';
@@ -20,6 +19,7 @@ import { batchEnv, bundlePath } from '../../load/node/k6.ts';
 import { orchestrate, type Orchestrated } from '../../load/node/orchestrator.ts';
 import { reportOfRun, runK6Virtual } from './k6-shim/run.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
+import { tempDir } from '../support/temp.ts';
 
 export const WINDOW_MS = 60_000;
 export const PER_MINUTE = 20;
@@ -71,7 +71,7 @@ export class EmulatedK6 implements LoadEngine {
 
   /** As the k6 engine does: the jobs' keys in one (emulated) k6 process, a k6 scenario per plan. */
   async runBatch(jobs: readonly LoadJob[]): Promise<EngineResult[]> {
-    const dir = mkdtempSync(join(tmpdir(), 'k6v-'));
+    const dir = tempDir('k6v');
     const env = batchEnv(jobs, dir);
     const r = runK6Virtual(bundlePath(jobs[0].scenario, this.dist), env, this.app, this.clock, { segment: this.segment });
     return jobs.map((j) => {
@@ -132,7 +132,7 @@ export async function startReference(o: AppOptions = {}, windowMs = 3000): Promi
   return { url: server.url, key: app.keys.enterprise, keys: app.keys, close: () => server.close() };
 }
 
-export const reportsDir = (): string => mkdtempSync(join(tmpdir(), 'load-reports-'));
+export const reportsDir = (): string => tempDir('load-reports');
 
 /**
  * The k6 bundles built once for the calling test file, into a temporary folder removed after it (`when` false: not
@@ -142,7 +142,7 @@ export function builtBundles(prefix: string, when = true): { readonly dir: strin
   const out = { dir: '' };
   beforeAll(async () => {
     if (!when) return;
-    out.dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+    out.dir = tempDir(prefix);
     await buildLoad(out.dir);
   }, 60_000);
   afterAll(() => {

@@ -5,8 +5,6 @@
  * instead. On the emulator (simulated time, every scenario); real-k6.test.ts
  * checks the same in k6's own `--out json` output.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundlePath, jobEnv } from '../../load/node/k6.ts';
@@ -15,6 +13,7 @@ import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock } from '../support/virtual.ts';
 import { builtBundles, job, T0, virtualApp, WINDOW_MS } from './helpers.ts';
 import { reportOfRun, runK6Virtual, type K6Run } from './k6-shim/run.ts';
+import { tempDir } from '../support/temp.ts';
 
 const bundles = builtBundles('names-dist');
 // The daily scenario on a short quota day (30 requests in 20 windows), as engines-agree.test.ts runs it.
@@ -26,7 +25,7 @@ function run(scenario: ScenarioName, start: number, options: AppOptions = {}): K
   const clock = new VirtualClock(start);
   const app = virtualApp({ ...(daily ? SHORT_DAY.app : {}), ...options }, clock);
   const j = job(scenario, { apiKey: app.keys.enterprise, deadlineAt: start + 3_600_000, ...(daily ? SHORT_DAY.job : {}) });
-  return runK6Virtual(bundlePath(scenario, bundles.dir), jobEnv(j, mkdtempSync(join(tmpdir(), 'names-'))), app, clock);
+  return runK6Virtual(bundlePath(scenario, bundles.dir), jobEnv(j, tempDir('names')), app, clock);
 }
 
 /** Every name a metrics store would index: check names, metric names and tag values (a requirement's id is one). */

@@ -6,8 +6,7 @@
  * variant and every rate-limit fault mode. The merge refuses shares of
  * different runs and judges a run with a missing share as partial.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeShares } from '../../load/lib/merge.ts';
@@ -20,6 +19,7 @@ import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock } from '../support/virtual.ts';
 import { builtBundles, job, outcomesOf, T0, virtualApp } from './helpers.ts';
 import { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from './k6-shim/run.ts';
+import { tempDir } from '../support/temp.ts';
 
 const DISTRIBUTED: ScenarioName[] = ['sustained', 'overload'];
 const SEGMENTS = ['0:1/2', '1/2:1'];
@@ -33,7 +33,7 @@ const VALID: Record<string, AppOptions> = {
   'Retry-After padded 1 s beyond Reset': { variants: { retryAfterPaddingS: 1 } },
   'a server that bans a key retried before Retry-After': { variants: { banOnEarlyRetry: true } },
 };
-const LOAD_FAULTS = faultsFor('load').filter((f) => f !== 'daily-ignored' && !FAULTS[f].sideBySide);
+const LOAD_FAULTS = faultsFor('load').filter((f) => FAULTS[f].expect.requirement !== 'RL-DAILY-QUOTA' && !FAULTS[f].sideBySide);
 /** The faults a distributed scenario exists to catch. */
 const CAUGHT_HERE: Partial<Record<string, ScenarioName>> = { 'window-10s': 'overload', 'sustained-throttle': 'sustained' };
 
@@ -47,7 +47,7 @@ function run(scenario: ScenarioName, options: AppOptions, segments?: readonly st
   const clock = new VirtualClock(T0);
   const app = virtualApp(options, clock);
   const j = job(scenario, { baseUrl: 'http://127.0.0.1:4010/v1', apiKey: app.keys.enterprise, distributed: !!segments });
-  const env = jobEnv(j, mkdtempSync(join(tmpdir(), 'merge-')));
+  const env = jobEnv(j, tempDir('merge'));
   if (!segments) return [parse(runK6Virtual(bundlePath(scenario, bundles.dir), env, app, clock))];
   return runK6VirtualSegments(bundlePath(scenario, bundles.dir), env, app, clock, segments).map(parse);
 }
@@ -96,7 +96,7 @@ describe('distributed runs merged into one verdict', () => {
   });
 
   it('npm run load:merge writes the merged report into a run folder of its own and ends with one verdict line; bad input is a usage error.', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merge-cli-'));
+    const dir = tempDir('merge-cli');
     const files = run('overload', { faults: ['window-10s'] }, SEGMENTS).map((r, i) => {
       const f = join(dir, `share-${i}.json`);
       writeFileSync(f, JSON.stringify(r));
@@ -122,7 +122,7 @@ describe('distributed runs merged into one verdict', () => {
   });
 
   it("npm run load:merge completes the shares k6 wrote with each instance's k6 log, and refuses shares without their log.", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merge-logs-'));
+    const dir = tempDir('merge-logs');
     const clock = new VirtualClock(T0);
     const app = virtualApp({ faults: ['window-10s'] }, clock);
     const env = jobEnv(job('overload', { apiKey: app.keys.enterprise, distributed: true }), dir);

@@ -6,8 +6,7 @@
  * between them, and the reports never contain the key even when the server
  * echoes it. Margins are generous: nothing here depends on the machine's speed.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realClock } from '../../load/node/clock.ts';
@@ -18,6 +17,7 @@ import type { LoadReport } from '../../src/core/load-report.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpers.ts';
 import { runK6Real } from './k6-shim/run.ts';
+import { tempDir } from '../support/temp.ts';
 
 const WINDOW = 3000;
 const refs: Ref[] = [];
@@ -51,7 +51,7 @@ describe('real sockets, real time', () => {
     const a = await reference();
     const node = (await new NodeEngine({}, () => undefined).run(realJob(a, 'ceiling'))).report;
     const b = await reference();
-    const dir = mkdtempSync(join(tmpdir(), 'wall-k6-'));
+    const dir = tempDir('wall-k6');
     const k6 = await runK6Real(bundlePath('ceiling', bundles.dir), jobEnv(realJob(b, 'ceiling'), dir));
     expect(k6.exitCode).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'load-ceiling-enterprise.json'), 'utf8')) as LoadReport;

@@ -108,4 +108,14 @@ describe.each(ENGINES)('on the %s engine', (kind) => {
     expect(r.notRun).toEqual([expect.objectContaining({ scenario: 'overload', remedy: expect.stringContaining('--deadline-ms') })]);
     expect(outcomesOf(r.reports[0].judgements)['RL-SUSTAINED-BELOW-CEILING']).toBe('skip');
   });
+
+  it('Each scenario the deadline leaves out names itself: the first with the wait it would have needed, the later ones as not reached.', async () => {
+    // The ceiling ends in its first window; the sustained scenario would first wait for a fresh one, past the deadline.
+    const r = await run(['ceiling', 'sustained', 'overload'], {}, [], { deadlineAt: T0 + 0.5 * WINDOW_MS });
+    expect(r.reports.map((x) => x.scenario)).toEqual(['ceiling']);
+    expect(r.notRun.map((n) => [n.scenario, n.reason])).toEqual([
+      ['sustained', expect.stringMatching(/^the run deadline leaves no time for sustained after waiting/)],
+      ['overload', 'the run deadline leaves no time for overload (the run stopped before sustained)'],
+    ]);
+  });
 });

@@ -6,8 +6,7 @@
  * API server off). CI has no k6, so there it is skipped, saying why; build one
  * with ../shared/tools/build-k6.sh (see load/README.md).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpers.ts';
+import { tempDir } from '../support/temp.ts';
 
 const K6 = findK6();
 if (!K6)
@@ -47,6 +47,23 @@ async function realJob(scenario: ScenarioName, options = {}): Promise<LoadJob> {
     deadlineAt: Date.now() + 120_000,
     tuning: {},
   });
+}
+
+/** The ceiling of each plan on its own key of `ref`, to run side by side in one k6 process. */
+function ceilingJobs(ref: Ref, plans: readonly (keyof typeof PLANS)[], windowMs: number, maxWaitMs: number, deadlineMs: number): LoadJob[] {
+  return plans.map((plan) =>
+    job('ceiling', {
+      plan,
+      ...PLANS[plan],
+      baseUrl: ref.url,
+      apiKey: ref.keys[plan],
+      windowMs,
+      maxWaitMs,
+      deadlineAt: Date.now() + deadlineMs,
+      dedicatedKey: true,
+      tuning: {},
+    }),
+  );
 }
 
 describe.skipIf(!K6)('real k6', () => {
@@ -76,19 +93,7 @@ describe.skipIf(!K6)('real k6', () => {
       // A 5-second window: the two ceilings (61 and 301 requests) run together well inside one on a busy machine.
       const ref = await startReference(options, 5000);
       refs.push(ref);
-      return (['free', 'pro'] as const).map((plan) =>
-        job('ceiling', {
-          plan,
-          ...PLANS[plan],
-          baseUrl: ref.url,
-          apiKey: ref.keys[plan],
-          windowMs: 5000,
-          maxWaitMs: 20_000,
-          deadlineAt: Date.now() + 120_000,
-          dedicatedKey: true,
-          tuning: {},
-        }),
-      );
+      return ceilingJobs(ref, ['free', 'pro'], 5000, 20_000, 120_000);
     }
 
     it('Free and pro pass the ceiling side by side on real k6, each with its own report.', async () => {
@@ -109,7 +114,7 @@ describe.skipIf(!K6)('real k6', () => {
   describe('a distributed run: two k6 processes on execution segments 0:1/2 and 1/2:1, merged', () => {
     /** Run the bundle as one k6 process per segment, side by side; each share report, completed with the k6 logs (its requests). */
     async function shares(j: LoadJob, segments: readonly string[]): Promise<LoadReport[]> {
-      const dir = mkdtempSync(join(tmpdir(), 'segments-'));
+      const dir = tempDir('segments');
       const env = { ...process.env, ...jobEnv({ ...j, distributed: true }, dir) };
       const logs = await Promise.all(
         segments.map(
@@ -162,19 +167,7 @@ describe.skipIf(!K6)('real k6', () => {
     const ref = await startReference({ variants: { latencyMs: 1500, latencyJitterMs: 500 } }, 60_000);
     refs.push(ref);
     const plans = ['free', 'pro', 'business'] as const;
-    const jobs = plans.map((plan) =>
-      job('ceiling', {
-        plan,
-        ...PLANS[plan],
-        baseUrl: ref.url,
-        apiKey: ref.keys[plan],
-        windowMs: 60_000,
-        maxWaitMs: 70_000,
-        deadlineAt: Date.now() + 240_000,
-        dedicatedKey: true,
-        tuning: {},
-      }),
-    );
+    const jobs = ceilingJobs(ref, plans, 60_000, 70_000, 240_000);
     const started = Date.now();
     const results = await new K6Engine(K6!, bundles.dir, () => undefined).runBatch(jobs);
     console.log(`real k6, 1.5 s server, free + pro + business ceilings side by side: ${((Date.now() - started) / 1000).toFixed(1)} s wall`);
@@ -199,7 +192,7 @@ describe.skipIf(!K6)('real k6', () => {
   it('Ceiling runs leave the same short check, metric and tag names in k6 --out json, a failing one at most 50 with them: no series unique to a run.', async () => {
     const keys = new Set<string>();
     const names = async (j: LoadJob): Promise<Set<string>> => {
-      const dir = mkdtempSync(join(tmpdir(), 'out-json-'));
+      const dir = tempDir('out-json');
       const out = join(dir, 'out.json');
       const args = ['run', ...K6_FLAGS, '--out', `json=${out}`, bundlePath('ceiling', bundles.dir)];
       await new Promise<void>((resolve) =>
@@ -233,7 +226,7 @@ describe.skipIf(!K6)('real k6', () => {
       jobs.map(
         (j) =>
           new Promise<string>((resolve) => {
-            const dir = mkdtempSync(join(tmpdir(), 'side-'));
+            const dir = tempDir('side');
             const child = spawn(K6!, ['run', ...K6_FLAGS, bundlePath('ceiling', bundles.dir)], {
               env: { ...process.env, ...jobEnv(j, dir) },
             });

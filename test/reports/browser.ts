@@ -5,14 +5,14 @@
  * recorded, the page's layout, and the browser globals used inside
  * page.evaluate. Skips only when Chromium is absent outside CI, and says why.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { writeReports } from '../../src/results/writers/index.ts';
 import type { RunReport } from '../../src/results/types.ts';
+import { tempDir } from '../support/temp.ts';
 
 /** The browser globals used inside page.evaluate (the project's tsconfig has no DOM lib). */
 export interface Box {
@@ -82,7 +82,7 @@ export function chromiumSession(prefix: string): {
   open: Open;
   openAll: (reports: [string, () => RunReport][], width: number) => Record<string, Opened>;
 } {
-  const root = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const root = tempDir(prefix);
   let browser: Browser;
   beforeAll(async () => {
     if (!mustRun) return;

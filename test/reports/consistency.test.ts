@@ -23,8 +23,10 @@ import {
   failingReport,
   incompleteReport,
   interrupted,
+  keyRefusedReport,
   SECRET_KEY,
   unthrottledReport,
+  warnedMustReport,
 } from './fixtures.ts';
 import { allPlansCertified, CONFORMANCE_KEY, cutShortPro, mixedPlans, onePlan, threeOfFourCertified } from './plan-fixtures.ts';
 
@@ -36,6 +38,8 @@ const runs: [string, RunReport, string][] = [
   ['not conformant without a 429', unthrottledReport(), 'NOT CONFORMANT'],
   ['interrupted', interrupted(certifiedReport()), 'INTERRUPTED'],
   ['stopped early', aborted(incompleteReport()), 'STOPPED EARLY'],
+  ['key refused', keyRefusedReport(), 'KEY REFUSED'],
+  ['MUST warned', warnedMustReport(), 'PASSED, INCOMPLETE'],
 ];
 
 describe('every writer says the same thing', () => {
@@ -78,6 +82,25 @@ describe('every writer says the same thing', () => {
     expect(renderSummary(r)).toContain(`> ${scope.replace(/[()]/g, (c) => `\\${c}`)}`);
     expect(renderJunit(r)).toContain(`<property name="scope" value="${scope.replaceAll("'", '&#39;')}"/>`);
     expect(renderHtml(r)).toContain(`data-testid="scope">${scope.replaceAll("'", '&#39;')}</p>`);
+  });
+
+  it('A run incomplete only because a MUST warned names the warned MUSTs as the reason in every writer (never an empty reason).', () => {
+    const r = warnedMustReport();
+    expect([r.outcome, r.notExercised]).toEqual(['incomplete', []]);
+    const scope = 'No MUST requirement failed, but 1 MUST requirement warned (RESP-CONTENT-TYPE-JSON): this run does not certify the server.';
+    expect(renderConsole(r).split('\n')[1].trim()).toBe(scope);
+    expect(renderSummary(r)).toContain(`> ${scope.replace(/[()]/g, (c) => `\\${c}`)}`);
+    expect(renderHtml(r)).toContain(`data-testid="scope">${scope}</p>`);
+  });
+
+  it('A run whose key was refused (exit 5) is headlined KEY REFUSED, says it is no conformance verdict, and its JSON outcome stays one of the schema\'s.', () => {
+    const r = keyRefusedReport();
+    expect(renderConsole(r).split('\n')[1]).toBe(
+      '  The API key was refused (every authenticated request was answered 401): the run stopped before judging the server, so this is no conformance verdict.',
+    );
+    expect(renderBadge(r)).toContain('aria-label="animal-store: key refused · free · ');
+    expect(['certified', 'incomplete', 'not-conformant']).toContain(JSON.parse(renderJson(r)).outcome);
+    expect(JSON.parse(renderJson(r)).keyRefused).toBe(true);
   });
 
   it('INFO observations are counted as observed, apart from passed, in every writer.', () => {

@@ -198,3 +198,32 @@ export function conformanceOnly(r: RunReport): RunReport {
   const { load: _load, ...rest } = r;
   return finalize({ ...rest, kind: 'conformance' });
 }
+
+/** Every MUST exercised; RESP-CONTENT-TYPE-JSON warned (errors labelled application/problem+json): passed, incomplete. */
+export const warnedMustReport = (): RunReport =>
+  report({
+    findings: [
+      ...conformance({
+        'RESP-CONTENT-TYPE-JSON': [
+          found({
+            requirement: 'RESP-CONTENT-TYPE-JSON',
+            outcome: 'warn',
+            title: 'A +json type instead of application/json',
+            message: '401 response labelled "application/problem+json": JSON, but not the application/json the spec names',
+            evidence: { expected: 'application/json', actual: 'application/problem+json' },
+          }),
+        ],
+      }),
+      ...fullProfile(),
+    ],
+    load: passingLoad(),
+  });
+
+/** The key was refused: every authenticated request answered 401, the run stopped (exit 5). */
+export const keyRefusedReport = (): RunReport =>
+  finalize({
+    ...withStatus(incompleteReport(), ['AUTH-VALID-KEY-ACCEPTED'], 'fail'),
+    keyRefused: true,
+    abort: 'the API key was refused: all 3 authenticated requests were answered 401',
+    diagnosis: 'the API key was refused (every authenticated request was answered 401): check ANIMAL_STORE_API_KEY and the base URL',
+  });

@@ -165,6 +165,16 @@ describe('index.html: requirements, failures first', () => {
     expect(renderHtml(failingReport())).not.toMatch(/max-height:\d+px/);
   });
 
+  it('A body the suite cut at its size cap is offered as kept, never as the whole body.', () => {
+    const r = failingReport();
+    const q = r.requirements.find((x) => x.id === 'AUTH-WRONG-SCHEME-401')!;
+    const cut = { ...q, findings: q.findings.map((f) => ({ ...f, evidence: { ...f.evidence, response: { ...f.evidence!.response!, bodyTruncated: true } } })) };
+    const tr = row(renderHtml({ ...r, requirements: r.requirements.map((x) => (x === q ? cut : x)) }), 'AUTH-WRONG-SCHEME-401');
+    expect(tr).toMatch(/<summary>Show the response body as kept \(its first \d+ characters\)<\/summary>/);
+    expect(tr).toContain('the suite kept only the first');
+    expect(tr).not.toContain('Show the whole response body');
+  });
+
   it('A requirement not exercised shows the reason and the remedy the report gives.', () => {
     const html = renderHtml(failingReport());
     expect(row(html, 'CREATE-ID-UNIQUE')).toContain(

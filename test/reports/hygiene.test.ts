@@ -6,8 +6,7 @@
  * them as warnings (never failures: the run stays certified), the comparison
  * names them as new, and no file holds the key in any encoding.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ValidateFunction } from 'ajv';
@@ -21,6 +20,7 @@ import { renderHtml, renderJson, renderJunit, renderSummary, writeReports } from
 import { runSuiteAgainst } from '../support/suite.ts';
 import { comparedWith, conformance, fullProfile, report } from './fixtures.ts';
 import { passingLoad } from './load-fixtures.ts';
+import { tempDir } from '../support/temp.ts';
 
 const IDS = ['HYGIENE-CREDENTIAL-NOT-REFLECTED', 'HYGIENE-DEPRECATION-ONLY-GETPET'];
 const KEY = DEMO_KEYS.business;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   r = comparedWith(built, Object.fromEntries(IDS.map((id) => [id, 'pass' as const])));
 }, 60_000);
 
-const dir = mkdtempSync(join(tmpdir(), 'hygiene-writers-'));
+const dir = tempDir('hygiene-writers');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('hygiene warnings in the reports', () => {

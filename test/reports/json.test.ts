@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
@@ -21,12 +20,13 @@ import {
   withoutPlan,
 } from './fixtures.ts';
 import { allPlansCertified, mixedPlans, onePlan } from './plan-fixtures.ts';
+import { tempDir } from '../support/temp.ts';
 
 /** Compiled once by the project's Ajv (JSON Schema 2020-12, strict, ajv-formats). */
 const validate = (ajv.getSchema(schema.$id) ?? ajv.compile(schema)) as ValidateFunction;
 const valid = (data: unknown) => (validate(data) ? 'valid' : ajv.errorsText(validate.errors));
 
-const dir = mkdtempSync(join(tmpdir(), 'json-writer-'));
+const dir = tempDir('json-writer');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const reports: [string, RunReport][] = [

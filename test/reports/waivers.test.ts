@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyWaivers, loadWaivers, parseWaivers, WaiverError, type Waiver } from '../../src/results/waivers.ts';
 import type { RunReport, Status } from '../../src/results/types.ts';
 import { certifiedReport, failingReport, NOW, withStatus } from './fixtures.ts';
+import { tempDir } from '../support/temp.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'waivers-'));
+const dir = tempDir('waivers');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('loadWaivers', () => {

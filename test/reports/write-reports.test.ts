@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { ALL_FORMATS, CONFORMANCE_FORMATS, writeReports, type ReportFormat } from '../../src/results/writers/index.ts';
 import { failingReport, certifiedReport, SECRET_KEY } from './fixtures.ts';
+import { tempDir } from '../support/temp.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'write-reports-'));
+const root = tempDir('write-reports');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const freshDir = () => join(root, `run-${++n}`, 'reports');

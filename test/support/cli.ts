@@ -5,12 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import type { AppOptions } from '../../reference/options.ts';
+import { tempDir } from './temp.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -79,7 +79,7 @@ export async function withReference<T>(
 }
 
 export function tempReports(): string {
-  return mkdtempSync(join(tmpdir(), 'animal-store-reports-'));
+  return tempDir('animal-store-reports');
 }
 
 /** Every file below `dir` whose content contains `needle`. */

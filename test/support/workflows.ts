@@ -5,11 +5,11 @@
  * is `bash -e`).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from './cli.ts';
+import { tempDir } from './temp.ts';
 
 export interface Step {
   id?: string;
@@ -92,8 +92,8 @@ export interface ShellResult {
 }
 
 /** Run `script` in `dir` (a fresh directory by default) with GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files and a stand-in `npm`. */
-export function runShell(script: string, env: Record<string, string>, dir = mkdtempSync(join(tmpdir(), 'wf-'))): ShellResult {
-  const meta = mkdtempSync(join(tmpdir(), 'wf-meta-'));
+export function runShell(script: string, env: Record<string, string>, dir = tempDir('wf')): ShellResult {
+  const meta = tempDir('wf-meta');
   const bin = join(meta, 'bin');
   mkdirSync(bin);
   // npm stands in for the suite: records its arguments and the suite's variables, exits with FAKE_EXIT

@@ -4,12 +4,12 @@
  * failing, and flapping (a status going back and forth over the runs the folder
  * keeps); a folder without history gives no comparison.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { compareWithBaseline } from '../../src/results/compare.ts';
 import type { RunReport, Status } from '../../src/results/types.ts';
+import { tempDir } from '../support/temp.ts';
 
 function report(startedAt: string, statuses: Record<string, Status>): RunReport {
   return {
@@ -42,7 +42,7 @@ function report(startedAt: string, statuses: Record<string, Status>): RunReport 
 }
 
 function folder(history: Record<string, Status>[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'compare-'));
+  const dir = tempDir('compare');
   history.forEach((statuses, i) => {
     const at = `2030-01-0${i + 1}T03:17:00.000Z`;
     mkdirSync(join(dir, 'runs', `${at.replace(/[:.]/g, '-')}-1`), { recursive: true });
@@ -64,7 +64,7 @@ describe('run-to-run comparison', () => {
   });
 
   test('A --baseline file wins over the folder; a folder without history gives no comparison.', () => {
-    const base = join(mkdtempSync(join(tmpdir(), 'baseline-')), 'certification.json');
+    const base = join(tempDir('baseline'), 'certification.json');
     writeFileSync(base, JSON.stringify(report('2030-01-01T00:00:00.000Z', { A: 'fail' })));
     expect(compareWithBaseline(report('2030-01-09T00:00:00.000Z', { A: 'pass' }), folder([]), base).comparison?.fixed).toEqual(['A']);
     expect(compareWithBaseline(report('2030-01-09T00:00:00.000Z', { A: 'pass' }), folder([])).comparison).toBeUndefined();

@@ -3,12 +3,12 @@
  * schedule, concurrency, history and issue; the staging run's triggers, its
  * waivers and its own variable names.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.ts';
 import { load, steps, stepById, indexOf, header, used, runShell, check } from '../support/workflows.ts';
+import { tempDir } from '../support/temp.ts';
 
 describe('the nightly production workflow', () => {
   const file = 'nightly-production.yml';
@@ -50,7 +50,7 @@ describe('the nightly production workflow', () => {
     const keep = job.steps.find((s) => s.name === "Keep this night's certification for the next comparisons")!;
     expect(keep.if).toBe("always() && hashFiles('reports/certification.json') != ''");
 
-    const dir = mkdtempSync(join(tmpdir(), 'wf-'));
+    const dir = tempDir('wf');
     expect(runShell(seed.run!, {}, dir).stdout).toMatch(/No earlier certification/);
     mkdirSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1'), { recursive: true });
     writeFileSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'), '{}');

@@ -6,15 +6,15 @@
  * cancelled run changes nothing; an issue someone else opened is never taken
  * over; text from the server cannot mention people or leak the address.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { EXIT } from '../../src/cli/common.ts';
 import type { RunReport } from '../../src/results/types.ts';
 import { headline } from '../../src/results/writers/common.ts';
 import { ROOT } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
 
 interface Verdict {
   status: 'pass' | 'fail' | 'cancelled';
@@ -125,7 +125,7 @@ async function night(o: {
   open?: Issue[];
   labelError?: number;
 }) {
-  const dir = mkdtempSync(join(tmpdir(), 'nightly-'));
+  const dir = tempDir('nightly');
   const file = join(dir, 'certification.json');
   if (o.report) writeFileSync(file, JSON.stringify(o.report));
   const summary = join(dir, 'summary.md');
@@ -307,6 +307,7 @@ describe('agreement with the suite', () => {
       { outcome: 'not-conformant' },
       { outcome: 'incomplete', abort: 'deadline' },
       { outcome: 'incomplete', interrupted: true },
+      { outcome: 'not-conformant', keyRefused: true, abort: 'the API key was refused' },
     ];
     for (const c of cases) {
       const r = report({ reqs: [], ...c });
@@ -315,7 +316,7 @@ describe('agreement with the suite', () => {
   });
 
   it('A missing or unreadable certification.json is no report at all.', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nightly-'));
+    const dir = tempDir('nightly');
     writeFileSync(join(dir, 'bad.json'), '{"outcome":');
     expect(nightly.readReport(join(dir, 'bad.json'))).toBeUndefined();
     expect(nightly.readReport(join(dir, 'none.json'))).toBeUndefined();

@@ -11,8 +11,7 @@
  * with bash and a stand-in for npm; the suite itself is asked for a dry run with
  * the environment the workflow gives it.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { k6VersionProblem } from '../../load/node/k6.ts';
@@ -36,6 +35,7 @@ import {
   evaluate,
   check,
 } from '../support/workflows.ts';
+import { tempDir } from '../support/temp.ts';
 
 interface Expected {
   env: 'production' | 'staging';
@@ -307,7 +307,7 @@ describe.each(FILES)('%s', (file, expected) => {
   it('The step summary shows summary.md, or says why there is none: the exit code and its meaning, or that the certification did not run.', () => {
     const s = steps(w).find((x) => x.name === 'Write the step summary')!;
     expect(s.env?.EXIT_CODE).toBe('${{ steps.certify.outputs.exit-code }}');
-    const dir = mkdtempSync(join(tmpdir(), 'wf-'));
+    const dir = tempDir('wf');
     mkdirSync(join(dir, 'reports'));
     writeFileSync(join(dir, 'reports', 'summary.md'), '## ❌ animal-store certification: **NOT CONFORMANT**\n');
     expect(runShell(s.run!, { EXIT_CODE: '1' }, dir).summary).toBe('## ❌ animal-store certification: **NOT CONFORMANT**\n');

@@ -1,19 +1,20 @@
 /**
- * Judgements of the paced scenarios (sustained, overload, daily): pure functions of
+ * Judgements of the paced scenarios (sustained, overload; daily: daily.ts): pure functions of
  * the recorded samples. Windows are judged so that both a fixed window (aligned
  * anywhere, so up to twice the limit may succeed within any span of one window)
  * and a sliding window pass, while a limit enforced over a shorter window — or a
  * day without a quota — is caught.
  */
-import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
+import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isThrottled } from './signals.ts';
 import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
 import type { JudgeOptions, Sample } from '../sample.ts';
 import { judgeForeign } from './foreign.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
-import { isDailyThrottle, maxInSpan, MERGE_REMEDY, n, successesBetween } from './spans.ts';
+import { isDailyThrottle, maxInSpan, MERGE_REMEDY, n } from './spans.ts';
 import { earlyThrottles, notEarlyVerdict, overflows, windowVerdict } from './window-facts.ts';
 
 export { isDailyThrottle, maxInSpan, successesBetween } from './spans.ts';
+export { judgeDaily } from './daily.ts';
 
 const perWindow = (count: number, ms: number, o: JudgeOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
 
@@ -119,52 +120,5 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
           )
         : judgeConsistency(throttled[0], o, freesBeforeReset(all, o.toleranceMs), startOf(all)),
     );
-  return out;
-}
-
-export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
-  const all = bySeq(samples);
-  const out = judgeTransport(samples, o);
-  const D = o.perDay;
-  if (D === undefined)
-    return out.concat(
-      skipped('RL-DAILY-QUOTA', 'Daily quota unknown', `plan ${o.plan} has no per-day number configured (ANIMAL_STORE_RPD)`),
-    );
-  const daily = all.find((s) => isDailyThrottle(s, o));
-  // Count within one quota day: days are taken as aligned on the epoch (UTC midnight for the spec's day), so a run
-  // that crosses a day boundary counts only the successes of the day it ended in — never a false "exceeded".
-  const last = daily || all.filter(isSuccess).pop();
-  const dayStart = last ? Math.floor(last.sentAt / o.dayMs) * o.dayMs : 0;
-  const S = (daily ? all.filter((x) => x.seq < daily.seq) : all).filter((x) => isSuccess(x) && x.sentAt >= dayStart).length;
-  if (daily) {
-    const msg = `${n(daily)} was refused for the day after ${S} successes (quota ${D}; ${signals(daily).waitMs !== undefined ? `Retry-After ${fmtMs(signals(daily).waitMs as number)}` : 'no Retry-After'})`;
-    if (S > D) out.push(verdict('RL-DAILY-QUOTA', false, 'Daily quota exceeded', msg));
-    else if (S < D)
-      out.push({
-        requirement: 'RL-DAILY-QUOTA',
-        outcome: 'warn',
-        title: 'Daily quota hit early',
-        message: `${msg}: fewer than the plan allows — was the key used earlier today? (use a dedicated key on a fresh day)`,
-      });
-    else out.push(verdict('RL-DAILY-QUOTA', true, 'Daily quota enforced', msg));
-  } else if (S > D) {
-    out.push(
-      verdict(
-        'RL-DAILY-QUOTA',
-        false,
-        'Daily quota not enforced',
-        `${S} requests succeeded within one day, more than plan ${o.plan}'s ${D}, and none was refused for the day`,
-      ),
-    );
-  } else {
-    out.push(
-      skipped(
-        'RL-DAILY-QUOTA',
-        'Daily quota not reached',
-        `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`,
-        `the daily scenario must spend a whole quota day: a --deadline-ms and --max-requests that let it, on a key not used earlier that day (a server with a shortened day: its --day-ms, and --rpd for enterprise)`,
-      ),
-    );
-  }
   return out;
 }

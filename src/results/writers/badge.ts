@@ -2,10 +2,11 @@
  * badge.svg: a shields-like flat badge, "animal-store | certified · <plan> · <date>"
  * in green only for a certified run; "not conformant" in red (a MUST failed, even
  * in a run that stopped); "passed, incomplete (N MUSTs not exercised)",
- * "interrupted" or "stopped early" in amber. The words are the headline of every
+ * "interrupted" or "stopped early" in amber; "key refused" (exit 5) in its outcome's
+ * colour. The words are the headline of every
  * other writer. A run over several plans counts them: "4 plans certified" (green),
  * "3 of 4 plans certified" (red when a plan is not conformant, else amber), after
- * "interrupted" or "stopped early" when the run did not complete. Widths are
+ * "interrupted", "stopped early" or "key refused" when the run did not complete. Widths are
  * computed from the text with Verdana 11px metrics.
  */
 import type { RunReport } from '../types.ts';
@@ -82,7 +83,7 @@ export function badgeMessage(report: RunReport): string {
   const h = headline(report);
   const plans = plansOf(report);
   if (plans) {
-    const stopped = h === 'INTERRUPTED' || h === 'STOPPED EARLY' ? `${h.toLowerCase()} · ` : '';
+    const stopped = h === 'INTERRUPTED' || h === 'STOPPED EARLY' || h === 'KEY REFUSED' ? `${h.toLowerCase()} · ` : '';
     return `${stopped}${plansCertified(report, plans)} · ${dateOf(report.endedAt || report.startedAt)}`;
   }
   const state = h === 'PASSED, INCOMPLETE' && n ? `passed, incomplete (${n} MUST${n === 1 ? '' : 's'} not exercised)` : h.toLowerCase();

@@ -43,16 +43,19 @@ export const AREA_TITLES: Readonly<Record<string, string>> = {
   hygiene: 'Hygiene and security (not required by the spec: warns, never fails)',
 };
 
-export type Headline = 'CERTIFIED' | 'CONFORMANT' | 'PASSED, INCOMPLETE' | 'NOT CONFORMANT' | 'INTERRUPTED' | 'STOPPED EARLY';
+export type Headline =
+  'CERTIFIED' | 'CONFORMANT' | 'PASSED, INCOMPLETE' | 'NOT CONFORMANT' | 'INTERRUPTED' | 'STOPPED EARLY' | 'KEY REFUSED';
 
 /**
  * What the run proves, in words. Only a complete run whose every MUST
  * requirement in scope was exercised and passed is CERTIFIED (a conformance-only
  * run: CONFORMANT); a run that passed what it exercised but left MUST
- * requirements out is PASSED, INCOMPLETE — never the certified wording.
+ * requirements out is PASSED, INCOMPLETE — never the certified wording. A run
+ * whose key was refused (exit 5) is KEY REFUSED: no conformance verdict.
  */
 export function headline(report: RunReport): Headline {
   if (report.interrupted) return 'INTERRUPTED';
+  if (report.keyRefused) return 'KEY REFUSED';
   if (report.outcome === 'not-conformant') return 'NOT CONFORMANT';
   if (report.abort) return 'STOPPED EARLY';
   if (report.outcome === 'incomplete') return 'PASSED, INCOMPLETE';
@@ -138,56 +141,6 @@ export function remedyText(remedy: string | undefined): string {
 /** Why a requirement was not exercised, and what would exercise it, in one line. */
 export function notExercisedText(n: Pick<NotExercised, 'reason' | 'remedy'>): string {
   return n.remedy ? `${n.reason} — ${remedyText(n.remedy)}` : n.reason;
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const planNames = (plans: readonly PlanResult[]) => plans.map((p) => p.plan).join(', ');
-
-/** The scope sentence of a run over several plans: which plans failed or left MUSTs out, and how many are certified. */
-function plansScope(report: RunReport, plans: readonly PlanResult[]): string {
-  const certified = plans.filter((p) => planTone(report, p) === 'certified');
-  const tally = `${plansCertified(report, plans)}${certified.length && certified.length < plans.length ? ` (${planNames(certified)})` : ''}`;
-  if (report.outcome === 'not-conformant') {
-    const bad = plans.filter((p) => p.outcome === 'not-conformant');
-    const on = bad.length === plans.length ? 'every plan' : planNames(bad);
-    return `${plural(failedMusts(report).length, 'MUST requirement', 'MUST requirements')} failed, on ${on}; ${tally}.`;
-  }
-  if (report.outcome === 'incomplete') {
-    const gaps = plans.filter((p) => p.notExercised.length).map((p) => `${p.plan} (${p.notExercised.length})`);
-    const waived = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'waived').length;
-    const parts = [
-      gaps.length ? `MUST requirements were not exercised on ${gaps.join(', ')}` : '',
-      waived ? `${plural(waived, 'MUST requirement was', 'MUST requirements were')} waived` : '',
-    ].filter(Boolean);
-    return `No MUST requirement failed, but ${parts.join(' and ') || 'not every plan completed'}: ${tally}.`;
-  }
-  const musts = report.requirements.filter((r) => r.level === 'MUST').length;
-  return `Every one of the ${musts} MUST requirements of the Animal Store specification was exercised and passed on each of the ${plans.length} plans (${planNames(plans)}).`;
-}
-
-/** One sentence under the headline: what was and was not exercised (on each plan, when there are several). */
-export function scopeSentence(report: RunReport): string {
-  const n = report.notExercised.length;
-  const musts = report.requirements.filter((r) => r.level === 'MUST').length;
-  const plans = plansOf(report);
-  if (report.interrupted) return 'The run was interrupted before every test ran; the results below are partial and certify nothing.';
-  if (plans && (report.outcome === 'not-conformant' || !report.abort)) return plansScope(report, plans);
-  if (report.outcome === 'not-conformant') {
-    const f = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail').length;
-    return `${f} MUST requirement${f === 1 ? '' : 's'} failed.`;
-  }
-  if (report.abort) return `The run stopped early (${report.abort}); no MUST failed in what it exercised, and it certifies nothing.`;
-  if (report.outcome === 'incomplete') {
-    const waived = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'waived').length;
-    const parts = [
-      n ? `${n} MUST requirement${n === 1 ? ' was' : 's were'} not exercised` : '',
-      waived ? `${waived} MUST requirement${waived === 1 ? ' was' : 's were'} waived` : '',
-    ].filter(Boolean);
-    return `No MUST requirement failed, but ${parts.join(' and ')}: this run does not certify the server.`;
-  }
-  return report.kind === 'certification'
-    ? `Every one of the ${musts} MUST requirements of the Animal Store specification was exercised and passed.`
-    : 'Every MUST requirement of the conformance specs was exercised and passed.';
 }
 
 export function areaTitle(area: string): string {

@@ -20,11 +20,11 @@ import {
   plansOf,
   planTone,
   reasonOf,
-  scopeSentence,
   STATUS_LABEL,
   STATUSES,
   TONE_ICON,
 } from './common.ts';
+import { scopeSentence } from './scope.ts';
 import { curlOf } from './curl.ts';
 import { replayLines } from './replay.ts';
 import { limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';

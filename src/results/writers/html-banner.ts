@@ -17,11 +17,11 @@ import {
   mustWaiversAllowed,
   plansOf,
   remedyText,
-  scopeSentence,
   STATUS_LABEL,
   toneOf,
   worldText,
 } from './common.ts';
+import { scopeSentence } from './scope.ts';
 import { html, joinHtml, raw, type SafeHtml } from './html-safe.ts';
 import { ACROSS_PLANS_NOTE, notExercisedByPlan, onPlans } from './plan-view.ts';
 

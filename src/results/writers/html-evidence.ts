@@ -28,7 +28,7 @@ function body(x: HttpExcerpt, kind: string): SafeHtml {
   const short = preview(x.body);
   if (short === undefined) return html`<pre class="http body" data-testid="evidence-${kind}-body">${x.body}${cut}</pre>`;
   return html`<pre class="http body preview">${short}<span class="trunc">…</span></pre>
-<details class="full-body" data-testid="full-body"><summary>Show the whole ${kind} body (${x.body.length} characters)</summary><pre class="http body" data-testid="evidence-${kind}-body">${x.body}${cut}</pre></details>`;
+<details class="full-body" data-testid="full-body"><summary>${x.bodyTruncated ? `Show the ${kind} body as kept (its first ${x.body.length} characters)` : `Show the whole ${kind} body (${x.body.length} characters)`}</summary><pre class="http body" data-testid="evidence-${kind}-body">${x.body}${cut}</pre></details>`;
 }
 
 function http(x: HttpExcerpt, kind: 'request' | 'response'): SafeHtml {

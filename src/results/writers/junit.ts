@@ -33,8 +33,8 @@ import {
   plansCertified,
   plansOf,
   remedyText,
-  scopeSentence,
 } from './common.ts';
+import { scopeSentence } from './scope.ts';
 import { curlOf } from './curl.ts';
 import { replayLines } from './replay.ts';
 import type { LoadReport } from './load-runs.ts';

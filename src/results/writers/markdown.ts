@@ -32,13 +32,13 @@ import {
   planTone,
   reasonOf,
   remedyText,
-  scopeSentence,
   STATUS_LABEL,
   STATUSES,
   stripInvalidXml,
   TONE_ICON,
   toneOf,
 } from './common.ts';
+import { scopeSentence } from './scope.ts';
 import { curlOf } from './curl.ts';
 import { replayCurl, replayLines } from './replay.ts';
 import { ACROSS_PLANS_NOTE, limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';

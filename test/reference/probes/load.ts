@@ -66,6 +66,15 @@ export const LOAD_PROBES: Probe[] = [
       return successes([...first, ...(await burst(s, 5))]) === 8;
     },
   },
+  {
+    fault: 'daily-quota-low',
+    options: { enterprise: { perMinute: 5, perDay: 8 } },
+    holds: async (s) => {
+      const first = await burst(s, 5);
+      s.clock.advance(60_000);
+      return successes([...first, ...(await burst(s, 5))]) === 8;
+    },
+  },
   { fault: '429-body-not-error', options, holds: async (s) => validateSchema('Error', (await first429(s))?.json).valid },
   {
     fault: 'plans-share-bucket',
