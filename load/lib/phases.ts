@@ -209,9 +209,16 @@ export interface PacedSpec {
 }
 
 /**
+ * How much faster than its pace a paced phase catches up the slots it is late for: a burst sent all at once would
+ * queue behind the client's own CPU (and, in process, the embedded server's), so that the server counts part of it
+ * in a later window than the client sent it — more than perWindow in one window, a false RL-SUSTAINED-BELOW-CEILING.
+ */
+const CATCH_UP = 3;
+
+/**
  * A constant arrival rate: slot i is due at t0 + i × window / perWindow. A slot
  * the client is late for (a busy machine: timers fire late, requests cost CPU)
- * is sent late rather than dropped, but never so that a span of one window holds
+ * is sent late rather than dropped — at most three times the pace — but never so that a span of one window holds
  * more than perWindow sends: the pace a server sees never exceeds the one offered
  * (a sustained 90% of the limit stays below it, whatever the client's hiccups).
  * Slots due while a Retry-After pause holds the key are skipped, never sent in a
@@ -228,6 +235,7 @@ export class PacedPhase implements Phase {
   /** When each of the last perWindow requests was sent (by send count, modulo perWindow). */
   private readonly sentAt: number[] = [];
   private sends = 0;
+  private lastSentAt = -Infinity;
   skipped = 0;
 
   constructor(private readonly spec: PacedSpec) {
@@ -271,7 +279,8 @@ export class PacedPhase implements Phase {
       if (left !== undefined && left <= 0) return awaitResponse('limit reached: one request at a time');
     }
     if (external) return SEND;
-    const at = Math.max(this.t0 + this.slot * this.interval(run), this.shareAt(run));
+    const interval = this.interval(run);
+    const at = Math.max(this.t0 + this.slot * interval, this.shareAt(run), this.lastSentAt + interval / CATCH_UP);
     if (now < at) return { kind: 'wait', ms: Math.max(1, Math.ceil(at - now)), why: 'pacing' };
     return SEND;
   }
@@ -294,6 +303,7 @@ export class PacedPhase implements Phase {
   sent(_run: RunState, now: number): void {
     this.slot++;
     this.sentAt[this.sends++ % this.spec.perWindow] = now;
+    this.lastSentAt = now;
   }
 
   observe(run: RunState, s: Sample): void {

@@ -62,8 +62,11 @@ const pacedCaps = (o: ScenarioOptions, p: Pace): Caps => ({
 // A third window: a first request refused 429 is tried again after a full window without sending (CeilingPhase).
 const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 4, maxDurationMs: 3 * o.windowMs + o.jitterMs + SLACK_MS });
 
-/** The ceiling's skip when the limit was not reached within a window at the latency the client saw (src/core/rules/little.ts). */
-const CEILING_SHORT = 'Limit not reached at this latency';
+/**
+ * The ceiling's skips when the limit was not reached: within a window at the latency the client saw
+ * (src/core/rules/little.ts), or at all — a client paused longer than the window between its requests.
+ */
+const CEILING_SHORT = ['Limit not reached at this latency', 'Ceiling not reached'];
 
 /** Every scenario also judges every response it got by the per-response rules (the conformance checks' rules). */
 function withResponses(judge: Judge): Judge {
@@ -75,7 +78,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
   ceiling: {
     ...SCENARIO_INFO.ceiling,
     caps: ceilingCaps,
-    shortfall: [CEILING_SHORT],
+    shortfall: CEILING_SHORT,
     phases: (_o, part) =>
       split(
         part,
@@ -90,7 +93,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
       const c = ceilingCaps(o);
       return { maxRequests: c.maxRequests + 1, maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.jitterMs };
     },
-    shortfall: [CEILING_SHORT],
+    shortfall: CEILING_SHORT,
     phases: (_o, part) =>
       split(
         part,

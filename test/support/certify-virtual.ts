@@ -6,7 +6,8 @@
  * machine in a fraction of a second. `asIs`: the configuration's own request
  * budget (plus the scenarios' caps, as npm start adds them) and deadline;
  * otherwise both are widened for worlds with long days. `busy`: the client runs on
- * a busy machine (late timers, CPU per request: see Busy).
+ * a busy machine (late timers, CPU per request: see Busy). Deterministic: the run's
+ * randomness comes from a generator seeded by `phase` (default 1).
  */
 import { NodeEngine } from '../../load/node/engine.ts';
 import { costLines, runRateLimits } from '../../load/node/run.ts';
@@ -36,8 +37,32 @@ export interface VirtualCertification {
 export async function certifyVirtually(
   config: Config,
   app: AppOptions = {},
-  o: { start?: number; asIs?: boolean; busy?: Busy } = {},
+  o: { start?: number; asIs?: boolean; busy?: Busy; phase?: number } = {},
 ): Promise<VirtualCertification> {
+  // The run's own randomness (the exploration seed, the jitter of its waits) drawn from a seeded generator: the same
+  // call gives the same run, whatever the machine; `phase` picks another (another exploration, other waits).
+  const random = Math.random;
+  Math.random = seeded(o.phase ?? 1);
+  try {
+    const explore = { ...config.explore, seed: Math.floor(Math.random() * 2 ** 32) };
+    return await certify({ ...config, explore }, app, o);
+  } finally {
+    Math.random = random;
+  }
+}
+
+/** A small seeded generator (mulberry32) in place of Math.random. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function certify(config: Config, app: AppOptions, o: { start?: number; asIs?: boolean; busy?: Busy }): Promise<VirtualCertification> {
   const profile = profileFor(config);
   const clock = o.busy ? new BusyClock(o.start ?? T0, o.busy) : new VirtualClock(o.start ?? T0);
   const started = clock.now();
