@@ -209,9 +209,22 @@ export interface PacedSpec {
 }
 
 /**
- * A constant arrival rate: slot i is due at t0 + i × window / perWindow. Late
- * slots are skipped, not bunched; slots that fall in a Retry-After pause are
- * skipped too. Under k6 (externalPacing) the executor provides the slots.
+ * How much faster than its pace a paced phase catches up the slots it is late for: a burst sent all at once would
+ * queue behind the client's own CPU (and, in process, the embedded server's), so that the server counts part of it
+ * in a later window than the client sent it — more than perWindow in one window, a false RL-SUSTAINED-BELOW-CEILING.
+ */
+const CATCH_UP = 3;
+
+/**
+ * A constant arrival rate: slot i is due at t0 + i × window / perWindow. A slot
+ * the client is late for (a busy machine: timers fire late, requests cost CPU)
+ * is sent late rather than dropped — at most three times the pace — but never so that a span of one window holds
+ * more than perWindow sends: the pace a server sees never exceeds the one offered
+ * (a sustained 90% of the limit stays below it, whatever the client's hiccups).
+ * Slots due while a Retry-After pause holds the key are skipped, never sent in a
+ * burst after it. The pace runs late by at most one window; slots left then are
+ * dropped (and the achieved rate says so). Under k6 (externalPacing) the executor
+ * provides the slots.
  */
 export class PacedPhase implements Phase {
   readonly name: PhaseName;
@@ -219,6 +232,10 @@ export class PacedPhase implements Phase {
   private slot = 0;
   private finished = false;
   private successes = 0;
+  /** When each of the last perWindow requests was sent (by send count, modulo perWindow). */
+  private readonly sentAt: number[] = [];
+  private sends = 0;
+  private lastSentAt = -Infinity;
   skipped = 0;
 
   constructor(private readonly spec: PacedSpec) {
@@ -238,41 +255,55 @@ export class PacedPhase implements Phase {
     return Math.round(this.spec.perWindow * this.spec.windows);
   }
 
-  /**
-   * How late a slot may be sent before it is skipped: a timer hiccup (up to a twentieth of the window, 250 ms at
-   * most; 50 ms in the embedded server's 1-second window) is caught up, a pause is not. Catching up bunches at most
-   * 5% of the window's pace, within the 10% a sustained pace keeps below the limit.
-   */
+  /** How late the pace may run behind its schedule: one window, after which the slots left are dropped. */
   lateMs(run: RunState): number {
-    return Math.max(this.interval(run), Math.min(250, run.o.windowMs / 20));
+    return run.o.windowMs;
+  }
+
+  /** The earliest a request may go without a span of one window holding more than perWindow sends. */
+  private shareAt(run: RunState): number {
+    const p = this.spec.perWindow;
+    return this.sends < p ? -Infinity : this.sentAt[this.sends % p] + run.o.windowMs;
   }
 
   next(run: RunState, now: number): PhaseAction {
     if (this.t0 === undefined) this.t0 = now;
-    const end = this.t0 + this.durationMs(run);
     if (this.finished) return COMPLETE;
-    if (run.o.externalPacing ? now >= end : this.slot >= this.slots() || now >= end + this.lateMs(run)) return COMPLETE;
+    const external = run.o.externalPacing;
+    const last = this.t0 + this.durationMs(run) + (external ? 0 : this.lateMs(run));
+    if (external ? now >= last : this.skipTo(now >= last ? this.slots() : this.pausedUntilSlot(run)) >= this.slots()) return COMPLETE;
     const blocked = run.guard.waitMs(now);
-    if (blocked > 0) return { kind: 'wait', ms: Math.min(blocked, end - now), why: 'obeying Retry-After' };
+    if (blocked > 0) return { kind: 'wait', ms: Math.min(blocked, last - now), why: 'obeying Retry-After' };
     if (this.spec.gate && run.inFlight > 0) {
       const left = budget(run);
       if (left !== undefined && left <= 0) return awaitResponse('limit reached: one request at a time');
     }
-    if (run.o.externalPacing) return SEND;
+    if (external) return SEND;
     const interval = this.interval(run);
-    const due = Math.min(this.slots(), Math.floor((now - this.lateMs(run) - this.t0) / interval) + 1);
-    if (due > this.slot) {
-      this.skipped += due - this.slot; // paused or far behind: skip, never bunch
-      this.slot = due;
-      if (this.slot >= this.slots()) return COMPLETE;
-    }
-    const at = this.t0 + this.slot * interval;
+    const at = Math.max(this.t0 + this.slot * interval, this.shareAt(run), this.lastSentAt + interval / CATCH_UP);
     if (now < at) return { kind: 'wait', ms: Math.max(1, Math.ceil(at - now)), why: 'pacing' };
     return SEND;
   }
 
-  sent(): void {
+  /** The first slot not due before the key's last Retry-After pause ended: those before it fell in the pause. */
+  private pausedUntilSlot(run: RunState): number {
+    return Math.ceil((run.guard.blockedUntil - (this.t0 as number)) / this.interval(run));
+  }
+
+  /** Skip the slots before `slot` (in a pause, or left when the pace ran a window late); returns the next slot. */
+  private skipTo(slot: number): number {
+    const to = Math.min(this.slots(), slot);
+    if (to > this.slot) {
+      this.skipped += to - this.slot;
+      this.slot = to;
+    }
+    return this.slot;
+  }
+
+  sent(_run: RunState, now: number): void {
     this.slot++;
+    this.sentAt[this.sends++ % this.spec.perWindow] = now;
+    this.lastSentAt = now;
   }
 
   observe(run: RunState, s: Sample): void {

@@ -30,6 +30,8 @@ export interface ScenarioDef extends ScenarioInfo {
   /** The constant arrival rate of the measured phase (arrival-rate scenarios only). */
   pace?: (o: ScenarioOptions) => Pace;
   caps: (o: ScenarioOptions) => Caps;
+  /** Titles of the skips that say the load generator fell short of the scenario's rate (a busy client, not the server). */
+  shortfall: readonly string[];
   phases: (o: ScenarioOptions, part: Part) => Phase[];
   judge: Judge;
 }
@@ -60,6 +62,12 @@ const pacedCaps = (o: ScenarioOptions, p: Pace): Caps => ({
 // A third window: a first request refused 429 is tried again after a full window without sending (CeilingPhase).
 const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 4, maxDurationMs: 3 * o.windowMs + o.jitterMs + SLACK_MS });
 
+/**
+ * The ceiling's skips when the limit was not reached: within a window at the latency the client saw
+ * (src/core/rules/little.ts), or at all — a client paused longer than the window between its requests.
+ */
+const CEILING_SHORT = ['Limit not reached at this latency', 'Ceiling not reached'];
+
 /** Every scenario also judges every response it got by the per-response rules (the conformance checks' rules). */
 function withResponses(judge: Judge): Judge {
   return (samples: readonly Sample[], o: ScenarioOptions, stopped: string | undefined): Judgement[] =>
@@ -70,6 +78,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
   ceiling: {
     ...SCENARIO_INFO.ceiling,
     caps: ceilingCaps,
+    shortfall: CEILING_SHORT,
     phases: (_o, part) =>
       split(
         part,
@@ -84,6 +93,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
       const c = ceilingCaps(o);
       return { maxRequests: c.maxRequests + 1, maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.jitterMs };
     },
+    shortfall: CEILING_SHORT,
     phases: (_o, part) =>
       split(
         part,
@@ -96,6 +106,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
     ...SCENARIO_INFO.sustained,
     pace: sustainedPace,
     caps: (o) => pacedCaps(o, sustainedPace(o)),
+    shortfall: ['Sustained rate not reached'],
     phases: (o, part) =>
       split(
         part,
@@ -108,6 +119,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
     ...SCENARIO_INFO.overload,
     pace: overloadPace,
     caps: (o) => pacedCaps(o, overloadPace(o)),
+    shortfall: ['Overload not reached'],
     phases: (o, part) =>
       split(
         part,
@@ -129,6 +141,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
       const p = dailyPace(o);
       return { maxRequests: (o.perDay || 0) + 2 * o.limit + 10, maxDurationMs: o.windowMs * (p.windows + 1) + o.maxWaitMs + SLACK_MS };
     },
+    shortfall: ['Daily quota not reached'],
     phases: (o, part) =>
       split(
         part,
@@ -138,6 +151,17 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
     judge: withResponses(judgeDaily),
   },
 };
+
+/**
+ * The skip that says a run's client fell short of its scenario's rate — a MUST not judged for lack of load, on a
+ * busy machine rather than because of the server — when nothing else was found (no failure, warning or error):
+ * such a run may be tried again, the second attempt's report replacing it.
+ */
+export function shortfallOf(name: ScenarioName, judgements: readonly Judgement[]): Judgement | undefined {
+  if (judgements.some((j) => j.outcome === 'fail' || j.outcome === 'warn' || j.outcome === 'error')) return undefined;
+  const titles = SCENARIOS[name].shortfall;
+  return judgements.find((j) => j.outcome === 'skip' && titles.indexOf(j.title) >= 0);
+}
 
 /** What a scenario costs the key: requests and time, typically and at most (its caps). The dry run prints these. */
 export interface Cost {

@@ -54,6 +54,13 @@ export interface LoadJob {
   /** The key is used by nothing else (a key per plan): requests counted on it that are not the scenario's own are a finding. */
   dedicatedKey?: boolean;
   /**
+   * How often the scenario runs again when its client fell short of its rate (the embedded server only: the client
+   * shares the machine with the server, and a busy machine is no finding about either); none by default.
+   */
+  retries?: number;
+  /** Start on a fresh quota day (with nextDayAt), as the daily scenario always does: a second attempt's, whose requests the day's quota was not sized for. */
+  freshDay?: boolean;
+  /**
    * The daily scenario: requests the run sent on the key before it (conformance, exploration, earlier scenarios;
    * the orchestrator counts them), which may have spent part of the quota day it judges.
    */

@@ -83,6 +83,8 @@ export function jobsFor(
     // The embedded server's quota days are aligned on the epoch: the daily scenario can start on a fresh one. A real
     // target's likely are (the judgement takes them so): a fresh one when it comes within --max-wait-ms.
     ...(target.info.embedded ? { nextDayAt: nextDay(target.dayMs) } : { likelyNextDayAt: nextDay(target.dayMs) }),
+    // The embedded server shares the machine with the client: a scenario whose client fell short of its rate runs once more.
+    ...(target.info.embedded ? { retries: 1 } : {}),
   }));
   const most = jobs.reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
   if (most > budget)
@@ -132,7 +134,9 @@ export async function runRateLimits(target: Target, scenarios: readonly Scenario
         `the rate-limit scenarios (${scenarios.join(', ')}) on plans ${lanes.map((l, i) => `${l.plan} (up to ${most[i]})`).join(', ')} may send up to ${total} requests, above the ${o.budget} left in the run's budget (--max-requests)`,
       );
   } else jobsFor(target, scenarios, o.budget, startedAt, lanes[0]);
-  const outs = await orchestrateLanes(jobs, { ...o, clock, earlierRequests });
+  // What the budget leaves beyond every scenario's caps is what running a scenario again may spend.
+  const caps = jobs.flat().reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
+  const outs = await orchestrateLanes(jobs, { ...o, clock, earlierRequests, retryBudget: Math.max(0, o.budget - caps) });
   const runs: LaneRun[] = outs.map((out, i) => ({
     ...out,
     plan: lanes[i].plan,

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioOptions } from '../../load/lib/config.ts';
 import { budget, KeyGuard, ScenarioRun, type Phase } from '../../load/lib/runner.ts';
-import { createRun } from '../../load/lib/scenarios.ts';
+import { createRun, SCENARIOS, shortfallOf } from '../../load/lib/scenarios.ts';
+import { SCENARIO_NAMES } from '../../src/core/scenarios.ts';
 import type { Sample, ScenarioOptions } from '../../load/lib/types.ts';
 import { simServer, simulate, type SimOptions } from './sim.ts';
 
@@ -109,6 +110,21 @@ describe('paced scenarios', () => {
     }
   });
 
+  it('sustained on a client whose timers fire late: every slot is sent, late ones late, never more than the pace within any window span, and no 429 (fixed and sliding)', () => {
+    for (const mode of ['fixed', 'sliding'] as const) {
+      const random = seeded(11);
+      // One wait in ten ends up to 150 ms late: a 1-second window's pace of 270 falls 40 slots behind at times.
+      const late = () => (random() < 0.1 ? Math.round(150 * random()) : 0);
+      const r = createRun('sustained', opts({}, 300, 1000));
+      const server = simServer({ limit: 300, windowMs: 1000, mode });
+      const s = simulate(r, server, T0, 2, { late });
+      expect(outcome(r.judgements(), 'RL-SUSTAINED-BELOW-CEILING')).toEqual(['pass']);
+      expect(s.sends.length).toBe(1 + 540);
+      expect(maxInWindow(s.sends.slice(1), 1000)).toBe(270);
+      expect(maxInWindow(server.accepted.slice(1), 1000)).toBeLessThanOrEqual(270);
+    }
+  });
+
   it('sustained: waits one window first when the key is not fresh', () => {
     const { r, s } = run('sustained', opts(), { limit: 60, windowMs: 60000, used: 30 });
     expect(r.state.notes.join()).toMatch(/not fresh/);
@@ -170,6 +186,24 @@ describe('paced scenarios', () => {
     expect(v?.outcome).toBe('pass');
     expect(r.state.samples.filter((s: Sample) => s.status === 429)).toHaveLength(1);
   });
+});
+
+describe('a client that falls short of the rate', () => {
+  // 10 ms of CPU per request: at most 100 requests a second, a third of the limit of 300 per 1-second window.
+  it.each(SCENARIO_NAMES)(
+    '%s: says so with a skip its shortfall list names (a run may be tried again), and an idle client says nothing of the kind.',
+    (name) => {
+      const o = opts({ perDay: 3300, dayMs: 20_000 }, 300, 1000);
+      const slow = createRun(name, o);
+      simulate(slow, simServer({ limit: 300, windowMs: 1000 }), T0, 2, { cpuMs: 10 });
+      const short = shortfallOf(name, slow.judgements());
+      expect(short?.outcome).toBe('skip');
+      expect(SCENARIOS[name].shortfall).toContain(short?.title);
+      const idle = createRun(name, o);
+      simulate(idle, simServer({ limit: 300, windowMs: 1000 }), T0, 2);
+      expect(shortfallOf(name, idle.judgements())).toBeUndefined();
+    },
+  );
 });
 
 describe('the key guard of one instance among several', () => {

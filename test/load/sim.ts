@@ -94,8 +94,21 @@ export interface SimRun {
   sends: number[];
 }
 
-/** Run to completion in virtual time, starting at `start` (client clock). */
-export function simulate(run: ScenarioRun, server: SimServer, start: number, latencyMs = 2, maxSteps = 200000): SimRun {
+/** A busy client: each wait ends `late(t)` ms later than asked (its timers), each request costs it `cpuMs` of CPU time. */
+export interface SimClient {
+  late?: (t: number) => number;
+  cpuMs?: number;
+}
+
+/** Run to completion in virtual time, starting at `start` (client clock), on an idle client unless told otherwise. */
+export function simulate(
+  run: ScenarioRun,
+  server: SimServer,
+  start: number,
+  latencyMs = 2,
+  client: SimClient = {},
+  maxSteps = 200000,
+): SimRun {
   let now = start;
   const sends: number[] = [];
   for (let i = 0; i < maxSteps; i++) {
@@ -103,6 +116,7 @@ export function simulate(run: ScenarioRun, server: SimServer, start: number, lat
     if (a.kind === 'done') return { end: now, sends };
     if (a.kind === 'wait') {
       now += Math.max(1, a.ms);
+      now += client.late ? client.late(now) : 0;
       continue;
     }
     const seqs = [run.sent(now)];
@@ -111,7 +125,7 @@ export function simulate(run: ScenarioRun, server: SimServer, start: number, lat
       sends.push(now);
       return server(now + latencyMs / 2);
     });
-    now += latencyMs;
+    now += latencyMs + seqs.length * (client.cpuMs ?? 0);
     seqs.forEach((seq, j) => run.observe({ seq, t: now, ...replies[j] }));
   }
   throw new Error('simulation did not end');

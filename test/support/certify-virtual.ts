@@ -5,7 +5,9 @@
  * one report — on simulated time, so that it proves what a run exercises on any
  * machine in a fraction of a second. `asIs`: the configuration's own request
  * budget (plus the scenarios' caps, as npm start adds them) and deadline;
- * otherwise both are widened for worlds with long days.
+ * otherwise both are widened for worlds with long days. `busy`: the client runs on
+ * a busy machine (late timers, CPU per request: see Busy). Deterministic: the run's
+ * randomness comes from a generator seeded by `phase` (default 1).
  */
 import { NodeEngine } from '../../load/node/engine.ts';
 import { costLines, runRateLimits } from '../../load/node/run.ts';
@@ -18,7 +20,7 @@ import { Session } from '../../src/harness/session.ts';
 import { certificationReport } from '../../src/results/certification.ts';
 import type { RunReport } from '../../src/results/types.ts';
 import { embeddedNote, embeddedTarget, worldInfo, type Target } from '../../src/target/target.ts';
-import { VirtualClock, virtualSend } from './virtual.ts';
+import { BusyClock, busySend, VirtualClock, virtualSend, type Busy } from './virtual.ts';
 
 /** 2030-01-01 12:00:00.250 UTC. */
 export const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250;
@@ -35,15 +37,40 @@ export interface VirtualCertification {
 export async function certifyVirtually(
   config: Config,
   app: AppOptions = {},
-  o: { start?: number; asIs?: boolean } = {},
+  o: { start?: number; asIs?: boolean; busy?: Busy; phase?: number } = {},
 ): Promise<VirtualCertification> {
+  // The run's own randomness (the exploration seed, the jitter of its waits) drawn from a seeded generator: the same
+  // call gives the same run, whatever the machine; `phase` picks another (another exploration, other waits).
+  const random = Math.random;
+  Math.random = seeded(o.phase ?? 1);
+  try {
+    const explore = { ...config.explore, seed: Math.floor(Math.random() * 2 ** 32) };
+    return await certify({ ...config, explore }, app, o);
+  } finally {
+    Math.random = random;
+  }
+}
+
+/** A small seeded generator (mulberry32) in place of Math.random. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function certify(config: Config, app: AppOptions, o: { start?: number; asIs?: boolean; busy?: Busy }): Promise<VirtualCertification> {
   const profile = profileFor(config);
-  const clock = new VirtualClock(o.start ?? T0);
+  const clock = o.busy ? new BusyClock(o.start ?? T0, o.busy) : new VirtualClock(o.start ?? T0);
   const started = clock.now();
   const baseUrl = 'http://127.0.0.1:4010/v1';
   const embedded = embeddedTarget(profile.config, baseUrl, { ...app, now: () => clock.now() });
   const { windowMs, dayMs } = embedded.options;
-  const send = virtualSend(buildApp(embedded.options), clock);
+  const inProcess = virtualSend(buildApp(embedded.options), clock);
+  const send = clock instanceof BusyClock ? busySend(inProcess, clock) : inProcess;
   // Progress lines are for a terminal: none in a test's output.
   const base = { ...embedded.config, output: { ...embedded.config.output, progress: false } };
   const target: Target = {

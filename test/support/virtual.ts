@@ -95,6 +95,51 @@ export class VirtualClock implements Clock {
 }
 
 /**
+ * A busy machine (a loaded 2-core box): the client's process is off the CPU for
+ * `stallMs` of every `everyMs` — a timer or a response due then is handled only
+ * when it is back — and each request it sends costs it `cpuMs` of CPU time.
+ */
+export interface Busy {
+  everyMs: number;
+  stallMs: number;
+  cpuMs: number;
+}
+
+/** A virtual clock on a busy machine: every timer that falls in a stall fires at its end; `advance` skips stalls too. */
+export class BusyClock extends VirtualClock {
+  constructor(
+    start: number,
+    readonly busy: Busy,
+  ) {
+    super(start);
+  }
+
+  /** The first moment at or after `t` the process is on the CPU. */
+  awake(t: number): number {
+    const { everyMs, stallMs } = this.busy;
+    const phase = ((t % everyMs) + everyMs) % everyMs;
+    return phase < stallMs ? t - phase + stallMs : t;
+  }
+
+  override at(ms: number, fire: () => void): () => void {
+    const now = this.now();
+    return super.at(this.awake(now + Math.max(0, ms)) - now, fire);
+  }
+
+  override advance(ms: number): void {
+    super.advance(this.awake(this.now() + Math.max(0, ms)) - this.now());
+  }
+}
+
+/** A transport whose every request costs the busy client CPU time (the clock moves on before it goes out). */
+export function busySend(send: Send, clock: BusyClock): Send {
+  return (req) => {
+    clock.advance(clock.busy.cpuMs);
+    return send(req);
+  };
+}
+
+/**
  * An in-process transport to `app`: answered at send + latency/2 (the app's clock), received at send + latency,
  * plus the delay the app's latency variants draw for the request (before it is counted, then before its response).
  */
