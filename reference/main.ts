@@ -6,6 +6,15 @@
  * listening line, then the demo keys) is printed, SIGINT or SIGTERM stops it:
  * "<signal>: stopping", then exit 0 once the server has closed and the output is flushed.
  *
+ * npm runs a script as `sh -c "…"` and forwards SIGINT and SIGTERM to that shell
+ * only (a terminal's Ctrl-C reaches the whole process group; `kill <npm pid>`, an
+ * IDE's stop button or a process manager signal npm alone). The shell forks node
+ * and does not pass signals on: it dies of SIGTERM, leaving the server orphaned on
+ * its port, and holds SIGINT until node ends. So package.json starts it with
+ * `exec node …` (npm's signals reach node), and, started by npm, it also stops
+ * once its parent process is gone ("parent process exited: stopping"): npm
+ * killed outright.
+ *
  * The one file of reference/ that imports the suite: its options (flags,
  * environment, .env) through src/config, so that `npm run reference` reads them
  * as every other command does. What the server does and judges imports nothing
@@ -38,6 +47,26 @@ export function help(): string {
   ].join('\n');
 }
 
+/** How often the parent process is looked at: a vanished npm frees the port within about this long. */
+const PARENT_POLL_MS = 500;
+/** Read at once: npm gone while the server starts is seen too. */
+const PARENT = process.ppid;
+
+/**
+ * Calls `onGone` once the parent process has exited (this process then has another parent: init or a subreaper).
+ * Only when started by npm (it waits for its script): a server started from a shell that then exits, with nohup
+ * or `(node … &)`, is orphaned on purpose, and may be orphaned before it could read its first parent.
+ */
+function stopWithParent(onGone: () => void): void {
+  if (!process.env.npm_lifecycle_event) return;
+  const timer = setInterval(() => {
+    if (process.ppid === PARENT) return;
+    clearInterval(timer);
+    onGone();
+  }, PARENT_POLL_MS);
+  timer.unref();
+}
+
 async function main(): Promise<void> {
   const c = configFrom(process.argv.slice(2), 'reference');
   if (c.help) {
@@ -66,12 +95,16 @@ async function main(): Promise<void> {
   });
   const server = await listen(app, { host: c.reference.host, port: c.reference.port });
   // Before anything is printed: whoever reads the keys may stop the server at once.
-  const stop = (signal: string) => {
-    console.log(`${signal}: stopping`);
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${why}: stopping`);
     void server.close().then(() => exitFlushed(0));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  stopWithParent(() => stop('parent process exited'));
   console.log(`Animal Store reference server listening on ${server.url}`);
   if (faults.length) console.log(`Fault modes: ${faults.join(', ')}`);
   if (c.reference.variants) console.log(`Valid variants: ${c.reference.variants}`);

@@ -51,7 +51,7 @@ export function profileFor(config: Config): Profile {
   if (name === 'full') {
     if (config.writesGiven && !config.allowWrites)
       throw new ConfigError(
-        'the full profile creates pets (it exercises every MUST requirement): it cannot run with ANIMAL_STORE_ALLOW_WRITES=false',
+        'the full profile creates pets (it exercises every MUST requirement): it cannot run with writes off (--allow-writes false or ANIMAL_STORE_ALLOW_WRITES=false)',
       );
     c = { ...config, allowWrites: true };
   }

@@ -6,6 +6,7 @@
  * once, as a replayable counterexample, and passes and observations deduplicated
  * (a phase of hundreds of requests must not bury the specs' findings).
  */
+import { isRequirementId, requirement } from '../core/catalogue.ts';
 import type { Judgement } from '../core/judgement.ts';
 import { RunAborted, type ApiExchange, type ApiRequest } from '../http/client.ts';
 import { exactInteger } from '../harness/ops.ts';
@@ -46,6 +47,9 @@ export const SOURCES = {
 export const signature = (f: Pick<Finding, 'requirement' | 'title'>): string => `${f.requirement} · ${f.title}`;
 export const isProblem = (f: Pick<Finding, 'outcome'>) => f.outcome === 'fail' || f.outcome === 'warn';
 
+/** A rate-limit requirement: what the server answers depends on the requests sent on the key before (its window, its first Limit). */
+export const dependsOnEarlierRequests = (id: string): boolean => isRequirementId(id) && requirement(id).area.startsWith('rate-limit');
+
 /** A 32-bit seed from any integer. */
 export const seed32 = (n: number): number => n >>> 0;
 
@@ -61,6 +65,8 @@ export class Explorer {
   /** Per phase, what each part of the phase did (for the summary observation). */
   readonly tally: Record<string, { requests: number; cases: number; counterexamples: number }> = {};
   private readonly shown = new Set<string>();
+  /** A rate-limit finding: how many requests the run had sent before the one it judges. */
+  private readonly sentBefore = new WeakMap<Finding, number>();
   readonly token: string;
   readonly naming: Naming;
 
@@ -114,6 +120,8 @@ export class Explorer {
     try {
       const ex = await s.client.request(req);
       for (const v of judge(ex)) s.record(v, { source, ex });
+      // The response judged is the last request sent (a 429 waited out and retried included).
+      for (const f of findings) if (dependsOnEarlierRequests(f.requirement)) this.sentBefore.set(f, s.client.requestsSent - 1);
       return { ex, findings, failures: findings.filter(isProblem), requests: s.client.requestsSent - before };
     } finally {
       s.sink = saved;
@@ -158,7 +166,11 @@ export class Explorer {
       const sig = signature(f);
       if ((only && sig !== only) || this.known.has(sig)) continue;
       this.known.add(sig);
-      this.session.sink.push({ ...f, replay: { ...replay, requests: this.spent } });
+      const before = this.sentBefore.get(f);
+      this.session.sink.push({
+        ...f,
+        replay: { ...replay, requests: this.spent, ...(before !== undefined ? { requestsBefore: before } : {}) },
+      });
       n++;
     }
     return n;

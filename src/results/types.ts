@@ -51,6 +51,12 @@ export interface Replay {
   shrinkPath?: string[];
   /** The flags that reproduce the whole phase: `--seed N`. */
   reproduce?: string;
+  /**
+   * A rate-limit finding (X-RateLimit-*, a 429): the server's answer depends on the requests sent on the key before
+   * it (those of its window; the run's first Limit), so the minimal request alone may not reproduce it. How many
+   * requests the run had sent before the one that failed: `reproduce` replays them all.
+   */
+  requestsBefore?: number;
   /** A saved counterexample replayed: when it was first found. */
   firstSeen?: string;
   /** A saved counterexample that no longer fails. */

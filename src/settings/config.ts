@@ -33,9 +33,10 @@ export const EMBEDDED_EXPLORE_BUDGET = 400;
 const MAX_SEED = 4294967295;
 
 /** The seed given, or a new one (k6 and Node both have Math.random). */
-function seedOf(v: string | undefined): number {
+function seedOf(r: Reader): number {
+  const v = r.get('seed');
   if (v === undefined) return Math.floor(Math.random() * MAX_SEED);
-  if (Number(v) > MAX_SEED) throw new ConfigError(`ANIMAL_STORE_SEED must be at most ${MAX_SEED}, got ${v}`);
+  if (Number(v) > MAX_SEED) throw new ConfigError(`${r.from('seed')} must be at most ${MAX_SEED}, got ${v}`);
   return Number(v);
 }
 
@@ -105,20 +106,24 @@ function raw(s: Setting, env: EnvMap, flags: Flags): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
 
-function name(s: Setting): string {
-  return s.env || `--${s.flag}`;
+/**
+ * Where a setting's value came from, as the user gave it: its flag when given as one (flags win), else its
+ * variable (the environment or .env). What every message about the value names.
+ */
+function source(s: Setting, flags: Flags): string {
+  return flags[s.flag] !== undefined || !s.env ? `--${s.flag}` : s.env;
 }
 
-function check(s: Setting, v: string): string {
+function check(s: Setting, v: string, name: string): string {
   if (s.kind === 'int' && (!/^\d{1,15}$/.test(v) || Number(v) <= 0))
-    throw new ConfigError(`${name(s)} must be a positive integer, got ${JSON.stringify(v)}`);
+    throw new ConfigError(`${name} must be a positive integer, got ${JSON.stringify(v)}`);
   if (s.kind === 'count' && !/^\d{1,15}$/.test(v))
-    throw new ConfigError(`${name(s)} must be 0 or a positive integer, got ${JSON.stringify(v)}`);
+    throw new ConfigError(`${name} must be 0 or a positive integer, got ${JSON.stringify(v)}`);
   if (s.kind === 'enum' && (s.values || []).indexOf(v.toLowerCase()) < 0)
-    throw new ConfigError(`${name(s)} must be ${(s.values || []).join(', ')}, got ${JSON.stringify(v)}`);
+    throw new ConfigError(`${name} must be ${(s.values || []).join(', ')}, got ${JSON.stringify(v)}`);
   if (s.kind === 'bool' && ['true', 'false', 'yes', 'no', '1', '0', 'on', 'off'].indexOf(v.toLowerCase()) < 0)
-    throw new ConfigError(`${name(s)} must be true or false, got ${JSON.stringify(v)}`);
-  if (s.kind === 'url') return baseUrl(name(s), v);
+    throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(v)}`);
+  if (s.kind === 'url') return baseUrl(name, v);
   return v;
 }
 
@@ -138,18 +143,25 @@ export function baseUrl(label: string, v: string): string {
 /** One setting's value, checked (undefined when neither a flag nor the environment gives it), and the typed readings of it. */
 interface Reader {
   get(flag: string): string | undefined;
+  /** Where the setting's value came from: `--flag` or its variable. */
+  from(flag: string): string;
+  /** The setting with the value given, as given: `--env staging` or `ANIMAL_STORE_ENV=staging`. */
+  given(flag: string, value: string): string;
   int(flag: string, fallback: number): number;
   bool(flag: string): boolean | undefined;
 }
 
 function reader(env: EnvMap, flags: Flags): Reader {
+  const from = (flag: string): string => source(findSetting(flag) as Setting, flags);
   const get = (flag: string): string | undefined => {
     const s = findSetting(flag) as Setting;
     const v = raw(s, env, flags);
-    return v === undefined ? undefined : check(s, v);
+    return v === undefined ? undefined : check(s, v, source(s, flags));
   };
   return {
     get,
+    from,
+    given: (flag, value) => (from(flag).startsWith('--') ? `${from(flag)} ${value}` : `${from(flag)}=${value}`),
     int: (flag, fallback) => {
       const v = get(flag);
       return v === undefined ? fallback : Number(v);
@@ -165,14 +177,17 @@ function reader(env: EnvMap, flags: Flags): Reader {
 function targetOf(r: Reader): { env: EnvName; base?: string } {
   const env = (r.get('env') || 'local').toLowerCase() as EnvName;
   let base = r.get('base-url');
-  if (!base && env === 'staging') {
-    base = r.get('staging-url');
-    if (!base) throw new ConfigError('ANIMAL_STORE_ENV=staging needs ANIMAL_STORE_STAGING_URL (or ANIMAL_STORE_BASE_URL)');
-  } else if (!base && env === 'production') {
-    base = r.get('production-url');
-    if (!base) throw new ConfigError('ANIMAL_STORE_ENV=production needs ANIMAL_STORE_PRODUCTION_URL (or ANIMAL_STORE_BASE_URL)');
+  if (!base && (env === 'staging' || env === 'production')) {
+    base = r.get(`${env}-url`);
+    if (!base) throw new ConfigError(`${r.given('env', env)} needs ${either(`${env}-url`)} (or ${either('base-url')})`);
   }
   return { env, base };
+}
+
+/** Both ways to give a setting, for a message about a missing one: `--staging-url or ANIMAL_STORE_STAGING_URL`. */
+function either(flag: string): string {
+  const s = findSetting(flag) as Setting;
+  return s.env ? `--${s.flag} or ${s.env}` : `--${s.flag}`;
 }
 
 /** The rate-limit scenarios named (`all`: every per-minute one), or undefined for the command's default. */
@@ -194,11 +209,11 @@ function scenariosOf(raw: string | undefined): ScenarioName[] | undefined {
 /** The server's rate-limit window and quota day, when given: a window of at least 500 ms, a day not shorter than it. */
 function periodsOf(r: Reader, base: string | undefined): { windowMs?: number; dayMs?: number } {
   const windowMs = r.get('window-ms') ? Number(r.get('window-ms')) : undefined;
-  if (windowMs !== undefined && windowMs < 500) throw new ConfigError(`ANIMAL_STORE_WINDOW_MS must be at least 500, got ${windowMs}`);
+  if (windowMs !== undefined && windowMs < 500) throw new ConfigError(`${r.from('window-ms')} must be at least 500, got ${windowMs}`);
   const dayMs = r.get('day-ms') ? Number(r.get('day-ms')) : undefined;
   // The embedded server's window is its short world's (src/target/world.ts): a second or more.
   if (dayMs !== undefined && dayMs < (windowMs || (base ? MINUTE_MS : 1000)))
-    throw new ConfigError('ANIMAL_STORE_DAY_MS must not be shorter than the window');
+    throw new ConfigError(`${r.from('day-ms')} must not be shorter than the window`);
   return { windowMs, dayMs };
 }
 
@@ -215,6 +230,7 @@ function keysFrom(r: Reader, env: EnvMap, o: { base?: string; rpm?: string; rpd?
       embeddedPlan: EMBEDDED_PLAN,
       lenient: o.command === 'reference',
       dryRun: r.bool('dry-run') === true,
+      from: r.from,
     },
     (m) => {
       throw new ConfigError(m);
@@ -250,7 +266,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     namePrefix: get('name-prefix') || 'animal-store-conformance-',
     explore: {
       budget: int('explore-budget', target.env === 'production' ? 60 : base ? 200 : EMBEDDED_EXPLORE_BUDGET),
-      seed: seedOf(get('seed')),
+      seed: seedOf(r),
     },
     load: {
       scenarios,

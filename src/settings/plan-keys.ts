@@ -50,7 +50,11 @@ export interface KeyOptions {
   lenient: boolean;
   /** A dry run sends nothing: it needs no key. */
   dryRun?: boolean;
+  /** Where a setting's value came from (`--plan` or ANIMAL_STORE_PLAN), for the messages that name it. */
+  from?: (flag: string) => string;
 }
+
+const fromOf = (o: KeyOptions) => o.from ?? ((flag: string) => `--${flag}`);
 
 export function resolveKeys(env: Record<string, string | undefined>, o: KeyOptions, fail: Fail): Keys {
   const single = clean(env.ANIMAL_STORE_API_KEY, 'ANIMAL_STORE_API_KEY', fail);
@@ -63,7 +67,7 @@ export function resolveKeys(env: Record<string, string | undefined>, o: KeyOptio
   const plans = o.plansRaw !== undefined || Object.keys(perPlan).length ? plansOf(perPlan, o, fail) : undefined;
   let plan = (o.planRaw ? o.planRaw.toLowerCase() : undefined) as PlanName | undefined;
   if (plan !== undefined && !isPlanName(plan))
-    fail(`ANIMAL_STORE_PLAN must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
+    fail(`${fromOf(o)('plan')} must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
   let apiKey = single;
   let conformanceKeySource: string | undefined = single ? 'ANIMAL_STORE_API_KEY' : undefined;
   if (!single && plans) {
@@ -78,7 +82,10 @@ export function resolveKeys(env: Record<string, string | undefined>, o: KeyOptio
       'ANIMAL_STORE_API_KEY is required when a base URL is set (or a key per plan, ANIMAL_STORE_API_KEY_<PLAN>; only the embedded reference server has demo keys)',
     );
   const enterprise = plan === 'enterprise' || (plans ?? []).some((p) => p.plan === 'enterprise');
-  if ((o.rpm || o.rpd) && !enterprise && !o.lenient) fail('ANIMAL_STORE_RPM / ANIMAL_STORE_RPD apply only to the enterprise plan');
+  if ((o.rpm || o.rpd) && !enterprise && !o.lenient) {
+    const given = [o.rpm ? fromOf(o)('rpm') : '', o.rpd ? fromOf(o)('rpd') : ''].filter(Boolean);
+    fail(`${given.join(' and ')} ${given.length > 1 ? 'apply' : 'applies'} only to the enterprise plan`);
+  }
   return {
     ...(apiKey ? { apiKey } : {}),
     ...(plan ? { plan, limits: planLimits(plan, custom) } : {}),
@@ -91,7 +98,8 @@ export function resolveKeys(env: Record<string, string | undefined>, o: KeyOptio
 function plansOf(perPlan: Partial<Record<PlanName, string>>, o: KeyOptions, fail: Fail): PlanKey[] {
   const names = o.plansRaw !== undefined ? o.plansRaw.split(',').map((x) => x.trim().toLowerCase()) : PLAN_NAMES.filter((p) => perPlan[p]);
   const bad = names.filter((n) => !isPlanName(n));
-  if (bad.length || !names.length) fail(`--plans must list free, pro, business or enterprise, got ${JSON.stringify(o.plansRaw)}`);
+  if (bad.length || !names.length)
+    fail(`${fromOf(o)('plans')} must list free, pro, business or enterprise, got ${JSON.stringify(o.plansRaw)}`);
   const plans = (names as PlanName[])
     .filter((p, i) => names.indexOf(p) === i)
     .map((plan) => {
@@ -121,9 +129,7 @@ function conformanceKey(plans: readonly PlanKey[], plan: PlanName | undefined, o
   // A dry run of a real target may have no key at all.
   const first = usable.find((p) => p.plan === plan) || fastest || plans[0];
   if (plan && first.plan !== plan && !o.lenient && !o.dryRun)
-    fail(
-      `the plan ${plan} (--plan / ANIMAL_STORE_PLAN) is not one of this run's plans with a key: ${usable.map((p) => p.plan).join(', ')}`,
-    );
+    fail(`the plan ${plan} (${fromOf(o)('plan')}) is not one of this run's plans with a key: ${usable.map((p) => p.plan).join(', ')}`);
   return first;
 }
 

@@ -2,11 +2,13 @@
  * `npm run reference` as a user runs it: it listens, says which fault modes and
  * valid variants are on, and lists every demo key with the limits it runs with
  * (--rpm / --rpd for the enterprise key, the spec's for the others); once that
- * banner is out, it stops cleanly on SIGTERM.
+ * banner is out, it stops cleanly on SIGTERM — and, started through npm, when
+ * npm alone is interrupted or terminated.
  */
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { cleanEnv, ROOT, runCli } from '../support/cli.ts';
 
 /** A port nothing listens on right now. */
 const freePort = () =>
@@ -49,4 +51,71 @@ describe('npm run reference', () => {
     // Stopped by the signal, not killed after the timeout (tsx may re-raise the signal once the server has closed).
     expect(r.code === 0 || r.signal === 'SIGTERM').toBe(true);
   }, 60_000);
+});
+
+/** Resolves with what `child` wrote to stdout once `line` is among it; rejects if the child ends first. */
+const printed = (child: ChildProcess, line: RegExp) =>
+  new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      if (line.test(out)) done(out);
+    });
+    child.once('close', (code) => fail(new Error(`ended (${code}) before ${line}: ${out}`)));
+  });
+
+/** True once every process holding the child's stdout has ended (the server, npm's grandchild, holds it too); false after `ms`. */
+const allEnded = (child: ChildProcess, ms: number) =>
+  new Promise<boolean>((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once('close', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+
+/** Does anything accept a connection on the port? */
+const listening = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => done(!!socket.destroy()));
+    socket.once('error', () => done(false));
+  });
+
+describe('npm run reference, stopped through npm', () => {
+  it.each([
+    ['SIGTERM', 'SIGTERM: stopping'],
+    ['SIGINT', 'SIGINT: stopping'],
+    ['SIGKILL', 'parent process exited: stopping'],
+  ] as const)(
+    'When npm alone is sent %s (kill <npm pid>, an IDE stop button, a process manager), the server it started says "%s" and frees its port.',
+    async (signal, says) => {
+      const port = await freePort();
+      // npm runs the script through its shell, as for a user; in a process group of its own, so that whatever is
+      // left of it when the test fails is killed after.
+      const npm = spawn('npm', ['run', 'reference', '--', '--port', String(port)], {
+        cwd: ROOT,
+        env: cleanEnv({}),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      try {
+        await printed(npm, /^ {2}enterprise [^\n]*\n/m);
+        expect(await listening(port)).toBe(true);
+        const ended = allEnded(npm, 20_000);
+        const said = printed(npm, new RegExp(`^${says}$`, 'm')).catch((e: Error) => e.message);
+        npm.kill(signal);
+        expect(await ended, 'the server still holds the pipe 20 s after npm was stopped').toBe(true);
+        expect(await said).toMatch(new RegExp(`^${says}$`, 'm'));
+        expect(await listening(port)).toBe(false);
+      } finally {
+        try {
+          process.kill(-(npm.pid as number), 'SIGKILL');
+        } catch {
+          // every process of the group has ended
+        }
+      }
+    },
+    90_000,
+  );
 });

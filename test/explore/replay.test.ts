@@ -3,11 +3,13 @@
  * same requests to the same server (another seed sends others); counterexamples
  * are saved per target and the next run replays them first — failing again, or
  * reported fixed and dropped; one the run cannot replay (a POST with writes off)
- * is kept for a run that can.
+ * is kept for a run that can. A rate-limit finding says that its minimal request
+ * alone may not reproduce it (the answer depends on the requests before it).
  */
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { keepCounterexamples, loadCounterexamples, storeKey } from '../../src/explore/store.ts';
+import { replayLines } from '../../src/results/writers/replay.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import { tempDir } from '../support/temp.ts';
 
@@ -29,6 +31,30 @@ test('The same seed sends the same exploration requests to the same server, and 
   expect(a.length).toBeGreaterThan(300);
   expect(b).toEqual(a);
   expect(c).not.toEqual(a);
+});
+
+test('A rate-limit finding says that its minimal request alone may not reproduce it: how many requests the run had sent before the one that failed, and the seed that replays them all; another finding says nothing of it.', async () => {
+  const sent: string[] = [];
+  const run = await runSuiteAgainst(
+    { faults: ['limit-varies', 'get-mid-id-500'] },
+    { onRequest: (r) => sent.push(`${r.method} ${r.url}`) },
+  );
+  const found = run.findings.filter((f) => f.replay && (f.outcome === 'fail' || f.outcome === 'warn'));
+  const rateLimit = found.filter((f) => f.requirement.startsWith('RL-'));
+  expect(rateLimit.map((f) => f.requirement).sort()).toEqual(['RL-LIMIT-CONSTANT', 'RL-LIMIT-PLAN']);
+  for (const { replay: r } of rateLimit) {
+    // A coverage case: the request that failed is the minimal request itself, the run's (requestsBefore + 1)th.
+    expect(r?.requestsBefore).toBeGreaterThan(0);
+    expect(sent[r!.requestsBefore!]).toBe(`${r!.method} ${r!.url}`);
+    const lines = replayLines(r);
+    const curl = lines.findIndex((l) => l.startsWith('minimal request: curl '));
+    expect(lines[curl + 1]).toBe(
+      `this request alone may not reproduce it: rate-limit headers depend on the requests sent on the key before it (the run had sent ${r!.requestsBefore}, those of its window among them); replay the whole run with --seed 1`,
+    );
+  }
+  const other = found.find((f) => f.requirement === 'GET-404-UNKNOWN');
+  expect(other?.replay?.requestsBefore).toBeUndefined();
+  expect(replayLines(other?.replay).join('\n')).not.toContain('alone may not reproduce');
 });
 
 test('A failing run saves its counterexamples; the next run replays them first and reports them as failing since then.', async () => {

@@ -30,7 +30,7 @@ export interface CliOptions {
 }
 
 /** Environment without any ANIMAL_STORE_* variable of the developer's shell. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('VITEST')) env[k] = v;
   return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };

@@ -7,10 +7,10 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, readConfig, requireLimits, type EnvMap } from '../../src/settings/config.ts';
 import { parseArgs } from '../../src/config/args.ts';
-import { COMMANDS, KEY_FLAGS, SETTINGS, settingsFor } from '../../src/settings/settings.ts';
+import { COMMANDS, findSetting, KEY_FLAGS, SETTINGS, settingsFor } from '../../src/settings/settings.ts';
 import { optionsHelp } from '../../src/config/help.ts';
 import { embeddedNote, embeddedOptions, embeddedTarget, openTarget } from '../../src/target/target.ts';
-import { shownPath } from '../../src/config/config.ts';
+import { configFrom, shownPath } from '../../src/config/config.ts';
 import { PLANS } from '../../src/core/plans.ts';
 
 const REMOTE: EnvMap = { ANIMAL_STORE_BASE_URL: 'https://api.example/v1', ANIMAL_STORE_API_KEY: 'k_0123456789' };
@@ -74,6 +74,76 @@ describe('configuration', () => {
   ])('%j is refused with a clear message.', (env, message) => {
     expect(() => readConfig(env, {}, 'start')).toThrow(ConfigError);
     expect(() => readConfig(env, {}, 'start')).toThrow(message);
+  });
+
+  // Each row: a setting, a bad value (or one the rest of the configuration refuses), the command, the rest of the
+  // environment, and what the message says after naming where the value came from.
+  test.each([
+    ['plan', 'gold', 'start', {}, / must be free, pro, business, enterprise, got "gold"$/],
+    ['plans', 'gold', 'load', {}, / must list free, pro, business or enterprise/],
+    ['timeout-ms', '-5', 'start', {}, / must be a positive integer/],
+    ['explore-budget', 'x', 'start', {}, / must be 0 or a positive integer/],
+    ['allow-writes', 'maybe', 'start', {}, / must be true or false/],
+    ['engine', 'k7', 'load', {}, / must be auto, k6, node/],
+    ['base-url', 'ftp://x/v1', 'start', { ANIMAL_STORE_API_KEY: 'k' }, / must be an http or https URL/],
+    ['window-ms', '100', 'load', {}, / must be at least 500/],
+    ['day-ms', '600', 'load', { ANIMAL_STORE_WINDOW_MS: '1000' }, / must not be shorter than the window/],
+    ['seed', '4294967296', 'start', {}, / must be at most 4294967295/],
+    ['rpm', '100', 'start', {}, / applies only to the enterprise plan/],
+    ['port', '0', 'reference', {}, / must be a positive integer/],
+  ] as const)(
+    'A bad --%s names the flag when given as one and its variable when set in the environment (or .env).',
+    (flag, value, command, rest, says) => {
+      const variable = findSetting(flag)?.env as string;
+      const message = (run: () => unknown) => {
+        try {
+          run();
+        } catch (e) {
+          expect(e).toBeInstanceOf(ConfigError);
+          return (e as Error).message;
+        }
+        return 'no error';
+      };
+      const fromFlag = message(() => configFrom([`--${flag}=${value}`], command, { ...rest }));
+      expect(fromFlag).toMatch(new RegExp(`^--${flag}${says.source}`));
+      expect(fromFlag).not.toContain(variable);
+      const fromEnv = message(() => configFrom([], command, { ...rest, [variable]: value }));
+      expect(fromEnv).toMatch(new RegExp(`^${variable}${says.source}`));
+      expect(fromEnv).not.toContain(`--${flag}`);
+    },
+  );
+
+  test.each([
+    [
+      'the flag',
+      ['--env', 'staging'],
+      {},
+      /^--env staging needs --staging-url or ANIMAL_STORE_STAGING_URL \(or --base-url or ANIMAL_STORE_BASE_URL\)$/,
+    ],
+    [
+      'the variable',
+      [],
+      { ANIMAL_STORE_ENV: 'production' },
+      /^ANIMAL_STORE_ENV=production needs --production-url or ANIMAL_STORE_PRODUCTION_URL/,
+    ],
+  ] as const)(
+    'An environment without its address names how it was chosen (%s) and both ways to give the address.',
+    (_how, argv, env, says) => {
+      expect(() => configFrom(argv, 'start', { ...env })).toThrow(says);
+    },
+  );
+
+  test('A bad variable under a good flag is never read: the flag wins, and names itself when it is the bad one.', () => {
+    expect(configFrom(['--plan', 'free'], 'start', { ANIMAL_STORE_PLAN: 'gold' }).plan).toBe('free');
+    expect(() => configFrom(['--plan', 'gold'], 'start', { ANIMAL_STORE_PLAN: 'free' })).toThrow(/^--plan must be/);
+    expect(() =>
+      configFrom([], 'start', {
+        ...REMOTE,
+        ANIMAL_STORE_API_KEY: undefined,
+        ANIMAL_STORE_API_KEY_FREE: 'k_f1234567',
+        ANIMAL_STORE_PLAN: 'pro',
+      }),
+    ).toThrow(/^the plan pro \(ANIMAL_STORE_PLAN\) is not one of this run's plans/);
   });
 
   test('A dry run of a real target needs no key (it sends nothing), for one plan or several.', () => {

@@ -3,7 +3,8 @@
  * plain lines every writer shows the same way: which part found it, the seed
  * and fast-check path, how far it was shrunk (first failing request → minimal),
  * for a saved counterexample replayed since when it fails, and the minimal
- * request as a curl line (the key read from its variable, never written).
+ * request as a curl line (the key read from its variable, never written) — with,
+ * for a rate-limit finding, that it depends on the requests sent before it.
  */
 import type { Replay } from '../types.ts';
 import { oneLine } from './common.ts';
@@ -43,6 +44,10 @@ export function replayLines(r: Replay | undefined, keyVariable?: string, withCur
     lines.push(`shrink path (${path.length} failing requests): ${oneLine(path[0], 140)} → … → ${oneLine(path[path.length - 1], 140)}`);
   const curl = withCurl ? replayCurl(r, keyVariable) : undefined;
   lines.push(curl ? `minimal request: ${curl}` : `minimal request: ${oneLine(r.request, 300)}`);
+  if (r.requestsBefore !== undefined)
+    lines.push(
+      `this request alone may not reproduce it: rate-limit headers depend on the requests sent on the key before it (the run had sent ${r.requestsBefore}, those of its window among them); replay the whole run with ${r.reproduce ?? 'its seed'}`,
+    );
   if (r.probe?.kind === 'stateful') lines.push('then read back: GET /pets/{the id of the 201} and the list of its status');
   if (r.probe?.kind === 'stored') lines.push('then: GET /pets?status={its status}&limit=100 must not list it');
   if (r.reproduce) lines.push(`reproduce the whole phase: ${r.reproduce} (against the same server state)`);
