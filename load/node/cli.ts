@@ -26,7 +26,7 @@ import { openTarget, type Target } from '../../src/target/target.ts';
 import { costLines, pickEngine, runRateLimits, type RateLimitRun } from './run.ts';
 
 export { EXIT } from '../../src/config/exit.ts';
-import { EXIT } from '../../src/config/exit.ts';
+import { EXIT, ignoreClosedPipes } from '../../src/config/exit.ts';
 
 export const USAGE = `Usage: npm run load -- [options]
 
@@ -151,6 +151,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  ignoreClosedPipes();
   main(process.argv.slice(2)).then(
     (code) => exitFlushed(code),
     (e: unknown) => {

@@ -10,7 +10,7 @@
  * Exit codes: 0 passed (or passed with requirements not exercised), 1 a MUST
  * requirement failed, 2 usage error or shares that cannot be merged.
  */
-import { EXIT } from '../../src/config/exit.ts';
+import { EXIT, ignoreClosedPipes } from '../../src/config/exit.ts';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,5 +111,6 @@ function usage(out: { warn(s: string): void }, message: string): number {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  ignoreClosedPipes();
   process.exitCode = mergeMain(process.argv.slice(2), { say: (s) => process.stdout.write(s), warn: (s) => process.stderr.write(s) });
 }

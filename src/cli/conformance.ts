@@ -18,6 +18,7 @@ import { CONFORMANCE_FORMATS, writeReports } from '../results/writers/index.ts';
 import { openTarget } from '../target/target.ts';
 import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
 import { preflight } from '../http/preflight.ts';
+import { ignoreClosedPipes } from '../config/exit.ts';
 import { keepCounterexamples } from '../explore/store.ts';
 
 const HELP = `Usage: npm run conformance -- [options]
@@ -86,6 +87,7 @@ async function main(): Promise<number> {
   }
 }
 
+ignoreClosedPipes();
 main().then(
   (code) => {
     process.exitCode = code;

@@ -41,3 +41,18 @@ export function exitFlushed(code: number): void {
   process.stdout.write('', done);
   process.stderr.write('', done);
 }
+
+/**
+ * A reader that closed the pipe early (`npm start -- --help | head -3`) is no
+ * error of the run: Node would throw EPIPE from the next write, a stack trace
+ * instead of a verdict. Writes to a closed stdout or stderr are dropped; the run
+ * goes on, writes its reports and exits with its own code.
+ */
+export function ignoreClosedPipes(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      stream.write = (() => true) as typeof stream.write;
+    });
+  }
+}
