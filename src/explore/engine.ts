@@ -6,13 +6,13 @@
  * once, as a replayable counterexample, and passes and observations deduplicated
  * (a phase of hundreds of requests must not bury the specs' findings).
  */
-import { isRequirementId, requirement } from '../core/catalogue.ts';
 import type { Judgement } from '../core/judgement.ts';
 import { RunAborted, type ApiExchange, type ApiRequest } from '../http/client.ts';
 import { exactInteger } from '../harness/ops.ts';
 import type { Session } from '../harness/session.ts';
 import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
 import { judgeProbe } from './oracle.ts';
+import { dependsOnEarlierRequests } from './store.ts';
 import { describeProbe, materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
 
 export interface ExploreSettings {
@@ -46,9 +46,6 @@ export const SOURCES = {
 
 export const signature = (f: Pick<Finding, 'requirement' | 'title'>): string => `${f.requirement} · ${f.title}`;
 export const isProblem = (f: Pick<Finding, 'outcome'>) => f.outcome === 'fail' || f.outcome === 'warn';
-
-/** A rate-limit requirement: what the server answers depends on the requests sent on the key before (its window, its first Limit). */
-export const dependsOnEarlierRequests = (id: string): boolean => isRequirementId(id) && requirement(id).area.startsWith('rate-limit');
 
 /** A 32-bit seed from any integer. */
 export const seed32 = (n: number): number => n >>> 0;

@@ -9,10 +9,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isRequirementId, requirement } from '../core/catalogue.ts';
 import type { Finding, ReplayProbe } from '../results/types.ts';
 import { writeFileAtomic } from '../results/writers/atomic.ts';
 
 export const STORE_FILE = 'counterexamples.json';
+
+/**
+ * A rate-limit requirement: what the server answers depends on the requests sent on the key before (its window, its
+ * first Limit). Its counterexamples are not saved: replayed alone, a request that passes proves nothing fixed.
+ */
+export const dependsOnEarlierRequests = (id: string): boolean => isRequirementId(id) && requirement(id).area.startsWith('rate-limit');
 /** At most this many counterexamples are kept per target (the newest). */
 const KEEP = 50;
 
@@ -52,7 +59,8 @@ function read(dir: string): StoreFile {
 }
 
 export function loadCounterexamples(dir: string, key: string): SavedCounterexample[] {
-  return read(dir).targets[key] ?? [];
+  // A rate-limit counterexample an older suite saved is not replayable alone: left out (and dropped at the next save).
+  return (read(dir).targets[key] ?? []).filter((c) => !dependsOnEarlierRequests(c.requirement));
 }
 
 /** Save a run's counterexamples for its target; the note the report carries about it, if any. */
@@ -91,7 +99,7 @@ export function saveCounterexamples(
   const found = new Map<string, SavedCounterexample>();
   for (const f of findings) {
     const r = f.replay;
-    if (!r?.probe || !(f.outcome === 'fail' || f.outcome === 'warn')) continue;
+    if (!r?.probe || !(f.outcome === 'fail' || f.outcome === 'warn') || dependsOnEarlierRequests(f.requirement)) continue;
     const signature = `${f.requirement} · ${f.title}`;
     const k = id(signature, r.request);
     const old = before.find((c) => id(c.signature, c.request) === k);
@@ -107,7 +115,9 @@ export function saveCounterexamples(
       ...(r.path ? { path: r.path } : {}),
     });
   }
-  const kept = before.filter((c) => !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)));
+  const kept = before.filter(
+    (c) => !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)) && !dependsOnEarlierRequests(c.requirement),
+  );
   const next = [...found.values(), ...kept].slice(0, KEEP);
   if (next.length) store.targets[key] = next;
   else delete store.targets[key];

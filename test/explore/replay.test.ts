@@ -4,11 +4,13 @@
  * are saved per target and the next run replays them first — failing again, or
  * reported fixed and dropped; one the run cannot replay (a POST with writes off)
  * is kept for a run that can. A rate-limit finding says that its minimal request
- * alone may not reproduce it (the answer depends on the requests before it).
+ * alone may not reproduce it (the answer depends on the requests before it), and
+ * is never saved: replayed alone, a pass would be a false "fixed".
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { keepCounterexamples, loadCounterexamples, storeKey } from '../../src/explore/store.ts';
+import { keepCounterexamples, loadCounterexamples, STORE_FILE, storeKey } from '../../src/explore/store.ts';
 import { replayLines } from '../../src/results/writers/replay.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import { tempDir } from '../support/temp.ts';
@@ -128,4 +130,24 @@ test('Counterexamples are kept per target: another base URL starts with none.', 
   ]);
   expect(loadCounterexamples(dir, 'https://a.example/v1')).toHaveLength(1);
   expect(loadCounterexamples(dir, 'https://b.example/v1')).toEqual([]);
+});
+
+test('A rate-limit counterexample is never saved (replayed alone it proves nothing), and one an older run saved is dropped, never reported fixed.', async () => {
+  const dir = tempDir('animal-store-explore');
+  const target = { baseUrl: 'http://127.0.0.1:4010/v1', embedded: true };
+  const run = await runSuiteAgainst({ faults: ['limit-varies', 'get-mid-id-500'] }, { env: { ANIMAL_STORE_REPORTS_DIR: dir } });
+  expect(run.findings.some((f) => f.replay && f.outcome === 'fail' && f.requirement.startsWith('RL-'))).toBe(true);
+  keepCounterexamples(dir, target, run.findings);
+  const saved = loadCounterexamples(dir, storeKey(target.baseUrl, true));
+  expect(saved.map((c) => c.requirement)).toContain('GET-404-UNKNOWN');
+  expect(saved.filter((c) => c.requirement.startsWith('RL-'))).toEqual([]);
+  // A store written before: a rate-limit counterexample in it.
+  const old = { ...saved[0], requirement: 'RL-LIMIT-CONSTANT', signature: 'RL-LIMIT-CONSTANT · X-RateLimit-Limit changed' };
+  const file = join(dir, STORE_FILE);
+  const store = JSON.parse(readFileSync(file, 'utf8')) as { targets: Record<string, unknown[]> };
+  store.targets[storeKey(target.baseUrl, true)] = [old];
+  writeFileSync(file, JSON.stringify(store));
+  const next = await runSuiteAgainst({}, { env: { ANIMAL_STORE_REPORTS_DIR: dir } });
+  expect(next.findings.filter((f) => f.replay?.fixed)).toEqual([]);
+  expect(loadCounterexamples(dir, storeKey(target.baseUrl, true))).toEqual([]);
 });
