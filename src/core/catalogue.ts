@@ -636,6 +636,12 @@ export function isRequirementId(id: string): boolean {
   return byId.has(id);
 }
 
+/**
+ * A rate-limit requirement: what the server answers depends on the requests sent on the key before (its window, its
+ * first Limit), so one request replayed alone may not reproduce a finding (nor, passing, prove it fixed).
+ */
+export const dependsOnEarlierRequests = (id: string): boolean => isRequirementId(id) && requirement(id).area.startsWith('rate-limit');
+
 /** The level of a requirement; an unknown id counts as MUST (never silently downgraded). */
 export function levelOf(id: string): Level {
   const q = byId.get(id);

@@ -12,7 +12,7 @@ import { exactInteger } from '../harness/ops.ts';
 import type { Session } from '../harness/session.ts';
 import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
 import { judgeProbe } from './oracle.ts';
-import { dependsOnEarlierRequests } from './store.ts';
+import { dependsOnEarlierRequests } from '../core/catalogue.ts';
 import { describeProbe, materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
 
 export interface ExploreSettings {

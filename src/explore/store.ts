@@ -9,17 +9,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isRequirementId, requirement } from '../core/catalogue.ts';
+import { dependsOnEarlierRequests } from '../core/catalogue.ts';
 import type { Finding, ReplayProbe } from '../results/types.ts';
 import { writeFileAtomic } from '../results/writers/atomic.ts';
 
 export const STORE_FILE = 'counterexamples.json';
 
-/**
- * A rate-limit requirement: what the server answers depends on the requests sent on the key before (its window, its
- * first Limit). Its counterexamples are not saved: replayed alone, a request that passes proves nothing fixed.
- */
-export const dependsOnEarlierRequests = (id: string): boolean => isRequirementId(id) && requirement(id).area.startsWith('rate-limit');
 /** At most this many counterexamples are kept per target (the newest). */
 const KEEP = 50;
 

@@ -238,6 +238,15 @@ describe('the curl line', () => {
     expect(curlOf(ev)).toBe(line);
   });
 
+  it('The curl line of a rate-limit requirement says that alone it may not reproduce it; another requirement\'s does not.', () => {
+    const ev = request({ headers: { Authorization: 'Bearer [REDACTED]' }, credential: 'key' });
+    const plain = `curl -i -H "Authorization: Bearer $ANIMAL_STORE_API_KEY" '${BASE_URL}/pets'`;
+    expect(curlOf(ev, undefined, 'RL-CEILING-429')).toBe(
+      `${plain}  # alone it may not reproduce this: a rate-limit answer depends on the requests sent on the key before it`,
+    );
+    expect(curlOf(ev, undefined, 'GET-404-UNKNOWN')).toBe(plain);
+  });
+
   it('Evidence without a request URL has no curl line.', () => {
     expect(curlOf({ response: { status: 500, headers: {} } })).toBeUndefined();
     expect(curlOf(request({ url: undefined }))).toBeUndefined();

@@ -41,7 +41,7 @@ function line(report: RunReport, mark: string, r: RequirementResult, verbose: bo
   // A generated counterexample is printed whole: without it the failure cannot be reproduced.
   for (const l of replayLines(f?.replay, f && replayKeyOf(report, f))) out.push(`      ${l}`);
   if (verbose && f?.evidence) {
-    const curl = curlOf(f.evidence, replayKeyOf(report, f));
+    const curl = curlOf(f.evidence, replayKeyOf(report, f), f.requirement);
     if (curl) out.push(`      replay: ${curl}`);
   }
   return out;

@@ -5,6 +5,7 @@
  * not the user's key: it stays redacted, and a trailing comment says so (after
  * the URL, so that the line still runs when pasted).
  */
+import { dependsOnEarlierRequests } from '../../core/catalogue.ts';
 import type { Evidence } from '../types.ts';
 
 /** Quote for a POSIX shell (single quotes). */
@@ -17,7 +18,8 @@ const SKIPPED_HEADERS = ['content-length', 'host', 'connection', 'transfer-encod
 /** The variable the key of a single-plan run is read from. */
 export const KEY_VARIABLE = 'ANIMAL_STORE_API_KEY';
 
-export function curlOf(ev: Evidence | undefined, keyVariable = KEY_VARIABLE): string | undefined {
+/** `requirement`: the requirement the evidence is for — a rate-limit one gets a note that the line alone may not reproduce it. */
+export function curlOf(ev: Evidence | undefined, keyVariable = KEY_VARIABLE, requirement?: string): string | undefined {
   const r = ev?.request;
   if (!r || !r.url) return undefined;
   const parts = ['curl', '-i'];
@@ -40,5 +42,7 @@ export function curlOf(ev: Evidence | undefined, keyVariable = KEY_VARIABLE): st
     if (r.bodyTruncated) notes.push('the request body was cut to its first bytes');
   }
   parts.push(shellQuote(r.url));
+  if (requirement && dependsOnEarlierRequests(requirement))
+    notes.push('alone it may not reproduce this: a rate-limit answer depends on the requests sent on the key before it');
   return notes.length ? `${parts.join(' ')}  # ${notes.join('; ').replace(/[\r\n]+/g, ' ')}` : parts.join(' ');
 }

@@ -41,8 +41,8 @@ function http(x: HttpExcerpt, kind: 'request' | 'response'): SafeHtml {
 }
 
 /** The curl line of a piece of evidence and its copy button (the button works with the page's script). */
-export function curlBlock(ev: Evidence | undefined, keyVariable?: string): SafeHtml {
-  const curl = curlOf(ev, keyVariable);
+export function curlBlock(ev: Evidence | undefined, keyVariable?: string, requirement?: string): SafeHtml {
+  const curl = curlOf(ev, keyVariable, requirement);
   if (!curl) return html``;
   return html`<div class="curl wide" data-testid="curl"><code data-testid="curl-line">${curl}</code><button type="button" class="copy" data-testid="copy-curl" aria-label="Copy the curl command">Copy as curl</button></div>`;
 }
@@ -55,7 +55,7 @@ export interface ChartLink {
 }
 
 /** Request, response, expected/actual, position in a load scenario and the curl line. */
-export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink, keyVariable?: string): SafeHtml {
+export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink, keyVariable?: string, requirement?: string): SafeHtml {
   if (!ev) return html`<p class="wide muted">No request/response excerpt was recorded for this finding.</p>`;
   const exp: SafeHtml[] = [];
   if (ev.at) {
@@ -70,7 +70,7 @@ export function evidenceBody(ev: Evidence | undefined, chart?: ChartLink, keyVar
   if (exp.length) parts.push(html`<dl class="exp wide">${exp}</dl>`);
   if (ev.request) parts.push(html`<div><h5>Request</h5>${http(ev.request, 'request')}</div>`);
   if (ev.response) parts.push(html`<div><h5>Response</h5>${http(ev.response, 'response')}</div>`);
-  parts.push(curlBlock(ev, keyVariable));
+  parts.push(curlBlock(ev, keyVariable, requirement));
   return joinHtml(parts, '\n');
 }
 
@@ -90,6 +90,6 @@ export function evidenceDetails(
   return html`<details class="evidence" data-testid="evidence" data-outcome="${j.outcome}"${open && ' open'}>
 <summary><span class="pill st-${j.outcome}">${PILL[j.outcome] ?? j.outcome}</span> ${j.title}</summary>
 <div class="ev"><p class="wide why">${j.message}</p>${remedy}${replay}
-${evidenceBody(j.evidence, chart, keyVariable)}</div>
+${evidenceBody(j.evidence, chart, keyVariable, j.requirement)}</div>
 ${src}</details>`;
 }

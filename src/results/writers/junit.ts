@@ -64,7 +64,7 @@ function evidence(f: Judgement & { source?: string; replay?: Replay }, keyVariab
     if (body) lines.push(`  body: ${oneLine(body, 500)}${e.response.bodyTruncated ? ' (truncated)' : ''}`);
   }
   if (e?.error) lines.push(`  error: ${e.error}`);
-  const curl = curlOf(e, keyVariable);
+  const curl = curlOf(e, keyVariable, f.requirement);
   if (curl) lines.push(`  replay: ${curl}`);
   return lines.join('\n');
 }

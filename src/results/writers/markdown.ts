@@ -98,7 +98,8 @@ function failure(report: RunReport, r: RequirementResult, plans?: readonly PlanR
   if (ev) out.push(`  Evidence: ${escapeMarkdown(ev, 400)}`);
   for (const l of replayLines(f?.replay, undefined, false)) out.push(`  ${escapeMarkdown(l, 600)}`);
   // A counterexample's minimal request replays the failure; otherwise the evidence's request does.
-  const curl = (f?.replay && replayCurl(f.replay, replayKeyOf(report, f))) || curlOf(f?.evidence, f && replayKeyOf(report, f));
+  const curl =
+    (f?.replay && replayCurl(f.replay, replayKeyOf(report, f))) || curlOf(f?.evidence, f && replayKeyOf(report, f), f?.requirement);
   if (curl) out.push('', ...fenced(curl, 'sh'));
   return out;
 }
