@@ -53,7 +53,7 @@ export async function executeTest(session: Session, st: SpecTest): Promise<TestO
   if (session.aborted) return skip(`run aborted: ${session.aborted.message}`);
   if (st.writes && !session.config.allowWrites)
     return skip(
-      'writes are disabled (ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets',
+      'writes are off (the default in production, or --allow-writes false, or ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets',
       'allow the run to create pets: --allow-writes (or ANIMAL_STORE_ALLOW_WRITES=true), or --profile full',
     );
   try {

@@ -170,7 +170,9 @@ export class ApiClient {
 
   private async once(req: ApiRequest): Promise<ApiExchange> {
     if (this.opts.allowWrites === false && req.method !== 'GET' && req.method !== 'HEAD')
-      throw new Error(`refused to send ${req.method} ${req.path}: writes are disabled (ANIMAL_STORE_ALLOW_WRITES=false)`);
+      throw new Error(
+        `refused to send ${req.method} ${req.path}: writes are off (the default in production, or --allow-writes false, or ANIMAL_STORE_ALLOW_WRITES=false)`,
+      );
     if (this.requestsSent >= this.opts.maxRequests)
       throw new RunAborted('budget', `request budget of ${this.opts.maxRequests} reached (ANIMAL_STORE_MAX_REQUESTS)`);
     if (this.now() >= this.opts.deadlineAt) throw new RunAborted('deadline', 'run deadline reached (ANIMAL_STORE_DEADLINE_MS)');
