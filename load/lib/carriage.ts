@@ -111,6 +111,7 @@ export function readCarriage(lines: readonly string[], plan?: string, segment?: 
       if (k.blockedUntil !== undefined) out.key.blockedUntil = Math.max(out.key.blockedUntil || 0, k.blockedUntil);
       if (k.lastResponseAt !== undefined) out.key.lastResponseAt = Math.max(out.key.lastResponseAt || 0, k.lastResponseAt);
       if (k.waitRefusedMs !== undefined) out.key.waitRefusedMs = k.waitRefusedMs;
+      if (k.latencyMs !== undefined) out.key.latencyMs = Math.max(out.key.latencyMs || 0, k.latencyMs);
     }
   }
   out.timeline.sort((a, b) => a.t - b.t);

@@ -10,6 +10,7 @@
  */
 import type { Judgement } from '../../src/core/judgement.ts';
 import type { KeyState } from '../../src/core/load-report.ts';
+import { concurrencyOf } from '../../src/core/rules/little.ts';
 import { isRollover, isSuccess, isThrottled, isUnixReset, refTime, signals } from '../../src/core/rules/signals.ts';
 import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
@@ -290,6 +291,8 @@ export class ScenarioRun {
     if (st.guard.blockedUntil) k.blockedUntil = st.guard.blockedUntil;
     if (last) k.lastResponseAt = last;
     if (st.guard.refusedWaitMs !== undefined) k.waitRefusedMs = st.guard.refusedWaitMs;
+    const c = concurrencyOf(st.samples);
+    if (c) k.latencyMs = Math.round(c.meanLatencyMs);
     return k;
   }
 }

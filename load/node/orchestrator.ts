@@ -10,7 +10,8 @@
 import type { Judgement } from '../../src/core/judgement.ts';
 import type { KeyState, LoadReport } from '../../src/core/load-report.ts';
 import { SCENARIO_INFO, type ScenarioName } from '../../src/core/scenarios.ts';
-import { cost, shortfallOf } from '../lib/scenarios.ts';
+import { MAX_IN_FLIGHT } from '../lib/config.ts';
+import { cost, SCENARIOS, shortfallOf } from '../lib/scenarios.ts';
 import { jobOptions, type LoadEngine, type LoadJob } from './engine.ts';
 import { sleep, type Clock } from './clock.ts';
 
@@ -122,6 +123,20 @@ interface Lane {
 const withEarlier = (job: LoadJob, sent: number): LoadJob => (job.scenario === 'daily' ? { ...job, earlierRequests: sent } : job);
 
 /**
+ * VUs a paced scenario needs at the latency the key's last scenario saw (Little's law: its rate × the latency, with
+ * half again for jitter), at least the configured --max-vus, at most MAX_IN_FLIGHT: k6's arrival-rate executor drops
+ * the iterations no VU is free for, so a slow server would never see the rate offered. The Node engine ignores it
+ * (its requests are not tied to VUs): the orchestrator sizes k6 jobs only.
+ */
+export function vusFor(job: LoadJob, key: KeyState): LoadJob {
+  const pace = SCENARIOS[job.scenario].pace;
+  if (!pace || !key.latencyMs) return job;
+  const o = jobOptions(job);
+  const needed = Math.min(MAX_IN_FLIGHT, Math.ceil((1.5 * pace(o).perWindow * key.latencyMs) / o.windowMs));
+  return needed > job.maxVus ? { ...job, maxVus: needed } : job;
+}
+
+/**
  * Run several keys side by side — a lane of jobs per plan, each with its own key:
  * step i runs every lane's i-th scenario as one batch (the k6 engine: one k6
  * process with a k6 scenario per plan; the Node engine: concurrently), after the
@@ -219,7 +234,13 @@ async function runStep(
   }
   const batch = active.filter((l) => !l.done);
   if (!batch.length) return [];
-  const jobs = batch.map((l) => withEarlier(l.retryJob ?? l.jobs[i], l.sent));
+  const jobs = batch.map((l) => {
+    const job = withEarlier(l.retryJob ?? l.jobs[i], l.sent);
+    const sized = o.engine.name === 'k6' ? vusFor(job, l.key) : job;
+    if (sized.maxVus > job.maxVus && o.onWait)
+      o.onWait(`${job.scenario} (${job.plan}) on ${sized.maxVus} k6 VUs: the key's responses took ${l.key.latencyMs} ms on average`);
+    return sized;
+  });
   const first = jobs[0];
   if (now + wait >= first.deadlineAt) {
     for (const l of batch)
@@ -252,6 +273,7 @@ async function runStep(
     if (k.blockedUntil !== undefined) l.key.blockedUntil = Math.max(l.key.blockedUntil || 0, k.blockedUntil);
     if (k.lastResponseAt !== undefined) l.key.lastResponseAt = Math.max(l.key.lastResponseAt || 0, k.lastResponseAt);
     if (k.waitRefusedMs !== undefined) l.key.waitRefusedMs = k.waitRefusedMs;
+    if (k.latencyMs !== undefined) l.key.latencyMs = k.latencyMs;
     const earlier = l.firstAttempt;
     l.firstAttempt = l.retryJob = undefined;
     if (!r.unreachable && !o.signal?.aborted && tryAgain(jobs[n], r.report, attempt, retry, o)) {

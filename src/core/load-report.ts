@@ -33,6 +33,8 @@ export interface KeyState {
   lastResponseAt?: number;
   /** The run stopped because a wait was longer than allowed (--max-wait-ms): how long it asked for, in ms. */
   waitRefusedMs?: number;
+  /** Mean time the key's last scenario waited for a response, ms: what sizes the next one's concurrency (k6 VUs). */
+  latencyMs?: number;
 }
 
 /** pass: every judged requirement held; fail: a MUST failed; incomplete: none failed but a MUST of the scenario was not judged. */
