@@ -28,6 +28,8 @@ export interface Reporter {
   tag?: string;
   /** One share of a distributed run: its lines name its segment and carry its requests. */
   distributed: boolean;
+  /** One of several VUs of a paced scenario in this process: it carries its requests, which the k6 engine judges as one. */
+  vuShare?: boolean;
 }
 
 /** The plan's tag on every metric: fixed names only (a metrics store gets no series of its own per run). */
@@ -53,8 +55,8 @@ export function emit(rep: Reporter, run: ScenarioRun, notes: string[]): void {
   if (run.stoppedBecause) log(rep, { kind: 'stopped', value: run.stoppedBecause });
   log(rep, { kind: 'key', value: run.keyState() });
   log(rep, { kind: 'timeline', value: timeline(run.state.samples, 0) });
-  // A share of a distributed run carries its requests, so that the merge step can judge the whole.
-  if (rep.distributed) {
+  // A share of a distributed run (or one VU of several) carries its requests, so that the whole can be judged.
+  if (rep.distributed || rep.vuShare) {
     const all = run.state.samples.map(compactSample);
     for (let i = 0; i < all.length; i += SAMPLES_PER_LINE) log(rep, { kind: 'samples', value: all.slice(i, i + SAMPLES_PER_LINE) });
   }

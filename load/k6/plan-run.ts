@@ -140,7 +140,7 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     maxInFlight: o.maxInFlight,
     maxSteps: s.caps.maxRequests * 4 + 10000,
   };
-  const rep: Reporter = { m, redact, tag, distributed: cfg.load.distributed };
+  const rep: Reporter = { m, redact, tag, distributed: cfg.load.distributed, vuShare: !def.singleVu && cfg.load.maxVus > 1 };
 
   function setup(): SetupData {
     if (def.warning) console.warn(`WARNING: ${def.warning(o)}`);

@@ -9,7 +9,8 @@
  * window across shares, RL-NOT-EARLY). Pure (no Node built-ins).
  */
 import { suiteError, type Judgement } from '../../src/core/judgement.ts';
-import { buildLoadReport, expandSample, type LoadReport, type ShareInputs } from '../../src/core/load-report.ts';
+import { buildLoadReport, expandSample, type CompactSample, type LoadReport, type ShareInputs } from '../../src/core/load-report.ts';
+import type { ScenarioOptions } from './types.ts';
 import type { Sample } from '../../src/core/sample.ts';
 import { scenarioOptions } from './config.ts';
 import { SCENARIOS } from './scenarios.ts';
@@ -132,10 +133,15 @@ export function mergeShares(shares: readonly LoadReport[]): Merged {
  * numbered again in that order.
  */
 export function mergedSamples(shares: readonly LoadReport[]): Sample[] {
+  return uniqueSamples(shares.map((r) => r.share?.samples ?? []));
+}
+
+/** Compact samples of several shares (or VUs) as one run's: each request once (the setup's, seeded into every VU), in time order. */
+function uniqueSamples(lists: readonly (readonly CompactSample[])[]): Sample[] {
   const seen = new Set<string>();
   const all: Sample[] = [];
-  for (const r of shares)
-    for (const c of r.share?.samples ?? []) {
+  for (const list of lists)
+    for (const c of list) {
       const k = JSON.stringify(c);
       if (seen.has(k)) continue;
       seen.add(k);
@@ -167,4 +173,34 @@ export function readShare(value: unknown, source: string): LoadReport | string {
   )
     return `${source}: the share's samples are not [seq, phase, sentAt, t, status, …] arrays`;
   return { ...(r as LoadReport), key: r.key && typeof r.key === 'object' ? r.key : {} };
+}
+
+/**
+ * A paced scenario run on several VUs in one k6 process: each VU judged only its share; the k6 engine judges the
+ * requests of them all, which they carried, as one run (the same judge, on one timeline), in place of the report
+ * made of their shares' judgements. Suite errors stay.
+ */
+export function judgeVusAsOne(r: LoadReport, carried: readonly CompactSample[], o: ScenarioOptions, vus: number): LoadReport {
+  const samples = uniqueSamples([carried]);
+  const stopped = r.stoppedBecause && r.stoppedBecause !== 'scenario complete' ? r.stoppedBecause : undefined;
+  const judgements: Judgement[] = SCENARIOS[r.scenario].judge(samples, { ...o, partialView: false }, stopped);
+  for (const j of r.judgements) if (j.outcome === 'error') judgements.push(j);
+  return buildLoadReport({
+    scenario: r.scenario,
+    plan: r.plan,
+    engine: r.engine,
+    target: r.target,
+    startedAt: Date.parse(r.startedAt),
+    endedAt: Date.parse(r.endedAt),
+    requestsSent: r.requestsSent,
+    judgements,
+    samples,
+    key: r.key,
+    ...(r.stoppedBecause ? { stoppedBecause: r.stoppedBecause } : {}),
+    notes: [
+      `Run on ${vus} k6 VUs (for the latency the key's earlier scenario saw): judged on the requests of them all, on one timeline.`,
+      ...(r.notes || []),
+    ],
+    ...(r.earlierRequests !== undefined ? { earlierRequests: r.earlierRequests } : {}),
+  });
 }

@@ -18,10 +18,12 @@ import { suiteError } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { completeReport, LINE_PREFIX, logMessages } from '../lib/carriage.ts';
+import { completeReport, LINE_PREFIX, logMessages, readCarriage } from '../lib/carriage.ts';
+import { judgeVusAsOne } from '../lib/merge.ts';
+import { SCENARIOS } from '../lib/scenarios.ts';
 import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/config.ts';
 import type { ScenarioName } from '../lib/types.ts';
-import type { EngineResult, LoadEngine, LoadJob } from './engine.ts';
+import { jobOptions, type EngineResult, type LoadEngine, type LoadJob } from './engine.ts';
 
 /** The k6 executable: K6_BIN if set, else k6 on PATH. */
 export function findK6(path = process.env.PATH || '', bin = process.env.K6_BIN): string | undefined {
@@ -145,6 +147,8 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
  */
 export function batchEnv(jobs: readonly LoadJob[], reportsDir: string): Record<string, string> {
   const env = jobEnv(jobs[0], reportsDir);
+  // One k6 process: the VUs of every plan's scenario are the most any of them needs.
+  env.ANIMAL_STORE_LOAD_MAX_VUS = String(Math.max(...jobs.map((j) => j.maxVus)));
   if (jobs.length === 1 && !jobs[0].dedicatedKey) return env;
   delete env.ANIMAL_STORE_API_KEY;
   delete env.ANIMAL_STORE_PLAN;
@@ -163,6 +167,16 @@ export function batchEnv(jobs: readonly LoadJob[], reportsDir: string): Record<s
     }
   }
   return env;
+}
+
+/**
+ * A paced scenario on several VUs of this process: each VU judged its share and carried its requests; the report is
+ * judged on all of them as one run (load/lib/merge.ts). A distributed run's shares are merged by load:merge instead.
+ */
+export function asOne(job: LoadJob, report: LoadReport, lines: readonly string[], tagged: boolean): LoadReport {
+  if (job.maxVus <= 1 || job.distributed || !SCENARIOS[job.scenario].pace) return report;
+  const c = readCarriage(lines, tagged ? job.plan : undefined, undefined);
+  return c.samples && c.samples.length ? judgeVusAsOne(report, c.samples, jobOptions(job), job.maxVus) : report;
 }
 
 /** Each job's report from the folder handleSummary wrote to (undefined when k6 wrote none). */
@@ -234,7 +248,7 @@ export class K6Engine implements LoadEngine {
       });
       const lines = logMessages(carried.join('\n'));
       const tagged = !!env.ANIMAL_STORE_PLANS;
-      const reports = readReports(jobs, dir).map((r) => r && completeReport(r, lines, tagged, redact));
+      const reports = readReports(jobs, dir).map((r, n) => r && asOne(jobs[n], completeReport(r, lines, tagged, redact), lines, tagged));
       if (code === 108) {
         const why = /target unreachable: ([^"\n]*)/.exec(output);
         const unreachable = redact(why ? why[1] : 'k6 aborted in setup');

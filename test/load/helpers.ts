@@ -15,7 +15,7 @@ import type { Judgement } from '../../src/core/judgement.ts';
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { NodeEngine, type EngineResult, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
-import { batchEnv, bundlePath } from '../../load/node/k6.ts';
+import { asOne, batchEnv, bundlePath } from '../../load/node/k6.ts';
 import { orchestrate, type Orchestrated } from '../../load/node/orchestrator.ts';
 import { reportOfRun, runK6Virtual } from './k6-shim/run.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
@@ -76,7 +76,10 @@ export class EmulatedK6 implements LoadEngine {
     const r = runK6Virtual(bundlePath(jobs[0].scenario, this.dist), env, this.app, this.clock, { segment: this.segment });
     return jobs.map((j) => {
       // completed with the log, as the k6 engine does
-      const report = reportOfRun(r, `/${reportBaseName(j.scenario, j.plan)}.json`, !!env.ANIMAL_STORE_PLANS);
+      // completed and, for several VUs of a paced scenario, judged as one, as the k6 engine does
+      const tagged = !!env.ANIMAL_STORE_PLANS;
+      const whole = reportOfRun(r, `/${reportBaseName(j.scenario, j.plan)}.json`, tagged);
+      const report = whole && asOne(j, whole, r.log, tagged);
       if (!report) throw new Error(`emulated k6 exited ${r.exitCode} without a report for ${j.plan}: ${r.error ?? ''}`);
       return r.exitCode === 108 ? { report, unreachable: 'aborted in setup' } : { report };
     });

@@ -16,6 +16,7 @@ import type { LoadReport } from '../../src/core/load-report.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
 import { SYSTEM_TAGS } from '../../load/k6/summary.ts';
 import { bundlePath, findK6, jobEnv, K6Engine, K6_FLAGS } from '../../load/node/k6.ts';
+import { vusFor } from '../../load/node/orchestrator.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { closeTransport } from '../../src/http/transport.ts';
@@ -161,6 +162,25 @@ describe.skipIf(!K6)('real k6', () => {
       90_000,
     );
   });
+
+  it.each([
+    ['a correct server', 'pass', {}],
+    ['sustained-throttle', 'fail', { faults: ['sustained-throttle'] }],
+  ] as const)(
+    'A sustained pace against %s answering in 600 ms runs on the k6 VUs that latency needs and is judged on the requests of them all: %s.',
+    async (_name, outcome, options) => {
+      const base = await realJob('sustained', { ...options, variants: { latencyMs: 600 } });
+      const sized = vusFor(base, { latencyMs: 600 });
+      expect(sized.maxVus).toBeGreaterThan(1);
+      const r = await new K6Engine(K6!, bundles.dir, () => undefined).run(sized);
+      const j = r.report.judgements.find((x) => x.requirement === 'RL-SUSTAINED-BELOW-CEILING');
+      expect(j?.outcome, `${j?.title}: ${j?.message}`).toBe(outcome);
+      expect(r.report.notes?.[0]).toBe(
+        `Run on ${sized.maxVus} k6 VUs (for the latency the key's earlier scenario saw): judged on the requests of them all, on one timeline.`,
+      );
+    },
+    90_000,
+  );
 
   it('A correct limiter answering in 1.5 s gets its 429 within one 60 s window at the free, pro and business limits on real k6, side by side.', async () => {
     // The spec's real minute: at 1,000 a minute, 1.5 s responses need about 25 requests in flight (Little's law).

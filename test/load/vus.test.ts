@@ -12,7 +12,8 @@ import type { ScenarioName } from '../../src/core/scenarios.ts';
 import type { EngineResult, LoadEngine, LoadJob } from '../../load/node/engine.ts';
 import { orchestrate, vusFor } from '../../load/node/orchestrator.ts';
 import { VirtualClock } from '../support/virtual.ts';
-import { job, T0 } from './helpers.ts';
+import type { AppOptions } from '../../reference/app.ts';
+import { builtBundles, job, runVirtual, T0 } from './helpers.ts';
 
 /** Business: 1,000 a minute; sustained offers 900 a window, overload more. */
 const business = (scenario: ScenarioName, over: Partial<LoadJob> = {}) =>
@@ -80,6 +81,25 @@ describe('the orchestrator', () => {
       );
       expect(engine.runs.map((j) => j.maxVus)).toEqual(vus);
       expect(waits.some((w) => w.includes("k6 VUs: the key's responses took 1500 ms on average"))).toBe(engineName === 'k6');
+    },
+  );
+});
+
+describe('several VUs of a paced scenario in one k6 process (the emulator: one VU carrying its share)', () => {
+  const bundles = builtBundles('vus-dist');
+  it.each([
+    ['a correct server', 'pass', {}],
+    ['sustained-throttle', 'fail', { faults: ['sustained-throttle'] }],
+  ] as const)(
+    'Against %s the VUs carry their requests and the report is judged on all of them as one run: RL-SUSTAINED-BELOW-CEILING %s.',
+    async (_name, outcome, options) => {
+      const out = await runVirtual('k6', ['sustained'], options as AppOptions, { dist: bundles.dir, job: { maxVus: 2 } });
+      const r = out.reports[0];
+      expect(r.judgements.find((j) => j.requirement === 'RL-SUSTAINED-BELOW-CEILING')?.outcome).toBe(outcome);
+      expect(r.judgements.some((j) => j.title === 'Not judged on a share')).toBe(false);
+      expect(r.notes?.[0]).toBe(
+        "Run on 2 k6 VUs (for the latency the key's earlier scenario saw): judged on the requests of them all, on one timeline.",
+      );
     },
   );
 });

@@ -71,7 +71,7 @@ function sustainedJudgement(paced: readonly Sample[], o: JudgeOptions, stopped?:
     return skipped(
       id,
       'Sustained rate not reached',
-      `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429, but the load generator stayed well below the rate (if responses are slow: --engine node holds as many requests in flight as the pace needs; more k6 VUs, ANIMAL_STORE_LOAD_MAX_VUS, reach the rate but each judges only its share)`,
+      `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429, but the load generator stayed well below the rate (if responses are slow: run it after another scenario on the key, whose latency sizes the k6 VUs, or with --engine node)`,
     );
   return verdict(
     id,
