@@ -173,10 +173,12 @@ export function batchEnv(jobs: readonly LoadJob[], reportsDir: string): Record<s
  * A paced scenario on several VUs of this process: each VU judged its share and carried its requests; the report is
  * judged on all of them as one run (load/lib/merge.ts). A distributed run's shares are merged by load:merge instead.
  */
-export function asOne(job: LoadJob, report: LoadReport, lines: readonly string[], tagged: boolean): LoadReport {
-  if (job.maxVus <= 1 || job.distributed || !SCENARIOS[job.scenario].pace) return report;
-  const c = readCarriage(lines, tagged ? job.plan : undefined, undefined);
-  return c.samples && c.samples.length ? judgeVusAsOne(report, c.samples, jobOptions(job), job.maxVus) : report;
+export function asOne(job: LoadJob, report: LoadReport, lines: readonly string[], env: Record<string, string | undefined>): LoadReport {
+  // The VUs the process ran every plan's scenario on (batchEnv: the most any job of the batch needs).
+  const vus = Number(env.ANIMAL_STORE_LOAD_MAX_VUS) || 1;
+  if (vus <= 1 || job.distributed || !SCENARIOS[job.scenario].pace) return report;
+  const c = readCarriage(lines, env.ANIMAL_STORE_PLANS ? job.plan : undefined, undefined);
+  return c.samples && c.samples.length ? judgeVusAsOne(report, c.samples, jobOptions(job), vus) : report;
 }
 
 /** Each job's report from the folder handleSummary wrote to (undefined when k6 wrote none). */
@@ -248,7 +250,7 @@ export class K6Engine implements LoadEngine {
       });
       const lines = logMessages(carried.join('\n'));
       const tagged = !!env.ANIMAL_STORE_PLANS;
-      const reports = readReports(jobs, dir).map((r, n) => r && asOne(jobs[n], completeReport(r, lines, tagged, redact), lines, tagged));
+      const reports = readReports(jobs, dir).map((r, n) => r && asOne(jobs[n], completeReport(r, lines, tagged, redact), lines, env));
       if (code === 108) {
         const why = /target unreachable: ([^"\n]*)/.exec(output);
         const unreachable = redact(why ? why[1] : 'k6 aborted in setup');

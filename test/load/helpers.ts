@@ -79,7 +79,7 @@ export class EmulatedK6 implements LoadEngine {
       // completed and, for several VUs of a paced scenario, judged as one, as the k6 engine does
       const tagged = !!env.ANIMAL_STORE_PLANS;
       const whole = reportOfRun(r, `/${reportBaseName(j.scenario, j.plan)}.json`, tagged);
-      const report = whole && asOne(j, whole, r.log, tagged);
+      const report = whole && asOne(j, whole, r.log, env);
       if (!report) throw new Error(`emulated k6 exited ${r.exitCode} without a report for ${j.plan}: ${r.error ?? ''}`);
       return r.exitCode === 108 ? { report, unreachable: 'aborted in setup' } : { report };
     });

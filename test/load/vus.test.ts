@@ -13,7 +13,7 @@ import type { EngineResult, LoadEngine, LoadJob } from '../../load/node/engine.t
 import { orchestrate, vusFor } from '../../load/node/orchestrator.ts';
 import { VirtualClock } from '../support/virtual.ts';
 import type { AppOptions } from '../../reference/app.ts';
-import { builtBundles, job, runVirtual, T0 } from './helpers.ts';
+import { builtBundles, EmulatedK6, job, runVirtual, T0, virtualApp } from './helpers.ts';
 
 /** Business: 1,000 a minute; sustained offers 900 a window, overload more. */
 const business = (scenario: ScenarioName, over: Partial<LoadJob> = {}) =>
@@ -102,4 +102,23 @@ describe('several VUs of a paced scenario in one k6 process (the emulator: one V
       );
     },
   );
+});
+
+describe('plans side by side in one k6 process', () => {
+  const bundles = builtBundles('vus-plans-dist');
+  it('Every plan runs on the most VUs any of them needs, and each plan is judged on all of its VUs as one run.', async () => {
+    const clock = new VirtualClock(T0);
+    const app = virtualApp({}, clock);
+    const engine = new EmulatedK6(bundles.dir, app, clock);
+    const deadlineAt = T0 + 3_600_000;
+    const jobs = [
+      job('sustained', { plan: 'enterprise', maxVus: 2, dedicatedKey: true, deadlineAt }),
+      job('sustained', { plan: 'free', perMinute: 60, perDay: 1000, apiKey: app.keys.free, maxVus: 1, dedicatedKey: true, deadlineAt }),
+    ];
+    const results = await clock.run(() => engine.runBatch(jobs));
+    for (const { report } of results) {
+      expect(report.judgements.find((j) => j.requirement === 'RL-SUSTAINED-BELOW-CEILING')?.outcome, report.plan).toBe('pass');
+      expect(report.notes?.[0], report.plan).toMatch(/^Run on 2 k6 VUs/);
+    }
+  });
 });
