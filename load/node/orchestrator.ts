@@ -126,11 +126,13 @@ const withEarlier = (job: LoadJob, sent: number): LoadJob => (job.scenario === '
  * VUs a paced scenario needs at the latency the key's last scenario saw (Little's law: its rate × the latency, with
  * half again for jitter), at least the configured --max-vus, at most MAX_IN_FLIGHT: k6's arrival-rate executor drops
  * the iterations no VU is free for, so a slow server would never see the rate offered. The Node engine ignores it
- * (its requests are not tied to VUs): the orchestrator sizes k6 jobs only.
+ * (its requests are not tied to VUs): the orchestrator sizes k6 jobs only. Only the sustained pace, which a correct
+ * server never answers 429: k6 VUs share no state, so after one VU's 429 the others would send on until their own —
+ * retrying early, to a server that bans keys for it. Overload and the daily quota are throttled by design: one VU.
  */
 export function vusFor(job: LoadJob, key: KeyState): LoadJob {
   const pace = SCENARIOS[job.scenario].pace;
-  if (!pace || !key.latencyMs) return job;
+  if (job.scenario !== 'sustained' || !pace || !key.latencyMs) return job;
   const o = jobOptions(job);
   const needed = Math.min(MAX_IN_FLIGHT, Math.ceil((1.5 * pace(o).perWindow * key.latencyMs) / o.windowMs));
   return needed > job.maxVus ? { ...job, maxVus: needed } : job;

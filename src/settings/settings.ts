@@ -224,7 +224,7 @@ export const SETTINGS: readonly Setting[] = [
     env: 'ANIMAL_STORE_LOAD_MAX_VUS',
     kind: 'int',
     arg: 'N',
-    help: "k6: the least VUs of the arrival-rate scenarios, more when the latency of the key's earlier scenario needs them (default 1)",
+    help: "k6: the least VUs of the arrival-rate scenarios, more for the sustained pace when the latency of the key's earlier scenario needs them (default 1)",
     group: 'load',
     commands: LOADS,
   },

@@ -81,7 +81,7 @@ export function windowVerdict({ problems, shape, tooLow, partial }: WindowFacts,
     return skipped(
       'RL-WINDOW-PER-MINUTE',
       'Overload not reached',
-      `${shape}: never more than twice the limit was offered within one window, so the limit was not put to the test (if responses are slow: run it after another scenario on the key, whose latency sizes the k6 VUs, or with --engine node)`,
+      `${shape}: never more than twice the limit was offered within one window, so the limit was not put to the test (if responses are slow: run it with --engine node, whose requests in flight share one guard)`,
     );
   return verdict('RL-WINDOW-PER-MINUTE', true, 'Limit enforced per window', `${shape}${share}`);
 }
