@@ -12,7 +12,7 @@ import { NodeEngine } from '../../load/node/engine.ts';
 import { orchestrate } from '../../load/node/orchestrator.ts';
 import { buildApp } from '../../reference/app.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
-import { job, T0 } from './helpers.ts';
+import { job, seeded, T0 } from './helpers.ts';
 
 const PLANS: Array<[number, number]> = [
   [10_000, 20],
@@ -42,7 +42,9 @@ async function ceilingAndRecovery(
   }
   clock.advance(s.start * s.windowMs);
   const engine = new NodeEngine({ send: virtualSend(app, clock, s.rtt), clock }, () => undefined);
-  const o = { windowMs: s.windowMs, perMinute: s.limit, perDay: 1_000_000, maxWaitMs: 3 * s.windowMs, tuning: {} };
+  // The jitter of the waits drawn from a generator seeded per situation: the same run every time, other waits in each.
+  const random = seeded(1 + s.rtt + Math.round(100 * s.used) * 7 + Math.round(100 * s.start) * 131 + s.limit * 3);
+  const o = { windowMs: s.windowMs, perMinute: s.limit, perDay: 1_000_000, maxWaitMs: 3 * s.windowMs, tuning: { random } };
   return (await clock.run(() => orchestrate([job('ceiling', o), job('recovery', o)], { engine, clock }))).reports;
 }
 

@@ -269,3 +269,21 @@ describe('no X-RateLimit-Remaining at all (found against hono-rate-limiter, whic
     for (const n of [L - 3, L + 2]) expect(find(judgeCeiling(bare(n), o), 'RL-CEILING-429')).toEqual(['skip']);
   });
 });
+
+describe('a sliding log met one window after a burst (its slots free as fast as the burst took them)', () => {
+  /** Successes 2 ms apart whose Remaining falls with releases, then stays 0 while each freed slot is taken (the run stopped there). */
+  function slidingRun(resetOf: (at: number) => number): Sample[] {
+    const rems = [6, 5, 5, 4, 3, 3, 2, 2, 1, 0, 0, 0];
+    // One request at a time on a 1 ms round trip: each sent after the previous response.
+    const at = (i: number) => T0 + 300 + 2 * i;
+    return rems.map((r, i) => ({ ...s(i, at(i), 200, rl(r, resetOf(at(i)))), sentAt: at(i) - 1 }));
+  }
+
+  it('never fails the ceiling when its Reset, the oldest entry’s expiry, is within the second: each success at Remaining 0 took a freed slot', () => {
+    expect(find(judgeCeiling(slidingRun((at) => Math.ceil(at / 1000))), 'RL-CEILING-429')).toEqual(['skip']);
+  });
+
+  it('still fails successes at Remaining 0 when the Reset is a window away: nothing says a slot was free', () => {
+    expect(find(judgeCeiling(slidingRun(() => Math.ceil((T0 + W) / 1000))), 'RL-CEILING-429')).toEqual(['fail']);
+  });
+});

@@ -53,12 +53,14 @@ function windowFacts(win: Sample[], f: CeilingFacts, o: JudgeOptions): void {
   const moving = movingReset(win) || win.some((x) => after(x) && (rem(x) ?? 0) > 0);
   const before = win.filter((x) => !after(x)).length;
   if (moving) f.refilling = true;
+  let lastZero = zero;
   for (let i = 1; i < sent.length; i++) {
     const x = sent[i];
+    if (rem(sent[i - 1]) === 0 && after(sent[i - 1])) lastZero = sent[i - 1];
     if (after(x) && (rem(x) ?? 0) > 0)
       f.refilled++; // the server says slots are free again: within the limit by its own count
     else if (after(x)) {
-      if (++afterZero <= refillAllowance({ refilling: releases > 0 || moving, before }, zero as Sample, x, o)) f.refilled++;
+      if (++afterZero <= refillAllowance({ refilling: releases > 0 || moving, before }, zero as Sample, x, o, lastZero)) f.refilled++;
       else if (!f.unpredicted) f.unpredicted = x;
     } else if (isRelease(sent[i - 1], x)) {
       releases++;

@@ -125,13 +125,24 @@ export const FEW_TO_TELL = 3;
  * least FEW_TO_TELL successes with one Reset: a fixed window that serves one more
  * after Remaining 0 ignores its limit), one when it showed too little to tell (a
  * token bucket met nearly empty). Unlimited once the later request was served
- * after the Reset the Remaining-0 response announced.
+ * after the Reset the Remaining-0 response announced. With signs of refilling, unlimited too within the second before
+ * the Reset of the latest response that said Remaining 0 (`lastZero`): a sliding log met one window after a burst
+ * frees its slots as fast as the burst took them, each one taken at once (Remaining stays 0), and its Reset, the
+ * oldest entry's expiry, is then always within a second.
  */
-export function refillAllowance(e: RefillEvidence, zero: Sample, later: Sample, o: Pick<JudgeOptions, 'limit' | 'windowMs'>): number {
+export function refillAllowance(
+  e: RefillEvidence,
+  zero: Sample,
+  later: Sample,
+  o: Pick<JudgeOptions, 'limit' | 'windowMs'>,
+  lastZero: Sample = zero,
+): number {
   // Served once the Reset the Remaining-0 response announced had come (by the server's Date, else on arrival): the limit had reset.
   const reset = signals(zero).reset;
   const plausible = isUnixReset(reset);
   if (plausible && refTime(later) >= reset * 1000) return Number.MAX_SAFE_INTEGER;
+  const lastReset = signals(lastZero).reset;
+  if (e.refilling && isUnixReset(lastReset) && refTime(later) + 1000 >= lastReset * 1000) return Number.MAX_SAFE_INTEGER;
   if (e.refilling) return 1 + Math.floor((Math.max(0, later.t - zero.sentAt) * o.limit) / o.windowMs);
   // Within the second before a Reset rounded to whole seconds, a slot may already be free: too close to tell.
   const close = plausible && refTime(later) + 1000 >= reset * 1000;
