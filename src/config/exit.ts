@@ -52,7 +52,12 @@ export function ignoreClosedPipes(): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code !== 'EPIPE') throw e;
-      stream.write = (() => true) as typeof stream.write;
+      // Dropped, but a write's callback still comes (exitFlushed waits for it before it exits).
+      stream.write = ((...args: unknown[]) => {
+        const done = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+        if (done) setImmediate(done);
+        return true;
+      }) as typeof stream.write;
     });
   }
 }
