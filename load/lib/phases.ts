@@ -101,7 +101,9 @@ export class CeilingPhase implements Phase {
       // A success although Remaining 0 was known: settled, unless a refilling limiter explains it.
       if (reset !== undefined && this.firstReset !== undefined && reset !== this.firstReset) this.moving = true;
       const evidence = { refilling: this.releases > 0 || this.moving, before: this.inWindow - this.afterZero - this.refilledAfter };
-      if (++this.afterZero > refillAllowance(evidence, this.zero, s, run.o)) this.finished = true;
+      // The latest Remaining 0 before this one, as the judgement takes it (src/core/rules/ceiling-facts.ts).
+      const lastZero = prev && signals(prev).remaining === 0 && prev.seq > this.zero.seq && prev.sentAt >= this.zero.t ? prev : this.zero;
+      if (++this.afterZero > refillAllowance(evidence, this.zero, s, run.o, lastZero)) this.finished = true;
     } else if (prev && isRelease(prev, s)) this.releases++;
     if (!this.zero && reset !== undefined) {
       if (this.firstReset === undefined) this.firstReset = reset;
