@@ -64,6 +64,23 @@ export interface Replay {
   /** The failure it was saved for (requirement · title). */
   signature?: string;
   probe?: ReplayProbe;
+  /**
+   * What was established about reproducing it: `alone`, the minimal request replayed alone failed the same way again;
+   * `not-alone`, replayed alone it did not (it depends on requests sent before it); `after-stored`, it depends on what
+   * the store holds — the requests of `before` stored it, and the same list had passed before they were sent.
+   */
+  reproduced?: 'alone' | 'not-alone' | 'after-stored';
+  /** A finding that depends on stored state: the requests to send first, in order (then the failing request). */
+  before?: ReplayStep[];
+}
+
+/** One request of a sequence that reproduces a finding. */
+export interface ReplayStep {
+  method: string;
+  url: string;
+  /** The request on one line. */
+  request: string;
+  probe: ReplayProbe;
 }
 
 /**

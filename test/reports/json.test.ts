@@ -6,7 +6,7 @@ import schema from '../../schemas/certification.schema.json' with { type: 'json'
 import type { Evidence, HttpExcerpt, Judgement } from '../../src/core/judgement.ts';
 import type { KeyState, LoadReport, TimelinePoint } from '../../src/core/load-report.ts';
 import { ajv } from '../../src/schemas/ajv.ts';
-import type { Comparison, Finding, NotExercised, PlanResult, Replay, ReplayProbe, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
+import type { Comparison, Finding, NotExercised, PlanResult, Replay, ReplayProbe, ReplayStep, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
 import { renderJson, writeCertificationJson, writeConformanceJson } from '../../src/results/writers/json.ts';
 import {
   aborted,
@@ -171,6 +171,7 @@ describe('the schema describes the RunReport of src/results/types.ts exactly', (
       planRequirement: true satisfies Same<keyof typeof defs.planRequirement.properties, keyof PlanResult['requirements'][number]>,
       replay: true satisfies Same<keyof typeof defs.replay.properties, keyof Replay>,
       replayProbe: true satisfies Same<keyof typeof defs.replayProbe.properties, keyof ReplayProbe>,
+      replayStep: true satisfies Same<keyof typeof defs.replayStep.properties, keyof ReplayStep>,
     };
     expect(Object.values(same).every(Boolean)).toBe(true);
   });
