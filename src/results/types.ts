@@ -118,6 +118,8 @@ export interface RequirementResult {
 export type RunOutcome = 'certified' | 'incomplete' | 'not-conformant';
 
 export type { TargetInfo } from '../core/target-info.ts';
+export type { EngineRecord } from '../core/engine-record.ts';
+import type { EngineRecord } from '../core/engine-record.ts';
 import type { TargetInfo } from '../core/target-info.ts';
 
 /** A MUST requirement the run did not exercise: why, and what would. */
@@ -189,6 +191,8 @@ export interface RunReport {
   requirements: RequirementResult[];
   /** Rate-limit scenario reports, when the run included them (every plan's). */
   load?: LoadReport[];
+  /** The engine the rate-limit scenarios ran on and why, with the k6 found and whether the suite is verified on it. */
+  engine?: EngineRecord;
   /**
    * Several plans certified in one run (a key per plan): each plan's outcome. The
    * report's own outcome is then certified only when every plan's is.
