@@ -139,8 +139,8 @@ describe('summary.md', () => {
     expect(escapeMarkdown(HOSTILE.markdown)).not.toMatch(/[^\\][[\]|`*]|@/);
   });
 
-  it('A fenced block is longer than any backtick run inside it, indented on every line, and free of control characters.', () => {
-    expect(fenced("curl 'a```b'\nnext\u0007", 'sh')).toEqual(["  ````sh", "  curl 'a```b'", '  next', '  ````']);
+  it('A fenced block is longer than any backtick run inside it, indented on every line, its control characters made visible.', () => {
+    expect(fenced("curl 'a```b'\nnext\u0007", 'sh')).toEqual(["  ````sh", "  curl 'a```b'", '  next\\u0007', '  ````']);
   });
 });
 

@@ -44,6 +44,7 @@ import {
 import { scopeSentence } from './scope.ts';
 import { curlOf } from './curl.ts';
 import { replayCurl, replayLines } from './replay.ts';
+import { visible } from '../../core/visible.ts';
 import { ACROSS_PLANS_NOTE, limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
@@ -66,9 +67,9 @@ function code(s: string): string {
   return `\`${oneLine(s, 200).replace(/`/g, "'")}\``;
 }
 
-/** Text without control characters (other than line breaks and tabs) and without characters XML would refuse. */
+/** Text with its control, invisible and reordering characters made visible (\u escapes), nothing XML would refuse. */
 function withoutControls(s: string): string {
-  return stripInvalidXml(s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''));
+  return stripInvalidXml(visible(s));
 }
 
 /** A fenced code block, indented for a list item; the fence is longer than any backtick run of the text. */
