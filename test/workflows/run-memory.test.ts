@@ -178,6 +178,7 @@ describe('what a run reads of the runs before it', () => {
     await withReference({ faults: ['get-mid-id-500'] }, async (url, keys) => {
       const first = await runCli('src/cli/main.ts', ['--only', 'conformance', '--base-url', url, '--plan', 'pro', ...args], {
         env: { ANIMAL_STORE_API_KEY: keys.pro },
+        killAfterMs: 170_000, // about 10 s on an idle machine; a minute beside other suites
       });
       expect([0, 1], first.stderr).toContain(first.code);
     });
@@ -193,6 +194,7 @@ describe('what a run reads of the runs before it', () => {
     // the second: conformance, exploration, a rate-limit scenario and every report, on the embedded server
     const second = await runCli('src/cli/main.ts', ['--scenarios', 'ceiling', ...args], {
       env: { NODE_OPTIONS: `--import ${join(ROOT, 'test/support/trace-reads.mjs')}`, TRACE_READS_ROOT: reports, TRACE_READS_OUT: trace },
+      killAfterMs: 170_000,
     });
     expect(second.code, second.stderr).toBe(0);
     const read = readBeforeWriting(trace).filter((f) => !folders.has(f));
@@ -204,5 +206,5 @@ describe('what a run reads of the runs before it', () => {
       ).toBe(true);
     expect(read.filter((f) => f.includes('/'))).toEqual(expected(left).filter((f) => f.includes('/')));
     if (left.includes('counterexamples.json')) expect(read).toContain('counterexamples.json');
-  }, 180_000);
+  }, 400_000);
 });
