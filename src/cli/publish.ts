@@ -11,6 +11,7 @@ import type { RunReport } from '../results/types.ts';
 import { writeFileAtomic } from '../results/writers/atomic.ts';
 import { ALL_FORMATS, RENDERERS, type ReportFormat } from '../results/writers/index.ts';
 import { redactDeep } from '../core/redact.ts';
+import { RUNS_DIR } from '../results/compare.ts';
 
 const KEEP_RUNS = 20;
 
@@ -31,7 +32,7 @@ export function publishReports(
 ): Published {
   const root = resolve(dir);
   const id = runId(report);
-  const runDir = join(root, 'runs', id);
+  const runDir = join(root, RUNS_DIR, id);
   const clean = redactDeep(report, redact);
   const files: string[] = [];
   for (const f of formats) {
@@ -43,7 +44,7 @@ export function publishReports(
     join(root, 'latest.json'),
     `${JSON.stringify({ runId: id, dir: relative(root, runDir), outcome: report.outcome, endedAt: report.endedAt }, null, 2)}\n`,
   );
-  prune(join(root, 'runs'));
+  prune(join(root, RUNS_DIR));
   return { runDir, files };
 }
 

@@ -211,7 +211,7 @@ describe('junit.xml of a run over several plans', () => {
     expect(property(head, 'plansCertified')).toBe('1 of 4 plans certified');
     expect(property(head, 'conformanceKey')).toBe(CONFORMANCE_KEY);
     expect(property(head, 'notExercised')).toBe(
-      'RL-SUSTAINED-BELOW-CEILING (pro), RL-WINDOW-PER-MINUTE (pro), RL-DAILY-QUOTA (pro), RL-RECOVERY (business), RL-DAILY-QUOTA (enterprise)',
+      'RL-RECOVERY (business), RL-SUSTAINED-BELOW-CEILING (pro), RL-WINDOW-PER-MINUTE (pro), RL-DAILY-QUOTA (pro, enterprise)',
     );
     expect(property(head, 'plan')).toBeUndefined();
   });
