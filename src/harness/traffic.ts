@@ -8,7 +8,7 @@
 import { appendFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Outcome } from '../core/judgement.ts';
-import type { Redactor } from '../core/redact.ts';
+import { REDACTED, type Redactor } from '../core/redact.ts';
 import { redactAuthorization } from '../checks/evidence.ts';
 import type { ApiExchange } from '../http/client.ts';
 import type { Exchange } from '../http/transport.ts';
@@ -119,7 +119,8 @@ function headerOf(h: Record<string, string> | undefined, name: string): string |
 
 function requestOf(ex: Exchange, redact: Redactor, cap: number): HarRequest {
   const { method, url, headers, body } = ex.request;
-  const shown = redact(url);
+  // Brackets are no URI characters outside a host: a key in the URL (the base URL's) leaves it a valid URI.
+  const shown = redact(url).replaceAll(REDACTED, encodeURI(REDACTED));
   let queryString: HarNameValue[] = [];
   try {
     queryString = [...new URL(shown).searchParams].map(([name, value]) => ({ name: redact(name), value: redact(value) }));

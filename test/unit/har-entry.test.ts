@@ -90,6 +90,19 @@ const CASES: { name: string; ex: Exchange; expect: (e: HarEntry) => void }[] = [
       expect(JSON.stringify(e)).not.toContain(btoa(KEY).slice(0, 12));
     },
   },
+  {
+    name: 'A key inside the URL (a base URL that carries it) is redacted, and the URL stays a valid URI.',
+    ex: {
+      request: { method: 'GET', url: `http://127.0.0.1:4010/v1/pets?token=${encodeURIComponent(KEY)}` },
+      response: ok(200, {}, '[]'),
+      startedAt: T0,
+      durationMs: 1,
+    },
+    expect: (e) => {
+      expect(e.request.url).toBe('http://127.0.0.1:4010/v1/pets?token=%5BREDACTED%5D');
+      expect(e.request.queryString).toEqual([{ name: 'token', value: '[REDACTED]' }]);
+    },
+  },
 ];
 
 describe('an exchange as a HAR entry', () => {

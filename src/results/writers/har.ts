@@ -129,7 +129,7 @@ function comment(run: HarRun, s: ReturnType<typeof survey>): string {
     `Bodies are cut at ${n(s.caps.bodyBytes)} bytes (a cut one carries _truncated: true; ${n(s.truncated)} entries have one) and at most ${n(s.caps.entries)} entries are kept${s.omitted ? ` (${n(s.omitted)} more were not)` : ''}.`,
     'The API key is shown as [REDACTED], every Authorization credential behind its scheme.',
     scenarios.length
-      ? `The rate-limit scenarios are summarised here and in _rateLimitScenarios, not listed (their requests are in the load reports): ${shown.join('; ')}.`
+      ? `The rate-limit scenarios are summarised here and in _rateLimitScenarios, not listed (certification.json keeps their timelines, the reports of npm run load every request): ${shown.join('; ')}.`
       : 'No rate-limit scenario ran.',
   ].join(' ');
 }
