@@ -5,7 +5,7 @@
  * src/results/har.ts). Each spec test opens a page; each judgement made on an exchange tags its entry. Nothing is
  * kept in memory but the exchanges' sequence numbers (weakly): the worker of a long run stays small.
  */
-import { appendFileSync } from 'node:fs';
+import { openSync, writeSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Outcome } from '../core/judgement.ts';
 import { REDACTED, type Redactor } from '../core/redact.ts';
@@ -28,13 +28,16 @@ export interface TrafficOptions {
   caps?: TrafficCaps;
 }
 
-/** Each line appended to `path` as JSON; a failed write stops the recording (the run itself goes on). */
+/** Each line appended to `path` as JSON, through one descriptor (closed with the worker); a failed write stops the recording (the run goes on). */
 export function appendLines(path: string): (line: TrafficLine) => void {
+  let fd: number | undefined;
   let broken = false;
   return (line) => {
     if (broken) return;
     try {
-      appendFileSync(path, `${JSON.stringify(line)}\n`);
+      fd ??= openSync(path, 'a');
+      const buf = Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
+      for (let at = 0; at < buf.length;) at += writeSync(fd, buf, at, buf.length - at);
     } catch {
       broken = true;
     }
