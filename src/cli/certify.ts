@@ -27,7 +27,7 @@ import { preflight } from '../http/preflight.ts';
 import { profileFor, type Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
 import { keepCounterexamples } from '../explore/store.ts';
-import { openTrafficLog } from './traffic.ts';
+import { openTrafficLog, type TrafficLog } from './traffic.ts';
 
 export const HELP = `Usage: npm start -- [options]      (or: npx animal-store-certify [options])
 
@@ -92,7 +92,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     }
   }
   const redact = makeRedactor(keysOf(target.config));
-  const traffic = openTrafficLog();
+  let traffic: TrafficLog | undefined;
   try {
     let engine;
     try {
@@ -125,6 +125,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     if (profile.conformance) {
       // Vitest is loaded only when the specs run: --help, a usage error, a dry run or a load-only run start 0.5 s sooner.
       const { runConformance } = await import('./run-conformance.ts');
+      traffic = openTrafficLog(config.reportsDir);
       const out = await runConformance(target, {
         verbose: config.output.verbose,
         signal: stop.signal,
@@ -179,12 +180,12 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     });
     const waived = applyWaivers(planned, waivers, { now: new Date(), allowMustWaivers: config.certify.allowMustWaivers });
     const report = compareWithBaseline(waived, config.reportsDir, config.certify.baseline);
-    const published = publishReports(report, config.reportsDir, redact, undefined, traffic.lines);
+    const published = publishReports(report, config.reportsDir, redact, undefined, traffic?.lines);
     const files = published.files.map(shownPath);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: files }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: abort?.reason });
   } finally {
-    traffic.close();
+    traffic?.close();
     await closeTransport();
     await target.close();
   }

@@ -23,7 +23,7 @@ import { ignoreClosedPipes } from '../config/exit.ts';
 import { keepCounterexamples } from '../explore/store.ts';
 import { HAR_FILE } from '../results/har.ts';
 import { harRunOf, writeHar } from '../results/writers/har.ts';
-import { openTrafficLog } from './traffic.ts';
+import { openTrafficLog, type TrafficLog } from './traffic.ts';
 
 const HELP = `Usage: npm run conformance -- [options]
 
@@ -51,7 +51,7 @@ async function main(): Promise<number> {
   }
   guardOutput(keysOf(config));
   const target = await openTarget(config);
-  const traffic = openTrafficLog();
+  let traffic: TrafficLog | undefined;
   try {
     const reach = await preflight(target);
     if (!reach.ok) {
@@ -61,6 +61,7 @@ async function main(): Promise<number> {
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
     // Vitest is loaded only when the specs run: --help, a usage error, a dry run or a load-only run start 0.5 s sooner.
     const { runConformance } = await import('./run-conformance.ts');
+    traffic = openTrafficLog(config.reportsDir);
     const out = await runConformance(target, { verbose: config.output.verbose, trafficFile: traffic.path });
     const kept = keepCounterexamples(config.reportsDir, target.info, out.findings);
     const base = buildReport({
@@ -91,7 +92,7 @@ async function main(): Promise<number> {
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: paths }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: out.abort?.reason });
   } finally {
-    traffic.close();
+    traffic?.close();
     await target.close();
   }
 }
