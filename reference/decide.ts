@@ -27,6 +27,15 @@ export const BAN_WINDOWS = 10;
 /** Variant banOnEarlyRetry: requests arriving this soon after a 429 were already in flight and are not early retries. */
 export const BAN_GRACE_MS = 250;
 
+/** Does an Accept field allow application/json (application/json, application/* or any type, with a weight above 0)? */
+function acceptsJson(accept: string): boolean {
+  return accept.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((x) => x.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return ['application/json', 'application/*', '*/*'].includes(type) && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /** A request header (joined when repeated). */
 export function headerOf(req: RequestLike, name: string): string | undefined {
   const v = req.headers[name];
@@ -44,7 +53,8 @@ function authenticate(header: string | undefined, keys: Map<string, KeyInfo>, ha
   const m = /^\s*(\S+)(?:\s+(.*))?$/.exec(header);
   const scheme = m?.[1] ?? '';
   const token = (m?.[2] ?? '').trim();
-  if (scheme.toLowerCase() !== 'bearer')
+  // Fault bearer-case-sensitive: only "Bearer" spelled so (RFC 9110 §11.1 makes the scheme case-insensitive).
+  if (scheme.toLowerCase() !== 'bearer' || (has('bearer-case-sensitive') && scheme !== 'Bearer'))
     return has('auth-any-scheme')
       ? accepted(keys.get(token))
       : { ok: false, detail: `the scheme must be Bearer, got ${JSON.stringify(scheme)}` };
@@ -184,6 +194,7 @@ export function decide(s: ServerState, r: Request): Outcome {
     url,
     params: r.route?.params ?? {},
     body,
+    header: (name: string) => headerOf(r.req, name),
     bodyTooLarge,
     store: s.store,
     has: s.has,
@@ -198,5 +209,9 @@ export function decide(s: ServerState, r: Request): Outcome {
   const { decision } = limit;
   if (!auth.ok) return { reply: unauthorized(s, auth, r, () => r.route?.handler(ctx)), decision };
   if (!r.route) return { reply: error('not_found', `${r.req.method} ${url.pathname}`), decision };
+  // Variant surface.accept=strict: an Accept that excludes application/json gets a 406 (RFC 9110 §12.5.1).
+  const accept = headerOf(r.req, 'accept');
+  if (s.o.variants.surface.accept === 'strict' && accept !== undefined && !acceptsJson(accept))
+    return { reply: error('not_acceptable', accept), decision };
   return { reply: r.route.handler(ctx) ?? error('internal_error'), decision };
 }

@@ -160,6 +160,34 @@ const table = {
     'LIST-200-PETS',
     'Once a pet whose name holds a character outside the Basic Multilingual Plane is stored, every listPets page holding it answers 500 (createPet and getPet are fine).',
   ),
+  // the request's surface (headers, the body's bytes, the query string's shape): reached only by generated inputs
+  'trailing-data-accepted': g(
+    'CREATE-400-BAD-BODY',
+    "createPet reads the first JSON value of the body and ignores what follows (Go's json.Decoder idiom).",
+  ),
+  'duplicate-member-500': g('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body with a member name given twice.'),
+  'member-names-case-insensitive': g(
+    'CREATE-400-MISSING-FIELD',
+    'createPet matches member names case-insensitively (Go\'s encoding/json): {"Name": …} is taken as the name, the last of two wins.',
+  ),
+  'bom-500': g('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body that starts with a byte order mark.'),
+  'deep-nesting-500': g('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body nested deeper than its parser goes (a stack overflow).'),
+  'charset-415': g(
+    'HTTP-EQUIVALENT-FORMS',
+    'createPet answers 415 to Content-Type: application/json with a parameter (charset=utf-8).',
+    'warn',
+  ),
+  'bearer-case-sensitive': g(
+    'HTTP-EQUIVALENT-FORMS',
+    'Only the scheme spelled "Bearer" is recognised: bearer or BEARER gets a 401.',
+    'warn',
+  ),
+  'query-encoded-name-ignored': g(
+    'HTTP-EQUIVALENT-FORMS',
+    'listPets does not recognise a parameter whose name is percent-encoded (%6C%69%6D%69%74=5 is not limit=5).',
+    'warn',
+  ),
+  'repeated-param-500': g('RESP-STATUS-DOCUMENTED', 'listPets answers 500 when a query parameter is given twice.'),
   'category-id-double': g(
     'INPUT-NUMBER-PRECISION',
     'A categoryId written with a fraction or an exponent is read through a double, as Jackson and Python do by default: above 2^53 it is rounded (a latitude RFC 8259 §6 allows: a warning).',
@@ -237,10 +265,14 @@ const table = {
     'RL-WINDOW-PER-MINUTE',
     "The limit is enforced as ceil(limit / 6) per sixth of the window (10 s sub-windows for a minute); X-RateLimit-Limit still says the plan's number.",
   ),
-  'reset-is-now': l(
-    'RL-RESET-UNIX-SECONDS',
-    'X-RateLimit-Reset is always the current second, even on a 429 whose Retry-After asks to wait.',
-  ),
+  'reset-is-now': {
+    ...l(
+      'RL-RETRY-AFTER-CONSISTENT',
+      'X-RateLimit-Reset is always the current second, even on a 429 whose Retry-After asks to wait.',
+      'warn',
+    ),
+    note: "Caught as Retry-After contradicting Reset: response by response, a Reset at the response's own second is what a correct server shows when its window ends within that second (its limiter decided before Date was stamped), and a server may ask to wait longer than its limit needs.",
+  },
   'remaining-on-429': l('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
   'daily-ignored': l('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
   'daily-quota-low': l(

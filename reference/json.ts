@@ -30,8 +30,20 @@ const TOKEN =
   /[ \t\n\r]*(?:([{}[\],:])|("(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*")|(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)|(true|false|null))/y;
 const DEEPEST = 256;
 
+/** How a fault reads JSON: the first value of a longer text, or a member name given twice (fault modes only). */
+export interface ReadOptions {
+  /** Fault trailing-data-accepted: the first JSON value; whatever follows is ignored (Go's json.Decoder idiom). */
+  firstValue?: boolean;
+  /** Fault duplicate-member-500: called with a member name the object already holds. */
+  onDuplicate?: (name: string) => void;
+  /** Variant duplicateMembers: a repeated member name keeps its first value (the default: its last). */
+  firstDuplicate?: boolean;
+  /** The deepest nesting read (default 256). */
+  maxDepth?: number;
+}
+
 /** Parse a JSON text (RFC 8259, no extension); throws MalformedJson. */
-export function readJson(text: string): Json {
+export function readJson(text: string, o: ReadOptions = {}): Json {
   const numbers = new Map<string, string>();
   let at = 0;
   let token: RegExpExecArray | null = null;
@@ -46,10 +58,10 @@ export function readJson(text: string): Json {
     if (next()[1] !== punctuation) throw new MalformedJson(`expected ${JSON.stringify(punctuation)} before offset ${at}`);
   };
   const value = (pointer: string, depth: number, t = next()): Json => {
-    if (depth > DEEPEST) throw new MalformedJson('nested too deeply');
+    if (depth > (o.maxDepth ?? DEEPEST)) throw new MalformedJson('nested too deeply');
     if (t[2] !== undefined) return JSON.parse(t[2]) as string;
     if (t[3] !== undefined) {
-      numbers.set(pointer, t[3]);
+      if (!(o.firstDuplicate && numbers.has(pointer))) numbers.set(pointer, t[3]);
       return Number(t[3]);
     }
     if (t[4] !== undefined) return t[4] === 'null' ? null : t[4] === 'true';
@@ -77,13 +89,11 @@ export function readJson(text: string): Json {
       if (t[2] === undefined) throw new MalformedJson(`expected a property name before offset ${at}`);
       const key = JSON.parse(t[2]) as string;
       expect(':');
-      // An own property even for "__proto__"; a repeated name keeps its last value.
-      Object.defineProperty(out, key, {
-        value: value(`${pointer}/${pointerKey(key)}`, depth + 1),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const again = Object.prototype.hasOwnProperty.call(out, key);
+      if (again && o.onDuplicate) o.onDuplicate(key);
+      const v = value(`${pointer}/${pointerKey(key)}`, depth + 1);
+      // An own property even for "__proto__"; a repeated name keeps its last value (or its first, as asked).
+      if (!(again && o.firstDuplicate)) Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
       t = next();
       if (t[1] === '}') return out;
       if (t[1] !== ',') throw new MalformedJson(`expected "," or "}" before offset ${at}`);
@@ -91,7 +101,7 @@ export function readJson(text: string): Json {
     }
   };
   const root = value('', 0);
-  if (/[^ \t\n\r]/.test(text.slice(at))) throw new MalformedJson(`text after the JSON value at offset ${at}`);
+  if (!o.firstValue && /[^ \t\n\r]/.test(text.slice(at))) throw new MalformedJson(`text after the JSON value at offset ${at}`);
   if (root !== null && typeof root === 'object') literals.set(root, numbers);
   return root;
 }

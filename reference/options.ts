@@ -67,6 +67,28 @@ export interface Variants {
   extraFields: boolean;
   /** Unusual but valid HTTP framing and headers (reference/wire.ts). */
   wire: WireVariants;
+  /** How the request's surface is read where an RFC leaves a choice (each valid). */
+  surface: SurfaceVariants;
+}
+
+/** Choices RFC 8259, 9110 and 3986 leave to a server about a request's surface: each is valid. */
+export interface SurfaceVariants {
+  /** A member name given twice: its last value (the default), its first, or a 400 Error (RFC 8259 §4). */
+  duplicateMembers?: 'last' | 'first' | 'reject';
+  /** A byte order mark before the body: a 400 Error (the default) or ignored (RFC 8259 §8.1). */
+  bom?: 'reject' | 'ignore';
+  /** No depth limit on bodies (the default refuses more than 256 levels with a 400 Error: RFC 8259 §9). */
+  unlimitedNesting?: boolean;
+  /** createPet without Content-Type application/json (any case or parameters): read anyway (the default), or 415. */
+  mediaType?: 'lenient' | 'strict';
+  /** An Accept that excludes application/json: the JSON anyway (the default), or 406 (RFC 9110 §12.5.1). */
+  accept?: 'ignore' | 'strict';
+  /** A query parameter given twice: its first value (the default), its last, or a 400 Error (RFC 3986 §3.4). */
+  repeatedParams?: 'first' | 'last' | 'reject';
+  /** Query parameter names matched in any case (LIMIT is limit). */
+  caseInsensitiveParams?: boolean;
+  /** Query parameters listPets does not know: ignored (the default), or a 400 Error. */
+  unknownParams?: 'ignore' | 'reject';
 }
 
 export const DEFAULT_VARIANTS: Readonly<Variants> = {
@@ -89,6 +111,7 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   extraFields: false,
   rateLimitHeaders: 'minute',
   wire: {},
+  surface: {},
 };
 
 export interface AppOptions {
@@ -128,7 +151,7 @@ export interface ResolvedOptions {
 }
 
 export function resolveOptions(o: AppOptions = {}): ResolvedOptions {
-  const variants = { ...DEFAULT_VARIANTS, ...o.variants, wire: { ...o.variants?.wire } };
+  const variants = { ...DEFAULT_VARIANTS, ...o.variants, wire: { ...o.variants?.wire }, surface: { ...o.variants?.surface } };
   variants.latencyMs = Math.max(variants.latencyMs, o.latencyMs ?? 0);
   return {
     now: o.now ?? Date.now,

@@ -6,7 +6,7 @@
  * departure from the spec's letter that clients commonly accept: the run is
  * passed, incomplete — not certified).
  */
-import type { Variants } from './options.ts';
+import type { SurfaceVariants, Variants } from './options.ts';
 import type { WireVariants } from './wire.ts';
 
 export interface VariantSpec {
@@ -66,14 +66,41 @@ export const VARIANTS: readonly VariantSpec[] = [
   { name: 'chunkedClose', values: ['yes'], description: 'Connection: close and chunked bodies' },
   { name: 'oddHeaders', values: ['yes'], description: 'header names in odd case, plus ETag, Cache-Control, RateLimit-* and friends' },
   { name: 'prettyJson', values: ['yes'], description: 'JSON with insignificant whitespace' },
+  {
+    name: 'duplicateMembers',
+    values: ['last', 'first', 'reject'],
+    description: 'a body member given twice: its last value, its first, or a 400 Error',
+  },
+  { name: 'bom', values: ['reject', 'ignore'], description: 'a byte order mark before the body: a 400 Error, or ignored' },
+  { name: 'unlimitedNesting', values: ['yes'], description: 'bodies nested to any depth are read (default: 400 beyond 256 levels)' },
+  { name: 'mediaType', values: ['lenient', 'strict'], description: 'createPet without Content-Type application/json: read, or 415' },
+  { name: 'accept', values: ['ignore', 'strict'], description: 'an Accept without application/json: the JSON anyway, or 406' },
+  {
+    name: 'repeatedParams',
+    values: ['first', 'last', 'reject'],
+    description: 'a query parameter given twice: its first value, its last, or a 400 Error',
+  },
+  { name: 'caseInsensitiveParams', values: ['yes'], description: 'query parameter names in any case (LIMIT is limit)' },
+  { name: 'unknownParams', values: ['ignore', 'reject'], description: 'unknown query parameters: ignored, or a 400 Error' },
 ];
 
 const WIRE = ['contentType', 'wwwAuthenticate', 'noDate', 'chunkedClose', 'oddHeaders', 'prettyJson'];
+const SURFACE = [
+  'duplicateMembers',
+  'bom',
+  'unlimitedNesting',
+  'mediaType',
+  'accept',
+  'repeatedParams',
+  'caseInsensitiveParams',
+  'unknownParams',
+];
 
 /** `k=v,k2=v2` → variants. Throws on an unknown name or value. */
 export function parseVariants(csv: string | undefined): Partial<Variants> {
   const out: Record<string, unknown> = {};
   const wire: Record<string, unknown> = {};
+  const surface: Record<string, unknown> = {};
   for (const item of (csv ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -88,7 +115,11 @@ export function parseVariants(csv: string | undefined): Partial<Variants> {
     } else if (spec.values[0] === 'yes') v = value === 'yes' || value === 'true';
     else if (spec.values.includes(value)) v = value;
     else throw new Error(`variant ${name} must be ${spec.values.join(' or ')}, got ${JSON.stringify(value)}`);
-    (WIRE.includes(name) ? wire : out)[name] = v;
+    (WIRE.includes(name) ? wire : SURFACE.includes(name) ? surface : out)[name] = v;
   }
-  return { ...out, ...(Object.keys(wire).length ? { wire: wire as WireVariants } : {}) } as Partial<Variants>;
+  return {
+    ...out,
+    ...(Object.keys(wire).length ? { wire: wire as WireVariants } : {}),
+    ...(Object.keys(surface).length ? { surface: surface as SurfaceVariants } : {}),
+  } as Partial<Variants>;
 }

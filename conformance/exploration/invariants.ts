@@ -15,4 +15,5 @@ export const INVARIANTS: readonly string[] = [
   'GET-404-UNKNOWN',
   'GET-NON-INTEGER-ID-4XX',
   'INPUT-SILENT-HANDLING',
+  'HTTP-EQUIVALENT-FORMS',
 ];

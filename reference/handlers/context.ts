@@ -11,6 +11,8 @@ export interface Ctx {
   params: Record<string, string>;
   /** The request body text. */
   body: string;
+  /** A request header (joined when repeated). */
+  header(name: string): string | undefined;
   bodyTooLarge: boolean;
   store: PetStore;
   has: Has;

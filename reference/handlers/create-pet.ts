@@ -3,14 +3,15 @@
  * the spec's schema (the reference's own JSON and schema check); the id is
  * assigned by the server; 201 with the Pet.
  */
-import { Int64, integerOf, numberText, readJson, type Json } from '../json.ts';
+import { Int64, integerOf, MalformedJson, numberText, readJson, type Json } from '../json.ts';
 import { newPetIssues, type BodyIssue } from '../schema.ts';
 import type { Has } from '../faults.ts';
 import { jsonReply, petValue, unescapedNames } from '../reply.ts';
 import { isPetStatus } from '../store.ts';
 import { bodyRefusal, nameRefusal, storedCategory, storedName } from './input-rules.ts';
 import type { PetStore } from '../store.ts';
-import type { Handler } from './context.ts';
+import type { Ctx, Handler } from './context.ts';
+import type { Reply } from '../reply.ts';
 
 type Body = { [key: string]: Json };
 
@@ -73,18 +74,66 @@ function storeCoerced(body: Body, store: PetStore): void {
   store.create({ name: body.name, categoryId: new Int64(body.categoryId), ...(isPetStatus(body.status) ? { status: body.status } : {}) });
 }
 
+/** Is a Content-Type application/json (any case, any parameters)? */
+const isJson = (ct: string | undefined) => ct !== undefined && ct.split(';')[0].trim().toLowerCase() === 'application/json';
+
+/**
+ * The body read as a JSON value, or the reply to a body that is not one: the surface variants (a BOM ignored, the first
+ * of two duplicated members, no depth limit, a media type checked) and the faults of the body's surface.
+ */
+function readBody(ctx: Ctx): { value: Json } | { reply: Reply } {
+  const { has } = ctx;
+  const sv = ctx.variants.surface;
+  const ct = ctx.header('content-type');
+  if (sv.mediaType === 'strict' && !isJson(ct)) return { reply: ctx.error('unsupported_media_type', ct ?? 'no Content-Type') };
+  // Fault charset-415: a media type with parameters (application/json; charset=utf-8) is refused.
+  if (has('charset-415') && (ct ?? '').includes(';')) return { reply: ctx.error('unsupported_media_type', ct) };
+  if (has('bom-500') && ctx.body.startsWith('\uFEFF')) return { reply: ctx.error('internal_error', 'invalid character') };
+  const text = sv.bom === 'ignore' ? ctx.body.replace(/^\uFEFF/, '') : ctx.body;
+  try {
+    const value = readJson(text, {
+      firstValue: has('trailing-data-accepted'),
+      firstDuplicate: sv.duplicateMembers === 'first',
+      ...(sv.unlimitedNesting ? { maxDepth: Infinity } : {}),
+      ...(has('duplicate-member-500') || sv.duplicateMembers === 'reject' ? { onDuplicate: duplicated(has('duplicate-member-500')) } : {}),
+    });
+    return { value };
+  } catch (e) {
+    const crash =
+      has('malformed-json-500') || e instanceof DuplicateMember || (has('deep-nesting-500') && /nested too deeply/.test(String(e)));
+    return { reply: crash ? ctx.error('internal_error') : ctx.error('invalid_body', `malformed JSON (${(e as Error).message})`) };
+  }
+}
+
+/** A member name given twice: a crash (fault duplicate-member-500), or a refusal (variant duplicateMembers=reject). */
+const duplicated = (crash: boolean) => (name: string) => {
+  if (crash) throw new DuplicateMember();
+  throw new MalformedJson(`the member ${JSON.stringify(name)} is given twice`);
+};
+
+class DuplicateMember extends Error {}
+
+/** Fault member-names-case-insensitive: a member named like a NewPet field in another case is read as it (the last wins). */
+function foldCase(body: Body): void {
+  for (const k of Object.keys(body)) {
+    const field = NEW_PET_FIELDS.find((f) => f.toLowerCase() === k.toLowerCase());
+    if (!field || field === k) continue;
+    body[field] = body[k];
+    delete body[k];
+  }
+}
+const NEW_PET_FIELDS = ['name', 'categoryId', 'status'];
+
 export const createPet: Handler = (ctx) => {
   const { has } = ctx;
   if (ctx.bodyTooLarge) return ctx.error('invalid_body', 'the body is too large');
   if (ctx.body.trim() === '') return ctx.error('invalid_body', 'the body is empty');
-  let value: Json;
-  try {
-    value = readJson(ctx.body);
-  } catch (e) {
-    return has('malformed-json-500') ? ctx.error('internal_error') : ctx.error('invalid_body', `malformed JSON (${(e as Error).message})`);
-  }
+  const read = readBody(ctx);
+  if ('reply' in read) return read.reply;
+  const value = read.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return ctx.error('invalid_body', 'the body must be a JSON object');
+  if (has('member-names-case-insensitive')) foldCase(value);
   const issues = newPetIssues(value).filter((i) => !tolerated(i, has, value));
   if (issues.length) {
     if (has('invalid-stored') && !ctx.probe) storeCoerced(value, ctx.store);

@@ -23,9 +23,41 @@ function pageSize(ctx: Ctx): number | Reply {
   return ctx.variants.outOfRangeLimit === 'clamp' ? Math.min(MAX_LIMIT, Math.max(1, n)) : bad();
 }
 
+const KNOWN_PARAMS = ['limit', 'status'];
+
+/**
+ * The query as this server reads it (the surface variants: the first or last of a repeated parameter or a 400, names
+ * in any case, unknown ones refused), written back into the URL; and the faults of the query's surface.
+ */
+function querySurface(ctx: Ctx): Reply | undefined {
+  const sv = ctx.variants.surface;
+  const q = ctx.url.searchParams;
+  const names = ctx.url.search
+    .slice(1)
+    .split('&')
+    .filter(Boolean)
+    .map((p) => p.split('=')[0]);
+  if (ctx.has('repeated-param-500') && new Set(names).size < names.length) return ctx.error('internal_error');
+  // Fault query-encoded-name-ignored: a parameter whose name is percent-encoded (%6Cimit) is not recognised.
+  if (ctx.has('query-encoded-name-ignored')) for (const n of names) if (n.includes('%')) q.delete(decodeURIComponent(n));
+  const pairs = [...q].map(([k, v]) => [sv.caseInsensitiveParams ? k.toLowerCase() : k, v] as const);
+  const unknown = pairs.filter(([k]) => !KNOWN_PARAMS.includes(k)).map(([k]) => k);
+  if (sv.unknownParams === 'reject' && unknown.length) return ctx.error('invalid_parameter', `unknown parameter ${unknown[0]}`);
+  const repeated = KNOWN_PARAMS.find((k) => pairs.filter(([n]) => n === k).length > 1);
+  if (sv.repeatedParams === 'reject' && repeated) return ctx.error('invalid_parameter', `${repeated} is given more than once`);
+  for (const k of KNOWN_PARAMS) {
+    const values = pairs.filter(([n]) => n === k).map(([, v]) => v);
+    q.delete(k);
+    if (values.length) q.set(k, sv.repeatedParams === 'last' ? values[values.length - 1] : values[0]);
+  }
+  return undefined;
+}
+
 export const listPets: Handler = (ctx) => {
   const { has } = ctx;
   if (has('list-500')) return ctx.error('internal_error');
+  const surface = querySurface(ctx);
+  if (surface) return surface;
   const asked = pageSize(ctx);
   if (typeof asked !== 'number') return asked;
   const status = ctx.url.searchParams.get('status');

@@ -28,13 +28,21 @@ export function redactAuthorization(v: string, redact: (s: string) => string): s
   return `${redact(m[1])} ${m[3] === '' ? '' : '[REDACTED]'}`;
 }
 
+/** Which credential a request carried: the configured key (in any spelling), none, or one the suite made up. */
+function credentialOf(auth: ApiExchange['api']['auth']): HttpExcerpt['credential'] {
+  if (auth === undefined || auth === 'valid' || (typeof auth === 'object' && 'spelled' in auth)) return 'key';
+  return auth === 'none' ? 'none' : 'other';
+}
+
 export function excerpt(ex: ApiExchange, redact: (s: string) => string, extra: Partial<Evidence> = {}): Evidence {
   const request: HttpExcerpt = {
     method: ex.request.method,
     url: redact(ex.request.url),
     headers: cleanHeaders(ex.request.headers, redact),
-    credential: ex.api.auth === undefined || ex.api.auth === 'valid' ? 'key' : ex.api.auth === 'none' ? 'none' : 'other',
+    credential: credentialOf(ex.api.auth),
   };
+  const auth = ex.api.auth;
+  if (typeof auth === 'object' && 'spelled' in auth) request.keySpelling = auth.spelled;
   if (ex.request.body !== undefined) {
     const b = cut(ex.request.body, BODY_EXCERPT);
     request.body = redact(b.text);

@@ -138,6 +138,17 @@ export const REQUIREMENTS: readonly Requirement[] = [
     'Error.status equals the HTTP status of the response.',
   ),
   r(
+    'HTTP-EQUIVALENT-FORMS',
+    'SHOULD',
+    'responses',
+    'What the service does',
+    "The service keeps a store's catalogue of animals over an HTTP interface that exchanges JSON.",
+    'A request HTTP or URI syntax makes equivalent to a valid one is served alike: a media type or an authentication scheme in another case or with parameters, Accept */* or none, percent-encoded query names and values, parameters in another order.',
+    {
+      note: 'RFC 9110 §8.3.1 (media types are case-insensitive; RFC 8259 §11: a charset parameter has no effect), §11.1 (authentication schemes are case-insensitive), §12.5.1 (no Accept: any media type), RFC 3986 §6.2.2 (percent-encoded unreserved characters are equivalent). The spec names none of these forms, so a server that refuses one is warned, never failed.',
+    },
+  ),
+  r(
     'ERROR-CODE-VALUES',
     'INFO',
     'responses',
@@ -751,6 +762,45 @@ export const LATITUDES: readonly Latitude[] = [
     leaves: 'how a window is counted: fixed, sliding, a token bucket',
     suite: 'every one is accepted; successes in any minute never exceed the limit',
     requirements: ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-WINDOW-PER-MINUTE'],
+  },
+  {
+    id: 'duplicate-member-names',
+    source: 'RFC 8259 §4',
+    leaves: 'what a parser does with a member name given twice ("unpredictable": the first, the last, or an error)',
+    suite: 'a clean 400 Error, or a pet stored with either value, is accepted; a 5xx still fails',
+    requirements: ['INPUT-SILENT-HANDLING', 'CREATE-201-PET'],
+  },
+  {
+    id: 'byte-order-mark',
+    source: 'RFC 8259 §8.1',
+    leaves: 'whether a parser ignores a byte order mark before the JSON text or treats it as an error',
+    suite: 'either is accepted (a clean 400 Error, or the pet created)',
+    requirements: ['INPUT-SILENT-HANDLING'],
+  },
+  {
+    id: 'nesting-and-size',
+    source: 'RFC 8259 §9, RFC 9110 §15.5.14',
+    leaves: 'the depth of nesting and the size of body an implementation accepts',
+    suite: 'a clean 400 or 413 Error is accepted; a 5xx still fails',
+    requirements: ['INPUT-SILENT-HANDLING', 'RESP-STATUS-DOCUMENTED'],
+  },
+  {
+    id: 'request-media-type',
+    source: 'RFC 9110 §15.5.16, §12.5.1',
+    leaves:
+      'whether a body without Content-Type or of another media type is refused (415) or read, and whether Accept: text/html gets a 406 or the JSON anyway',
+    suite:
+      'a clean 4xx Error (406, 415…) and the operation served as usual are both accepted; equivalent spellings of application/json must be served (HTTP-EQUIVALENT-FORMS warns)',
+    requirements: ['INPUT-SILENT-HANDLING', 'HTTP-EQUIVALENT-FORMS'],
+  },
+  {
+    id: 'query-structure',
+    source: 'RFC 3986 §3.4',
+    leaves:
+      "what a repeated parameter, a parameter name in another case or an unknown parameter means (the query is the server's to interpret)",
+    suite:
+      'a clean 400 Error, either value of a repeated parameter, and an ignored or honoured unknown parameter are accepted: the page only has to respect every reading',
+    requirements: ['INPUT-SILENT-HANDLING', 'LIST-LIMIT-HONOURED'],
   },
   {
     id: 'media-type-parameters',

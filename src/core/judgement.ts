@@ -27,6 +27,8 @@ export interface HttpExcerpt {
   bodyTruncated?: boolean;
   /** A request's credential: the configured key (replayed as $ANIMAL_STORE_API_KEY), one the suite made up, or none. */
   credential?: 'key' | 'other' | 'none';
+  /** The configured key sent in another spelling HTTP allows: the Authorization value with `{key}` for the key. */
+  keySpelling?: string;
 }
 
 export interface Evidence {

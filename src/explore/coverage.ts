@@ -8,8 +8,9 @@
  */
 import { isPathSegment } from './classify.ts';
 import { lit, num, obj, str, withProp, type JNode } from './jtext.ts';
-import { NAME_FIELD, OPERATIONS, type OperationModel, type Schema } from './model.ts';
-import type { Draft } from './probe.ts';
+import { NAME_FIELD, operation, OPERATIONS, type OperationModel, type Schema } from './model.ts';
+import type { Draft, Surface } from './probe.ts';
+import { BODY_VARIANTS, CONTENT_TYPE_VARIANTS, HEADER_VARIANTS, QUERY_VARIANTS } from './surface.ts';
 import { fieldSamples, INT64_BOUNDARIES, paramSamples } from './values.ts';
 
 /** A simple valid value of a schema: the baseline every field case varies one field of. */
@@ -81,6 +82,25 @@ function paramCases(op: OperationModel): Draft[] {
   return out;
 }
 
+/**
+ * The request's surface (surface.ts), each variant once: the body variants and Content-Type spellings on a valid
+ * NewPet, Accept and the Authorization spelling on a valid list and a valid create, the query shapes on a valid
+ * filtered page.
+ */
+function surfaceCases(writes: boolean): Draft[] {
+  const create = operation('createPet');
+  const body = (i: number) => rotated(create.body!, baseline(create.body!), '', i);
+  const list: Draft = { op: 'listPets', query: { status: 'sold', limit: '5' }, label: 'a filtered page' };
+  const out: Draft[] = QUERY_VARIANTS.map((v) => ({ ...list, surface: { query: v } }));
+  for (const v of HEADER_VARIANTS) out.push({ ...list, label: 'a page', query: { limit: '5' }, surface: { header: v } });
+  if (!writes) return out;
+  const creates: Surface[] = [
+    ...BODY_VARIANTS.map((v) => ({ body: v })),
+    ...[...CONTENT_TYPE_VARIANTS, ...HEADER_VARIANTS].map((v) => ({ header: v })),
+  ];
+  return out.concat(creates.map((surface, i) => ({ op: 'createPet', body: body(i), label: 'a valid NewPet', surface })));
+}
+
 /** Every coverage case of the API (createPet's only when the run may write). */
 export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Draft[] {
   const out: Draft[] = [];
@@ -89,7 +109,7 @@ export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Dr
     out.push(...paramCases(op));
     if (op.body) out.push(...bodyCases(op, opts.embedded));
   }
-  return out;
+  return out.concat(surfaceCases(opts.writes));
 }
 
 /**

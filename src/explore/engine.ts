@@ -224,9 +224,9 @@ export class Explorer {
     const req = requestOf(p);
     return {
       method: req.method,
-      url: this.session.redact(this.session.client.url(req.path, req.query)),
+      url: this.session.redact(this.session.client.url(req.path, req.query, req.rawQuery)),
       request: this.session.redact(describeProbe(p)),
-      probe: { kind: 'single', op: p.op, ...(p.body !== undefined ? { body: p.body } : {}), ...(p.query ? { query: p.query } : {}) },
+      probe: wireOf(p, 'single'),
     };
   }
 
@@ -237,17 +237,27 @@ export class Explorer {
       ...extra,
       request: this.session.redact(describeProbe(probe)),
       method: req.method,
-      url: this.session.redact(this.session.client.url(req.path, req.query)),
-      probe: {
-        kind,
-        op: probe.op,
-        ...(probe.query ? { query: probe.query } : {}),
-        ...(probe.petId !== undefined ? { petId: probe.petId } : {}),
-        ...(probe.body !== undefined ? { body: probe.body } : {}),
-        ...(limit !== undefined ? { limit } : {}),
-      },
+      url: this.session.redact(this.session.client.url(req.path, req.query, req.rawQuery)),
+      probe: wireOf(probe, kind, limit),
     };
   }
+}
+
+/** A probe as data: what a counterexample keeps to be sent again, its surface variant included. */
+export function wireOf(p: Probe, kind: ReplayProbe['kind'], limit?: number): ReplayProbe {
+  return {
+    kind,
+    op: p.op,
+    ...(p.query ? { query: p.query } : {}),
+    ...(p.rawQuery !== undefined ? { rawQuery: p.rawQuery } : {}),
+    ...(p.petId !== undefined ? { petId: p.petId } : {}),
+    ...(p.body !== undefined ? { body: p.body } : {}),
+    ...(p.readings ? { readings: p.readings } : {}),
+    ...(p.headers ? { headers: p.headers } : {}),
+    ...(p.spelled ? { spelled: p.spelled } : {}),
+    ...(p.variant ? { variant: p.variant.id } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  };
 }
 
 /** Run `f`, turning a run abort into a flag the phase can end on (it is rethrown once the phase has reported). */

@@ -43,6 +43,14 @@ export function render(n: JNode): string {
   }
 }
 
+/** The same JSON value with insignificant whitespace (RFC 8259 §2: space, tab, line feed, carriage return) around every token. */
+export function renderSpaced(n: JNode, ws = ' \r\n\t'): string {
+  if (n.k === 'arr') return `[${ws}${n.items.map((x) => renderSpaced(x, ws)).join(`${ws},${ws}`)}${ws}]`;
+  if (n.k === 'obj')
+    return `{${ws}${n.props.map(([k, v]) => `${JSON.stringify(k)}${ws}:${ws}${renderSpaced(v, ws)}`).join(`${ws},${ws}`)}${ws}}`;
+  return render(n);
+}
+
 /** The node of property `key` of an object node. */
 export function prop(n: JNode, key: string): JNode | undefined {
   return n.k === 'obj' ? n.props.find(([k]) => k === key)?.[1] : undefined;

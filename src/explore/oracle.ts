@@ -14,20 +14,24 @@
  *   (GET-404-UNKNOWN); a non-integer id is a 4xx (GET-NON-INTEGER-ID-4XX).
  */
 import { integerDigits } from '../core/json.ts';
-import type { Judgement } from '../core/judgement.ts';
+import { verdict, type Judgement } from '../core/judgement.ts';
 import { judgeCreated, judgeRefused, type Answer } from '../core/spec/create-pet.ts';
 import { judgeNonIntegerId, judgeUnknownId } from '../core/spec/get-pet.ts';
 import { judgeOutOfRange, judgePage, judgePageSize, judgeStatusFilter, judgeUnknownStatus, pageOf } from '../core/spec/list-pets.ts';
 import { sentPet } from '../core/spec/pets.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { answerOf } from '../harness/ops.ts';
-import type { Probe } from './probe.ts';
+import type { Probe, Variant } from './probe.ts';
 
 export const statusText = (ex: ApiExchange): string => (ex.error ? `transport failure: ${ex.error.kind}` : `HTTP ${ex.response!.status}`);
 
+/** The body a correct server reads of a probe (its first reading: a BOM ignored…), when it has one. */
+export const readingOf = (p: Probe): string | undefined => p.readings?.[0] ?? p.body;
+
 /** The status a probe's body sent, when it is a string. */
 export function sentStatus(p: Probe): string | undefined {
-  const st = p.body !== undefined ? sentPet(p.body)?.fields.status : undefined;
+  const text = readingOf(p);
+  const st = text !== undefined ? sentPet(text)?.fields.status : undefined;
   const v = st !== undefined ? (JSON.parse(st) as unknown) : undefined;
   return typeof v === 'string' ? v : undefined;
 }
@@ -46,10 +50,15 @@ const isCleanRefusal = (s: number) => s === 400 || s === 413 || s === 422;
 function judgeCreate(p: Probe, a: Answer): Judgement[] {
   const part = p.parts.body;
   const what = `${p.label} (${p.why})`;
-  if (p.cls === 'invalid') return [judgeRefused(part.requirement ?? 'CREATE-400-WRONG-TYPE', a, what)];
-  const sent = p.body !== undefined ? sentPet(p.body) : undefined;
-  if (sent && (a.status === 201 || p.cls === 'valid')) return judgeCreated(sent, a, what);
+  if (p.cls === 'invalid') return [judgeRefused(p.variant?.requirement ?? part.requirement ?? 'CREATE-400-WRONG-TYPE', a, what)];
+  const readings = (p.readings ?? (p.body !== undefined ? [p.body] : [])).map(sentPet).filter((x) => x !== undefined);
+  if (readings.length && (a.status === 201 || p.cls === 'valid')) return asOneReading(readings.map((r) => judgeCreated(r, a, what)));
   return isCleanRefusal(a.status) ? [refusedSilently(`createPet with ${part.why}: refused with ${a.status}`)] : [];
+}
+
+/** The judgements of the reading a server took (the first that holds), else of the first reading. */
+function asOneReading(each: readonly Judgement[][]): Judgement[] {
+  return each.find((js) => !js.some((j) => j.outcome === 'fail' || j.outcome === 'warn')) ?? each[0];
 }
 
 function judgeList(p: Probe, a: Answer): Judgement[] {
@@ -81,8 +90,44 @@ function judgeGet(p: Probe, a: Answer): Judgement[] {
 /** The invariants' verdicts on one conclusive exchange of a probe (the core's rules, as the specs call them). */
 export function judgeProbe(p: Probe, ex: ApiExchange): Judgement[] {
   const a = answerOf(ex);
-  if (!a || a.status === 401 || a.status === 429) return [];
-  if (p.op === 'createPet') return judgeCreate(p, a);
-  if (p.op === 'listPets') return judgeList(p, a);
-  return judgeGet(p, a);
+  if (!a || a.status === 429) return [];
+  const v = p.variant;
+  if (a.status === 401) return v && p.spelled ? notServedAlike(v, [keyRefused(a)]) : [];
+  if (v?.cls === 'refusable' && SURFACE_REFUSALS.has(a.status))
+    return [refusedSilently(`${v.label}: refused with ${a.status} (${v.source})`)];
+  // Left open by an RFC and not served: whatever else it got (a 5xx, an undocumented status) is the registry's to judge.
+  if (v?.cls === 'refusable' && (a.status < 200 || a.status >= 300)) return [];
+  const base = p.op === 'createPet' ? judgeCreate(p, a) : p.op === 'listPets' ? judgeList(p, a) : judgeGet(p, a);
+  return v?.cls === 'served-http' ? notServedAlike(v, base) : base;
+}
+
+/** The clean refusals an RFC leaves to the server for a request's surface (406, 413, 415 and the spec's 400, 422). */
+const SURFACE_REFUSALS = new Set([400, 406, 413, 415, 422]);
+
+const keyRefused = (a: Answer): Judgement => ({
+  requirement: 'AUTH-VALID-KEY-ACCEPTED',
+  outcome: 'fail',
+  title: 'Valid key refused',
+  message: `HTTP ${a.status}`,
+});
+
+/**
+ * A request HTTP or URI syntax makes equivalent to a valid one: what would fail the operation's requirement is the
+ * HTTP-EQUIVALENT-FORMS warning instead (the spec names no such form; the RFC makes it equivalent), with the RFC.
+ */
+function notServedAlike(v: Variant, base: readonly Judgement[]): Judgement[] {
+  const problems = base.filter((j) => j.outcome === 'fail' || j.outcome === 'warn');
+  const kept = base.filter((j) => !problems.includes(j));
+  const shown = problems.map((j) => `${j.requirement}: ${j.title} — ${j.message}`).join('; ');
+  return [
+    ...kept,
+    verdict({
+      requirement: 'HTTP-EQUIVALENT-FORMS',
+      ok: problems.length === 0,
+      pass: 'Served like its equivalent request',
+      fail: `Not served like its equivalent request (${v.id})`,
+      message: problems.length ? `${v.label} (${v.source}): ${shown}` : v.label,
+      evidence: { expected: `served as the request it is equivalent to (${v.source})`, actual: shown },
+    }),
+  ];
 }

@@ -15,8 +15,12 @@ const MINUTE_MS = 60_000;
 export type { OperationId } from '../core/operations.ts';
 import type { OperationId } from '../core/operations.ts';
 
-/** Which credential a request carries: the configured key, none, or a raw Authorization value. */
-export type Credential = 'valid' | 'none' | { authorization: string };
+/**
+ * Which credential a request carries: the configured key, none, a raw Authorization value, or the configured key
+ * spelled another way HTTP allows (`spelled`: the Authorization value with `{key}` where the key goes, e.g.
+ * `bearer {key}`).
+ */
+export type Credential = 'valid' | 'none' | { authorization: string } | { spelled: string };
 
 export interface ApiRequest {
   operation: OperationId;
@@ -29,6 +33,10 @@ export interface ApiRequest {
   rawBody?: string;
   contentType?: string;
   auth?: Credential;
+  /** Headers set, replaced or (null) left out after the client's own (Accept, Content-Type): the request's spelling. */
+  headers?: Record<string, string | null>;
+  /** The query string exactly as sent (repeated, percent-encoded or case-variant names): replaces `query` on the wire. */
+  rawQuery?: string;
   /** Statuses the spec test accepts besides the documented ones (e.g. 400 for an out-of-range limit). */
   alsoAcceptable?: number[];
 }
@@ -109,8 +117,9 @@ export class ApiClient {
     return (this.opts.sleep ?? defaultSleep)(ms);
   }
 
-  url(path: string, query?: Record<string, string>): string {
+  url(path: string, query?: Record<string, string>, rawQuery?: string): string {
     const u = new URL(this.opts.baseUrl + path);
+    if (rawQuery !== undefined) return `${u.toString()}${rawQuery === '' ? '' : `?${rawQuery}`}`;
     for (const [k, v] of Object.entries(query ?? {})) u.searchParams.set(k, v);
     return u.toString();
   }
@@ -119,13 +128,19 @@ export class ApiClient {
     const h: Record<string, string> = { accept: 'application/json' };
     const auth = req.auth ?? 'valid';
     if (auth === 'valid' && this.opts.apiKey) h.authorization = `Bearer ${this.opts.apiKey}`;
+    else if (typeof auth === 'object' && 'spelled' in auth) h.authorization = auth.spelled.replace('{key}', this.opts.apiKey ?? '');
     else if (typeof auth === 'object') h.authorization = auth.authorization;
     if (req.rawBody !== undefined || req.body !== undefined) h['content-type'] = req.contentType ?? 'application/json';
+    for (const [k, v] of Object.entries(req.headers ?? {})) {
+      if (v === null) delete h[k.toLowerCase()];
+      else h[k.toLowerCase()] = v;
+    }
     return h;
   }
 
   private bucketKey(req: ApiRequest) {
-    return (req.auth ?? 'valid') === 'valid' ? 'key' : 'anonymous';
+    const auth = req.auth ?? 'valid';
+    return auth === 'valid' || (typeof auth === 'object' && 'spelled' in auth) ? 'key' : 'anonymous';
   }
 
   private remember(key: string, ex: Exchange) {
@@ -177,7 +192,12 @@ export class ApiClient {
       throw new RunAborted('budget', `request budget of ${this.opts.maxRequests} reached (ANIMAL_STORE_MAX_REQUESTS)`);
     if (this.now() >= this.opts.deadlineAt) throw new RunAborted('deadline', 'run deadline reached (ANIMAL_STORE_DEADLINE_MS)');
     const body = req.rawBody !== undefined ? req.rawBody : req.body !== undefined ? stringifyExact(req.body) : undefined;
-    const out: OutgoingRequest = { method: req.method, url: this.url(req.path, req.query), headers: this.headersFor(req), body };
+    const out: OutgoingRequest = {
+      method: req.method,
+      url: this.url(req.path, req.query, req.rawQuery),
+      headers: this.headersFor(req),
+      body,
+    };
     this.requestsSent++;
     const ex: ApiExchange = { ...(await (this.opts.send ?? send)(out, this.opts)), api: req };
     if (ex.error?.kind === 'refused' || ex.error?.kind === 'dns') {

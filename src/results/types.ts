@@ -30,6 +30,16 @@ export interface ReplayProbe {
   /** The exact body text. */
   body?: string;
   limit?: number;
+  /** A variant of the HTTP surface (src/explore/surface.ts): its id, and what it sent. */
+  variant?: string;
+  /** The query string as sent, when the variant shapes it (`query` is then how a correct server reads it). */
+  rawQuery?: string;
+  /** The body texts a correct server may have read (a BOM ignored, each of two duplicated members). */
+  readings?: string[];
+  /** Header fields set or left out (null). */
+  headers?: Record<string, string | null>;
+  /** The key spelled another way HTTP allows: the Authorization value with {key} for the key. */
+  spelled?: string;
 }
 
 /** How to reproduce a finding of the exploration phase. */

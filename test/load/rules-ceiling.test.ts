@@ -79,9 +79,16 @@ describe('ceiling verdicts', () => {
     for (const r of ['RL-LIMIT-PLAN', 'RL-CEILING-429', 'RL-NOT-EARLY', 'RL-RESET-UNIX-SECONDS']) expect(find(vs, r)).toEqual(['pass']);
   });
 
-  it('fails a 429 whose Reset is its own Date while Retry-After asks to wait', () => {
+  it('warns about a 429 whose Reset is its own Date while Retry-After asks to wait a minute: the two contradict each other (the window may end within that second, so Reset alone is no failure)', () => {
     const now = Math.floor(T0 / 1000) + 1;
     const seq = ceilingRun({ 'x-ratelimit-reset': now, date: new Date(now * 1000).toUTCString() });
+    expect(find(judgeCeiling(seq, o), 'RL-RESET-UNIX-SECONDS')).toEqual(['pass']);
+    expect(find(judgeCeiling(seq, o), 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['warn']);
+  });
+
+  it('fails a 429 whose Reset had passed seconds before its own Date', () => {
+    const now = Math.floor(T0 / 1000) + 3;
+    const seq = ceilingRun({ 'x-ratelimit-reset': now - 2, date: new Date(now * 1000).toUTCString() });
     expect(find(judgeCeiling(seq, o), 'RL-RESET-UNIX-SECONDS')).toEqual(['fail']);
   });
 

@@ -29,13 +29,18 @@ describe('RL-RESET-UNIX-SECONDS on a slow exchange', () => {
     expect(verdicts(slow429(decided, 0, headers), 'RL-RESET-UNIX-SECONDS')).toEqual(['pass']);
   });
 
-  it('still fails a 429 whose Reset is its own Date while Retry-After asks to wait 30 s, however long the exchange took', () => {
+  it('passes a Reset at the 429’s own second however long Retry-After asks to wait — the window may end within that second — and warns that Retry-After contradicts it', () => {
     for (const took of [0, 1500]) {
       const now = Math.floor((decided + took) / SECOND);
-      expect(verdicts(slow429(decided, took, { ...rl(0, now), 'retry-after': 30 }), 'RL-RESET-UNIX-SECONDS'), `${took} ms`).toEqual([
-        'fail',
-      ]);
+      const x = slow429(decided, took, { ...rl(0, now), 'retry-after': 30 });
+      expect(verdicts(x, 'RL-RESET-UNIX-SECONDS'), `${took} ms`).toEqual(['pass']);
+      expect(verdicts(x, 'RL-RETRY-AFTER-CONSISTENT'), `${took} ms`).toEqual(['warn']);
     }
+  });
+
+  it('fails a 429 whose Reset had passed a whole second before its limiter decided, whether the exchange took 0 or 1.5 s', () => {
+    const stale = { ...rl(0, Math.floor(decided / SECOND) - 2), 'retry-after': 1 };
+    for (const took of [0, 1500]) expect(verdicts(slow429(decided, took, stale), 'RL-RESET-UNIX-SECONDS'), `${took} ms`).toEqual(['fail']);
   });
 
   it('allows a Reset as far before Date as the exchange took, and no further', () => {

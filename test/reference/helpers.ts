@@ -40,6 +40,8 @@ export interface SendOptions {
   timeoutMs?: number;
   /** Stop reading the body past this many bytes (default 2 MiB). */
   maxBytes?: number;
+  /** Headers set after the defaults (a Content-Type of another spelling…). */
+  headers?: Record<string, string>;
 }
 
 export interface Srv {
@@ -65,6 +67,7 @@ export async function start(options: AppOptions = {}, clock = new FakeClock()): 
     if (o.authorization !== undefined) headers.authorization = o.authorization;
     else if (plan !== null) headers.authorization = `Bearer ${key(plan)}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, o.headers ?? {});
     const signal = AbortSignal.timeout(o.timeoutMs ?? 5000);
     try {
       const r = await request(`${server.url}${path}`, {

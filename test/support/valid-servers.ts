@@ -35,6 +35,19 @@ export const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   { name: 'a server refusing integers written non-canonically (1.0, 1e2, +5, 007)', options: { variants: { strictIntegers: true } } },
   { name: 'a server refusing a categoryId or petId below 1', options: { variants: { positiveIds: true } } },
   { name: 'a server storing names without their leading and trailing spaces', options: { variants: { trimNames: true } } },
+  // Choices RFC 8259, 9110 and 3986 leave to a server about a request's surface (the exploration phase varies it).
+  {
+    name: 'a server keeping the first of duplicated members, ignoring a BOM, reading any depth, taking the last of repeated parameters',
+    options: { variants: { surface: { duplicateMembers: 'first', bom: 'ignore', unlimitedNesting: true, repeatedParams: 'last' } } },
+  },
+  {
+    name: 'a server refusing duplicated members and repeated or unknown parameters with a 400 Error',
+    options: { variants: { surface: { duplicateMembers: 'reject', repeatedParams: 'reject', unknownParams: 'reject' } } },
+  },
+  {
+    name: 'a server refusing other media types with 415, an Accept without JSON with 406, and reading parameter names in any case',
+    options: { variants: { surface: { mediaType: 'strict', accept: 'strict', caseInsensitiveParams: true } } },
+  },
   {
     name: 'a server ignoring a non-integer limit and padding Retry-After',
     options: { variants: { nonIntegerLimit: 'default', retryAfterPaddingS: 1 } },

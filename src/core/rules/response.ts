@@ -133,21 +133,19 @@ function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
 const exchangeMs = (r: ResponseFacts): number => (r.sentAt !== undefined ? Math.max(0, r.t - r.sentAt) : 0);
 
 /**
- * A 429 whose Reset lies before the reset its own Retry-After implies, by more than the exchange and the rounding of
- * the three values can explain: the limiter decided at d ≥ Date − exchange, asked to wait W s (so the limit resets
- * after d + W − 1 s, whether W was rounded up or down) and Reset, rounded down at worst, is above that minus 1 s.
- * With the server's own Date there is no clock skew to allow for.
+ * A 429 whose Reset had passed before the limiter could have decided to refuse it: the decision came no earlier than
+ * the response's own Date minus the time the exchange took, and the limit had not reset then (it refused), so the
+ * Reset — rounded down at worst — must lie after that moment's second began. A Reset at the response's own second is
+ * no proof: the window may end within it. (A Retry-After longer than Reset is RL-RETRY-AFTER-CONSISTENT's concern: a
+ * server may ask to wait longer than the limit needs.) With the server's own Date there is no clock skew to allow for.
  */
 function staleResetOn429(r: ResponseFacts, ctx: RuleContext, date: number): string | undefined {
   const rl = readRateLimit(r.headers);
   if (r.status !== 429 || countsDay(rl.limit, ctx.limits) || rl.reset === undefined) return undefined;
-  const wait = retryAfterDelayMs(parseRetryAfter(header(r.headers, 'retry-after')), r.t, date);
-  if (wait === undefined || wait < 1000) return undefined;
   const exchange = exchangeMs(r);
-  const earliest = date - exchange + wait - 2000;
-  if (rl.reset * 1000 > earliest) return undefined;
-  const took = exchange ? `, the exchange took ${exchange} ms` : '';
-  return `X-RateLimit-Reset ${rl.resetRaw} is ${Math.round((date - rl.reset * 1000) / 1000)} s before the response's own Date while Retry-After asks to wait ${Math.round(wait / 1000)} s${took}: the limit cannot reset before the wait ends`;
+  if (rl.reset * 1000 + 1000 > date - exchange) return undefined;
+  const took = exchange ? ` (the exchange took ${exchange} ms)` : '';
+  return `X-RateLimit-Reset ${rl.resetRaw} had passed ${Math.round((date - exchange - rl.reset * 1000) / 1000)} s before the earliest moment the server could have decided to refuse this request${took}: the limit cannot reset before it refuses`;
 }
 
 /** RL-LIMIT-PLAN on an authenticated answer: never guessed — without a plan it only observes which plan the Limit matches. */

@@ -38,7 +38,7 @@ export function curlOf(ev: Evidence | undefined, keyVariable = KEY_VARIABLE, req
   const parts = ['curl', '-i'];
   const notes: string[] = [];
   if (r.method && r.method !== 'GET') parts.push('-X', shellQuote(r.method));
-  if (r.credential === 'key') parts.push('-H', `"Authorization: Bearer $${keyVariable}"`);
+  if (r.credential === 'key') parts.push('-H', `"Authorization: ${(r.keySpelling ?? 'Bearer {key}').replace('{key}', `$${keyVariable}`)}"`);
   for (const [k, v] of Object.entries(r.headers ?? {})) {
     const name = k.toLowerCase();
     if (SKIPPED_HEADERS.includes(name)) continue;

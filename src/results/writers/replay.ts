@@ -6,7 +6,7 @@
  * request as a curl line (the key read from its variable, never written) — with,
  * for a rate-limit finding, that it depends on the requests sent before it.
  */
-import type { Replay } from '../types.ts';
+import type { Replay, ReplayProbe } from '../types.ts';
 import { oneLine } from './common.ts';
 import { KEY_VARIABLE, shellQuote } from './curl.ts';
 
@@ -17,12 +17,17 @@ const PHASE: Readonly<Record<Replay['phase'], string>> = {
   replayed: 'a counterexample saved by an earlier run, replayed',
 };
 
-/** One request as a curl line (the key read from its variable). */
-function curlOf(method: string | undefined, url: string, body: string | undefined, keyVariable: string): string {
+/** One request as a curl line (the key read from its variable, in the spelling the request used). */
+function curlOf(method: string | undefined, url: string, p: ReplayProbe | undefined, keyVariable: string): string {
   const parts = ['curl', '-i'];
   if (method && method !== 'GET') parts.push('-X', shellQuote(method));
-  parts.push('-H', `"Authorization: Bearer $${keyVariable}"`, '-H', shellQuote('accept: application/json'));
-  if (body !== undefined) parts.push('-H', shellQuote('content-type: application/json'), '--data-raw', shellQuote(body));
+  parts.push('-H', `"Authorization: ${(p?.spelled ?? 'Bearer {key}').replace('{key}', `$${keyVariable}`)}"`);
+  const headers: Record<string, string | null> = { accept: 'application/json' };
+  if (p?.body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, p?.headers ?? {});
+  // curl sends its own Accept (*/*) unless told: an empty value removes it.
+  for (const [k, v] of Object.entries(headers)) parts.push('-H', shellQuote(v === null ? `${k}:` : `${k}: ${v}`));
+  if (p?.body !== undefined) parts.push('--data-raw', shellQuote(p.body));
   parts.push(shellQuote(url));
   return parts.join(' ');
 }
@@ -36,19 +41,19 @@ const SHOWN_BEFORE = 5;
  */
 export function replayCurl(r: Replay, keyVariable = KEY_VARIABLE): string | undefined {
   if (!r.url) return undefined;
-  const last = curlOf(r.method, r.url, r.probe?.body, keyVariable);
+  const last = curlOf(r.method, r.url, r.probe, keyVariable);
   if (!r.before?.length) return last;
-  return [...r.before.map((b) => curlOf(b.method, b.url, b.probe.body, keyVariable)), last].join('\n');
+  return [...r.before.map((b) => curlOf(b.method, b.url, b.probe, keyVariable)), last].join('\n');
 }
 
 /** What was established about reproducing it (replay.ts's `reproduced`), and the request(s) that do. */
 function reproductionLines(r: Replay, curl: boolean, keyVariable: string): string[] {
-  const last = curl && r.url ? curlOf(r.method, r.url, r.probe?.body, keyVariable) : oneLine(r.request, 300);
+  const last = curl && r.url ? curlOf(r.method, r.url, r.probe, keyVariable) : oneLine(r.request, 300);
   const before = r.before ?? [];
   if (before.length) {
     const shown = before
       .slice(0, SHOWN_BEFORE)
-      .map((b) => `  first: ${curl ? curlOf(b.method, b.url, b.probe.body, keyVariable) : oneLine(b.request, 300)}`);
+      .map((b) => `  first: ${curl ? curlOf(b.method, b.url, b.probe, keyVariable) : oneLine(b.request, 300)}`);
     const more =
       before.length > SHOWN_BEFORE
         ? [`  … and ${before.length - SHOWN_BEFORE} more requests like these (every one in certification.json)`]

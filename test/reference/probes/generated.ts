@@ -18,6 +18,25 @@ export const GENERATED_PROBES: Probe[] = [
   { fault: 'name-unescaped', holds: async (s) => obj(await post(s, newPet({ name: 'a"b\\c' }))).name === 'a"b\\c' },
   { fault: 'name-apostrophe-400', holds: async (s) => (await status(post(s, newPet({ name: "O'Brien" })))) === 201 },
   { fault: 'name-normalized', holds: async (s) => obj(await post(s, newPet({ name: 'e\u0301' }))).name === 'e\u0301' },
+  { fault: 'trailing-data-accepted', holds: async (s) => (await status(post(s, `${newPet({})} x`))) === 400 },
+  { fault: 'duplicate-member-500', holds: async (s) => (await status(post(s, '{"name":"a","name":"b","categoryId":1}'))) < 500 },
+  { fault: 'member-names-case-insensitive', holds: async (s) => (await status(post(s, '{"Name":"a","categoryId":1}'))) === 400 },
+  { fault: 'bom-500', holds: async (s) => (await status(post(s, `\uFEFF${newPet({})}`))) < 500 },
+  {
+    fault: 'deep-nesting-500',
+    holds: async (s) => (await status(post(s, `{"name":"a","categoryId":1,"x":${'['.repeat(300)}${']'.repeat(300)}}`))) < 500,
+  },
+  {
+    fault: 'charset-415',
+    holds: async (s) =>
+      (await s.send('/pets', { body: newPet({}), headers: { 'content-type': 'application/json; charset=utf-8' } })).status === 201,
+  },
+  { fault: 'bearer-case-sensitive', holds: async (s) => (await s.send('/pets', { authorization: `bearer ${s.key()}` })).status === 200 },
+  {
+    fault: 'query-encoded-name-ignored',
+    holds: async (s) => arr(await s.send('/pets?%6C%69%6D%69%74=1')).length === 1,
+  },
+  { fault: 'repeated-param-500', holds: async (s) => (await status(s.send('/pets?limit=1&limit=2'))) === 200 },
   {
     fault: 'category-id-double',
     holds: async (s) => (await storedCategory(s, '{"name":"x","categoryId":18014398509481983.0}')) === '18014398509481983',
