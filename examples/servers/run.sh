@@ -2,6 +2,7 @@
 # The example servers of examples/servers/<stack>/ (see README.md):
 #   run.sh install                     install each stack's Debian packages that are missing (apt-get)
 #   run.sh start <stack> [VAR=value…]  start one in the foreground (HOST, PORT, WINDOW_MS, DAY_MS, API_KEY_*…)
+#   run.sh check <stack>               exit 0 when it can run here, else print why (exit 1)
 #   run.sh certify <stack>|all [-- suite flags…]
 #                                      certify it (them) with the suite under --profile full on a short
 #                                      window and day; prints each stack's verdict; exit 1 unless every
@@ -77,6 +78,14 @@ cmd_install() {
     echo "run.sh: cannot install ${want[*]}: apt-get install failed" >&2
     return 1
   fi
+}
+
+cmd_check() {
+  local stack="${1:-}" why
+  is_stack "$stack" || die "unknown stack '${stack}'; stacks: ${STACKS[*]}"
+  present "$stack" || { echo "no examples/servers/$stack/start.sh on this branch"; return 1; }
+  why="$(missing_toolchain "$stack")"
+  [ -z "$why" ] || { echo "$why"; return 1; }
 }
 
 cmd_start() {
@@ -180,7 +189,8 @@ cmd_certify() {
 
 case "${1:-}" in
   install) cmd_install ;;
+  check) shift; cmd_check "$@" ;;
   start) shift; cmd_start "$@" ;;
   certify) shift; cmd_certify "$@" ;;
-  *) die "usage: run.sh install | start <stack> [VAR=value…] | certify <stack>|all [-- suite flags…]" ;;
+  *) die "usage: run.sh install | check <stack> | start <stack> [VAR=value…] | certify <stack>|all [-- suite flags…]" ;;
 esac
