@@ -7,7 +7,8 @@
 #                                      certify it (them) with the suite under --profile full on a short
 #                                      window and day; prints each stack's verdict; exit 1 unless every
 #                                      stack that could run is CERTIFIED (a stack without its directory or
-#                                      toolchain is skipped with the reason)
+#                                      toolchain is skipped with the reason); CERTIFY_JOBS=N certifies N
+#                                      stacks side by side (default 1)
 # Every server it starts listens on 127.0.0.1 and is stopped when its certification ends, whatever happens.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -114,8 +115,15 @@ stop_server() {
   wait "$server_pid" 2>/dev/null
   server_pid=""
 }
-trap 'stop_server' EXIT
-trap 'stop_server; exit 130' INT TERM
+suite_pid=""
+stop_suite() {
+  [ -n "$suite_pid" ] || return 0
+  kill -TERM "$suite_pid" 2>/dev/null # npm passes it on: the suite stops and writes its reports
+  wait "$suite_pid" 2>/dev/null
+  suite_pid=""
+}
+trap 'stop_suite; stop_server' EXIT
+trap 'stop_suite; stop_server; exit 130' INT TERM
 
 # Starts a stack on a free port and waits for its "listening on" line; sets base_url.
 base_url=""
@@ -146,17 +154,21 @@ certify_one() {
   rm -rf "$reports" && mkdir -p "$reports"
   t0=$SECONDS
   if ! start_for_certify "$stack" "$reports/server.log"; then
-    echo "$stack: NOT CERTIFIED (the server printed no 'listening on' line within ${START_TIMEOUT_S} s; $reports/server.log:)"
-    tail -n 20 "$reports/server.log" | sed 's/^/    /'
+    printf '%s\n' "$stack: NOT CERTIFIED (the server printed no 'listening on' line within ${START_TIMEOUT_S} s; $reports/server.log:)
+$(tail -n 20 "$reports/server.log" | sed 's/^/    /')"
     stop_server
     return 1
   fi
   url="$base_url"
   echo "$stack: certifying $url (window ${WINDOW_MS_CERTIFY} ms, day ${DAY_MS_CERTIFY} ms, seed $SEED)…"
-  (cd "$root" && ANIMAL_STORE_API_KEY="$FREE_KEY" npm start --silent -- --base-url "$url" --plan free --profile full \
+  # In the background and waited for: a signal to run.sh is handled at once (stop_suite), not after the run.
+  (cd "$root" && ANIMAL_STORE_API_KEY="$FREE_KEY" exec npm start --silent -- --base-url "$url" --plan free --profile full \
     --allow-daily --window-ms "$WINDOW_MS_CERTIFY" --day-ms "$DAY_MS_CERTIFY" --engine node --seed "$SEED" \
-    --reports-dir "$reports" --no-progress "$@") >"$reports/suite.log" 2>&1
+    --reports-dir "$reports" --no-progress "$@") >"$reports/suite.log" 2>&1 &
+  suite_pid=$!
+  wait "$suite_pid"
   code=$?
+  suite_pid=""
   stop_server
   secs=$((SECONDS - t0))
   outcome="$(node -e 'try{console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).outcome)}catch{console.log("no report")}' "$reports/certification.json")"
@@ -164,26 +176,53 @@ certify_one() {
     echo "$stack: CERTIFIED in ${secs} s — $(grep -m1 ' failed · ' "$reports/suite.log" | sed 's/^ *//')"
     return 0
   fi
-  echo "$stack: NOT CERTIFIED (exit $code, outcome $outcome) in ${secs} s; reports in $reports:"
-  sed -n '/^animal-store certification:/,$p' "$reports/suite.log" | head -n 40 | sed 's/^/    /'
+  # One write, so that stacks certified side by side do not interleave their lines.
+  printf '%s\n' "$stack: NOT CERTIFIED (exit $code, outcome $outcome) in ${secs} s; reports in $reports:
+$(sed -n '/^animal-store certification:/,$p' "$reports/suite.log" | head -n 40 | sed 's/^/    /')"
   return 1
+}
+
+# One stack's certification in the background (CERTIFY_JOBS > 1): its own server, its exit code in a file.
+lane() {
+  local stack="$1" rcfile="$2"; shift 2
+  trap 'stop_suite; stop_server' EXIT
+  trap 'stop_suite; stop_server; exit 130' INT TERM
+  certify_one "$stack" "$@"
+  echo $? >"$rcfile"
 }
 
 cmd_certify() {
   local target="${1:-}"; [ -n "$target" ] || die "usage: run.sh certify <stack>|all [-- suite flags…]"
   shift
   [ "${1:-}" = "--" ] && shift
-  local list=() s failed=0 rc
+  local list=() s failed=0 rc jobs="${CERTIFY_JOBS:-1}" rcdir
   if [ "$target" = all ]; then list=("${STACKS[@]}"); else
     is_stack "$target" || die "unknown stack '$target'; stacks: ${STACKS[*]} or all"
     list=("$target")
   fi
+  [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "CERTIFY_JOBS must be a positive integer, not '$jobs'"
   command -v node >/dev/null || die "node is not on PATH (the suite runs on Node)"
+  if [ "$jobs" -eq 1 ]; then
+    for s in "${list[@]}"; do
+      certify_one "$s" "$@"
+      rc=$?
+      [ "$rc" -eq 1 ] && failed=1
+    done
+    return "$failed"
+  fi
+  # Side by side: each stack's lines are printed as they come (one write each), its verdict last.
+  rcdir="$(mktemp -d)"
+  trap 'kill -TERM $(jobs -p) 2>/dev/null; wait; rm -rf "$rcdir"; exit 130' INT TERM
   for s in "${list[@]}"; do
-    certify_one "$s" "$@"
-    rc=$?
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    lane "$s" "$rcdir/$s" "$@" &
+  done
+  wait
+  for s in "${list[@]}"; do
+    rc="$(cat "$rcdir/$s" 2>/dev/null || echo 1)"
     [ "$rc" -eq 1 ] && failed=1
   done
+  rm -rf "$rcdir"
   return "$failed"
 }
 
