@@ -12,6 +12,8 @@ import { exactInteger } from '../harness/ops.ts';
 import type { Session } from '../harness/session.ts';
 import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
 import { judgeProbe } from './oracle.ts';
+import type { Created } from './readback.ts';
+import { petAt } from '../core/spec/pets.ts';
 import { dependsOnEarlierRequests } from '../core/catalogue.ts';
 import { describeProbe, materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
 
@@ -58,7 +60,7 @@ export class Explorer {
   /** Invalid createPet requests the server refused, to check that it stored none of them. */
   readonly refused: Probe[] = [];
   /** Pets the phase created (201 with an id), to read them back. */
-  readonly created: { probe: Probe; id: string }[] = [];
+  readonly created: Created[] = [];
   /** Per phase, what each part of the phase did (for the summary observation). */
   readonly tally: Record<string, { requests: number; cases: number; counterexamples: number }> = {};
   private readonly shown = new Set<string>();
@@ -99,7 +101,7 @@ export class Explorer {
     if (probe.op === 'createPet' && probe.cls === 'invalid' && probe.name !== undefined && status >= 400 && status < 500)
       this.refused.push(probe);
     const id = probe.op === 'createPet' && status === 201 ? exactInteger(shot.ex, '/id') : undefined;
-    if (id !== undefined) this.created.push({ probe, id });
+    if (id !== undefined) this.created.push({ probe, id, created: petAt(shot.ex.json) ?? {} });
     return { probe, ...shot };
   }
 

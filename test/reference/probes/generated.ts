@@ -18,6 +18,10 @@ export const GENERATED_PROBES: Probe[] = [
   { fault: 'name-unescaped', holds: async (s) => obj(await post(s, newPet({ name: 'a"b\\c' }))).name === 'a"b\\c' },
   { fault: 'name-apostrophe-400', holds: async (s) => (await status(post(s, newPet({ name: "O'Brien" })))) === 201 },
   { fault: 'name-normalized', holds: async (s) => obj(await post(s, newPet({ name: 'e\u0301' }))).name === 'e\u0301' },
+  {
+    fault: 'category-id-double',
+    holds: async (s) => (await storedCategory(s, '{"name":"x","categoryId":18014398509481983.0}')) === '18014398509481983',
+  },
   { fault: 'category-id-unsigned', holds: async (s) => (await storedCategory(s, '{"name":"x","categoryId":-1}')) === '-1' },
   {
     fault: 'list-strips-controls',
