@@ -87,6 +87,7 @@ const table = {
   ),
   'filter-needs-limit': c('LIST-STATUS-FILTER', 'The status filter is ignored when no limit is given.'),
   'limit-ignored-with-status': c('LIST-LIMIT-HONOURED', 'With a status filter the limit is ignored: the page holds up to 100 animals.'),
+  'list-500-every-7th': c('LIST-200-PETS', 'Every seventh listPets request answers 500, whatever it asks (an intermittent error).'),
   'list-duplicate-id': c('CREATE-ID-UNIQUE', 'On every listPets page of two or more animals, the second shows the id of the first.'),
   // createPet
   'create-drops-status': c('CREATE-201-PET', 'The 201 body omits the status that was sent (the pet keeps it).'),
@@ -154,6 +155,10 @@ const table = {
   'category-id-unsigned': g(
     'GET-ROUND-TRIP',
     'A negative categoryId is stored as its unsigned 64-bit value: the 201 echoes the request, getPet shows 2^64 + n.',
+  ),
+  'list-500-after-astral': g(
+    'LIST-200-PETS',
+    'Once a pet whose name holds a character outside the Basic Multilingual Plane is stored, every listPets page holding it answers 500 (createPet and getPet are fine).',
   ),
   'category-id-double': g(
     'INPUT-NUMBER-PRECISION',

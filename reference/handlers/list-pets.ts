@@ -49,6 +49,11 @@ export const listPets: Handler = (ctx) => {
         .filter((p) => p.id < ctx.store.firstCreatedId)
         .slice(0, size)
     : ctx.store.list(filter, size);
+  // Fault list-500-after-astral: a page holding a name outside the Basic Multilingual Plane cannot be read back (utf8mb3).
+  if (has('list-500-after-astral') && pets.some((p) => typeof p.name === 'string' && /[\uD800-\uDBFF]/.test(p.name)))
+    return ctx.error('internal_error');
+  // Fault list-500-every-7th: an intermittent error, whatever the request.
+  if (has('list-500-every-7th') && ++ctx.store.listed % 7 === 0) return ctx.error('internal_error');
   // Fault list-duplicate-id: the second animal of the page shows the id of the first.
   if (has('list-duplicate-id') && pets.length > 1) pets[1] = { ...pets[1], id: pets[0].id };
   const items = pets.map((p) =>

@@ -10,7 +10,8 @@ import { exactInteger, getPet } from '../harness/ops.ts';
 import type { ApiExchange, RunAborted } from '../http/client.ts';
 import type { Replay } from '../results/types.ts';
 import { statefulArb } from './arbitraries.ts';
-import { Explorer, guarded, isProblem, SOURCES } from './engine.ts';
+import { Explorer, guarded, isProblem, signature, SOURCES } from './engine.ts';
+import { attribute } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import type { JNode } from './jtext.ts';
 import { operation } from './model.ts';
@@ -45,6 +46,16 @@ export async function bulkReadBack(x: Explorer): Promise<void> {
     );
     if (!shot) break;
     x.forward(shot.findings);
+    // A problem of the page itself (a stored pet breaking the list): reported with what reproduces it.
+    const fresh = shot.failures.find((f) => !x.known.has(signature(f)));
+    const attribution =
+      fresh &&
+      (await guarded(
+        () => attribute(x, fresh, SOURCES.stateful),
+        (e) => (aborted = e),
+      ));
+    const pageReplay = x.replayOf(list, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` });
+    x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(shot.failures, pageReplay, attribution ?? undefined);
     const listing = listingOf(shot.ex, max, x.session.largestPage(max), `status=${status}&limit=${max}`);
     for (const pet of listing ? pets : []) {
       const found = x.capture(() =>

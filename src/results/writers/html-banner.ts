@@ -6,8 +6,11 @@
  * in a run over several plans, once per requirement and reason, with the plans
  * it concerns).
  */
+import { unverifiedK6 } from '../../core/engine-record.ts';
 import type { RunReport, Status } from '../types.ts';
 import {
+  engineReason,
+  engineText,
   envLabel,
   COMPARISON_PARTS,
   dateTimeOf,
@@ -23,7 +26,8 @@ import {
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
 import { html, joinHtml, raw, type SafeHtml } from './html-safe.ts';
-import { ACROSS_PLANS_NOTE, notExercisedByPlan, onPlans } from './plan-view.ts';
+import { ACROSS_PLANS_NOTE, onPlans } from './plan-view.ts';
+import { notExercisedList } from './not-exercised.ts';
 
 const SEAL: Record<string, SafeHtml> = {
   certified: raw('<path d="M10 24l9 9 19-20"/>'),
@@ -43,6 +47,11 @@ function flags(report: RunReport): SafeHtml {
       html`<span class="flag alert" data-testid="flag-must-waivers">MUST waivers allowed (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived</span>`,
     );
   if (report.counts.waived) out.push(html`<span class="flag">${report.counts.waived} waived</span>`);
+  const k6 = unverifiedK6(report.engine);
+  if (k6)
+    out.push(
+      html`<span class="flag alert" data-testid="flag-k6-unverified">Rate limits ran on ${k6}, which the suite is not yet verified on (${report.engine?.k6?.verifiedOn}): a failure found there says so</span>`,
+    );
   return out.length ? html`<div class="flags">${out}</div>` : html``;
 }
 
@@ -74,6 +83,8 @@ export function banner(report: RunReport): SafeHtml {
     ['Date', dateTimeOf(report.startedAt), 'meta-date'],
     ['Duration', `${durationSeconds(report.startedAt, report.endedAt).toFixed(1)} s`, 'meta-duration'],
     ['Requests sent', String(report.requestsSent), 'meta-requests'],
+    ...(engineText(report) ? [['Rate-limit engine', engineText(report) as string, 'meta-engine'] as [string, string, string]] : []),
+    ...(report.engine ? [['Engine chosen', engineReason(report) as string, 'meta-engine-reason'] as [string, string, string]] : []),
     ['Suite version', report.suiteVersion, 'meta-suite'],
     ['Spec SHA-256', report.specSha256, 'meta-spec'],
   ];
@@ -153,15 +164,22 @@ export function suiteErrors(report: RunReport): SafeHtml {
 
 export function notExercised(report: RunReport): SafeHtml {
   const plans = plansOf(report);
-  const list = notExercisedByPlan(report, plans);
+  const gaps = notExercisedList(report);
+  const list = gaps.filter((n) => n.decisive);
   if (!list.length) return html``;
+  const others = gaps.length - list.length;
+  // the count above says how many were not exercised: the others are in the requirements below, each with its reason
+  const rest = others
+    ? html`<p class="muted" data-testid="not-exercised-others">${others} other requirement${others === 1 ? ' was' : 's were'} not exercised either (SHOULD, INFO, ADVISORY, or outside this run): listed below with the reason.</p>`
+    : '';
   const items = list.map((n) => {
-    const on = plans ? html` <span class="on-plans" data-testid="not-exercised-plans">on ${onPlans(n.plans, plans)}</span>` : '';
+    const on =
+      plans && n.plans.length ? html` <span class="on-plans" data-testid="not-exercised-plans">on ${onPlans(n.plans, plans)}</span>` : '';
     const attr = plans ? html` data-plans="${n.plans.join(' ')}"` : '';
     return html`<li data-testid="not-exercised-item" data-requirement="${n.id}"${attr}><a href="#req-${n.id}"><code>${n.id}</code></a> ${n.title}${on}<br><span class="why">${n.reason}</span>${n.remedy ? html`<br><span class="remedy">${remedyText(n.remedy)}</span>` : ''}</li>`;
   });
   return html`<section class="card notice" data-testid="not-exercised"><h2>MUST requirements not exercised (${list.length})</h2>
 <p class="muted">No MUST requirement may be left out of a certification: each one below says why it was not exercised and what would exercise it.</p>
-<ul>${items}</ul>
+<ul>${items}</ul>${rest}
 </section>`;
 }

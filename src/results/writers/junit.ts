@@ -15,7 +15,8 @@
  *   and key source.
  * - <properties>: the outcome (certified, incomplete, not-conformant), the
  *   headline and its scope, the MUSTs not exercised, the diagnosis, what is new
- *   since the last run, the target, plan, suite version and spec hash.
+ *   since the last run, the target, plan, suite version and spec hash, the
+ *   rate-limit engine and why, and the k6 found (version, verified or not).
  * - An aborted run gets one <error> test case with the reason.
  * Every string is escaped and stripped of characters XML 1.0 does not allow.
  */
@@ -23,6 +24,8 @@ import type { Judgement } from '../../core/judgement.ts';
 import type { Finding, PlanResult, Replay, RequirementResult, RunReport } from '../types.ts';
 import {
   durationSeconds,
+  engineReason,
+  engineText,
   escapeAttr,
   escapeXml,
   explainingFinding,
@@ -35,18 +38,11 @@ import {
   remedyText,
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
+import { type Gap, notExercisedList } from './not-exercised.ts';
 import { curlOf } from './curl.ts';
 import { replayLines } from './replay.ts';
 import type { LoadReport } from './load-runs.ts';
-import {
-  notExercisedByPlan,
-  perPlanRequirements,
-  planMusts,
-  planRequirement,
-  replayKey,
-  replayKeyOf,
-  sharedRequirements,
-} from './plan-view.ts';
+import { perPlanRequirements, planMusts, planRequirement, replayKey, replayKeyOf, sharedRequirements } from './plan-view.ts';
 
 /** A judgement's evidence as text; its curl line reads the key from `keyVariable` (see replayKey). */
 function evidence(f: Judgement & { source?: string; replay?: Replay }, keyVariable?: string): string {
@@ -131,18 +127,33 @@ function property(name: string, value: unknown): string {
   return `      <property name="${escapeAttr(name)}" value="${escapeAttr(value)}"/>`;
 }
 
+/** The requirements whose testcases are skipped as not exercised: the MUSTs the verdict needs, then the others (with their level). */
+function notExercisedProperties(report: RunReport): string[] {
+  const gaps = notExercisedList(report);
+  const named = (n: Gap, level: boolean) => {
+    const about = [level ? n.level : '', n.plans.join(', ')].filter(Boolean).join('; ');
+    return about ? `${n.id} (${about})` : n.id;
+  };
+  const others = gaps.filter((n) => !n.decisive);
+  return [
+    property(
+      'notExercised',
+      gaps
+        .filter((n) => n.decisive)
+        .map((n) => named(n, false))
+        .join(', '),
+    ),
+    ...(others.length ? [property('notExercisedOthers', others.map((n) => named(n, true)).join(', '))] : []),
+  ];
+}
+
 function properties(report: RunReport): string[] {
   const k = report.comparison;
   return [
     property('outcome', report.outcome),
     property('headline', headline(report)),
     property('scope', scopeSentence(report)),
-    property(
-      'notExercised',
-      notExercisedByPlan(report, plansOf(report))
-        .map((n) => (n.plans.length ? `${n.id} (${n.plans.join(', ')})` : n.id))
-        .join(', '),
-    ),
+    ...notExercisedProperties(report),
     property('observed', report.counts.observed),
     ...(report.diagnosis ? [property('diagnosis', report.diagnosis)] : []),
     ...(k ? [property('newSinceLastRun', k.newProblems.join(', ')), property('fixedSinceLastRun', k.fixed.join(', '))] : []),
@@ -154,8 +165,21 @@ function properties(report: RunReport): string[] {
     property('suiteVersion', report.suiteVersion),
     property('specSha256', report.specSha256),
     property('requestsSent', report.requestsSent),
+    ...engineProperties(report),
     property('interrupted', report.interrupted),
     ...(report.abort ? [property('abort', report.abort)] : []),
+  ];
+}
+
+/** The engine of the rate-limit scenarios, why, and the k6 found: its version and the suite's standing on it. */
+function engineProperties(report: RunReport): string[] {
+  const e = report.engine;
+  const text = engineText(report);
+  return [
+    ...(text ? [property('engine', text)] : []),
+    ...(e ? [property('engineReason', engineReason(report))] : []),
+    ...(e?.k6?.version ? [property('k6Version', e.k6.version)] : []),
+    ...(e?.k6 ? [property('k6Status', e.k6.status)] : []),
   ];
 }
 

@@ -22,6 +22,13 @@ export const GENERATED_PROBES: Probe[] = [
     fault: 'category-id-double',
     holds: async (s) => (await storedCategory(s, '{"name":"x","categoryId":18014398509481983.0}')) === '18014398509481983',
   },
+  {
+    fault: 'list-500-after-astral',
+    holds: async (s) => {
+      await post(s, newPet({ name: 'Rex 🐶', status: 'sold' }));
+      return (await status(s.send('/pets?status=sold&limit=100'))) === 200;
+    },
+  },
   { fault: 'category-id-unsigned', holds: async (s) => (await storedCategory(s, '{"name":"x","categoryId":-1}')) === '-1' },
   {
     fault: 'list-strips-controls',
