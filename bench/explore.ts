@@ -22,7 +22,7 @@ import { benchEnv, ROOT, type BenchLine } from './conformance.ts';
 import type { SpecFile } from '../src/harness/spec.ts';
 import { tempDir } from '../test/support/temp.ts';
 
-const SEEDS = Array.from({ length: 20 }, (_, i) => String(1000 + i * 7919));
+export const SEEDS = Array.from({ length: 20 }, (_, i) => String(1000 + i * 7919));
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -18,7 +18,10 @@
  * - explore-faults / explore-false-alarms / explore-wall-time: the exploration
  *   phase — each planted fault only generated inputs reach, found in ≥ 95 % of
  *   20 seeds (with the median requests until found), 0 false alarms over every
- *   valid variant and seed, at most 10 s added to npm start.
+ *   valid variant and seed, at most 10 s added to npm start;
+ * - explore-stacks: the conformance part and its exploration phase against each example
+ *   server of examples/servers/ over 20 seeds — MUST false alarms (goal 0), warnings,
+ *   requests and wall time per run; a stack without its directory or toolchain is skipped.
  * Goals are measured here, never asserted by timed tests. `--only <group>` runs
  * one group; `--json` prints one JSON line per result instead of the table. A
  * line that could not be measured here (no k6) is "skipped", with the reason —
@@ -35,6 +38,7 @@ import { benchLoadRateAccuracy } from './load-rate.ts';
 import { benchMergeAgreement, benchPlansSideBySide } from './load-plans.ts';
 import { benchLoadMaxRate } from './load-throughput.ts';
 import { benchFalseAlarms, benchPlantedFaults, benchWallTime } from './explore.ts';
+import { benchExploreStacks } from './explore-stacks.ts';
 
 const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'first-command': benchFirstCommand,
@@ -44,6 +48,7 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'explore-generators': () => benchPlantedFaults(undefined, true),
   'explore-false-alarms': () => benchFalseAlarms(),
   'explore-wall-time': () => benchWallTime(),
+  'explore-stacks': () => benchExploreStacks(),
   'load-rate': () => benchLoadRateAccuracy(),
   'load-cost': () => benchLoadCeilingCost(),
   'load-throughput': () => benchLoadMaxRate(),
