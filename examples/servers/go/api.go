@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -20,9 +22,37 @@ type apiError struct {
 
 // newPet is the body of createPet; pointers tell a missing member from a zero value.
 type newPet struct {
-	Name       *string `json:"name"`
-	CategoryID *int64  `json:"categoryId"`
-	Status     *string `json:"status"`
+	Name       *string
+	CategoryID *int64
+	Status     *string
+}
+
+// UnmarshalJSON reads the members by their exact names and refuses null ones.
+// encoding/json's own struct decoding would take "Name" or "CATEGORYID" for
+// name and categoryId (it matches case-insensitively), and a null status as no status.
+func (in *newPet) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return err
+	}
+	fields := map[string]any{"name": &in.Name, "categoryId": &in.CategoryID, "status": &in.Status}
+	for name, dst := range fields {
+		raw, ok := members[name]
+		if !ok {
+			continue
+		}
+		if string(raw) == "null" {
+			return fmt.Errorf("%s must not be null", name)
+		}
+		if err := json.Unmarshal(raw, dst); err != nil {
+			var typeErr *json.UnmarshalTypeError
+			if errors.As(err, &typeErr) {
+				typeErr.Field = name
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 var petStatuses = map[string]bool{"available": true, "pending": true, "sold": true}
@@ -72,12 +102,19 @@ func (a *api) listPets(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *api) createPet(w http.ResponseWriter, r *http.Request) {
-	var in newPet
-	err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes)).Decode(&in)
+	// json.Unmarshal, not a json.Decoder: a decoder would ignore what follows the first JSON value.
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
 		writeError(w, http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("the body exceeds %d bytes", maxBodyBytes))
 		return
+	}
+	var in newPet
+	if err == nil && len(bytes.TrimSpace(body)) == 0 {
+		err = errors.New("a JSON body is required")
+	}
+	if err == nil {
+		err = json.Unmarshal(body, &in)
 	}
 	if err == nil {
 		err = in.validate()
@@ -116,8 +153,6 @@ func describe(err error) string {
 		return fmt.Sprintf("%s has the wrong type (got a JSON %s)", typeErr.Field, typeErr.Value)
 	case errors.As(err, &syntaxErr):
 		return fmt.Sprintf("malformed JSON at byte %d", syntaxErr.Offset)
-	case err.Error() == "EOF":
-		return "a JSON body is required"
 	}
 	return err.Error()
 }
