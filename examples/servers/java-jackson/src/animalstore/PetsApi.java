@@ -5,6 +5,7 @@ import animalstore.Model.Pet;
 import animalstore.Model.PetStatus;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
@@ -52,8 +53,8 @@ final class PetsApi implements HttpHandler {
         int limit = 20;
         PetStatus status = null;
         try {
-            if (query.containsKey("limit")) limit = Integer.parseInt(query.get("limit"));
-            if (query.containsKey("status")) status = Json.MAPPER.convertValue(query.get("status"), PetStatus.class);
+            if (query.containsKey("limit")) limit = decimal(query.get("limit")) ? Integer.parseInt(query.get("limit")) : -1;
+            if (query.containsKey("status")) status = PetStatus.of(query.get("status"));
         } catch (IllegalArgumentException e) {
             limit = -1;
         }
@@ -78,18 +79,19 @@ final class PetsApi implements HttpHandler {
             return;
         }
         String problem = in == null ? "The body must be a JSON object"
-                : in.name() == null ? "name is required"
-                : in.categoryId() == null ? "categoryId is required"
+                : in.name == null ? "name is required"
+                : in.categoryId == null ? "categoryId is required"
                 : null;
         if (problem != null) {
             Json.sendError(exchange, 400, "INVALID_BODY", problem);
             return;
         }
-        Json.send(exchange, 201, store.add(in.name(), in.categoryId(), in.status()));
+        Json.send(exchange, 201, store.add(in.name, in.categoryId, in.status));
     }
 
     /** What was wrong with the body, naming the member but not Java's types. */
     private static String describe(JsonProcessingException e) {
+        if (e instanceof UnrecognizedPropertyException u) return "Unknown member " + u.getPropertyName();
         if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
             String field = m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                     .collect(Collectors.joining("."));
@@ -105,6 +107,7 @@ final class PetsApi implements HttpHandler {
         h.set("Sunset", "Thu, 05 Dec 2030 00:00:00 GMT");
         long id;
         try {
+            if (!decimal(petId)) throw new NumberFormatException(petId);
             id = Long.parseLong(petId);
         } catch (NumberFormatException e) {
             Json.sendError(exchange, 400, "INVALID_PARAMETER", "petId must be an integer (int64)");
@@ -113,6 +116,11 @@ final class PetsApi implements HttpHandler {
         Optional<Pet> pet = store.get(id);
         if (pet.isPresent()) Json.send(exchange, 200, pet.get());
         else Json.sendError(exchange, 404, "NOT_FOUND", "No animal with id " + id);
+    }
+
+    /** ASCII decimal digits with an optional sign: Long.parseLong alone also reads other scripts' digits ("٧" is 7). */
+    private static boolean decimal(String s) {
+        return s.matches("[+-]?[0-9]+");
     }
 
     private static void methodNotAllowed(HttpExchange exchange, String allow) throws IOException {
