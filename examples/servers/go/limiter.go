@@ -36,16 +36,21 @@ type decision struct {
 	retryAt time.Time
 }
 
+// bucket is what one key has used: in the current minute's window and day.
+type bucket struct {
+	minute, day counter
+}
+
 // limiter is a fixed-window counter per key (a minute's window and a day's),
 // in memory. Refused requests are not counted.
 type limiter struct {
 	mu          sync.Mutex
 	window, day time.Duration
-	buckets     map[string]*[2]counter
+	buckets     map[string]*bucket
 }
 
 func newLimiter(window, day time.Duration) *limiter {
-	return &limiter{window: window, day: day, buckets: map[string]*[2]counter{}}
+	return &limiter{window: window, day: day, buckets: map[string]*bucket{}}
 }
 
 // allow counts one request on key against perMinute and perDay (0: no daily quota).
@@ -54,10 +59,10 @@ func (l *limiter) allow(key string, perMinute, perDay int, now time.Time) decisi
 	defer l.mu.Unlock()
 	b, ok := l.buckets[key]
 	if !ok {
-		b = &[2]counter{}
+		b = &bucket{}
 		l.buckets[key] = b
 	}
-	minute, day := &b[0], &b[1]
+	minute, day := &b.minute, &b.day
 	minute.roll(now, l.window)
 	day.roll(now, l.day)
 
