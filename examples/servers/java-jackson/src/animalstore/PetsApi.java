@@ -50,19 +50,29 @@ final class PetsApi implements HttpHandler {
 
     private void listPets(HttpExchange exchange) throws IOException {
         Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
-        int limit = 20;
-        PetStatus status = null;
-        try {
-            if (query.containsKey("limit")) limit = decimal(query.get("limit")) ? Integer.parseInt(query.get("limit")) : -1;
-            if (query.containsKey("status")) status = PetStatus.of(query.get("status"));
-        } catch (IllegalArgumentException e) {
-            limit = -1;
-        }
+        int limit = limitOf(query.get("limit"));
         if (limit < 1 || limit > 100) {
-            Json.sendError(exchange, 400, "INVALID_PARAMETER", "limit must be an integer from 1 to 100; status one of available, pending, sold");
+            Json.sendError(exchange, 400, "INVALID_PARAMETER", "limit must be an integer from 1 to 100");
+            return;
+        }
+        PetStatus status;
+        try {
+            status = query.containsKey("status") ? PetStatus.of(query.get("status")) : null;
+        } catch (IllegalArgumentException e) {
+            Json.sendError(exchange, 400, "INVALID_PARAMETER", e.getMessage());
             return;
         }
         Json.send(exchange, 200, store.list(status, limit));
+    }
+
+    /** The page size: 20 when absent, -1 when not an integer. */
+    private static int limitOf(String raw) {
+        if (raw == null) return 20;
+        try {
+            return decimal(raw) ? Integer.parseInt(raw) : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private void createPet(HttpExchange exchange) throws IOException {
