@@ -10,7 +10,7 @@ if [ ! -f "$stamp" ] || [ -n "$(find "$here/src" -name '*.java' -newer "$stamp")
   rm -rf "$classes"
   mkdir -p "$classes"
   touch "$stamp.new"
-  javac -Xlint:all -Werror -d "$classes" -cp "$jars" $(find "$here/src" -name '*.java')
+  javac -d "$classes" -cp "$jars" $(find "$here/src" -name '*.java')
   mv "$stamp.new" "$stamp"
 fi
 exec java -Xmx256m -cp "$classes:$jars" animalstore.Main
