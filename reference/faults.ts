@@ -79,10 +79,15 @@ const table = {
   'limit-unbounded': c('LIST-LIMIT-OUT-OF-RANGE', 'A limit above 100 is honoured (limit=1000 returns every animal).'),
   'filter-ignored': c('LIST-STATUS-FILTER', 'The status filter is ignored.'),
   'unknown-status-500': c('LIST-STATUS-UNKNOWN-NO-5XX', 'An unknown status value is answered 500.', 'warn'),
-  'list-always-empty': c('LIST-200-PETS', 'Every listPets page, filtered or not, is an empty array.'),
-  'list-omits-created': c('LIST-STATUS-FILTER', 'Pets created through createPet never appear in listPets (only the seeded ones do).'),
+  'list-always-empty': c('LIST-COMPLETE-PAGE', 'Every listPets page, filtered or not, is an empty array.'),
+  'list-omits-created': c('LIST-COMPLETE-PAGE', 'Pets created through createPet never appear in listPets (only the seeded ones do).'),
+  'list-lossy-category-id': c(
+    'LIST-ROUND-TRIP',
+    'listPets writes categoryId through a JS number: above 2^53 its digits are rounded (createPet and getPet are exact).',
+  ),
   'filter-needs-limit': c('LIST-STATUS-FILTER', 'The status filter is ignored when no limit is given.'),
   'limit-ignored-with-status': c('LIST-LIMIT-HONOURED', 'With a status filter the limit is ignored: the page holds up to 100 animals.'),
+  'list-500-every-7th': c('LIST-200-PETS', 'Every seventh listPets request answers 500, whatever it asks (an intermittent error).'),
   'list-duplicate-id': c('CREATE-ID-UNIQUE', 'On every listPets page of two or more animals, the second shows the id of the first.'),
   // createPet
   'create-drops-status': c('CREATE-201-PET', 'The 201 body omits the status that was sent (the pet keeps it).'),
@@ -151,7 +156,16 @@ const table = {
     'GET-ROUND-TRIP',
     'A negative categoryId is stored as its unsigned 64-bit value: the 201 echoes the request, getPet shows 2^64 + n.',
   ),
-  'list-strips-controls': g('LIST-STATUS-FILTER', 'listPets shows names without their control characters (getPet shows them whole).'),
+  'list-500-after-astral': g(
+    'LIST-200-PETS',
+    'Once a pet whose name holds a character outside the Basic Multilingual Plane is stored, every listPets page holding it answers 500 (createPet and getPet are fine).',
+  ),
+  'category-id-double': g(
+    'INPUT-NUMBER-PRECISION',
+    'A categoryId written with a fraction or an exponent is read through a double, as Jackson and Python do by default: above 2^53 it is rounded (a latitude RFC 8259 §6 allows: a warning).',
+    'warn',
+  ),
+  'list-strips-controls': g('LIST-ROUND-TRIP', 'listPets shows names without their control characters (getPet shows them whole).'),
   'status-whitespace-accepted': g('CREATE-400-BAD-STATUS', 'A status with leading or trailing whitespace is accepted and stored trimmed.'),
   'invalid-stored': g(
     'CREATE-400-NOTHING-STORED',

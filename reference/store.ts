@@ -42,6 +42,8 @@ export class PetStore {
   private nextId: bigint;
   /** The first id handed to a created (not seeded) pet. */
   readonly firstCreatedId: bigint;
+  /** listPets pages served (fault list-500-every-7th). */
+  listed = 0;
 
   constructor(o: StoreOptions) {
     this.nextId = o.firstId;

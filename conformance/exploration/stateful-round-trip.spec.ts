@@ -16,7 +16,15 @@ export default defineSpec({
     explorationTest({
       title:
         'A generated pet that was created reads back exactly as sent, through getPet and through the list of its status (every pet the phase created, in bulk, first).',
-      requirements: ['CREATE-201-PET', 'GET-ROUND-TRIP', 'LIST-STATUS-FILTER', 'INPUT-SILENT-HANDLING'],
+      requirements: [
+        'CREATE-201-PET',
+        'GET-ROUND-TRIP',
+        'LIST-ROUND-TRIP',
+        'LIST-COMPLETE-PAGE',
+        'LIST-STATUS-FILTER',
+        'INPUT-NUMBER-PRECISION',
+        'INPUT-SILENT-HANDLING',
+      ],
       writes: true,
       part: async (x) => {
         await bulkReadBack(x);

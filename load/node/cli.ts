@@ -23,6 +23,7 @@ import { optionsHelp } from '../../src/config/help.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { preflight } from '../../src/http/preflight.ts';
 import { openTarget, type Target } from '../../src/target/target.ts';
+import { unverifiedK6, type EngineRecord } from '../../src/core/engine-record.ts';
 import { costLines, pickEngine, runRateLimits, type RateLimitRun } from './run.ts';
 
 export { EXIT } from '../../src/config/exit.ts';
@@ -33,7 +34,9 @@ export const USAGE = `Usage: npm run load -- [options]
 Runs the rate-limit scenarios (ceiling, recovery, sustained, overload; daily
 only with --allow-daily) against the embedded reference server, or against a
 server you name with its plan. k6 runs the bundles when it is on PATH (or
-K6_BIN, or --engine k6); the Node engine otherwise. The API key comes only from
+K6_BIN, or --engine k6) and a release the suite runs (load/README.md, k6
+versions: a newer minor runs, not yet verified); the Node engine otherwise,
+saying why. The API key comes only from
 ANIMAL_STORE_API_KEY (environment or .env), never from a flag. Several plans side
 by side, each on its own key: ANIMAL_STORE_API_KEY_FREE, _PRO, _BUSINESS,
 _ENTERPRISE (and --plans free,pro to pick among them). The shares of a distributed
@@ -45,8 +48,8 @@ Exit codes: 0 every scenario passed (or passed with requirements not exercised),
 1 a MUST requirement failed, 2 usage or configuration error, 3 target unreachable,
 6 stopped early (a wait longer than --max-wait-ms, the deadline), 130 interrupted.`;
 
-/** One line across the scenarios: the worst verdict wins (fail > incomplete > pass). */
-export function verdictLine(run: RateLimitRun): { line: string; code: number } {
+/** One line across the scenarios: the worst verdict wins (fail > incomplete > pass); it names a k6 the suite is not yet verified on. */
+export function verdictLine(run: RateLimitRun, engine?: EngineRecord): { line: string; code: number } {
   // Several plans: each scenario named with its plan.
   const several = run.lanes.length > 1;
   const name = (scenario: string, plan: string) => (several ? `${scenario} (${plan})` : scenario);
@@ -55,7 +58,8 @@ export function verdictLine(run: RateLimitRun): { line: string; code: number } {
   const notRun = run.lanes.flatMap((l) => l.notRun.map((n) => name(n.scenario, l.plan)));
   const requests = run.reports.reduce((n, r) => n + r.requestsSent, 0);
   const plans = several ? ` on ${run.lanes.length} plans (${run.lanes.map((l) => l.plan).join(', ')}) side by side` : '';
-  const tail = `${run.reports.length} scenario(s)${plans}, ${requests} requests, ${run.engine} engine`;
+  const unverified = unverifiedK6(engine);
+  const tail = `${run.reports.length} scenario(s)${plans}, ${requests} requests, ${run.engine} engine${unverified ? ` on ${unverified}, not yet verified` : ''}`;
   if (run.unreachable) return { line: `load: TARGET UNREACHABLE — ${run.unreachable}`, code: EXIT.unreachable };
   if (failed.length) return { line: `load: FAIL — ${failed.join(', ')} failed a MUST requirement (${tail})`, code: EXIT.notConformant };
   if (run.stopped && run.stopped.kind === 'interrupted') return { line: `load: INTERRUPTED (${tail})`, code: EXIT.interrupted };
@@ -103,7 +107,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const onSigint = () => ac.abort();
   process.once('SIGINT', onSigint);
   try {
-    const engine = pickEngine(target.config, warn);
+    const picked = pickEngine(target.config, warn);
     const plan = costLines(target, scenarios);
     if (cfg.certify.dryRun) {
       say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${plan.lines.join('\n')}\n`);
@@ -116,7 +120,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return EXIT.unreachable;
     }
     if (reach.hint) warn(`load: note: ${reach.hint}\n`);
-    warn(`${plan.lines.join('\n')}\n`);
+    warn(`${picked.line}\n${plan.lines.join('\n')}\n`);
     const dir = runFolder(cfg.reportsDir, 'load');
     const write = (r: LoadReport) => {
       const base = join(dir, reportBaseName(r.scenario, r.plan));
@@ -125,7 +129,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       say(loadSummaryText(r));
     };
     const run = await runRateLimits(target, scenarios, {
-      engine,
+      engine: picked.engine,
       budget: cfg.maxRequests - 1, // the preflight's request
       earlierRequests: 1, // the same, on the key
       signal: ac.signal,
@@ -134,7 +138,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
     for (const l of run.lanes)
       for (const n of l.notRun) say(`${n.scenario} (${l.plan}): NOT RUN — ${n.reason}${n.remedy ? ` (${n.remedy})` : ''}\n`);
-    const v = verdictLine(run);
+    const v = verdictLine(run, picked.record);
     say(`reports: ${shownPath(dir)}\n${v.line}\n`);
     return v.code;
   } catch (e) {

@@ -13,7 +13,6 @@ import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../../src/settings/config.ts';
 import { suiteError } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
@@ -23,6 +22,7 @@ import { judgeVusAsOne } from '../lib/merge.ts';
 import { SCENARIOS } from '../lib/scenarios.ts';
 import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/config.ts';
 import type { ScenarioName } from '../lib/types.ts';
+import type { K6Status } from '../../src/core/engine-record.ts';
 import { jobOptions, type EngineResult, type LoadEngine, type LoadJob } from './engine.ts';
 
 /** The k6 executable: K6_BIN if set, else k6 on PATH. */
@@ -52,6 +52,16 @@ export const K6_FLAGS = ['--quiet', '--address=', '--no-usage-report', '--compat
 /** The k6 releases the bundles and K6_FLAGS are verified on (test/load/real-k6.test.ts on the first and the last). */
 export const K6_VERIFIED = { from: [1, 0, 0], below: [2, 3, 0], text: 'k6 v1.0.0 to v2.2.x' } as const;
 
+/**
+ * Newer releases below this run, unverified: those of the newest verified major, whose script API k6 keeps stable
+ * (a minor adds, a major removes). A newer major is refused: it may drop a flag of K6_FLAGS or change what the
+ * bundles use (handleSummary, __ENV, http.batch, execution segments), and a changed API must not fail a server.
+ */
+export const K6_NEXT_MAJOR = [3, 0, 0] as const;
+
+/** How to verify a k6 release: the real-k6 test file run with it (load/README.md). */
+const verifyHint = (binary: string): string => `to verify it: K6_BIN=${binary} npx vitest run test/load/real-k6.test.ts`;
+
 /** The version `k6 version` printed ("k6 v2.2.0 (commit/devel, go1.25.12, linux/amd64)" → [2, 2, 0]), if it printed one. */
 export function parseK6Version(out: string): [number, number, number] | undefined {
   // k6 names itself by the file it was run as: `k6 v2.2.0 (…)`, or `k6-1.0 v1.0.0 (…)` for a binary kept beside another.
@@ -61,25 +71,62 @@ export function parseK6Version(out: string): [number, number, number] | undefine
 
 const compare = (a: readonly number[], b: readonly number[]): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
-/** Why a k6 that printed `out` to `k6 version` cannot run the bundles (one line), or undefined when it is verified. */
-export function k6VersionProblem(binary: string, out: string): string | undefined {
-  const v = parseK6Version(out);
-  const remedy = `install a k6 from ${K6_VERIFIED.text} (K6_BIN or PATH), or run with --engine node`;
-  if (!v) return `${binary} did not print a k6 version to \`k6 version\` (${JSON.stringify(out.trim().slice(0, 80))}): ${remedy}`;
-  if (compare(v, K6_VERIFIED.from) >= 0 && compare(v, K6_VERIFIED.below) < 0) return undefined;
-  return `${binary} is k6 v${v.join('.')}, outside the versions the suite is verified on (${K6_VERIFIED.text}): ${remedy}`;
+/** How the suite stands on a k6 binary that printed `out` to `k6 version`. */
+export interface K6Standing {
+  binary: string;
+  /** "2.3.0"; absent when it printed no version. */
+  version?: string;
+  status: K6Status;
+  /** Unverified or refused: why, after the binary's name ("is k6 v2.3.0, newer than …"). */
+  why?: string;
+  /** Refused: what to do instead. */
+  remedy?: string;
 }
 
-const checked = new Map<string, string | undefined>();
+/** The suite's standing on a k6 that printed `out` to `k6 version`: verified, unverified (it runs, saying so) or refused. */
+export function k6Standing(binary: string, out: string): K6Standing {
+  const v = parseK6Version(out);
+  const remedy = `install a k6 from ${K6_VERIFIED.text} (K6_BIN or PATH), or run with --engine node`;
+  const range = `the versions the suite is verified on (${K6_VERIFIED.text})`;
+  if (!v)
+    return {
+      binary,
+      status: 'refused',
+      why: `did not print a k6 version to \`k6 version\` (${JSON.stringify(out.trim().slice(0, 80))})`,
+      remedy,
+    };
+  const version = v.join('.');
+  const is = `is k6 v${version}`;
+  if (compare(v, K6_VERIFIED.from) < 0) return { binary, version, status: 'refused', why: `${is}, older than ${range}`, remedy };
+  if (compare(v, K6_VERIFIED.below) < 0) return { binary, version, status: 'verified' };
+  if (compare(v, K6_NEXT_MAJOR) < 0)
+    return { binary, version, status: 'unverified', why: `${is}, newer than ${range}: it runs, not yet verified; ${verifyHint(binary)}` };
+  const why = `${is}, a major release newer than ${range}, whose script API may have changed`;
+  return { binary, version, status: 'refused', why, remedy: `${remedy}; ${verifyHint(binary)}` };
+}
 
-/** Refuse a k6 outside K6_VERIFIED (a ConfigError: exit 2); `k6 version` is read once per binary and process. */
-export function requireVerifiedK6(binary: string): void {
-  if (!checked.has(binary)) {
+/** The one line that refuses a k6 (undefined unless refused). */
+export function refusalLine(s: K6Standing): string | undefined {
+  return s.status === 'refused' ? `${s.binary} ${s.why}: ${s.remedy}` : undefined;
+}
+
+/** Why a k6 that printed `out` to `k6 version` is not one the suite is verified on (one line: refused or unverified), or undefined when it is. */
+export function k6VersionProblem(binary: string, out: string): string | undefined {
+  const s = k6Standing(binary, out);
+  return s.status === 'verified' ? undefined : (refusalLine(s) ?? `${binary} ${s.why}`);
+}
+
+const checked = new Map<string, K6Standing>();
+
+/** The suite's standing on a k6 binary; `k6 version` is read once per binary and process. */
+export function standingOf(binary: string): K6Standing {
+  let s = checked.get(binary);
+  if (!s) {
     const r = spawnSync(binary, ['version'], { encoding: 'utf8', timeout: 30000, stdio: ['ignore', 'pipe', 'pipe'] });
-    checked.set(binary, k6VersionProblem(binary, r.error ? String(r.error.message) : `${r.stdout || ''}${r.stderr || ''}`));
+    s = k6Standing(binary, r.error ? String(r.error.message) : `${r.stdout || ''}${r.stderr || ''}`);
+    checked.set(binary, s);
   }
-  const problem = checked.get(binary);
-  if (problem) throw new ConfigError(problem);
+  return s;
 }
 
 const LOAD_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -11,16 +11,45 @@ import type { Target } from '../../src/target/target.ts';
 import { cost, SCENARIOS } from '../lib/scenarios.ts';
 import { realClock, type Clock } from './clock.ts';
 import { jobOptions, NodeEngine, type LoadEngine, type LoadJob } from './engine.ts';
-import { findK6, K6Engine, requireVerifiedK6 } from './k6.ts';
+import { findK6, K6Engine, K6_VERIFIED, refusalLine, standingOf } from './k6.ts';
+import type { EngineRecord } from '../../src/core/engine-record.ts';
 import { orchestrateLanes, type Orchestrated, type OrchestratorOptions } from './orchestrator.ts';
 
-/** The engine a configuration asks for; a ConfigError when k6 is asked for and absent, or is a version the suite is not verified on. */
-export function pickEngine(c: Config, log?: (line: string) => void): LoadEngine {
-  const k6 = c.load.engine === 'node' ? undefined : findK6();
-  if (c.load.engine === 'k6' && !k6)
-    throw new ConfigError('--engine k6 but no k6 executable (set K6_BIN, or put k6 on PATH; or use --engine node)');
-  if (k6) requireVerifiedK6(k6);
-  return k6 ? new K6Engine(k6, undefined, log) : new NodeEngine({}, log);
+/** The engine a run's rate-limit scenarios run on, what the certificate records of it, and the line that says so. */
+export interface PickedEngine {
+  engine: LoadEngine;
+  record: EngineRecord;
+  /** Which engine and why, in one line (printed before the scenarios). */
+  line: string;
+}
+
+/**
+ * The engine a configuration asks for (the policy: load/README.md, k6 versions). --engine node: the Node engine.
+ * --engine k6: k6 (K6_BIN, else PATH), a ConfigError (exit 2) when there is none or the suite refuses its version;
+ * an unverified one runs, saying so. --engine auto: k6 when it is usable (verified or unverified), else the Node
+ * engine, saying why: never a refused run over k6's version. `find`: where the k6 is (K6_BIN, else PATH).
+ */
+export function pickEngine(c: Config, log?: (line: string) => void, find: () => string | undefined = findK6): PickedEngine {
+  const requested = c.load.engine;
+  const k6 = requested === 'node' ? undefined : find();
+  const node = (reason: string, found?: EngineRecord['k6']): PickedEngine => picked(new NodeEngine({}, log), requested, reason, found);
+  if (requested === 'node') return node('as asked');
+  if (!k6) {
+    if (requested === 'k6') throw new ConfigError('--engine k6 but no k6 executable (set K6_BIN, or put k6 on PATH; or use --engine node)');
+    return node('no k6 on PATH or in K6_BIN');
+  }
+  const s = standingOf(k6);
+  const found = { ...(s.version ? { version: s.version } : {}), status: s.status, verifiedOn: K6_VERIFIED.text };
+  const refused = refusalLine(s);
+  if (refused && requested === 'k6') throw new ConfigError(refused);
+  if (refused) return node(`${k6} ${s.why}; the Node engine runs the same scenarios`, found);
+  const reason = s.why ? `${k6} ${s.why}` : `k6 v${s.version} at ${k6}, a version the suite is verified on`;
+  return picked(new K6Engine(k6, undefined, log), requested, reason, found);
+}
+
+function picked(engine: LoadEngine, requested: EngineRecord['requested'], reason: string, k6?: EngineRecord['k6']): PickedEngine {
+  const record: EngineRecord = { name: engine.name, requested, reason, ...(k6 ? { k6 } : {}) };
+  return { engine, record, line: `Rate limits on the ${engine.name === 'k6' ? 'k6' : 'Node'} engine (--engine ${requested}): ${reason}` };
 }
 
 /** A key and its plan: the run's single key, or one of the keys per plan. */

@@ -25,12 +25,23 @@ function tolerated(issue: BodyIssue, has: Has, body: Body): boolean {
   return has('bad-status-accepted') && issue.path === '/status';
 }
 
-/** A field as stored: numbers keep their literal (canonical integer digits when integral). */
-function exact(body: Body, key: string): unknown {
+/**
+ * A field as stored: numbers keep their literal (canonical integer digits when integral). Fault category-id-double:
+ * one written with a fraction or an exponent is read through a double, as Jackson's float-to-long coercion does.
+ */
+function exact(body: Body, key: string, has: Has): unknown {
   const v = body[key];
   if (typeof v !== 'number') return v;
   const raw = numberText(body, `/${key}`) ?? String(v);
+  if (has('category-id-double') && /[.eE]/.test(raw) && Number.isInteger(Number(raw))) return new Int64(asJavaLong(Number(raw)));
   return new Int64(integerOf(raw) ?? raw);
+}
+
+/** A double converted to a Java long: clamped into the int64 range. */
+function asJavaLong(d: number): string {
+  const v = BigInt(d);
+  const [min, max] = [-(2n ** 63n), 2n ** 63n - 1n];
+  return (v > max ? max : v < min ? min : v).toString();
 }
 
 /** Fault client-id-honoured: an integer id sent by the client. */
@@ -92,7 +103,7 @@ export const createPet: Handler = (ctx) => {
     (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ??
     (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
   const name = has('name-truncated') && typeof value.name === 'string' ? value.name.slice(0, 255) : storedName(value.name, ctx);
-  const categoryId = exact(value, 'categoryId');
+  const categoryId = exact(value, 'categoryId', has);
   const pet = ctx.store.create({ name, categoryId: storedCategory(categoryId, ctx), ...(status !== undefined ? { status } : {}) }, id);
   // Fault category-id-unsigned: the 201 echoes the request; only reading the pet back shows what was stored.
   const body = petValue(has('category-id-unsigned') ? { ...pet, categoryId } : pet, {

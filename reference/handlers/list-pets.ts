@@ -3,6 +3,7 @@ import { jsonReply, petValue, unescapedNames, type Reply } from '../reply.ts';
 import { limitRefusal, listedName } from './input-rules.ts';
 import { PET_STATUSES, isPetStatus } from '../store.ts';
 import type { Ctx, Handler } from './context.ts';
+import { Int64 } from '../json.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -48,11 +49,22 @@ export const listPets: Handler = (ctx) => {
         .filter((p) => p.id < ctx.store.firstCreatedId)
         .slice(0, size)
     : ctx.store.list(filter, size);
+  // Fault list-500-after-astral: a page holding a name outside the Basic Multilingual Plane cannot be read back (utf8mb3).
+  if (has('list-500-after-astral') && pets.some((p) => typeof p.name === 'string' && /[\uD800-\uDBFF]/.test(p.name)))
+    return ctx.error('internal_error');
+  // Fault list-500-every-7th: an intermittent error, whatever the request.
+  if (has('list-500-every-7th') && ++ctx.store.listed % 7 === 0) return ctx.error('internal_error');
   // Fault list-duplicate-id: the second animal of the page shows the id of the first.
   if (has('list-duplicate-id') && pets.length > 1) pets[1] = { ...pets[1], id: pets[0].id };
   const items = pets.map((p) =>
     petValue(
-      { ...p, name: listedName(p.name, ctx), ...(has('list-status-unknown-value') && p.status === 'sold' ? { status: 'adopted' } : {}) },
+      {
+        ...p,
+        name: listedName(p.name, ctx),
+        // Fault list-lossy-category-id: the page writes categoryId through a JS number (above 2^53 its digits are rounded).
+        ...(has('list-lossy-category-id') && p.categoryId instanceof Int64 ? { categoryId: Number(p.categoryId.digits) } : {}),
+        ...(has('list-status-unknown-value') && p.status === 'sold' ? { status: 'adopted' } : {}),
+      },
       {
         lossyIds: has('lossy-ids'),
         extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined,

@@ -16,6 +16,7 @@ export function responseFacts(ex: ApiExchange): ResponseFacts | undefined {
     headers: res.headers,
     body: res.bodyText,
     t: ex.startedAt + ex.durationMs,
+    sentAt: ex.startedAt,
     withKey: (ex.api.auth ?? 'valid') === 'valid',
     label: `${res.status} response to ${ex.api.operation}`,
   };

@@ -91,9 +91,9 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
   }
   const redact = makeRedactor(keysOf(target.config));
   try {
-    let engine;
+    let picked;
     try {
-      engine = profile.scenarios.length ? pickEngine(target.config) : undefined;
+      picked = profile.scenarios.length ? pickEngine(target.config) : undefined;
     } catch (e) {
       failUsage(e);
     }
@@ -107,7 +107,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       return EXIT.unreachable;
     }
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
-    if (profile.scenarios.length) process.stderr.write(`${costLines(target, profile.scenarios).lines.join('\n')}\n`);
+    if (picked) process.stderr.write(`${picked.line}\n${costLines(target, profile.scenarios).lines.join('\n')}\n`);
     const startedAt = new Date();
     const findings: Finding[] = [];
     const notes = [
@@ -138,9 +138,9 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     }
     let lanes: LaneRun[] = [];
     if (stop.signal.aborted) interrupted = true;
-    if (!interrupted && !abort && profile.scenarios.length && engine) {
+    if (!interrupted && !abort && picked) {
       const run = await runRateLimits(target, profile.scenarios, {
-        engine,
+        engine: picked.engine,
         budget: target.config.maxRequests - requests,
         runStartedAt,
         // The daily scenario's judgement counts what the run already spent on the key (the preflight, the specs, the exploration).
@@ -167,6 +167,8 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
       requestsSent: requests,
       conformance: findings,
       lanes,
+      // The engine the scenarios ran on, and why (a k6 the suite is not yet verified on: its failures say so).
+      ...(lanes.length && picked ? { engine: picked.record } : {}),
       ...(c.plans?.length
         ? { plans: c.plans.map((p) => ({ plan: p.plan, perMinute: p.limits.perMinute, perDay: p.limits.perDay, keySource: p.keySource })) }
         : {}),

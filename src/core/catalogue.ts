@@ -253,6 +253,25 @@ export const REQUIREMENTS: readonly Requirement[] = [
     'The status filter returns only animals with that status.',
   ),
   r(
+    'LIST-ROUND-TRIP',
+    'MUST',
+    'listPets',
+    'Endpoints / List all animals',
+    '| 200 | Pets (array of Pet) | Page of animals. |',
+    'A created pet appears in the list with exactly the Pet fields it was created with, id digits included.',
+  ),
+  r(
+    'LIST-COMPLETE-PAGE',
+    'MUST',
+    'listPets',
+    'What the service does',
+    'A client can list animals, optionally filtered by availability status.',
+    'A created pet is found in the list of its status: a page shorter than its limit (and than the largest page the server has served, as limit is only a maximum) holds every animal that matches.',
+    {
+      note: 'A server may serve fewer animals than the limit (a cap of its own: LIST-LIMIT-FILLS-PAGE warns), so only a page shorter than both its limit and the largest page the server has served in the run proves an animal absent.',
+    },
+  ),
+  r(
     'LIST-STATUS-UNKNOWN-NO-5XX',
     'SHOULD',
     'listPets',
@@ -368,7 +387,18 @@ export const REQUIREMENTS: readonly Requirement[] = [
     'The maximum length of name: not shown.',
     'Inputs the spec is silent about (long names, control characters, characters outside printable ASCII, unknown properties, non-canonical numbers, non-positive ids) are accepted and read back exactly, or refused with a clean error: what the server does is observed.',
     {
-      note: 'The exploration phase (generated inputs) observes it; a 5xx or an undocumented status for such an input still fails RESP-STATUS-DOCUMENTED, and an accepted one that reads back differently fails CREATE-201-PET.',
+      note: 'The exploration phase (generated inputs) observes it; a 5xx or an undocumented status for such an input still fails RESP-STATUS-DOCUMENTED, and an accepted one that reads back differently fails the round trip of the operation that showed it (CREATE-201-PET, GET-ROUND-TRIP, LIST-ROUND-TRIP), unless a latitude of the LATITUDES table explains the change.',
+    },
+  ),
+  r(
+    'INPUT-NUMBER-PRECISION',
+    'SHOULD',
+    'createPet',
+    'Resources and their fields / NewPet',
+    'categoryId | integer, format int64 | yes | Identifier of the category the animal belongs to.',
+    'An integer beyond ±(2^53 − 1) written with a fraction or an exponent (18014398509481983.0, 9.007199254740993e15) is read exactly or refused with a 400 Error, not read through a double.',
+    {
+      note: 'RFC 8259 §6 lets an implementation limit the precision of the numbers it accepts, so a value read as the nearest IEEE 754 double is a warning (the latitude number-precision), never a MUST failure; an integer written canonically keeps the int64 promise (CREATE-201-PET, GET-ROUND-TRIP, LIST-ROUND-TRIP).',
     },
   ),
   // getPet
@@ -647,3 +677,93 @@ export function levelOf(id: string): Level {
   const q = byId.get(id);
   return q ? q.level : 'MUST';
 }
+
+/**
+ * A choice the spec, or an RFC it builds on, leaves to implementations: a server exercising it is never failed for it.
+ * Each entry says where the latitude comes from, what it leaves open, and what the suite does when a server takes it
+ * (accepts it, observes it, or warns, with the fix). The rules name the latitude they apply (src/core/spec/pets.ts).
+ */
+export interface Latitude {
+  id: string;
+  /** The spec's words or the RFC section. */
+  source: string;
+  leaves: string;
+  /** What the suite does when a server takes the latitude. */
+  suite: string;
+  requirements: readonly string[];
+}
+
+export const LATITUDES: readonly Latitude[] = [
+  {
+    id: 'number-precision',
+    source: 'RFC 8259 §6',
+    leaves:
+      'the range and precision of the numbers an implementation accepts: a number beyond ±(2^53 − 1) written with a fraction or an exponent may be read as the nearest IEEE 754 double',
+    suite:
+      'a value read back as that double warns (INPUT-NUMBER-PRECISION, with the fix: refuse such spellings with a 400 or parse them exactly); an integer written canonically must keep every int64 digit',
+    requirements: ['INPUT-NUMBER-PRECISION', 'CREATE-201-PET', 'GET-ROUND-TRIP', 'LIST-ROUND-TRIP'],
+  },
+  {
+    id: 'lone-surrogate',
+    source: 'RFC 8259 §8.2',
+    leaves: 'what software does with a string holding an unpaired surrogate ("unpredictable")',
+    suite: 'such a name is not compared when read back; a replaced one is observed',
+    requirements: ['INPUT-SILENT-HANDLING'],
+  },
+  {
+    id: 'name-trimmed',
+    source: "NewPet: name | string | yes | The animal's name. (nothing about whitespace)",
+    leaves: 'whether leading and trailing spaces are part of a name',
+    suite: 'a name stored without them is observed',
+    requirements: ['INPUT-SILENT-HANDLING'],
+  },
+  {
+    id: 'refusal-where-silent',
+    source: 'The maximum length of name: not shown (and no word on characters, unknown properties or number spellings)',
+    leaves: 'which names, properties and spellings a server takes',
+    suite: 'a clean 400, 413 or 422 Error for such an input is observed; a 5xx or an undocumented status still fails',
+    requirements: ['INPUT-SILENT-HANDLING', 'RESP-STATUS-DOCUMENTED'],
+  },
+  {
+    id: 'limit-handling',
+    source: 'listPets documents 200 and 401 only; limit: Minimum 1, maximum 100',
+    leaves: 'whether an out-of-range or non-integer limit is refused or clamped, and whether a page may be shorter than the limit',
+    suite: 'a 400 Error and a clamped page are both accepted (observed); a page shorter than the limit warns (LIST-LIMIT-FILLS-PAGE)',
+    requirements: ['LIST-LIMIT-OUT-OF-RANGE-HANDLING', 'LIST-LIMIT-FILLS-PAGE', 'LIST-COMPLETE-PAGE'],
+  },
+  {
+    id: 'retry-after-form',
+    source: 'RFC 9110 §10.2.3',
+    leaves: 'Retry-After as delay-seconds or as an HTTP-date',
+    suite: 'both are accepted and waited for',
+    requirements: ['RL-429-RETRY-AFTER', 'RL-RECOVERY'],
+  },
+  {
+    id: 'clock-resolution',
+    source: 'RFC 9110 §6.6.1 and §5.6.7',
+    leaves: 'Date is stamped when the response is generated, to the second; Reset and Retry-After may be rounded either way',
+    suite: 'every rule comparing Date, X-RateLimit-Reset and Retry-After allows a second of rounding and the time the exchange took',
+    requirements: ['RL-RESET-UNIX-SECONDS', 'RL-RETRY-AFTER-CONSISTENT'],
+  },
+  {
+    id: 'window-algorithm',
+    source: 'Rate limits by plan: Requests per minute',
+    leaves: 'how a window is counted: fixed, sliding, a token bucket',
+    suite: 'every one is accepted; successes in any minute never exceed the limit',
+    requirements: ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-WINDOW-PER-MINUTE'],
+  },
+  {
+    id: 'media-type-parameters',
+    source: 'RFC 9110 §8.3.1',
+    leaves: 'parameters of a media type (application/json; charset=utf-8)',
+    suite: 'accepted',
+    requirements: ['RESP-CONTENT-TYPE-JSON'],
+  },
+  {
+    id: 'header-case-and-whitespace',
+    source: 'RFC 9110 §5.1 and RFC 8259 §2',
+    leaves: 'the case of header names and insignificant whitespace in JSON',
+    suite: 'accepted',
+    requirements: ['RL-HEADERS-PRESENT', 'RESP-BODY-JSON'],
+  },
+];

@@ -51,6 +51,33 @@ export interface Judgement {
   remedy?: string;
 }
 
+/**
+ * What a rule claims of one requirement: whether it holds, the stable title either way, the message, and (shown with a
+ * failure) what was expected and what came instead. `verdict` turns it into the judgement.
+ */
+export interface Claim {
+  requirement: string;
+  ok: boolean;
+  /** Title when the requirement holds. */
+  pass: string;
+  /** Stable title of the failure (it names what was found, never a value: it is the finding's signature). */
+  fail: string;
+  message: string;
+  evidence?: Pick<Evidence, 'expected' | 'actual'>;
+}
+
+/** The judgement a claim becomes: a pass, or a failure judged by the requirement's level (see `judge`). */
+export function verdict(c: Claim): Judgement {
+  if (c.ok) return { requirement: c.requirement, outcome: 'pass', title: c.pass, message: c.message };
+  return judge(
+    c.requirement,
+    false,
+    c.fail,
+    c.message,
+    c.evidence ? { expected: c.evidence.expected, actual: c.evidence.actual } : undefined,
+  );
+}
+
 /** `ok` → pass; otherwise fail (MUST) or warn (SHOULD, INFO, ADVISORY), as the catalogue says. */
 export function judge(requirement: string, ok: boolean, title: string, message: string, evidence?: Evidence): Judgement {
   const outcome: Outcome = ok ? 'pass' : levelOf(requirement) === 'MUST' ? 'fail' : 'warn';

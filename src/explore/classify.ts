@@ -72,15 +72,16 @@ export function wellFormed(s: string): string {
   return s.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
 }
 
-/** What makes a valid name unusual, if anything. */
-function nameQuirk(name: string, plainLength: number): string | undefined {
-  if (hasLoneSurrogate(name)) return 'name has a lone surrogate';
-  if (name.length > plainLength) return `name longer than ${plainLength} characters`;
-  if (name.trim() !== name) return 'name has leading or trailing spaces';
-  if (name === '') return 'name is empty';
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'name has control characters';
-  if (!PLAIN_NAME.test(name)) return 'name has characters outside printable ASCII';
-  return undefined;
+/** Everything that makes a valid name unusual (none for a plain one). */
+function nameTraits(name: string, plainLength: number): string[] {
+  const out: string[] = [];
+  if (hasLoneSurrogate(name)) out.push('name has a lone surrogate');
+  if (name.length > plainLength) out.push(`name longer than ${plainLength} characters`);
+  if (name.trim() !== name) out.push('name has leading or trailing spaces');
+  if (name === '') out.push('name is empty');
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) out.push('name has control characters');
+  if (!PLAIN_NAME.test(name)) out.push('name has characters outside printable ASCII');
+  return out;
 }
 
 const BODY_REQUIREMENT = (keyword: string, path: string): string =>
@@ -111,12 +112,12 @@ export function classifyBody(text: string, schema: Schema, plainLength: number):
     return { cls: 'invalid', why: `${first.path || 'body'} ${first.message}`, requirement: BODY_REQUIREMENT(first.keyword, first.path) };
   }
   const body = value as Record<string, unknown>;
+  // Every unusual trait, so that a note explaining a refusal names whichever the server may have refused it for.
   const unknown = Object.keys(body).filter((k) => !(k in (schema.properties ?? {})));
-  if (unknown.length) return { cls: 'silent', why: `unknown propert${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')}` };
-  const quirk = nameQuirk(body.name as string, plainLength);
-  if (quirk) return { cls: 'silent', why: quirk };
+  const traits = unknown.length ? [`unknown propert${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')}`] : [];
+  traits.push(...nameTraits(body.name as string, plainLength));
   const cat = rawNumber(body, '/categoryId') ?? String(body.categoryId);
-  if (!CANONICAL_INT.test(cat)) return { cls: 'silent', why: `categoryId written ${cat}` };
-  if (cat.startsWith('-') || cat === '0') return { cls: 'silent', why: 'a non-positive categoryId' };
-  return { cls: 'valid', why: 'a plain NewPet' };
+  if (!CANONICAL_INT.test(cat)) traits.push(`categoryId written ${cat}`);
+  else if (cat.startsWith('-') || cat === '0') traits.push('a non-positive categoryId');
+  return traits.length ? { cls: 'silent', why: traits.join('; ') } : { cls: 'valid', why: 'a plain NewPet' };
 }

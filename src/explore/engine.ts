@@ -10,8 +10,11 @@ import type { Judgement } from '../core/judgement.ts';
 import { RunAborted, type ApiExchange, type ApiRequest } from '../http/client.ts';
 import { exactInteger } from '../harness/ops.ts';
 import type { Session } from '../harness/session.ts';
-import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
+import type { Finding, Replay, ReplayProbe, ReplayStep } from '../results/types.ts';
 import { judgeProbe } from './oracle.ts';
+import { isPageProblem, listKey, type Attribution } from './reproduction.ts';
+import type { Created } from './readback.ts';
+import { petAt } from '../core/spec/pets.ts';
 import { dependsOnEarlierRequests } from '../core/catalogue.ts';
 import { describeProbe, materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
 
@@ -47,6 +50,15 @@ export const SOURCES = {
 export const signature = (f: Pick<Finding, 'requirement' | 'title'>): string => `${f.requirement} · ${f.title}`;
 export const isProblem = (f: Pick<Finding, 'outcome'>) => f.outcome === 'fail' || f.outcome === 'warn';
 
+/** One exchange the phase sent: what it was, how it was judged, and its place in the phase's order. */
+export interface Sent {
+  req: ApiRequest;
+  probe?: Probe;
+  judge: (ex: ApiExchange) => Judgement[];
+  /** 0-based, in the order the phase sent its exchanges. */
+  index: number;
+}
+
 /** A 32-bit seed from any integer. */
 export const seed32 = (n: number): number => n >>> 0;
 
@@ -58,12 +70,19 @@ export class Explorer {
   /** Invalid createPet requests the server refused, to check that it stored none of them. */
   readonly refused: Probe[] = [];
   /** Pets the phase created (201 with an id), to read them back. */
-  readonly created: { probe: Probe; id: string }[] = [];
+  readonly created: Created[] = [];
   /** Per phase, what each part of the phase did (for the summary observation). */
   readonly tally: Record<string, { requests: number; cases: number; counterexamples: number }> = {};
   private readonly shown = new Set<string>();
   /** A rate-limit finding: how many requests the run had sent before the one it judges. */
   private readonly sentBefore = new WeakMap<Finding, number>();
+  /** The exchange each finding judged. */
+  private readonly sent = new WeakMap<Finding, Sent>();
+  private exchanges = 0;
+  /** Every createPet the phase sent, in order (what a page of the list may show since). */
+  readonly writes: { probe: Probe; index: number }[] = [];
+  /** Every page of the list that passed (no problem of the page as a whole): its filter ('' none), limit and place. */
+  readonly listPasses: { filter: string; limit: number; index: number }[] = [];
   readonly token: string;
   readonly naming: Naming;
 
@@ -94,12 +113,13 @@ export class Explorer {
 
   /** Send one probe and judge it; RunAborted (budget, deadline, an unresponsive server) propagates. */
   async send(probe: Probe, source: string): Promise<Shot> {
-    const shot = await this.exchange(requestOf(probe), source, (ex) => judgeProbe(probe, ex));
+    if (probe.op === 'createPet') this.writes.push({ probe, index: this.exchanges });
+    const shot = await this.exchange(requestOf(probe), source, (ex) => judgeProbe(probe, ex), probe);
     const status = shot.ex.response?.status ?? 0;
     if (probe.op === 'createPet' && probe.cls === 'invalid' && probe.name !== undefined && status >= 400 && status < 500)
       this.refused.push(probe);
     const id = probe.op === 'createPet' && status === 201 ? exactInteger(shot.ex, '/id') : undefined;
-    if (id !== undefined) this.created.push({ probe, id });
+    if (id !== undefined) this.created.push({ probe, id, created: petAt(shot.ex.json) ?? {} });
     return { probe, ...shot };
   }
 
@@ -108,17 +128,22 @@ export class Explorer {
     req: ApiRequest,
     source: string,
     judge: (ex: ApiExchange) => Judgement[],
+    probe?: Probe,
   ): Promise<Omit<Shot, 'probe'> & { ex: ApiExchange }> {
     const s = this.session;
     const before = s.client.requestsSent;
     const saved = s.sink;
     const findings: Finding[] = [];
+    const sent: Sent = { req, judge, index: this.exchanges++, ...(probe ? { probe } : {}) };
     s.sink = findings;
     try {
       const ex = await s.client.request(req);
       for (const v of judge(ex)) s.record(v, { source, ex });
       // The response judged is the last request sent (a 429 waited out and retried included).
       for (const f of findings) if (dependsOnEarlierRequests(f.requirement)) this.sentBefore.set(f, s.client.requestsSent - 1);
+      for (const f of findings) this.sent.set(f, sent);
+      if (req.operation === 'listPets' && ex.response?.status === 200 && !findings.some(isPageProblem))
+        this.listPasses.push({ ...listKey(req), index: sent.index });
       return { ex, findings, failures: findings.filter(isProblem), requests: s.client.requestsSent - before };
     } finally {
       s.sink = saved;
@@ -126,6 +151,11 @@ export class Explorer {
       this.spent += n;
       this.tallyOf(source).requests += n;
     }
+  }
+
+  /** The exchange a finding of the phase judged. */
+  sentOf(f: Finding): Sent | undefined {
+    return this.sent.get(f);
   }
 
   tallyOf(source: string): { requests: number; cases: number; counterexamples: number } {
@@ -156,8 +186,11 @@ export class Explorer {
     }
   }
 
-  /** Report the failures of a counterexample (one per signature), each with how to replay it. */
-  reportFailures(failures: readonly Finding[], replay: Replay, only?: string): number {
+  /**
+   * Report the failures of a counterexample (one per signature), each with how to replay it; `attribution` (see
+   * attribution.ts) says whether the minimal request reproduces it alone, or which stored pets it depends on.
+   */
+  reportFailures(failures: readonly Finding[], replay: Replay, attribution?: Attribution, only?: string): number {
     let n = 0;
     for (const f of failures) {
       const sig = signature(f);
@@ -166,11 +199,35 @@ export class Explorer {
       const before = this.sentBefore.get(f);
       this.session.sink.push({
         ...f,
-        replay: { ...replay, requests: this.spent, ...(before !== undefined ? { requestsBefore: before } : {}) },
+        replay: {
+          ...this.attributed(replay, attribution),
+          requests: this.spent,
+          ...(before !== undefined ? { requestsBefore: before } : {}),
+        },
       });
       n++;
     }
     return n;
+  }
+
+  /** A replay record as `attribution` establishes it: the stored pets first, or whether the request alone reproduces it. */
+  private attributed(replay: Replay, a: Attribution | undefined): Replay {
+    if (!a || a.kind === 'unchecked') return replay;
+    if (a.kind !== 'stored') return { ...replay, reproduced: a.kind };
+    const { shrinks: _s, shrinkPath: _p, path: _f, ...rest } = replay;
+    const failing = this.replayOf(a.failing, { ...rest, reproduced: 'after-stored' });
+    return { ...failing, before: a.before.map((p) => this.stepOf(p)) };
+  }
+
+  /** One request of a sequence, as a replay step (URL redacted, the body exact). */
+  stepOf(p: Probe): ReplayStep {
+    const req = requestOf(p);
+    return {
+      method: req.method,
+      url: this.session.redact(this.session.client.url(req.path, req.query)),
+      request: this.session.redact(describeProbe(p)),
+      probe: { kind: 'single', op: p.op, ...(p.body !== undefined ? { body: p.body } : {}), ...(p.query ? { query: p.query } : {}) },
+    };
   }
 
   /** The replay record of a probe. */

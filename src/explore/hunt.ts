@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import type { RunAborted } from '../http/client.ts';
 import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
 import { Explorer, guarded, seed32, signature } from './engine.ts';
+import { attribute } from './attribution.ts';
 import { describeProbe, type Probe } from './probe.ts';
 
 /** One run of the property: what it sent and what failed. */
@@ -35,6 +36,30 @@ export interface HuntOptions {
   maxRounds?: number;
 }
 
+/** The replay record of a hunt's counterexample: its seed, fast-check path and shrink path (first failing → minimal). */
+function replayOf(
+  x: Explorer,
+  path: readonly Attempt[],
+  o: HuntOptions,
+  seed: number,
+  details?: { counterexamplePath?: string | null; numShrinks: number },
+): Replay {
+  const minimal = path[path.length - 1];
+  return x.replayOf(
+    minimal.probe,
+    {
+      phase: o.phase,
+      seed,
+      ...(details?.counterexamplePath ? { path: details.counterexamplePath } : {}),
+      ...(details ? { shrinks: details.numShrinks } : {}),
+      shrinkPath: path.map((a) => x.session.redact(describeProbe(a.probe))),
+      reproduce: `--seed ${x.settings.seed}`,
+    },
+    minimal.kind,
+    minimal.limit,
+  );
+}
+
 export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => Promise<Attempt>, o: HuntOptions): Promise<void> {
   const stop = x.spent + o.cap;
   let aborted: RunAborted | undefined;
@@ -56,6 +81,17 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
       if (!target) {
         const fresh = a.failures.find((f) => !x.known.has(signature(f)));
         if (!fresh) {
+          x.forward(a.findings);
+          return true;
+        }
+        // Shrinking only makes sense for a failure the request reproduces alone: one that depends on what the store
+        // holds, or that did not fail again, is reported as it was found, with what reproduces it.
+        const attribution = await guarded(
+          () => attribute(x, fresh, o.source),
+          (e) => (aborted = e),
+        );
+        if (attribution && attribution.kind !== 'alone' && attribution.kind !== 'unchecked') {
+          x.tallyOf(o.source).counterexamples += x.reportFailures(a.failures, replayOf(x, [a], o, seed), attribution);
           x.forward(a.findings);
           return true;
         }
@@ -84,21 +120,17 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
       break;
     }
     const minimal = path[path.length - 1];
-    const replay = x.replayOf(
-      minimal.probe,
-      {
-        phase: o.phase,
-        seed,
-        ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
-        shrinks: details.numShrinks,
-        shrinkPath: path.map((a) => x.session.redact(describeProbe(a.probe))),
-        reproduce: `--seed ${x.settings.seed}`,
-      },
-      minimal.kind,
-      minimal.limit,
-    );
+    // The minimal request, replayed alone: offered as minimal only when it fails the same way again.
+    const shown = minimal.failures.find((f) => signature(f) === target);
+    const attribution =
+      shown &&
+      (await guarded(
+        () => attribute(x, shown, o.source),
+        (e) => (aborted = e),
+      ));
+    const replay = replayOf(x, path, o, seed, details);
     // The minimal case's failures of the target's kind, and any other new kind it shows as well.
-    x.tallyOf(o.source).counterexamples += x.reportFailures(minimal.failures, replay);
+    x.tallyOf(o.source).counterexamples += x.reportFailures(minimal.failures, replay, attribution ?? undefined);
     x.forward(minimal.findings);
   }
   if (aborted) throw aborted;

@@ -8,13 +8,33 @@ import type { RunAborted } from '../http/client.ts';
 import { requestArb } from './arbitraries.ts';
 import { affordable, coverageDrafts } from './coverage.ts';
 import { Explorer, guarded, isProblem, signature, SOURCES } from './engine.ts';
+import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import { probeOf } from './probe.ts';
+import { operation } from './model.ts';
 import { nothingStored, roundTrip } from './stateful.ts';
 import type { SavedCounterexample } from './store.ts';
 
+/**
+ * Before the phase stores anything: the largest page of every status's list and of the unfiltered one, so that a
+ * page failing later because of a pet the phase stored is told from one that fails alone (attribution.ts).
+ */
+async function baselines(x: Explorer): Promise<void> {
+  if (!x.settings.writes) return;
+  const statuses = (operation('listPets').params.find((p) => p.name === 'status')!.schema.enum ?? []).map(String);
+  for (const status of [undefined, ...statuses]) {
+    if (x.left() <= 0) return;
+    const probe = probeOf({ op: 'listPets', query: { ...(status ? { status } : {}), limit: '100' } }, 'baseline', x.naming.plainLength);
+    const shot = await x.send(probe, SOURCES.coverage);
+    x.forward(shot.findings);
+    const replay = x.replayOf(probe, { phase: 'coverage', reproduce: `--seed ${x.settings.seed}` });
+    x.tallyOf(SOURCES.coverage).counterexamples += await reportAttributed(x, shot.failures, replay, SOURCES.coverage);
+  }
+}
+
 export async function coveragePhase(x: Explorer): Promise<void> {
   const b = x.settings.budget;
+  await baselines(x);
   const cases = coverageDrafts({ writes: x.settings.writes, embedded: x.settings.embedded });
   // The coverage cases leave about a third of the budget to the generated and stateful parts.
   const n = Math.min(cases.length, Math.max(0, x.left() - Math.floor(b * 0.35)));
@@ -29,10 +49,13 @@ export async function coveragePhase(x: Explorer): Promise<void> {
     if (!shot) break;
     x.tallyOf(SOURCES.coverage).cases++;
     x.forward(shot.findings);
-    x.tallyOf(SOURCES.coverage).counterexamples += x.reportFailures(
-      shot.failures,
-      x.replayOf(probe, { phase: 'coverage', reproduce: `--seed ${x.settings.seed}` }),
+    const replay = x.replayOf(probe, { phase: 'coverage', reproduce: `--seed ${x.settings.seed}` });
+    const reported = await guarded(
+      () => reportAttributed(x, shot.failures, replay, SOURCES.coverage),
+      (e) => (aborted = e),
     );
+    if (reported === undefined) break;
+    x.tallyOf(SOURCES.coverage).counterexamples += reported;
   }
   if (aborted) throw aborted;
 }
@@ -54,6 +77,8 @@ export function generatedPhase(x: Explorer): Promise<void> {
 /** A saved counterexample, replayed as it was saved. */
 async function replayOne(x: Explorer, c: SavedCounterexample): Promise<Attempt> {
   const probe = probeOf(c.probe, `saved ${c.firstSeen}`, x.naming.plainLength);
+  // A finding that depends on stored state: the creates that stored it first, then the failing request.
+  for (const b of c.before ?? []) await x.send(probeOf(b, `saved ${c.firstSeen}, stored first`, x.naming.plainLength), SOURCES.replay);
   if (c.probe.kind === 'stateful') return roundTrip(x, probe, c.probe.limit ?? 100, SOURCES.replay);
   const shot = await x.send(probe, SOURCES.replay);
   if (c.probe.kind !== 'stored') return { probe, findings: shot.findings, failures: shot.failures };
@@ -68,7 +93,7 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
   let aborted: RunAborted | undefined;
   for (const c of saved) {
     if (x.left() <= 0 || x.spent - start >= cap) break;
-    if (c.probe.op === 'createPet' && !x.settings.writes) continue;
+    if ((c.probe.op === 'createPet' || c.before?.length) && !x.settings.writes) continue;
     const a = await guarded(
       () => replayOne(x, c),
       (e) => (aborted = e),

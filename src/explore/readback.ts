@@ -1,106 +1,66 @@
 /**
- * The read-back invariants of the stateful part: a created pet comes back
- * exactly as sent by id (GET-ROUND-TRIP) and in its status's list
- * (LIST-STATUS-FILTER), and a refused create shows up nowhere
- * (CREATE-400-NOTHING-STORED). Pure: an exchange in, verdicts out.
+ * The read-backs of the stateful part, as the core's rules judge them: a created pet comes back exactly by its id
+ * (GET-ROUND-TRIP) and in the list of its status (LIST-ROUND-TRIP, LIST-COMPLETE-PAGE), and a refused create shows
+ * up nowhere (CREATE-400-NOTHING-STORED). Pure: an exchange in, verdicts out.
  */
-import { exactInteger, isObject } from '../harness/ops.ts';
-import type { Judgement } from '../core/judgement.ts';
+import { isObject } from '../harness/ops.ts';
+import { verdict, type Judgement } from '../core/judgement.ts';
+import { judgeReadBack } from '../core/spec/get-pet.ts';
+import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/spec/list-pets.ts';
+import { expectedAfterCreate, sentPet, type PetText } from '../core/spec/pets.ts';
 import type { ApiExchange } from '../http/client.ts';
-import { petDiffs, type Sent } from './oracle.ts';
+import { answerOf } from '../harness/ops.ts';
 import type { Probe } from './probe.ts';
 
-/** GET-ROUND-TRIP: the created pet, read back by its id, is exactly what was sent. */
-export function readBack(sent: Sent, ex: ApiExchange, id: string): Judgement[] {
-  const s = ex.response?.status;
-  if (!s || s === 401 || s === 429) return [];
-  const shown = `GET /pets/${id}`;
-  if (s !== 200)
-    return [
-      {
-        requirement: 'GET-ROUND-TRIP',
-        outcome: 'fail',
-        title: s === 404 ? 'Created pet not found' : 'Created pet not read back',
-        message: `${shown}: ${s}`,
-        evidence: { expected: '200', actual: String(s) },
-      },
-    ];
-  const { diffs } = petDiffs(sent, ex, '', id);
-  return diffs.length
-    ? [
-        {
-          requirement: 'GET-ROUND-TRIP',
-          outcome: 'fail',
-          title: 'Created pet reads back differently',
-          message: `${shown}: ${diffs.join('; ')}`,
-          evidence: { expected: 'the sent fields', actual: diffs.join('; ') },
-        },
-      ]
-    : [{ requirement: 'GET-ROUND-TRIP', outcome: 'pass', title: 'Created pet reads back exactly', message: shown }];
+/** A pet the phase created: the request, the id the 201 gave and the 201 body's Pet fields. */
+export interface Created {
+  probe: Probe;
+  id: string;
+  created: PetText;
 }
 
-/** LIST-STATUS-FILTER: a complete page of the pet's status lists it, exactly as created. */
-export function listedBack(sent: Sent, ex: ApiExchange, id: string, limit: number): Judgement[] {
-  if (ex.response?.status !== 200 || !Array.isArray(ex.json)) return [];
-  const page = ex.json;
-  const at = page.findIndex((_, i) => exactInteger(ex, `/${i}/id`) === id);
-  const what = `status=${String(sent.status)}&limit=${limit}`;
-  if (at < 0)
-    return page.length < limit
-      ? [
-          {
-            requirement: 'LIST-STATUS-FILTER',
-            outcome: 'fail',
-            title: 'Complete filtered page misses the created pet',
-            message: `${what}: ${page.length} animals, not pet ${id}`,
-            evidence: { expected: `pet ${id} listed`, actual: `${page.length} animals without it` },
-          },
-        ]
-      : [];
-  const { diffs } = petDiffs(sent, ex, `/${at}`, id);
-  return diffs.length
-    ? [
-        {
-          requirement: 'LIST-STATUS-FILTER',
-          outcome: 'fail',
-          title: 'Listed pet differs from the created one',
-          message: `${what}: ${diffs.join('; ')}`,
-          evidence: { expected: 'the sent fields', actual: diffs.join('; ') },
-        },
-      ]
-    : [{ requirement: 'LIST-STATUS-FILTER', outcome: 'pass', title: 'Created pet listed exactly under its status', message: what }];
+/** What a read of a created pet must show: the pet as created, and how its request wrote its numbers. */
+function expectation(c: Created): { expected: PetText; written: PetText } {
+  const sent = c.probe.body !== undefined ? sentPet(c.probe.body) : undefined;
+  return sent ? { expected: expectedAfterCreate(sent, c.created), written: sent.written } : { expected: c.created, written: {} };
 }
 
-/** CREATE-400-NOTHING-STORED on one page: refused creates listed (by their unique names), or a complete page without them. */
-export function storedVerdicts(ex: ApiExchange, probes: readonly Probe[], status?: string): { verdicts: Judgement[]; hit?: Probe } {
-  const page = ex.response?.status === 200 && Array.isArray(ex.json) ? ex.json : undefined;
-  if (!page) return { verdicts: [] };
+/** GET-ROUND-TRIP: the created pet, read back by its id. */
+export function readBack(c: Created, ex: ApiExchange): Judgement[] {
+  const a = answerOf(ex);
+  if (!a || a.status === 401 || a.status === 429) return [];
+  const { expected, written } = expectation(c);
+  return judgeReadBack(expected, c.id, a, `created by ${c.probe.label}`, written);
+}
+
+/** The listing a 200 page of `ex` offers (undefined for any other answer). */
+export function listingOf(ex: ApiExchange, limit: number, largest: number, what: string): Listing | undefined {
+  const a = answerOf(ex);
+  const page = a && pageOf(a);
+  return page ? { page, limit, largest, what } : undefined;
+}
+
+/** LIST-ROUND-TRIP and LIST-COMPLETE-PAGE: the created pet on a page of its status's list. */
+export function listedBack(c: Created, l: Listing): Judgement[] {
+  const { expected, written } = expectation(c);
+  return judgeListed(expected, c.id, l, written);
+}
+
+/** CREATE-400-NOTHING-STORED on one page: refused creates listed (by their unique names), or a page proving them absent. */
+export function storedVerdicts(l: Listing, probes: readonly Probe[], status?: string): { verdicts: Judgement[]; hit?: Probe } {
   const names = new Map(probes.map((p) => [p.name, p]));
-  const found = page.filter((item) => isObject(item) && typeof item.name === 'string' && names.has(item.name));
+  const found = l.page.filter((item) => isObject(item) && typeof item.name === 'string' && names.has(item.name));
   const hit = found.length ? names.get((found[0] as { name: string }).name) : undefined;
-  if (hit)
-    return {
-      hit,
-      verdicts: [
-        {
-          requirement: 'CREATE-400-NOTHING-STORED',
-          outcome: 'fail',
-          title: 'A refused createPet was stored anyway',
-          message: `${found.length} pet(s) of ${probes.length} refused createPet request(s) listed, e.g. ${JSON.stringify(hit.name)} (${hit.why})`,
-          evidence: { expected: 'no refused pet listed', actual: `${found.length} listed` },
-        },
-      ],
-    };
-  if (page.length < 100)
-    return {
-      verdicts: [
-        {
-          requirement: 'CREATE-400-NOTHING-STORED',
-          outcome: 'pass',
-          title: 'No refused createPet was stored',
-          message: `${probes.length} refused, none in a complete page${status ? ` of status ${status}` : ''}`,
-        },
-      ],
-    };
-  return { verdicts: [] };
+  if (!hit && !provesAbsence(l)) return { verdicts: [] };
+  const claim = verdict({
+    requirement: 'CREATE-400-NOTHING-STORED',
+    ok: !hit,
+    pass: 'No refused createPet was stored',
+    fail: 'A refused createPet was stored anyway',
+    message: hit
+      ? `${found.length} pet(s) of ${probes.length} refused createPet request(s) listed, e.g. ${JSON.stringify(hit.name)} (${hit.why})`
+      : `${probes.length} refused, none on a page listing every match${status ? ` of status ${status}` : ''}`,
+    evidence: { expected: 'no refused pet listed', actual: `${found.length} listed` },
+  });
+  return { verdicts: [claim], ...(hit ? { hit } : {}) };
 }

@@ -26,6 +26,8 @@ export interface SavedCounterexample {
   /** The request, on one line. */
   request: string;
   probe: ReplayProbe;
+  /** A finding that depends on stored state: the creates to replay first, in order. */
+  before?: ReplayProbe[];
   firstSeen: string;
   lastSeen: string;
   seed?: number;
@@ -94,7 +96,15 @@ export function saveCounterexamples(
   const found = new Map<string, SavedCounterexample>();
   for (const f of findings) {
     const r = f.replay;
-    if (!r?.probe || !(f.outcome === 'fail' || f.outcome === 'warn') || dependsOnEarlierRequests(f.requirement)) continue;
+    // Not saved: what a request alone does not reproduce (a rate-limit finding, one that did not fail again alone):
+    // replayed alone next time, a pass would be a false "fixed".
+    if (
+      !r?.probe ||
+      !(f.outcome === 'fail' || f.outcome === 'warn') ||
+      dependsOnEarlierRequests(f.requirement) ||
+      r.reproduced === 'not-alone'
+    )
+      continue;
     const signature = `${f.requirement} · ${f.title}`;
     const k = id(signature, r.request);
     const old = before.find((c) => id(c.signature, c.request) === k);
@@ -104,6 +114,7 @@ export function saveCounterexamples(
       title: f.title,
       request: r.request,
       probe: r.probe,
+      ...(r.before?.length ? { before: r.before.map((b) => b.probe) } : {}),
       firstSeen: r.firstSeen ?? old?.firstSeen ?? now.toISOString(),
       lastSeen: now.toISOString(),
       ...(r.seed !== undefined ? { seed: r.seed } : {}),

@@ -7,24 +7,11 @@
  * `skip`: the operation under test is never blamed for the limiter or the network.
  */
 import type { Config } from '../config/config.ts';
-import type { Evidence, Judgement } from '../core/judgement.ts';
+import { verdict, type Claim, type Judgement } from '../core/judgement.ts';
 import type { ApiExchange, ApiRequest } from '../http/client.ts';
 import type { Session } from './session.ts';
 
-/**
- * What a spec test claims of one requirement on one exchange: whether it holds, and the judgement it
- * becomes either way — a pass under the `pass` title, or a failure under the stable `fail` title with
- * the `evidence` (what was expected, what came instead).
- */
-export interface Claim extends Pick<Judgement, 'requirement' | 'message'> {
-  ok: boolean;
-  /** Title when the requirement holds. */
-  pass: string;
-  /** Stable title of the failure. */
-  fail: string;
-  /** Shown with a failure: what was expected and what came instead. */
-  evidence?: Pick<Evidence, 'expected' | 'actual'>;
-}
+export type { Claim };
 
 export interface TestContext {
   readonly config: Config;
@@ -34,6 +21,11 @@ export interface TestContext {
   check(ex: ApiExchange | undefined, claim: Claim): boolean;
   /** Report any other judgement (a SHOULD-style concern, an observation, a skip), with `ex` as evidence. */
   report(ex: ApiExchange | undefined, j: Judgement): void;
+  /**
+   * Report what the core's rules judged of `ex` (src/core/spec): an inconclusive exchange makes each of their
+   * requirements a skip instead. Returns whether none of them failed.
+   */
+  judge(ex: ApiExchange, judgements: readonly Judgement[]): boolean;
   /** Is this exchange a usable answer (not a transport failure, not a 429)? */
   conclusive(ex: ApiExchange): boolean;
 }
@@ -42,13 +34,6 @@ export function inconclusiveReason(ex: ApiExchange): string | undefined {
   if (ex.error) return `transport failure (${ex.error.kind}): ${ex.error.message}`;
   if (ex.response?.status === 429) return 'rate limited (429) even after honouring Retry-After; the operation could not be judged';
   return undefined;
-}
-
-/** The judgement a claim becomes on a conclusive exchange. */
-function judgementOf(c: Claim): Judgement {
-  const { requirement, message } = c;
-  if (c.ok) return { requirement, outcome: 'pass', title: c.pass, message };
-  return { requirement, outcome: 'fail', title: c.fail, message, evidence: { expected: c.evidence?.expected, actual: c.evidence?.actual } };
 }
 
 export function makeContext(session: Session, testTitle: string): TestContext {
@@ -64,11 +49,21 @@ export function makeContext(session: Session, testTitle: string): TestContext {
         session.record({ requirement: claim.requirement, outcome: 'skip', title: 'Could not be judged', message: why }, { source, ex });
         return false;
       }
-      session.record(judgementOf(claim), { source, ex });
+      session.record(verdict(claim), { source, ex });
       return claim.ok;
     },
     report(ex, j) {
       session.record(j, { source, ex });
+    },
+    judge(ex, judgements) {
+      const why = inconclusiveReason(ex);
+      if (why) {
+        for (const requirement of new Set(judgements.map((j) => j.requirement)))
+          session.record({ requirement, outcome: 'skip', title: 'Could not be judged', message: why }, { source, ex });
+        return false;
+      }
+      for (const j of judgements) session.record(j, { source, ex });
+      return judgements.every((j) => j.outcome !== 'fail' && j.outcome !== 'warn');
     },
   };
 }

@@ -6,6 +6,8 @@
 import { canonicalExact, integerDigits, rawNumber, type JsonValue } from '../core/json.ts';
 import type { ApiExchange, ApiRequest, Credential } from '../http/client.ts';
 import type { TestContext } from './context.ts';
+import type { Answer } from '../core/spec/create-pet.ts';
+import { expectedAfterCreate, petAt, sentPet, type PetText, type SentPet } from '../core/spec/pets.ts';
 import { namePrefix } from './names.ts';
 
 export { namePrefix };
@@ -66,6 +68,22 @@ export function exactInteger(ex: ApiExchange, pointer: string): string | undefin
   return raw === undefined ? undefined : integerDigits(raw);
 }
 
+/** What the core's rules read of a conclusive exchange: its status and parsed body (undefined without a response). */
+export function answerOf(ex: ApiExchange): Answer | undefined {
+  return ex.response ? { status: ex.response.status, ...(ex.json !== undefined ? { body: ex.json } : {}) } : undefined;
+}
+
+/**
+ * The pet a read must return once `p` was created: what was sent, with the 201 body's id and default status (see
+ * expectedAfterCreate); undefined when the create was not answered 201 with an id.
+ */
+export function expectedPet(p: CreatedPet): { expected: PetText; sent: SentPet; id: string } | undefined {
+  const sent = sentPet(p.body);
+  const created = p.ex.response?.status === 201 ? petAt(p.ex.json) : undefined;
+  if (!sent || !created || p.id === undefined) return undefined;
+  return { expected: expectedAfterCreate(sent, created), sent, id: p.id };
+}
+
 export function statusOf(ex: ApiExchange): number | undefined {
   return ex.response?.status;
 }
@@ -76,6 +94,8 @@ export function describeStatus(ex: ApiExchange): string {
 
 export interface CreatedPet {
   sent: { name: string; categoryId: string; status?: string };
+  /** The request body's exact text. */
+  body: string;
   ex: ApiExchange;
   /** Exact id digits from the 201 body, if any. */
   id?: string;
@@ -128,9 +148,10 @@ export function listedBeforeCreation(t: TestContext): Promise<ApiExchange> {
 async function create(t: TestContext, status: string | undefined, categoryId: string): Promise<CreatedPet> {
   await listedBeforeCreation(t);
   const sent = { name: uniqueName(status ?? 'nostatus'), categoryId, ...(status ? { status } : {}) };
-  const ex = await t.request(createPetRaw(newPetBody(sent.name, categoryId, status)));
+  const body = newPetBody(sent.name, categoryId, status);
+  const ex = await t.request(createPetRaw(body));
   const ok = ex.response?.status === 201 && isObject(ex.json);
-  return { sent, ex, id: ok ? exactInteger(ex, '/id') : undefined, canonical: ok ? canonicalPet(ex.json) : undefined };
+  return { sent, body, ex, id: ok ? exactInteger(ex, '/id') : undefined, canonical: ok ? canonicalPet(ex.json) : undefined };
 }
 
 /** Pets created once per run, one per status, with large int64 category ids. */

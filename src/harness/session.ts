@@ -11,6 +11,7 @@ import { makeRedactor, type Redactor } from '../core/redact.ts';
 import type { Judgement } from '../core/judgement.ts';
 import type { Finding } from '../results/types.ts';
 import { DAY_MS } from '../core/plans.ts';
+import { DEFAULT_LIMIT } from '../core/spec/list-pets.ts';
 import { setNamePrefix } from './names.ts';
 
 export interface SessionOptions {
@@ -40,6 +41,8 @@ export class Session {
   aborted?: RunAborted;
   /** Notes for the report, keyed (the exploration phase's summary). */
   readonly notes = new Map<string, string>();
+  /** Per limit sent (the default page: 20), the most animals one listPets page of this server held in the run. */
+  private readonly largestPages = new Map<number, number>();
   private shared = new Map<string, Promise<unknown>>();
   private passEvidence = new Set<string>();
 
@@ -62,7 +65,10 @@ export class Session {
       now: opts.now,
       send: opts.send,
       onWait: opts.onWait,
-      onExchange: (ex) => runChecks(ex, this.checks, (check, j) => this.record(j, { source: check, ex })),
+      onExchange: (ex) => {
+        if (ex.api.operation === 'listPets' && ex.response?.status === 200 && Array.isArray(ex.json)) this.notePage(ex);
+        runChecks(ex, this.checks, (check, j) => this.record(j, { source: check, ex }));
+      },
     });
   }
 
@@ -94,6 +100,21 @@ export class Session {
     } else if (ev && problem)
       f.evidence = { expected: ev.expected && this.redact(ev.expected), actual: ev.actual && this.redact(ev.actual) };
     this.sink.push(f);
+  }
+
+  /**
+   * The most animals a page asked with `limit` held in the run: the server fills such pages at least that far (a page
+   * may be shorter than its limit: a server may cap pages, or serve one less than asked, LIST-LIMIT-FILLS-PAGE's concern).
+   */
+  largestPage(limit: number): number {
+    return this.largestPages.get(limit) ?? 0;
+  }
+
+  private notePage(ex: ApiExchange): void {
+    const raw = ex.api.query?.limit;
+    const limit = raw === undefined ? DEFAULT_LIMIT : /^[1-9]\d{0,2}$/.test(raw) ? Number(raw) : undefined;
+    const n = (ex.json as unknown[]).length;
+    if (limit !== undefined) this.largestPages.set(limit, Math.max(n, this.largestPage(limit)));
   }
 
   /** A value computed once per session (e.g. pets created for several specs). */

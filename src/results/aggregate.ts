@@ -7,7 +7,18 @@
 import { REQUIREMENTS, type Requirement } from '../core/catalogue.ts';
 import { SCENARIO_INFO, scenariosJudging, type ScenarioName } from '../core/scenarios.ts';
 import type { LoadReport } from '../core/load-report.ts';
-import type { Finding, NotExercised, Outcome, PlanResult, RequirementResult, RunOutcome, RunReport, Status, TargetInfo } from './types.ts';
+import type {
+  EngineRecord,
+  Finding,
+  NotExercised,
+  Outcome,
+  PlanResult,
+  RequirementResult,
+  RunOutcome,
+  RunReport,
+  Status,
+  TargetInfo,
+} from './types.ts';
 
 const KEEP_PROBLEMS = 3;
 const KEEP_OBSERVATIONS = 10;
@@ -180,6 +191,7 @@ export interface ReportInput {
   findings: readonly Finding[];
   notes?: string[];
   load?: LoadReport[];
+  engine?: EngineRecord;
   catalogue?: readonly Requirement[];
 }
 
@@ -206,6 +218,7 @@ export function buildReport(input: ReportInput): RunReport {
     requestsSent: input.requestsSent,
     requirements,
     ...(input.load ? { load: input.load } : {}),
+    ...(input.engine ? { engine: input.engine } : {}),
     suiteErrors,
     notes: input.notes ?? [],
   });

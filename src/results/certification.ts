@@ -3,9 +3,11 @@
  * once, on one key) and the rate-limit scenarios of each plan's key. One plan:
  * one outcome. Several plans (a key per plan): each plan's outcome by the same
  * rules, and the run certified only when every plan is. Each scenario's
- * timeline is kept as its chart draws it (chart-timeline.ts). Pure: the
+ * timeline is kept as its chart draws it (chart-timeline.ts); a failure found on
+ * a k6 the suite is not yet verified on says so in its message. Pure: the
  * certify command and its self-tests assemble reports the same way.
  */
+import { unverifiedK6, type EngineRecord } from '../core/engine-record.ts';
 import type { LoadReport } from '../core/load-report.ts';
 import type { ScenarioName } from '../core/scenarios.ts';
 import { buildReport, finalize, loadFindings, notRunFindings } from './aggregate.ts';
@@ -46,12 +48,29 @@ export interface CertificationInput {
   plans?: ReadonlyArray<{ plan: string; perMinute?: number; perDay?: number; keySource: string }>;
   /** Which key the conformance specs used (a variable's name), with several plans. */
   conformanceKey?: string;
+  /** The engine the rate-limit scenarios ran on, and why. */
+  engine?: EngineRecord;
   notes: string[];
+}
+
+/**
+ * A failure found on a k6 the suite is not yet verified on says so at the start of its message, which every writer
+ * shows beside the evidence (and the console keeps, whatever it cuts): until the Node engine or a verified k6 runs the
+ * scenario, a change in k6 and a fault of the server look alike.
+ */
+export function noteUnverifiedK6(report: LoadReport, engine: EngineRecord | undefined): LoadReport {
+  const k6 = unverifiedK6(engine);
+  if (!k6 || report.engine !== 'k6') return report;
+  const note = `Found on ${k6}, not yet verified (--engine node rules k6 out): `;
+  return { ...report, judgements: report.judgements.map((j) => (j.outcome === 'fail' ? { ...j, message: note + j.message } : j)) };
 }
 
 export function certificationReport(input: CertificationInput): RunReport {
   // A certificate keeps of each scenario's timeline what its chart draws (chart-timeline.ts).
-  const i = { ...input, lanes: input.lanes.map((l) => ({ ...l, reports: l.reports.map(forCertificate) })) };
+  const i = {
+    ...input,
+    lanes: input.lanes.map((l) => ({ ...l, reports: l.reports.map((r) => forCertificate(noteUnverifiedK6(r, input.engine))) })),
+  };
   const load = i.lanes.flatMap((l) => l.reports);
   const base = buildReport({
     kind: 'certification',
@@ -68,6 +87,7 @@ export function certificationReport(input: CertificationInput): RunReport {
     findings: [...i.conformance, ...load.flatMap(loadFindings), ...i.lanes.flatMap((l) => notRunFindings(l.notRun))],
     notes: i.notes,
     load,
+    ...(i.engine ? { engine: i.engine } : {}),
   });
   if (!i.plans?.length) return base;
   const stopped = i.interrupted || !!i.abort;

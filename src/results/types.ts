@@ -64,6 +64,23 @@ export interface Replay {
   /** The failure it was saved for (requirement · title). */
   signature?: string;
   probe?: ReplayProbe;
+  /**
+   * What was established about reproducing it: `alone`, the minimal request replayed alone failed the same way again;
+   * `not-alone`, replayed alone it did not (it depends on requests sent before it); `after-stored`, it depends on what
+   * the store holds — the requests of `before` stored it, and the same list had passed before they were sent.
+   */
+  reproduced?: 'alone' | 'not-alone' | 'after-stored';
+  /** A finding that depends on stored state: the requests to send first, in order (then the failing request). */
+  before?: ReplayStep[];
+}
+
+/** One request of a sequence that reproduces a finding. */
+export interface ReplayStep {
+  method: string;
+  url: string;
+  /** The request on one line. */
+  request: string;
+  probe: ReplayProbe;
 }
 
 /**
@@ -101,6 +118,8 @@ export interface RequirementResult {
 export type RunOutcome = 'certified' | 'incomplete' | 'not-conformant';
 
 export type { TargetInfo } from '../core/target-info.ts';
+export type { EngineRecord } from '../core/engine-record.ts';
+import type { EngineRecord } from '../core/engine-record.ts';
 import type { TargetInfo } from '../core/target-info.ts';
 
 /** A MUST requirement the run did not exercise: why, and what would. */
@@ -172,6 +191,8 @@ export interface RunReport {
   requirements: RequirementResult[];
   /** Rate-limit scenario reports, when the run included them (every plan's). */
   load?: LoadReport[];
+  /** The engine the rate-limit scenarios ran on and why, with the k6 found and whether the suite is verified on it. */
+  engine?: EngineRecord;
   /**
    * Several plans certified in one run (a key per plan): each plan's outcome. The
    * report's own outcome is then certified only when every plan's is.

@@ -189,7 +189,7 @@ export const SETTINGS: readonly Setting[] = [
     env: 'ANIMAL_STORE_ENGINE',
     kind: 'enum',
     values: ['auto', 'k6', 'node'],
-    help: 'load engine: k6 when on PATH (auto), k6, or the Node engine (default auto)',
+    help: 'load engine: auto (k6 when on PATH and a release the suite runs, else the Node engine), k6, or node (default auto)',
     group: 'load',
     commands: LOADS,
   },

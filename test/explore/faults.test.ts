@@ -41,7 +41,7 @@ test('Every invariant of the exploration phase is proven by at least one fault t
     'CREATE-400-BAD-STATUS', // an invalid request is refused
     'CREATE-400-NOTHING-STORED', // … and stores nothing
     'GET-ROUND-TRIP', // read back exactly by id
-    'LIST-STATUS-FILTER', // read back exactly in the status's list
+    'LIST-ROUND-TRIP', // read back exactly in the status's list
     'LIST-LIMIT-OUT-OF-RANGE',
     'LIST-STATUS-UNKNOWN-NO-5XX',
     'GET-404-UNKNOWN', // an id no pet has is 404

@@ -114,6 +114,13 @@ describe('classification by the schema', () => {
   ] as const)('The createPet body %s is %s.', (text, cls) => {
     expect(classifyBody(text, newPet, 49).cls).toBe(cls);
   });
+
+  test('A body the spec is silent about is described by every unusual trait, so that a note on its refusal names each one a server may have refused.', () => {
+    const text = '{"name":"animal-store-conformance-Ñandú","categoryId":1e2,"color":"red"}';
+    expect(classifyBody(text, newPet, 49).why).toBe(
+      'unknown property color; name has characters outside printable ASCII; categoryId written 1e2',
+    );
+  });
 });
 
 describe('coverage derived from the schema', () => {

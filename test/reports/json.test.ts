@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };
+import type { EngineRecord } from '../../src/core/engine-record.ts';
 import type { Evidence, HttpExcerpt, Judgement } from '../../src/core/judgement.ts';
 import type { KeyState, LoadReport, TimelinePoint } from '../../src/core/load-report.ts';
 import { ajv } from '../../src/schemas/ajv.ts';
-import type { Comparison, Finding, NotExercised, PlanResult, Replay, ReplayProbe, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
+import type { Comparison, Finding, NotExercised, PlanResult, Replay, ReplayProbe, ReplayStep, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
 import { renderJson, writeCertificationJson, writeConformanceJson } from '../../src/results/writers/json.ts';
 import {
   aborted,
@@ -171,6 +172,9 @@ describe('the schema describes the RunReport of src/results/types.ts exactly', (
       planRequirement: true satisfies Same<keyof typeof defs.planRequirement.properties, keyof PlanResult['requirements'][number]>,
       replay: true satisfies Same<keyof typeof defs.replay.properties, keyof Replay>,
       replayProbe: true satisfies Same<keyof typeof defs.replayProbe.properties, keyof ReplayProbe>,
+      replayStep: true satisfies Same<keyof typeof defs.replayStep.properties, keyof ReplayStep>,
+      engine: true satisfies Same<keyof typeof defs.engine.properties, keyof EngineRecord>,
+      k6: true satisfies Same<keyof typeof defs.engine.properties.k6.properties, keyof NonNullable<EngineRecord['k6']>>,
     };
     expect(Object.values(same).every(Boolean)).toBe(true);
   });
@@ -223,6 +227,8 @@ describe('the schema describes the RunReport of src/results/types.ts exactly', (
       requiredOf<PlanResult>({ plan: true, keySource: true, outcome: true, counts: true, notExercised: true, requirements: true, load: true }),
     ],
     ['a plan’s requirement', defs.planRequirement.required, requiredOf<PlanResult['requirements'][number]>({ id: true, level: true, status: true })],
+    ['the engine', defs.engine.required, requiredOf<EngineRecord>({ name: true, requested: true, reason: true })],
+    ['the k6 found', defs.engine.properties.k6.required, requiredOf<NonNullable<EngineRecord['k6']>>({ status: true, verifiedOn: true })],
   ];
   it.each(required)('The schema requires exactly the fields the type requires, for %s.', (_name, inSchema, inType) => {
     expect([...inSchema].sort()).toEqual(inType);

@@ -6,10 +6,14 @@
  * machine in a fraction of a second. `asIs`: the configuration's own request
  * budget (plus the scenarios' caps, as npm start adds them) and deadline;
  * otherwise both are widened for worlds with long days. `busy`: the client runs on
- * a busy machine (late timers, CPU per request: see Busy). Deterministic: the run's
- * randomness comes from a generator seeded by `phase` (default 1).
+ * a busy machine (late timers, CPU per request: see Busy). `engine`: the engine the
+ * scenarios run on (by default the Node engine; the k6 bundles in the emulator on the
+ * same clock for a run that picked k6), with the record the certificate keeps of it.
+ * Deterministic: the run's randomness comes from a generator seeded by `phase` (default 1).
  */
-import { NodeEngine } from '../../load/node/engine.ts';
+import { NodeEngine, type LoadEngine } from '../../load/node/engine.ts';
+import type { EngineRecord } from '../../src/core/engine-record.ts';
+import type { App } from '../../reference/app.ts';
 import { costLines, runRateLimits } from '../../load/node/run.ts';
 import { buildApp, type AppOptions } from '../../reference/app.ts';
 import { profileFor } from '../../src/cli/profiles.ts';
@@ -34,11 +38,21 @@ export interface VirtualCertification {
   simulatedMs: number;
 }
 
-export async function certifyVirtually(
-  config: Config,
-  app: AppOptions = {},
-  o: { start?: number; asIs?: boolean; busy?: Busy; phase?: number } = {},
-): Promise<VirtualCertification> {
+/** The engine of a virtual run: made on the run's reference app and clock, and what the certificate records of it. */
+export interface VirtualEngine {
+  make: (app: App, clock: VirtualClock) => LoadEngine;
+  record: EngineRecord;
+}
+
+interface Options {
+  start?: number;
+  asIs?: boolean;
+  busy?: Busy;
+  phase?: number;
+  engine?: VirtualEngine;
+}
+
+export async function certifyVirtually(config: Config, app: AppOptions = {}, o: Options = {}): Promise<VirtualCertification> {
   // The run's own randomness (the exploration seed, the jitter of its waits) drawn from a seeded generator: the same
   // call gives the same run, whatever the machine; `phase` picks another (another exploration, other waits).
   const random = Math.random;
@@ -62,14 +76,15 @@ function seeded(seed: number): () => number {
   };
 }
 
-async function certify(config: Config, app: AppOptions, o: { start?: number; asIs?: boolean; busy?: Busy }): Promise<VirtualCertification> {
+async function certify(config: Config, app: AppOptions, o: Options): Promise<VirtualCertification> {
   const profile = profileFor(config);
   const clock = o.busy ? new BusyClock(o.start ?? T0, o.busy) : new VirtualClock(o.start ?? T0);
   const started = clock.now();
   const baseUrl = 'http://127.0.0.1:4010/v1';
   const embedded = embeddedTarget(profile.config, baseUrl, { ...app, now: () => clock.now() });
   const { windowMs, dayMs } = embedded.options;
-  const inProcess = virtualSend(buildApp(embedded.options), clock);
+  const reference = buildApp(embedded.options);
+  const inProcess = virtualSend(reference, clock);
   const send = clock instanceof BusyClock ? busySend(inProcess, clock) : inProcess;
   // Progress lines are for a terminal: none in a test's output.
   const base = { ...embedded.config, output: { ...embedded.config.output, progress: false } };
@@ -96,7 +111,7 @@ async function certify(config: Config, app: AppOptions, o: { start?: number; asI
   const conformance = profile.conformance ? await clock.run(() => runSpecs(session, files)) : { findings: [], requests: 0 };
   const load = await clock.run(() =>
     runRateLimits(target, profile.scenarios, {
-      engine: new NodeEngine({ send, clock }, () => undefined),
+      engine: o.engine ? o.engine.make(reference, clock) : new NodeEngine({ send, clock }, () => undefined),
       budget: c.maxRequests - conformance.requests,
       clock,
     }),
@@ -113,6 +128,7 @@ async function certify(config: Config, app: AppOptions, o: { start?: number; asI
     requestsSent: conformance.requests + load.reports.reduce((n, r) => n + r.requestsSent, 0),
     conformance: conformance.findings,
     lanes: load.lanes,
+    ...(o.engine ? { engine: o.engine.record } : {}),
     ...(c.plans
       ? { plans: c.plans.map((p) => ({ plan: p.plan, perMinute: p.limits.perMinute, perDay: p.limits.perDay, keySource: p.keySource })) }
       : {}),

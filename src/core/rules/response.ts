@@ -17,6 +17,8 @@ export interface ResponseFacts {
   body?: string;
   /** Epoch ms the response was received (local clock). */
   t: number;
+  /** Epoch ms the request was sent (local clock): the server decided somewhere between the two. */
+  sentAt?: number;
   /** The request carried the configured key (else 401 is the expected answer). */
   withKey: boolean;
   /** How messages name the response, e.g. "listPets 200" or "request #12". */
@@ -102,6 +104,10 @@ export function rateLimitHeaderRules(r: ResponseFacts, ctx: RuleContext): Judgem
  * RL-RESET-UNIX-SECONDS: Unix seconds, not before the response, at most one day
  * after it (the per-day quota may be the limit in force, so its end is a valid
  * Reset); on a 429, the real reset. Seconds-until, milliseconds and the past fail.
+ *
+ * The server's clocks are compared allowing for the exchange: its limiter decided somewhere between the moment the
+ * request left and the moment the response came back, and its Date (1 s resolution) was stamped when the response
+ * left — up to the exchange's duration after the decision. Reset and Retry-After may each be rounded either way.
  */
 function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
   const rl = readRateLimit(r.headers);
@@ -109,26 +115,39 @@ function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
   const date = serverDate(r.headers);
   const ref = date !== undefined ? date : r.t;
   const windowS = Math.ceil(ctx.dayMs / 1000);
-  const v = judgeReset(rl.resetRaw, ref, windowS, date !== undefined ? SKEW_WITH_DATE_S : SKEW_WITHOUT_DATE_S);
+  const exchangeS = Math.ceil(exchangeMs(r) / 1000);
+  const v = judgeReset(rl.resetRaw, ref, windowS, (date !== undefined ? SKEW_WITH_DATE_S : SKEW_WITHOUT_DATE_S) + exchangeS);
   if (!v.ok)
     return judge('RL-RESET-UNIX-SECONDS', false, `Reset is not a Unix timestamp in seconds (${v.reason})`, `${r.label}: ${v.detail}`);
-  // With the server's own Date (no clock skew): a 429's Reset at or before its Date while Retry-After asks to wait is not when the limit resets.
-  if (r.status === 429 && !countsDay(rl.limit, ctx.limits) && rl.reset !== undefined && date !== undefined) {
-    const wait = retryAfterDelayMs(parseRetryAfter(header(r.headers, 'retry-after')), r.t, date);
-    if (rl.reset * 1000 <= date && wait !== undefined && wait >= 1000)
-      return judge(
-        'RL-RESET-UNIX-SECONDS',
-        false,
-        'Reset is not when the limit resets',
-        `${r.label}: X-RateLimit-Reset ${rl.resetRaw} is the response's own Date while Retry-After asks to wait ${Math.round(wait / 1000)} s`,
-      );
-  }
+  const stale = date !== undefined ? staleResetOn429(r, ctx, date) : undefined;
+  if (stale) return judge('RL-RESET-UNIX-SECONDS', false, 'Reset is not when the limit resets', `${r.label}: ${stale}`);
   return judge(
     'RL-RESET-UNIX-SECONDS',
     true,
     'Reset is a Unix timestamp in seconds',
     `${r.label}: ${rl.resetRaw} (response time ${Math.floor(ref / 1000)})`,
   );
+}
+
+/** How long the exchange took on the local clock (0 when the sending time is unknown). */
+const exchangeMs = (r: ResponseFacts): number => (r.sentAt !== undefined ? Math.max(0, r.t - r.sentAt) : 0);
+
+/**
+ * A 429 whose Reset lies before the reset its own Retry-After implies, by more than the exchange and the rounding of
+ * the three values can explain: the limiter decided at d ≥ Date − exchange, asked to wait W s (so the limit resets
+ * after d + W − 1 s, whether W was rounded up or down) and Reset, rounded down at worst, is above that minus 1 s.
+ * With the server's own Date there is no clock skew to allow for.
+ */
+function staleResetOn429(r: ResponseFacts, ctx: RuleContext, date: number): string | undefined {
+  const rl = readRateLimit(r.headers);
+  if (r.status !== 429 || countsDay(rl.limit, ctx.limits) || rl.reset === undefined) return undefined;
+  const wait = retryAfterDelayMs(parseRetryAfter(header(r.headers, 'retry-after')), r.t, date);
+  if (wait === undefined || wait < 1000) return undefined;
+  const exchange = exchangeMs(r);
+  const earliest = date - exchange + wait - 2000;
+  if (rl.reset * 1000 > earliest) return undefined;
+  const took = exchange ? `, the exchange took ${exchange} ms` : '';
+  return `X-RateLimit-Reset ${rl.resetRaw} is ${Math.round((date - rl.reset * 1000) / 1000)} s before the response's own Date while Retry-After asks to wait ${Math.round(wait / 1000)} s${took}: the limit cannot reset before the wait ends`;
 }
 
 /** RL-LIMIT-PLAN on an authenticated answer: never guessed — without a plan it only observes which plan the Limit matches. */

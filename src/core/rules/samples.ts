@@ -49,7 +49,7 @@ export function ruleContext(o: JudgeOptions): RuleContext {
 }
 
 export function facts(s: Sample): ResponseFacts {
-  return { status: s.status, headers: s.headers, body: s.body, t: s.t, withKey: true, label: label(s) };
+  return { status: s.status, headers: s.headers, body: s.body, t: s.t, sentAt: s.sentAt, withKey: true, label: label(s) };
 }
 
 /** Every per-response rule on every answered sample, folded to one judgement per requirement (evidence on failures). */
@@ -96,9 +96,11 @@ export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false,
       `${label(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`,
     );
   const both = `Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date`;
-  // Without a Date, Reset is measured from the response's arrival; the server wrote its Retry-After up to the whole
-  // round trip before (a slow response): a wait beyond Reset is judged from the most favourable moment, when it was sent.
-  const slack = signals(s).date === undefined ? Math.max(0, s.t - s.sentAt) : 0;
+  // Reset is measured from the response's Date (else its arrival), stamped up to the whole round trip after the limiter
+  // decided; a Retry-After in seconds counts from the decision. A wait beyond Reset is judged from the most favourable
+  // moment, when the request was sent. An HTTP-date Retry-After measured from the same Date needs no slack.
+  const sig = signals(s);
+  const slack = sig.retryAfter.kind === 'seconds' || sig.date === undefined ? Math.max(0, s.t - s.sentAt) : 0;
   if (wait > o.windowMs + o.toleranceMs && reset < wait)
     return skip(
       'RL-RETRY-AFTER-CONSISTENT',
@@ -111,7 +113,7 @@ export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false,
         'RL-RETRY-AFTER-CONSISTENT',
         false,
         'Retry-After asks to wait beyond Reset',
-        `${label(s)}: ${both} (${fmtMs(wait - reset)} beyond it, tolerance ${fmtMs(o.toleranceMs)}${slack ? ` plus the ${fmtMs(slack)} round trip of a response without a Date` : ''})`,
+        `${label(s)}: ${both} (${fmtMs(wait - reset)} beyond it, tolerance ${fmtMs(o.toleranceMs)}${slack ? ` plus the ${fmtMs(slack)} the exchange took` : ''})`,
       ),
       s,
       o,

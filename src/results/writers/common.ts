@@ -78,6 +78,28 @@ export function embeddedLabel(t: RunReport['target']): string {
   return world ? `embedded reference server, short world: ${world}` : 'embedded reference server';
 }
 
+/**
+ * The engine of the rate-limit scenarios as every writer names it: "k6 engine (k6 v2.2.0)", "k6 engine (k6 v2.3.0,
+ * not yet verified: the suite is verified on k6 v1.0.0 to v2.2.x)", "node engine"; undefined when none ran.
+ */
+export function engineText(report: RunReport): string | undefined {
+  const e = report.engine;
+  if (!e) {
+    const engines = [...new Set((report.load ?? []).map((l) => l.engine))];
+    return engines.length ? `${engines.join(' and ')} engine` : undefined;
+  }
+  if (e.name !== 'k6' || !e.k6?.version) return `${e.name} engine`;
+  const v = `k6 v${e.k6.version}`;
+  return e.k6.status === 'unverified'
+    ? `k6 engine (${v}, not yet verified: the suite is verified on ${e.k6.verifiedOn})`
+    : `k6 engine (${v})`;
+}
+
+/** Why the run took its engine, as the console printed it before the scenarios ("--engine auto: no k6 on PATH…"). */
+export function engineReason(report: RunReport): string | undefined {
+  return report.engine && `--engine ${report.engine.requested}: ${report.engine.reason}`;
+}
+
 /** The environment as a reader names it: a base URL given without --env is no "local" run. */
 export function envLabel(t: RunReport['target']): string {
   return t.env === 'local' && !t.embedded ? 'base URL' : t.env;

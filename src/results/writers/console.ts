@@ -10,6 +10,7 @@
 import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
 import {
   embeddedLabel,
+  engineText,
   envLabel,
   COMPARISON_PARTS,
   explainingFinding,
@@ -49,8 +50,8 @@ function line(report: RunReport, mark: string, r: RequirementResult, verbose: bo
 
 export function countLine(report: RunReport): string {
   const parts = STATUSES.map((s) => `${report.counts[s] ?? 0} ${STATUS_LABEL[s]}`);
-  const engines = [...new Set((report.load ?? []).map((l) => l.engine))];
-  const on = engines.length ? `; rate limits on the ${engines.join(' and ')} engine` : '';
+  const engine = engineText(report);
+  const on = engine ? `; rate limits on the ${engine}` : '';
   return `${parts.join(' · ')} (of ${report.requirements.length} requirements); ${report.requestsSent} requests${on}`;
 }
 

@@ -6,8 +6,11 @@
  * in a run over several plans, once per requirement and reason, with the plans
  * it concerns).
  */
+import { unverifiedK6 } from '../../core/engine-record.ts';
 import type { RunReport, Status } from '../types.ts';
 import {
+  engineReason,
+  engineText,
   envLabel,
   COMPARISON_PARTS,
   dateTimeOf,
@@ -43,6 +46,11 @@ function flags(report: RunReport): SafeHtml {
       html`<span class="flag alert" data-testid="flag-must-waivers">MUST waivers allowed (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived</span>`,
     );
   if (report.counts.waived) out.push(html`<span class="flag">${report.counts.waived} waived</span>`);
+  const k6 = unverifiedK6(report.engine);
+  if (k6)
+    out.push(
+      html`<span class="flag alert" data-testid="flag-k6-unverified">Rate limits ran on ${k6}, which the suite is not yet verified on (${report.engine?.k6?.verifiedOn}): a failure found there says so</span>`,
+    );
   return out.length ? html`<div class="flags">${out}</div>` : html``;
 }
 
@@ -74,6 +82,8 @@ export function banner(report: RunReport): SafeHtml {
     ['Date', dateTimeOf(report.startedAt), 'meta-date'],
     ['Duration', `${durationSeconds(report.startedAt, report.endedAt).toFixed(1)} s`, 'meta-duration'],
     ['Requests sent', String(report.requestsSent), 'meta-requests'],
+    ...(engineText(report) ? [['Rate-limit engine', engineText(report) as string, 'meta-engine'] as [string, string, string]] : []),
+    ...(report.engine ? [['Engine chosen', engineReason(report) as string, 'meta-engine-reason'] as [string, string, string]] : []),
     ['Suite version', report.suiteVersion, 'meta-suite'],
     ['Spec SHA-256', report.specSha256, 'meta-spec'],
   ];

@@ -15,7 +15,8 @@
  *   and key source.
  * - <properties>: the outcome (certified, incomplete, not-conformant), the
  *   headline and its scope, the MUSTs not exercised, the diagnosis, what is new
- *   since the last run, the target, plan, suite version and spec hash.
+ *   since the last run, the target, plan, suite version and spec hash, the
+ *   rate-limit engine and why, and the k6 found (version, verified or not).
  * - An aborted run gets one <error> test case with the reason.
  * Every string is escaped and stripped of characters XML 1.0 does not allow.
  */
@@ -23,6 +24,8 @@ import type { Judgement } from '../../core/judgement.ts';
 import type { Finding, PlanResult, Replay, RequirementResult, RunReport } from '../types.ts';
 import {
   durationSeconds,
+  engineReason,
+  engineText,
   escapeAttr,
   escapeXml,
   explainingFinding,
@@ -154,8 +157,21 @@ function properties(report: RunReport): string[] {
     property('suiteVersion', report.suiteVersion),
     property('specSha256', report.specSha256),
     property('requestsSent', report.requestsSent),
+    ...engineProperties(report),
     property('interrupted', report.interrupted),
     ...(report.abort ? [property('abort', report.abort)] : []),
+  ];
+}
+
+/** The engine of the rate-limit scenarios, why, and the k6 found: its version and the suite's standing on it. */
+function engineProperties(report: RunReport): string[] {
+  const e = report.engine;
+  const text = engineText(report);
+  return [
+    ...(text ? [property('engine', text)] : []),
+    ...(e ? [property('engineReason', engineReason(report))] : []),
+    ...(e?.k6?.version ? [property('k6Version', e.k6.version)] : []),
+    ...(e?.k6 ? [property('k6Status', e.k6.status)] : []),
   ];
 }
 

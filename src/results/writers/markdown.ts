@@ -4,7 +4,8 @@
  * conformant) and scope, what is new since the last run, the failed MUSTs with
  * one-line evidence and a fenced curl line each (the key written as
  * $ANIMAL_STORE_API_KEY), the warnings, the MUSTs not exercised with reason and
- * remedy, the rate-limit scenarios, the suite's own errors and the waivers.
+ * remedy, the rate-limit scenarios and their engine (a k6 the suite is not yet
+ * verified on says so), the suite's own errors and the waivers.
  * Server-provided text is escaped so it cannot inject HTML, links, tables or
  * @-mentions into the comment; code blocks get a fence longer than any
  * backtick run inside them.
@@ -17,6 +18,8 @@
 import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
 import {
   embeddedLabel,
+  engineReason,
+  engineText,
   envLabel,
   COMPARISON_PARTS,
   dateTimeOf,
@@ -207,6 +210,8 @@ export function renderSummary(report: RunReport): string {
       : `- **Plan:** ${escapeMarkdown(t.plan ?? 'not given', 40)}`,
     `- **Suite:** ${escapeMarkdown(report.suiteVersion, 40)} · spec sha256 ${code(report.specSha256.slice(0, 12))}`,
     `- **Run:** ${dateTimeOf(report.startedAt)} · ${report.requestsSent} requests`,
+    ...(engineText(report) ? [`- **Rate limits:** ${escapeMarkdown(engineText(report) as string, 200)}`] : []),
+    ...(report.engine ? [`- **Engine chosen:** ${escapeMarkdown(engineReason(report) as string, 400)}`] : []),
     '',
     `| ${STATUSES.map((s) => STATUS_LABEL[s]).join(' | ')} |`,
     `| ${STATUSES.map(() => '---:').join(' | ')} |`,

@@ -17,20 +17,59 @@ const PHASE: Readonly<Record<Replay['phase'], string>> = {
   replayed: 'a counterexample saved by an earlier run, replayed',
 };
 
-/** The minimal request of a counterexample as a curl line. */
-export function replayCurl(r: Replay, keyVariable = KEY_VARIABLE): string | undefined {
-  if (!r.url) return undefined;
+/** One request as a curl line (the key read from its variable). */
+function curlOf(method: string | undefined, url: string, body: string | undefined, keyVariable: string): string {
   const parts = ['curl', '-i'];
-  if (r.method && r.method !== 'GET') parts.push('-X', shellQuote(r.method));
+  if (method && method !== 'GET') parts.push('-X', shellQuote(method));
   parts.push('-H', `"Authorization: Bearer $${keyVariable}"`, '-H', shellQuote('accept: application/json'));
-  const body = r.probe?.body;
   if (body !== undefined) parts.push('-H', shellQuote('content-type: application/json'), '--data-raw', shellQuote(body));
-  parts.push(shellQuote(r.url));
+  parts.push(shellQuote(url));
   return parts.join(' ');
 }
 
-/** The lines; `withCurl: false` leaves the curl line out (a writer that shows it as a code block). */
-export function replayLines(r: Replay | undefined, keyVariable?: string, withCurl = true): string[] {
+/** How many of the requests to send first are shown as curl lines (all of them are in certification.json). */
+const SHOWN_BEFORE = 5;
+
+/**
+ * The request that reproduces a counterexample as curl lines: for a finding that depends on stored state, the requests
+ * that stored it first (each on its own line), then the failing one.
+ */
+export function replayCurl(r: Replay, keyVariable = KEY_VARIABLE): string | undefined {
+  if (!r.url) return undefined;
+  const last = curlOf(r.method, r.url, r.probe?.body, keyVariable);
+  if (!r.before?.length) return last;
+  return [...r.before.map((b) => curlOf(b.method, b.url, b.probe.body, keyVariable)), last].join('\n');
+}
+
+/** What was established about reproducing it (replay.ts's `reproduced`), and the request(s) that do. */
+function reproductionLines(r: Replay, curl: boolean, keyVariable: string): string[] {
+  const last = curl && r.url ? curlOf(r.method, r.url, r.probe?.body, keyVariable) : oneLine(r.request, 300);
+  const before = r.before ?? [];
+  if (before.length) {
+    const shown = before
+      .slice(0, SHOWN_BEFORE)
+      .map((b) => `  first: ${curl ? curlOf(b.method, b.url, b.probe.body, keyVariable) : oneLine(b.request, 300)}`);
+    const more =
+      before.length > SHOWN_BEFORE
+        ? [`  … and ${before.length - SHOWN_BEFORE} more requests like these (every one in certification.json)`]
+        : [];
+    return [
+      `it depends on what the store holds: the same list passed before ${before.length === 1 ? 'this request stored its pet' : `these ${before.length} requests stored their pets (one of them stored what breaks it)`}, and fails since — alone, on a store without ${before.length === 1 ? 'it' : 'them'}, the failing request passes; to reproduce it, send`,
+      ...shown,
+      ...more,
+      `  then: ${last}`,
+    ];
+  }
+  if (r.reproduced === 'not-alone')
+    return [
+      `failing request: ${last}`,
+      `replayed alone, this request did not fail again: it depends on requests sent before it; replay the whole phase with ${r.reproduce ?? 'its seed'}`,
+    ];
+  return [`${r.reproduced === 'alone' ? 'minimal request (replayed alone, it failed the same way again)' : 'minimal request'}: ${last}`];
+}
+
+/** The lines; `withCurl: false` leaves the curl lines out (a writer that shows them as a code block). */
+export function replayLines(r: Replay | undefined, keyVariable = KEY_VARIABLE, withCurl = true): string[] {
   if (!r) return [];
   const how = [
     r.seed !== undefined ? `seed ${r.seed}` : '',
@@ -42,8 +81,7 @@ export function replayLines(r: Replay | undefined, keyVariable?: string, withCur
   const path = r.shrinkPath ?? [];
   if (path.length > 1)
     lines.push(`shrink path (${path.length} failing requests): ${oneLine(path[0], 140)} → … → ${oneLine(path[path.length - 1], 140)}`);
-  const curl = withCurl ? replayCurl(r, keyVariable) : undefined;
-  lines.push(curl ? `minimal request: ${curl}` : `minimal request: ${oneLine(r.request, 300)}`);
+  lines.push(...reproductionLines(r, withCurl, keyVariable));
   if (r.requestsBefore !== undefined)
     lines.push(
       `this request alone may not reproduce it: rate-limit headers depend on the requests sent on the key before it (the run had sent ${r.requestsBefore}, those of its window among them); replay the whole run with ${r.reproduce ?? 'its seed'}`,

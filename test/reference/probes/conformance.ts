@@ -160,6 +160,21 @@ export const CONFORMANCE_PROBES: Probe[] = [
   { fault: 'get-other-pet', holds: async (s) => rawNumber((await get(s, `/pets/${SEED_ID}`)).json, '/id') === SEED_ID },
   { fault: 'name-truncated', holds: async (s) => obj(await post(s, newPet({ name: 'x'.repeat(300) }))).name === 'x'.repeat(300) },
   {
+    fault: 'list-500-every-7th',
+    holds: async (s) => {
+      for (let i = 0; i < 7; i++) if ((await get(s, '/pets?limit=1')).status !== 200) return false;
+      return true;
+    },
+  },
+  {
+    fault: 'list-lossy-category-id',
+    holds: async (s) => {
+      await post(s, '{"name":"x","categoryId":9223372036854775807,"status":"pending"}');
+      const page = await get(s, '/pets?status=pending&limit=100');
+      return arr(page).some((_, i) => rawNumber(page.json, `/${i}/categoryId`) === '9223372036854775807');
+    },
+  },
+  {
     fault: 'lossy-category-id',
     holds: async (s) =>
       rawNumber((await post(s, '{"name":"x","categoryId":9223372036854775807}')).json, '/categoryId') === '9223372036854775807',

@@ -18,6 +18,17 @@ export const GENERATED_PROBES: Probe[] = [
   { fault: 'name-unescaped', holds: async (s) => obj(await post(s, newPet({ name: 'a"b\\c' }))).name === 'a"b\\c' },
   { fault: 'name-apostrophe-400', holds: async (s) => (await status(post(s, newPet({ name: "O'Brien" })))) === 201 },
   { fault: 'name-normalized', holds: async (s) => obj(await post(s, newPet({ name: 'e\u0301' }))).name === 'e\u0301' },
+  {
+    fault: 'category-id-double',
+    holds: async (s) => (await storedCategory(s, '{"name":"x","categoryId":18014398509481983.0}')) === '18014398509481983',
+  },
+  {
+    fault: 'list-500-after-astral',
+    holds: async (s) => {
+      await post(s, newPet({ name: 'Rex 🐶', status: 'sold' }));
+      return (await status(s.send('/pets?status=sold&limit=100'))) === 200;
+    },
+  },
   { fault: 'category-id-unsigned', holds: async (s) => (await storedCategory(s, '{"name":"x","categoryId":-1}')) === '-1' },
   {
     fault: 'list-strips-controls',

@@ -1,0 +1,97 @@
+/**
+ * The rules of "Add an animal" (POST /pets), written once: every phase that creates a pet — the conformance specs,
+ * the exploration's generated and stateful requests — sends, then calls these with what it saw.
+ * Pure (bundled for k6).
+ */
+import { verdict, type Judgement } from '../judgement.ts';
+import type { JsonValue } from '../json.ts';
+import { describeDifference, differences, fieldsOf, petAt, type Difference, type PetText, type SentPet } from './pets.ts';
+
+/** A conclusive answer as the rules read it: its status and its losslessly parsed body (undefined: not JSON). */
+export interface Answer {
+  status: number;
+  body?: JsonValue;
+}
+
+export const answerText = (a: Answer): string => `HTTP ${a.status}`;
+
+/** The requirement a 201 for this request judges: CREATE-STATUS-OPTIONAL for a NewPet without status. */
+export type CreatedRequirement = 'CREATE-201-PET' | 'CREATE-STATUS-OPTIONAL';
+
+/**
+ * A valid (or accepted) NewPet's answer: 201 with a Pet carrying an integer id and the sent name, categoryId and
+ * status. `what` says what was sent, for people. A changed value an RFC leaves to the server is a warning
+ * (INPUT-NUMBER-PRECISION) or an observation (INPUT-SILENT-HANDLING), never a failure of the requirement.
+ */
+export function judgeCreated(sent: SentPet, a: Answer, what: string, requirement: CreatedRequirement = 'CREATE-201-PET'): Judgement[] {
+  if (a.status !== 201)
+    return [
+      verdict({
+        requirement,
+        ok: false,
+        pass: '',
+        fail: 'Valid NewPet not answered 201',
+        message: `${what}: ${answerText(a)}`,
+        evidence: { expected: '201', actual: answerText(a) },
+      }),
+    ];
+  const got = petAt(a.body) ?? {};
+  const fields = (['name', 'categoryId', 'status'] as const).filter((f) => sent.fields[f] !== undefined);
+  const found = differences(sent.fields, got, fields, sent.written);
+  if (got.id === undefined || !/^-?\d+$/.test(got.id)) found.push({ field: 'id', expected: '(an integer)', ...(got.id ? { got: got.id } : {}) });
+  return [...latitudes(found, sent.written, `${what}: the 201 body`), differing(requirement, found, sent.written, what)];
+}
+
+/** The claim on the differences that are no latitude's. */
+function differing(requirement: CreatedRequirement, found: readonly Difference[], written: PetText, what: string): Judgement {
+  const real = found.filter((d) => !d.latitude);
+  const shown = real.map((d) => describeDifference(d, written)).join('; ');
+  return verdict({
+    requirement,
+    ok: real.length === 0,
+    pass: '201 with the sent fields',
+    fail: `Created Pet differs from the request in ${fieldsOf(real)}`,
+    message: real.length ? `${shown} — ${what}` : what,
+    evidence: { expected: 'the sent name, categoryId and status, and an integer id', actual: shown },
+  });
+}
+
+/**
+ * The judgements a change an RFC allows gets, wherever it is seen (`where`: which answer showed it): a number read
+ * through a double warns (INPUT-NUMBER-PRECISION, with the RFC and the fix); a trimmed name or a lone surrogate
+ * replaced is observed (INPUT-SILENT-HANDLING).
+ */
+export function latitudes(found: readonly Difference[], written: PetText, where: string): Judgement[] {
+  const out: Judgement[] = [];
+  for (const d of found) {
+    const shown = `${where}: ${describeDifference(d, written)}`;
+    if (d.latitude === 'number-precision')
+      out.push(
+        verdict({
+          requirement: 'INPUT-NUMBER-PRECISION',
+          ok: false,
+          pass: '',
+          fail: `A ${d.field} written with a fraction or an exponent was read through a double`,
+          message: `${shown}. RFC 8259 §6 lets a JSON parser read a number beyond ±(2^53 − 1) with the precision of an IEEE 754 double, so this is a warning; but the value stored is not the one sent. Fix: refuse integers written with a fraction or an exponent with a 400 Error, or parse them exactly.`,
+          evidence: { expected: `${d.expected} (or a 400 Error)`, actual: d.got ?? '(absent)' },
+        }),
+      );
+    else if (d.latitude === 'name-trimmed')
+      out.push({ requirement: 'INPUT-SILENT-HANDLING', outcome: 'observe', title: 'Name trimmed', message: `${where}: the name was stored without its leading and trailing spaces` });
+    else if (d.latitude === 'lone-surrogate')
+      out.push({ requirement: 'INPUT-SILENT-HANDLING', outcome: 'observe', title: 'Lone surrogate replaced', message: `${shown} (RFC 8259 §8.2: such a string is unpredictable in any implementation)` });
+  }
+  return out;
+}
+
+/** CREATE-400-*: an invalid body must be refused with 400 (`requirement` says which kind of invalid it was). */
+export function judgeRefused(requirement: string, a: Answer, what: string): Judgement {
+  return verdict({
+    requirement,
+    ok: a.status === 400,
+    pass: 'Invalid body refused with 400',
+    fail: a.status >= 200 && a.status < 300 ? 'Invalid body accepted' : 'Invalid body not refused with 400',
+    message: `${what}: ${answerText(a)}`,
+    evidence: { expected: '400', actual: answerText(a) },
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * The rules of "Get an animal" (GET /pets/{petId}, deprecated), written once: the conformance specs and the
+ * exploration's generated and stateful requests read a pet, then call these with what they saw. Pure (bundled for k6).
+ */
+import { verdict, type Judgement } from '../judgement.ts';
+import { answerText, latitudes, type Answer } from './create-pet.ts';
+import { describeDifference, differences, fieldsOf, petAt, PET_FIELDS, type PetText } from './pets.ts';
+
+/**
+ * GET-ROUND-TRIP: a pet read back by its id has exactly the Pet fields expected (`expected`: the pet as created —
+ * see expectedAfterCreate — or as listed), id digits included. `written`: how the request that created it wrote its
+ * numbers (a change an RFC allows warns instead, under its own requirement).
+ */
+export function judgeReadBack(expected: PetText, id: string, a: Answer, origin: string, written: PetText = {}): Judgement[] {
+  const shown = `GET /pets/${id} (${origin})`;
+  if (a.status !== 200)
+    return [
+      verdict({
+        requirement: 'GET-ROUND-TRIP',
+        ok: false,
+        pass: '',
+        fail: a.status === 404 ? 'Pet not found by its id' : 'Pet not read back by its id',
+        message: `${shown}: ${answerText(a)}`,
+        evidence: { expected: '200 with the pet', actual: answerText(a) },
+      }),
+    ];
+  const found = differences({ ...expected, id }, petAt(a.body) ?? {}, PET_FIELDS, written);
+  const real = found.filter((d) => !d.latitude);
+  const diff = real.map((d) => describeDifference(d, written)).join('; ');
+  return [
+    ...latitudes(found, written, shown),
+    verdict({
+      requirement: 'GET-ROUND-TRIP',
+      ok: real.length === 0,
+      pass: 'Pet read back by its id exactly',
+      fail: `Pet read back by its id differs in ${fieldsOf(real)}`,
+      message: real.length ? `${diff} — ${shown}` : shown,
+      evidence: { expected: JSON.stringify({ ...expected, id }), actual: diff },
+    }),
+  ];
+}
+
+/**
+ * GET-404-UNKNOWN: an id no pet has is answered 404. A generated id may be one the server issued: a 200 is then
+ * judged only as the pet asked for (`digits`) — unless the id is `surelyUnknown` (a second far-off id answered 200 too).
+ */
+export function judgeUnknownId(digits: string, a: Answer, shown: string, surelyUnknown = false): Judgement {
+  const got = a.status === 200 ? petAt(a.body)?.id : undefined;
+  const other = a.status === 200 && got !== digits;
+  const ok = a.status === 404 || (a.status === 200 && !other && !surelyUnknown);
+  const actual = `${answerText(a)}${other ? ` with id ${got ?? '(none)'}` : ''}`;
+  return verdict({
+    requirement: 'GET-404-UNKNOWN',
+    ok,
+    pass: a.status === 404 ? 'An id no pet has answered 404' : 'A 200 is the pet asked for',
+    fail: other ? 'Another pet returned for an id' : 'An id no pet has not answered 404',
+    message: `${shown}: ${actual}`,
+    evidence: { expected: surelyUnknown ? '404' : `404, or the pet with id ${digits}`, actual },
+  });
+}
+
+/** GET-NON-INTEGER-ID-4XX: a petId that is no int64 is refused with a 4xx, never a 5xx. */
+export function judgeNonIntegerId(a: Answer, shown: string): Judgement {
+  const ok = a.status >= 400 && a.status < 500;
+  return verdict({
+    requirement: 'GET-NON-INTEGER-ID-4XX',
+    ok,
+    pass: 'Non-integer id refused',
+    fail: a.status >= 500 ? 'Non-integer id causes a server error' : 'Non-integer id not rejected',
+    message: `${shown}: ${answerText(a)}`,
+    evidence: { expected: '4xx', actual: answerText(a) },
+  });
+}

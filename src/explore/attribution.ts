@@ -1,0 +1,59 @@
+/**
+ * What reproduces a finding of the exploration phase. A single request is offered as minimal only when it alone
+ * reproduces the finding: it is replayed, alone, and must fail the same way again. A failure of a page of the list
+ * (a 500, a schema error, another status on a filtered page…) may come from what the store holds rather than from the
+ * request: when the same filter's page passed earlier in the phase and fails now, the pets stored since are the
+ * cause, and the finding shows that sequence — the requests that stored them, then the list — and says so.
+ */
+import { dependsOnEarlierRequests } from '../core/catalogue.ts';
+import type { Finding, Replay } from '../results/types.ts';
+import { isPageProblem, listKey, type Attribution } from './reproduction.ts';
+import { signature, type Explorer, type Sent } from './engine.ts';
+import { sentStatus } from './oracle.ts';
+import { probeOf, type Probe } from './probe.ts';
+
+/** Send the exchange of `s` again, alone, judged the same way: does it fail with `sig` again? */
+async function failsAgain(x: Explorer, s: Sent, sig: string, source: string): Promise<boolean> {
+  const shot = s.probe?.op === 'createPet' ? await x.send(s.probe, source) : await x.exchange(s.req, source, s.judge, s.probe);
+  return shot.failures.some((f) => signature(f) === sig);
+}
+
+/** The list of the same filter, of the largest page: the read that proves whether the store, not the query, is the cause. */
+function baselineOf(x: Explorer, s: Sent): Probe {
+  const { filter } = listKey(s.req);
+  return probeOf({ op: 'listPets', query: { ...(filter ? { status: filter } : {}), limit: '100' } }, 'baseline', x.naming.plainLength);
+}
+
+/** The creates sent since the same filter's page last passed, that may show on it (its status, or none sent). */
+function storedSince(x: Explorer, s: Sent): Probe[] | undefined {
+  const { filter, limit } = listKey(s.req);
+  const pass = x.listPasses.filter((p) => p.filter === filter && p.limit >= limit && p.index < s.index).pop();
+  if (!pass) return undefined;
+  return x.writes
+    .filter((w) => w.index > pass.index && w.index < s.index)
+    .map((w) => w.probe)
+    .filter((p) => filter === '' || sentStatus(p) === undefined || sentStatus(p) === filter);
+}
+
+/** Decide what reproduces `f`, replaying what it takes (a few requests, within the phase's budget). */
+export async function attribute(x: Explorer, f: Finding, source: string): Promise<Attribution> {
+  const s = x.sentOf(f);
+  if (!s || dependsOnEarlierRequests(f.requirement) || x.left() < 2) return { kind: 'unchecked' };
+  const sig = signature(f);
+  if (!(await failsAgain(x, s, sig, source))) return { kind: 'not-alone' };
+  if (s.req.operation !== 'listPets' || !isPageProblem(f)) return { kind: 'alone' };
+  const base = baselineOf(x, s);
+  const baseFails = (await x.send(base, source)).failures.some((g) => signature(g) === sig);
+  if (!baseFails) return { kind: 'alone' }; // this query, not the store: it fails alone on any store
+  const before = storedSince(x, s);
+  if (!before?.length) return { kind: 'alone' }; // it never passed in the phase: not caused by the phase's writes
+  const failing = s.probe ?? probeOf({ op: 'listPets', query: s.req.query ?? {} }, 'list', x.naming.plainLength);
+  return { kind: 'stored', failing, before };
+}
+
+/** Report the failures of one exchange, each new one with what reproduces it (one attribution for the exchange). */
+export async function reportAttributed(x: Explorer, failures: readonly Finding[], replay: Replay, source: string): Promise<number> {
+  const fresh = failures.find((f) => !x.known.has(signature(f)));
+  const a = fresh ? await attribute(x, fresh, source) : undefined;
+  return x.reportFailures(failures, replay, a);
+}
