@@ -21,5 +21,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // GitHub's workflow parser imports its JSON schema without an import attribute, which Node refuses: Vitest
+    // transforms it instead of handing it to Node (test/workflows/schema.test.ts).
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
 });

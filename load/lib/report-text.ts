@@ -5,12 +5,7 @@
  * (bundled for k6).
  */
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
-
-function xml(s: string): string {
-  return s
-    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
-}
+import { escapeXml as xml } from '../../src/core/xml.ts';
 
 /** JUnit XML: one testcase per judgement; fail → failure, skip → skipped, warn → passes with the warning in system-out. */
 export function loadJunit(r: LoadReport): string {

@@ -22,7 +22,7 @@ function cleanHeaders(h: Record<string, string> | undefined, redact: (s: string)
 }
 
 /** Keep the scheme, hide the credential (even an invalid one the suite made up). */
-function redactAuthorization(v: string, redact: (s: string) => string): string {
+export function redactAuthorization(v: string, redact: (s: string) => string): string {
   const m = /^(\S+)(\s+)(.*)$/.exec(v);
   if (!m) return v === '' ? '' : '[REDACTED]';
   return `${redact(m[1])} ${m[3] === '' ? '' : '[REDACTED]'}`;

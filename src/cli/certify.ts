@@ -2,8 +2,8 @@
  * `npm start` / `animal-store-certify` — a certification run: the conformance
  * specs, then the rate-limit scenarios of the profile (through the one
  * orchestrator, on k6 or the Node engine), then one set of reports
- * (index.html, certification.json, junit.xml, summary.md, badge.svg) in a run
- * folder and at the top of reports/. The verdict names its scope: certified,
+ * (index.html, certification.json, junit.xml, summary.md, badge.svg, and the
+ * run's traffic as traffic.har) in a run folder and at the top of reports/. The verdict names its scope: certified,
  * passed but incomplete, or not conformant.
  */
 import { existsSync } from 'node:fs';
@@ -27,13 +27,15 @@ import { preflight } from '../http/preflight.ts';
 import { profileFor, type Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
 import { keepCounterexamples } from '../explore/store.ts';
+import { openTrafficLog, type TrafficLog } from './traffic.ts';
 
 export const HELP = `Usage: npm start -- [options]      (or: npx animal-store-certify [options])
 
 Certifies an Animal Store server: the conformance specs, then the rate-limit
 scenarios of the profile, then reports in reports/ (index.html,
-certification.json, junit.xml, summary.md, badge.svg). With no configuration it
-certifies the embedded reference server. The API key is read only from
+certification.json, junit.xml, summary.md, badge.svg, and traffic.har: every
+request and response of the specs and the exploration, HAR 1.2). With no
+configuration it certifies the embedded reference server. The API key is read only from
 ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
 
 ${optionsHelp('start')}
@@ -90,6 +92,7 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     }
   }
   const redact = makeRedactor(keysOf(target.config));
+  let traffic: TrafficLog | undefined;
   try {
     let picked;
     try {
@@ -122,10 +125,12 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     if (profile.conformance) {
       // Vitest is loaded only when the specs run: --help, a usage error, a dry run or a load-only run start 0.5 s sooner.
       const { runConformance } = await import('./run-conformance.ts');
+      traffic = openTrafficLog(config.reportsDir);
       const out = await runConformance(target, {
         verbose: config.output.verbose,
         signal: stop.signal,
         deadlineAt: runStartedAt + target.config.deadlineMs,
+        trafficFile: traffic.path,
       });
       findings.push(...out.findings);
       requests += out.requests;
@@ -177,11 +182,12 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
     });
     const waived = applyWaivers(planned, waivers, { now: new Date(), allowMustWaivers: config.certify.allowMustWaivers });
     const report = compareWithBaseline(waived, config.reportsDir, config.certify.baseline);
-    const published = publishReports(report, config.reportsDir, redact);
+    const published = publishReports(report, config.reportsDir, redact, undefined, traffic?.lines);
     const files = published.files.map(shownPath);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: files }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: abort?.reason });
   } finally {
+    traffic?.close();
     await closeTransport();
     await target.close();
   }

@@ -5,6 +5,7 @@
  * requirements: CONFORMANT only when every one of their MUSTs was exercised and
  * passed. Same options parser, target and exit codes as `npm start`.
  */
+import { join } from 'node:path';
 import { configFrom, runFolder, shownPath, type Config } from '../config/config.ts';
 import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
@@ -20,12 +21,15 @@ import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts
 import { preflight } from '../http/preflight.ts';
 import { ignoreClosedPipes } from '../config/exit.ts';
 import { keepCounterexamples } from '../explore/store.ts';
+import { HAR_FILE } from '../results/har.ts';
+import { harRunOf, writeHar } from '../results/writers/har.ts';
+import { openTrafficLog, type TrafficLog } from './traffic.ts';
 
 const HELP = `Usage: npm run conformance -- [options]
 
 Runs the Vitest conformance specs against the embedded reference server or the
-target you name; writes conformance.json and junit.xml into a run folder of its
-own, reports/conformance/<run id>/. The API key is read
+target you name; writes conformance.json, junit.xml and traffic.har (every request
+and response, HAR 1.2) into a run folder of its own, reports/conformance/<run id>/. The API key is read
 only from ANIMAL_STORE_API_KEY (environment or .env), never from a flag.
 
 ${optionsHelp('conformance')}
@@ -47,6 +51,7 @@ async function main(): Promise<number> {
   }
   guardOutput(keysOf(config));
   const target = await openTarget(config);
+  let traffic: TrafficLog | undefined;
   try {
     const reach = await preflight(target);
     if (!reach.ok) {
@@ -56,7 +61,8 @@ async function main(): Promise<number> {
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
     // Vitest is loaded only when the specs run: --help, a usage error, a dry run or a load-only run start 0.5 s sooner.
     const { runConformance } = await import('./run-conformance.ts');
-    const out = await runConformance(target, { verbose: config.output.verbose });
+    traffic = openTrafficLog(config.reportsDir);
+    const out = await runConformance(target, { verbose: config.output.verbose, trafficFile: traffic.path });
     const kept = keepCounterexamples(config.reportsDir, target.info, out.findings);
     const base = buildReport({
       kind: 'conformance',
@@ -79,10 +85,14 @@ async function main(): Promise<number> {
       config.certify.baseline,
     );
     const redact = makeRedactor(keysOf(target.config));
-    const paths = writeReports(report, runFolder(config.reportsDir, 'conformance'), CONFORMANCE_FORMATS, redact).map(shownPath);
+    const folder = runFolder(config.reportsDir, 'conformance');
+    const har = join(folder, HAR_FILE);
+    const withTraffic = { ...report, traffic: writeHar(har, traffic.lines, harRunOf(report), redact) };
+    const paths = [...writeReports(withTraffic, folder, CONFORMANCE_FORMATS, redact), har].map(shownPath);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: paths }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: out.abort?.reason });
   } finally {
+    traffic?.close();
     await target.close();
   }
 }

@@ -27,7 +27,15 @@ export interface ConformanceOutcome {
 
 export async function runConformance(
   target: Target,
-  opts: { verbose?: boolean; quiet?: boolean; filter?: string[]; signal?: AbortSignal; deadlineAt?: number } = {},
+  opts: {
+    verbose?: boolean;
+    quiet?: boolean;
+    filter?: string[];
+    signal?: AbortSignal;
+    deadlineAt?: number;
+    /** Where the worker records the run's traffic (the HAR's source). */
+    trafficFile?: string;
+  } = {},
 ): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const collector = new FindingsCollector();
@@ -51,6 +59,7 @@ export async function runConformance(
       dayMs: target.dayMs,
       embedded: target.info.embedded,
       ...(opts.deadlineAt !== undefined ? { deadlineAt: opts.deadlineAt } : {}),
+      ...(opts.trafficFile ? { trafficFile: opts.trafficFile } : {}),
     });
     // Vitest exits the process on SIGINT; a certification run must write its report first.
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);

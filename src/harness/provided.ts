@@ -12,6 +12,8 @@ export interface RunContext {
   embedded?: boolean;
   /** The whole run's deadline (epoch ms), when the specs are its first half (npm start); else --deadline-ms from their start. */
   deadlineAt?: number;
+  /** Where the worker appends the run's traffic (src/harness/traffic.ts), for the CLI to write the HAR from; none: not recorded. */
+  trafficFile?: string;
 }
 
 export const CONTEXT_KEY = 'animalStore';

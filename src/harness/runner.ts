@@ -37,7 +37,7 @@ export async function runSpecs(session: Session, files?: SpecFile[], filter?: (f
   for (const file of all) {
     if (filter && !filter(file)) continue;
     for (const st of file.tests) {
-      const out = await executeTest(session, st);
+      const out = await executeTest(session, st, file);
       findings.push(...out.findings);
       Object.assign(notes, out.notes);
       tests.push({ file: `${file.operation}/${file.behaviour}`, title: st.title, skipped: out.skipped });

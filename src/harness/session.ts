@@ -13,6 +13,7 @@ import type { Finding } from '../results/types.ts';
 import { DAY_MS } from '../core/plans.ts';
 import { DEFAULT_LIMIT } from '../core/spec/list-pets.ts';
 import { setNamePrefix } from './names.ts';
+import { TrafficRecorder, type TrafficOptions } from './traffic.ts';
 
 export interface SessionOptions {
   config: Config;
@@ -29,6 +30,8 @@ export interface SessionOptions {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   send?: ClientOptions['send'];
+  /** Record the run's traffic (the HAR of the run): where its lines go. */
+  traffic?: TrafficOptions;
 }
 
 export class Session {
@@ -36,6 +39,8 @@ export class Session {
   readonly checks: CheckSession;
   readonly redact: Redactor;
   readonly startedAt: number;
+  /** The run's traffic, when recorded: every exchange, each spec test a page, each judgement a tag of its exchange. */
+  readonly traffic?: TrafficRecorder;
   /** Where findings go; the runner points it at the current test's list. */
   sink: Finding[] = [];
   aborted?: RunAborted;
@@ -50,6 +55,7 @@ export class Session {
     const { config } = opts;
     this.startedAt = (opts.now ?? Date.now)();
     this.redact = makeRedactor([config.apiKey]);
+    if (opts.traffic) this.traffic = new TrafficRecorder(opts.traffic, this.redact, opts.now);
     setNamePrefix(config.namePrefix);
     this.checks = { limits: config.limits, dayMs: opts.dayMs ?? DAY_MS };
     this.client = new ApiClient({
@@ -67,6 +73,7 @@ export class Session {
       onWait: opts.onWait,
       onExchange: (ex) => {
         if (ex.api.operation === 'listPets' && ex.response?.status === 200 && Array.isArray(ex.json)) this.notePage(ex);
+        this.traffic?.exchange(ex);
         runChecks(ex, this.checks, (check, j) => this.record(j, { source: check, ex }));
       },
     });
@@ -83,6 +90,7 @@ export class Session {
    */
   record(j: Judgement, from: { source: string; ex?: ApiExchange }): void {
     const { requirement, outcome } = j;
+    if (from.ex) this.traffic?.judged(from.ex, requirement, outcome);
     const f: Finding = {
       requirement,
       outcome,

@@ -39,10 +39,11 @@ export interface TestOutcome {
 const COLLECT = Symbol.for('animal-store.collect');
 type Collector = SpecFile[];
 
-/** Run one spec test on a session and return what it found. Never throws. */
-export async function executeTest(session: Session, st: SpecTest): Promise<TestOutcome> {
+/** Run one spec test of `file` on a session and return what it found. Never throws. */
+export async function executeTest(session: Session, st: SpecTest, file?: Pick<SpecFile, 'operation' | 'behaviour'>): Promise<TestOutcome> {
   const findings: Finding[] = [];
   session.sink = findings;
+  session.traffic?.page(file ? `${file.operation} › ${file.behaviour}: ${st.title}` : st.title);
   const before = session.client.requestsSent;
   const source = `spec: ${st.title}`;
   const skip = (why: string, remedy?: string) => {
@@ -99,7 +100,7 @@ export function defineSpec(file: SpecFile): SpecFile {
       test(st.title, async ({ task, skip }) => {
         const { vitestSession } = await import('./vitest-session.ts');
         const session = await vitestSession();
-        const out = await executeTest(session, st);
+        const out = await executeTest(session, st, file);
         Object.assign(task.meta, {
           findings: out.findings,
           requests: out.requests,

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { Session } from './session.ts';
 import { CONTEXT_KEY } from './provided.ts';
 import { WAIT_LOG } from '../results/live-reporter.ts';
+import { appendLines } from './traffic.ts';
 
 let session: Promise<Session> | undefined;
 
@@ -23,6 +24,7 @@ export function vitestSession(): Promise<Session> {
       embedded: ctx.embedded,
       deadlineAt: ctx.deadlineAt,
       onWait,
+      ...(ctx.trafficFile ? { traffic: { write: appendLines(ctx.trafficFile) } } : {}),
     });
   })();
   return session;

@@ -31,6 +31,8 @@ export interface Exchange {
   error?: { kind: TransportErrorKind; message: string };
   startedAt: number;
   durationMs: number;
+  /** Milliseconds from the start to the response's headers, when the transport measured it (the HAR's `wait`). */
+  headersMs?: number;
 }
 
 export interface TransportOptions {
@@ -99,6 +101,7 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
       signal: ac.signal,
       dispatcher: agentFor(opts.timeoutMs),
     });
+    const headersMs = Date.now() - startedAt;
     const chunks: Buffer[] = [];
     let bytes = 0;
     let truncated = false;
@@ -128,8 +131,9 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
         error: { kind: 'too-large', message: `response body exceeds the ${opts.maxBodyBytes}-byte cap; reading stopped` },
         startedAt,
         durationMs: Date.now() - startedAt,
+        headersMs,
       };
-    return { request: req, response, startedAt, durationMs: Date.now() - startedAt };
+    return { request: req, response, startedAt, durationMs: Date.now() - startedAt, headersMs };
   } catch (err) {
     const e = ac.signal.aborted ? { kind: 'timeout' as const, message: `no complete response within ${opts.timeoutMs} ms` } : classify(err);
     return { request: req, error: e, startedAt, durationMs: Date.now() - startedAt };

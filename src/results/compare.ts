@@ -8,7 +8,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Comparison, RunReport, Status } from './types.ts';
 
-const HISTORY = 5;
+/** How many earlier certifications the comparison reads (flapping is judged over them). */
+export const HISTORY = 5;
+/** Where a reports folder keeps each run's files: `<reports>/runs/<run id>/`. */
+export const RUNS_DIR = 'runs';
+/** The file of an earlier run the comparison reads. */
+export const HISTORY_FILE = 'certification.json';
 
 interface Past {
   file: string;
@@ -31,12 +36,12 @@ function read(file: string): Past | undefined {
 
 /** The earlier certifications of a reports folder, newest first. */
 export function history(reportsDir: string, before: string): Past[] {
-  const runs = join(reportsDir, 'runs');
+  const runs = join(reportsDir, RUNS_DIR);
   if (!existsSync(runs)) return [];
   return readdirSync(runs)
     .sort()
     .reverse()
-    .map((d) => read(join(runs, d, 'certification.json')))
+    .map((d) => read(join(runs, d, HISTORY_FILE)))
     .filter((p): p is Past => !!p && p.startedAt < before)
     .slice(0, HISTORY);
 }

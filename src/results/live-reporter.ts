@@ -9,6 +9,7 @@ import type { UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase } from 'vitest/node';
 import { levelOfRequirement } from '../core/judgement.ts';
 import type { TestMeta } from './vitest-reporter.ts';
+import { oneLine } from './writers/common.ts';
 
 /** Prefix of the console lines a conformance worker prints when it waits; this reporter turns them into progress lines. */
 export const WAIT_LOG = '[animal-store:wait] ';
@@ -25,8 +26,7 @@ export class LiveReporter implements Reporter {
       if (this.seen.has(f.requirement)) continue;
       this.seen.add(f.requirement);
       const mark = f.outcome === 'error' ? 'suite error' : f.outcome === 'fail' ? 'FAIL' : 'WARN';
-      const msg = `${f.title}: ${f.message}`.replace(/\s+/g, ' ');
-      this.out(`  ${mark} ${f.requirement} (${levelOfRequirement(f.requirement)}) ${msg.length > 150 ? `${msg.slice(0, 149)}…` : msg}\n`);
+      this.out(`  ${mark} ${f.requirement} (${levelOfRequirement(f.requirement)}) ${oneLine(`${f.title}: ${f.message}`, 150)}\n`);
     }
   }
 

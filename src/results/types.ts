@@ -7,6 +7,7 @@
  */
 import type { Evidence, HttpExcerpt, Judgement, Level, Outcome } from '../core/judgement.ts';
 import type { LoadReport } from '../core/load-report.ts';
+import type { TrafficSummary } from './har.ts';
 
 export type { Evidence, HttpExcerpt, Level, Outcome };
 
@@ -201,6 +202,8 @@ export interface RunReport {
   /** Which key the conformance run used (a variable's name, never the key), when several were given. */
   conformanceKey?: string;
   comparison?: Comparison;
+  /** The run's traffic as HAR 1.2 (traffic.har, beside the report): what it holds. */
+  traffic?: TrafficSummary;
   /** Defects of the suite itself found during the run (never blamed on the server). */
   suiteErrors: string[];
   notes: string[];

@@ -7,6 +7,7 @@
  * against the faults that stress it most (a server that hangs, one that streams
  * a huge body, one that echoes the key).
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { FAULTS, faultsFor, type FaultName } from '../../reference/faults.ts';
@@ -16,6 +17,7 @@ import { makeRedactor } from '../../src/core/redact.ts';
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import { filesContaining, runCli, tempReports, withReference } from '../support/cli.ts';
+import { harProblems } from '../support/har.ts';
 
 const BOUND_MS = 60_000;
 
@@ -76,12 +78,17 @@ describe('a certification run against a hostile server', () => {
         });
         expect(run.ms).toBeLessThan(BOUND_MS);
         expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(code);
-        const cert = JSON.parse((await import('node:fs')).readFileSync(`${reports}/certification.json`, 'utf8'));
+        const cert = JSON.parse(readFileSync(`${reports}/certification.json`, 'utf8'));
         const r = cert.requirements.find((x: { id: string }) => x.id === expected);
         expect(r.status, JSON.stringify(r.findings[0] ?? {})).toBe(status);
         expect(run.stdout).toContain(expected);
         expect(filesContaining(reports, keys.business)).toEqual([]);
         expect(run.stdout.includes(keys.business) || run.stderr.includes(keys.business)).toBe(false);
+        // The run's traffic is among the files searched: written, valid, holding the responses that echoed the key.
+        const traffic = JSON.parse(readFileSync(`${reports}/traffic.har`, 'utf8'));
+        expect(harProblems(traffic)).toBe('valid');
+        expect(traffic.log.entries.length).toBe(cert.traffic.entries);
+        expect(run.stdout).toMatch(/reports: .*traffic\.har/);
       });
     },
     BOUND_MS + 40_000,

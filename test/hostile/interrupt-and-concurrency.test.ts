@@ -7,6 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { runCli, tempReports, withReference } from '../support/cli.ts';
+import { harProblems } from '../support/har.ts';
+
+const har = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 const env = (baseUrl: string, key: string, reports: string) => ({
   ANIMAL_STORE_BASE_URL: baseUrl,
@@ -29,9 +32,16 @@ test('Two certification runs into the same reports folder each leave a complete 
   expect(runDirs).toHaveLength(2);
   for (const d of runDirs) {
     const files = readdirSync(join(reports, 'runs', d)).sort();
-    expect(files).toEqual(['badge.svg', 'certification.json', 'index.html', 'junit.xml', 'summary.md']);
-    expect(JSON.parse(readFileSync(join(reports, 'runs', d, 'certification.json'), 'utf8')).outcome).toBe('incomplete');
+    expect(files).toEqual(['badge.svg', 'certification.json', 'index.html', 'junit.xml', 'summary.md', 'traffic.har']);
+    const cert = JSON.parse(readFileSync(join(reports, 'runs', d, 'certification.json'), 'utf8'));
+    expect(cert.outcome).toBe('incomplete');
+    // Each run's traffic is its own: as many entries as the certificate says, all of them valid HAR.
+    const traffic = har(join(reports, 'runs', d, 'traffic.har'));
+    expect(harProblems(traffic)).toBe('valid');
+    expect(traffic.log.entries.length).toBe(cert.traffic.entries);
+    expect(cert.traffic.entries).toBeGreaterThan(100);
   }
+  expect(harProblems(har(join(reports, 'traffic.har')))).toBe('valid');
   expect(JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')).outcome).toBe('incomplete');
   const latest = JSON.parse(readFileSync(join(reports, 'latest.json'), 'utf8'));
   expect(runDirs).toContain(latest.runId);
@@ -72,4 +82,6 @@ test('A run interrupted with Ctrl-C exits 130 and leaves a report that says it w
   expect(cert.interrupted).toBe(true);
   expect(cert.outcome).not.toBe('certified');
   expect(readFileSync(join(reports, 'summary.md'), 'utf8')).toMatch(/interrupted/i);
+  // The traffic of the specs that ran before the interruption, as valid HAR.
+  expect(harProblems(har(join(reports, 'traffic.har')))).toBe('valid');
 }, 120_000);

@@ -124,7 +124,7 @@ describe('every writer says the same thing', () => {
   it('The MUSTs not exercised are named, with reason and remedy, by the console, summary.md, JUnit and the HTML.', () => {
     const r = incompleteReport();
     const daily = r.notExercised.find((n) => n.id === 'RL-DAILY-QUOTA')!;
-    expect(renderConsole(r)).toContain(`○ RL-DAILY-QUOTA not exercised: ${daily.reason} — To exercise it: run the daily scenario`);
+    expect(renderConsole(r)).toContain(`○ RL-DAILY-QUOTA (MUST) not exercised: ${daily.reason} — To exercise it: run the daily scenario`);
     expect(renderSummary(r)).toContain('- **RL-DAILY-QUOTA**: no rate-limit scenario of this run judges it — To exercise it: run the daily scenario');
     expect(renderJunit(r)).toContain('<skipped message="not exercised: no rate-limit scenario of this run judges it — To exercise it: run the daily');
     expect(renderHtml(r)).toContain('data-testid="not-exercised-item" data-requirement="RL-DAILY-QUOTA"');
@@ -195,7 +195,7 @@ describe('every writer says the same thing about each plan of a run over several
     const out = renderConsole(mixedPlans(), { verbose: true });
     expect(out).toMatch(/^ {2}✗ RL-NOT-EARLY \(MUST\) .* — on business$/m);
     expect(out).toContain('replay: curl -i -H "Authorization: Bearer $ANIMAL_STORE_API_KEY_BUSINESS"');
-    expect(out).toMatch(/^ {2}○ RL-DAILY-QUOTA not exercised on enterprise: Daily scenario not allowed/m);
+    expect(out).toMatch(/^ {2}○ RL-DAILY-QUOTA \(MUST\) not exercised on pro, enterprise: on pro: .*; on enterprise: Daily scenario not allowed/m);
   });
 
   it('A single-plan run that carries its one plan in plans reads exactly as without in every writer but the JSON.', () => {

@@ -8,6 +8,7 @@ import type { Evidence, HttpExcerpt, Judgement } from '../../src/core/judgement.
 import type { KeyState, LoadReport, TimelinePoint } from '../../src/core/load-report.ts';
 import { ajv } from '../../src/schemas/ajv.ts';
 import type { Comparison, Finding, NotExercised, PlanResult, Replay, ReplayProbe, ReplayStep, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
+import type { TrafficSummary } from '../../src/results/har.ts';
 import { renderJson, writeCertificationJson, writeConformanceJson } from '../../src/results/writers/json.ts';
 import {
   aborted,
@@ -42,6 +43,7 @@ const reports: [string, RunReport][] = [
   ['a run that certified four plans', allPlansCertified()],
   ['a run over four plans with every plan outcome', mixedPlans()],
   ['a single-plan run that carries its plan in plans', onePlan().withPlans],
+  ['a run with its traffic file', { ...certifiedReport(), traffic: { file: 'traffic.har', entries: 412, pages: 30, omitted: 0, truncated: 3 } }],
 ];
 
 describe('certification.json and conformance.json', () => {
@@ -106,6 +108,8 @@ describe('certification.json and conformance.json', () => {
     ['a waiver has a malformed expiry', (r) => (r.requirements[0].waiver = { reason: 'x', expires: '31/12/2099' })],
     ['the comparison has no baseline', (r) => (r.comparison = { newProblems: [], fixed: [], stillFailing: [], flapping: [] })],
     ['an unknown top-level field appears', (r) => (r.apiKey = 'secret')],
+    ['the traffic summary counts a negative number of entries', (r) => (r.traffic = { file: 'traffic.har', entries: -1, pages: 0, omitted: 0, truncated: 0 })],
+    ['the traffic summary does not say how many requests it left out', (r) => (r.traffic = { file: 'traffic.har', entries: 1, pages: 1, truncated: 0 })],
   ];
   it.each(broken)('The schema rejects a report in which %s.', (_name, mutate) => {
     const r = JSON.parse(renderJson(incompleteReport()));
@@ -175,6 +179,7 @@ describe('the schema describes the RunReport of src/results/types.ts exactly', (
       replayStep: true satisfies Same<keyof typeof defs.replayStep.properties, keyof ReplayStep>,
       engine: true satisfies Same<keyof typeof defs.engine.properties, keyof EngineRecord>,
       k6: true satisfies Same<keyof typeof defs.engine.properties.k6.properties, keyof NonNullable<EngineRecord['k6']>>,
+      traffic: true satisfies Same<keyof typeof defs.traffic.properties, keyof TrafficSummary>,
     };
     expect(Object.values(same).every(Boolean)).toBe(true);
   });
@@ -225,6 +230,11 @@ describe('the schema describes the RunReport of src/results/types.ts exactly', (
       'a plan',
       defs.planResult.required,
       requiredOf<PlanResult>({ plan: true, keySource: true, outcome: true, counts: true, notExercised: true, requirements: true, load: true }),
+    ],
+    [
+      'the traffic summary',
+      defs.traffic.required,
+      requiredOf<TrafficSummary>({ file: true, entries: true, pages: true, omitted: true, truncated: true }),
     ],
     ['a plan’s requirement', defs.planRequirement.required, requiredOf<PlanResult['requirements'][number]>({ id: true, level: true, status: true })],
     ['the engine', defs.engine.required, requiredOf<EngineRecord>({ name: true, requested: true, reason: true })],

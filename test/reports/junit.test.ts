@@ -211,7 +211,7 @@ describe('junit.xml of a run over several plans', () => {
     expect(property(head, 'plansCertified')).toBe('1 of 4 plans certified');
     expect(property(head, 'conformanceKey')).toBe(CONFORMANCE_KEY);
     expect(property(head, 'notExercised')).toBe(
-      'RL-SUSTAINED-BELOW-CEILING (pro), RL-WINDOW-PER-MINUTE (pro), RL-DAILY-QUOTA (pro), RL-RECOVERY (business), RL-DAILY-QUOTA (enterprise)',
+      'RL-RECOVERY (business), RL-SUSTAINED-BELOW-CEILING (pro), RL-WINDOW-PER-MINUTE (pro), RL-DAILY-QUOTA (pro, enterprise)',
     );
     expect(property(head, 'plan')).toBeUndefined();
   });
@@ -236,8 +236,10 @@ describe('junit.xml of a run over several plans', () => {
 describe('XML escaping', () => {
   const cases: [string, string, string][] = [
     ['markup', '<a href="x">&\'</a>', '&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;'],
-    ['control characters', 'a\u0000b\u001Fc', 'a\uFFFDb\uFFFDc'],
-    ['a lone surrogate', 'x\uD800y', 'x\uFFFDy'],
+    ['control characters, made visible', 'a\u0000b\u001Fc', 'a\\u0000b\\u001Fc'],
+    ['a lone surrogate, made visible', 'x\uD800y', 'x\\uD800y'],
+    ['zero-width, format and bidirectional characters, made visible', 'a\u200Bb\uFEFFc\u202Ed', 'a\\u200Bb\\uFEFFc\\u202Ed'],
+    ['noncharacters and a tag character, made visible', 'a\uFFFEb\u{E0041}', 'a\\uFFFEb\\u{E0041}'],
     ['a valid astral character', 'pet 🐕', 'pet 🐕'],
     ['tabs and line breaks in text', 'a\tb\nc', 'a\tb\nc'],
   ];
@@ -246,7 +248,7 @@ describe('XML escaping', () => {
   });
 
   it('escapeAttr keeps line breaks and tabs as character references.', () => {
-    expect(escapeAttr('a\tb\nc\r')).toBe('a&#9;b&#10;c&#13;');
+    expect(escapeAttr('a\tb\nc\r')).toBe('a&#9;b&#10;c\\u000D');
   });
 
   it('stripInvalidXml leaves valid text untouched.', () => {

@@ -14,6 +14,7 @@ export const SLOW_FIRST = [
   'test/load/cli.test.ts',
   'test/conformance/fault-modes.test.ts',
   'test/workflows/shape.test.ts',
+  'test/workflows/run-memory.test.ts',
   'test/reports/html-browser-plans.test.ts',
   'test/reports/html-browser.test.ts',
   'test/load/node-engine.test.ts',

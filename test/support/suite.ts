@@ -15,6 +15,7 @@ import type { AppOptions } from '../../reference/options.ts';
 import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/settings/config.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
+import type { TrafficOptions } from '../../src/harness/traffic.ts';
 import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/runner.ts';
 import { collectSpecs, type SpecFile } from '../../src/harness/spec.ts';
 import { aggregate } from '../../src/results/aggregate.ts';
@@ -42,6 +43,8 @@ export interface RunOptions {
   specs?: (f: SpecFile) => boolean;
   /** Simulated time: called with every request sent (method, URL, body). */
   onRequest?: (req: { method: string; url: string; body?: string }) => void;
+  /** Record the run's traffic (the lines of its HAR). */
+  traffic?: TrafficOptions;
 }
 
 /** A reports folder that never exists: no counterexample saved by a developer's run leaks into a self-test. */
@@ -96,8 +99,9 @@ export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptio
         now: () => clock.now(),
         sleep: (ms) => clock.wait(ms).done,
         send: opts.send,
+        traffic: opts.traffic,
       })
-    : new Session({ config, baseUrl: config.baseUrl!, embedded, sleep: opts.sleep });
+    : new Session({ config, baseUrl: config.baseUrl!, embedded, sleep: opts.sleep, traffic: opts.traffic });
   const files = await collectSpecs(specPaths());
   const out = clock ? await clock.run(() => runSpecs(session, files, opts.specs)) : await runSpecs(session, files, opts.specs);
   const results = aggregate(out.findings);

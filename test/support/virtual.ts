@@ -160,7 +160,13 @@ export function virtualSend(app: App, clock: VirtualClock, latencyMs = 2): Send 
         clock.at(latencyMs / 2 + d.afterMs, () =>
           resolve({
             request: req,
-            response: { status: res.status, headers: res.headers, bodyText: res.body, bodyBytes: res.body.length, truncated: false },
+            response: {
+              status: res.status,
+              headers: res.headers,
+              bodyText: res.body,
+              bodyBytes: Buffer.byteLength(res.body, 'utf8'),
+              truncated: false,
+            },
             startedAt,
             durationMs: clock.now() - startedAt,
           }),

@@ -1,7 +1,7 @@
 /**
  * What each example workflow does beyond the shape both share: the nightly's
- * schedule, concurrency, history and issue; the staging run's triggers, its
- * waivers and its own variable names.
+ * schedule, concurrency and issue; the staging run's triggers, its waivers and
+ * its own variable names. What both carry from run to run: run-memory.test.ts.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,44 +29,6 @@ describe('the nightly production workflow', () => {
     const h = header(file).join('\n');
     expect(h).toMatch(/ANIMAL_STORE_NIGHTLY_API_KEY\s+a production API key used by this workflow and nothing else/);
     expect(h).toMatch(/spend the key's whole\n#\s+per-minute allowance/);
-  });
-
-  it("It restores the previous nights' certifications before the certify step and saves the newest after it, even when it fails.", () => {
-    const restore = job.steps.find((s) => s.uses === 'actions/cache/restore@v4')!;
-    const save = job.steps.find((s) => s.uses === 'actions/cache/save@v4')!;
-    const certify = stepById(w, 'certify');
-    expect(indexOf(w, restore)).toBeLessThan(indexOf(w, certify));
-    expect(indexOf(w, save)).toBeGreaterThan(indexOf(w, certify));
-    expect(restore.with?.path).toBe('.nightly-history');
-    expect(save.with?.path).toBe('.nightly-history');
-    expect(save.with?.key).toBe(restore.with?.key);
-    expect(String(save.with?.key).startsWith(String(restore.with?.['restore-keys']))).toBe(true);
-    expect(save.if).toBe("always() && hashFiles('reports/certification.json') != ''");
-  });
-
-  it('The earlier certifications seed reports/runs, and only the newest five certification.json files are kept.', () => {
-    const certify = stepById(w, 'certify');
-    const seed = job.steps[indexOf(w, certify) - 1];
-    const keep = job.steps.find((s) => s.name === "Keep this night's certification for the next comparisons")!;
-    expect(keep.if).toBe("always() && hashFiles('reports/certification.json') != ''");
-
-    const dir = tempDir('wf');
-    expect(runShell(seed.run!, {}, dir).stdout).toMatch(/No earlier certification/);
-    mkdirSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1'), { recursive: true });
-    writeFileSync(join(dir, '.nightly-history', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'), '{}');
-    expect(runShell(seed.run!, {}, dir).stdout).toMatch(/Comparing with 1 earlier certification/);
-    expect(existsSync(join(dir, 'reports', 'runs', '2026-01-01T03-17-00-000Z-1', 'certification.json'))).toBe(true);
-
-    for (let day = 2; day <= 8; day++) {
-      const run = join(dir, 'reports', 'runs', `2026-01-0${day}T03-17-00-000Z-1`);
-      mkdirSync(run, { recursive: true });
-      writeFileSync(join(run, 'certification.json'), '{}');
-      writeFileSync(join(run, 'index.html'), '<html>');
-    }
-    expect(runShell(keep.run!, {}, dir).code).toBe(0);
-    const kept = readdirSync(join(dir, '.nightly-history', 'runs')).sort();
-    expect(kept).toEqual([4, 5, 6, 7, 8].map((d) => `2026-01-0${d}T03-17-00-000Z-1`));
-    for (const k of kept) expect(readdirSync(join(dir, '.nightly-history', 'runs', k))).toEqual(['certification.json']);
   });
 
   it('The certify job hands its exit code and configuration error to the report job.', () => {

@@ -9,6 +9,7 @@
  * messages), so every string goes through `escapeXml` (HTML, SVG, JUnit) or the
  * Markdown escaper of markdown.ts.
  */
+import { visible } from '../../core/visible.ts';
 import type { Comparison, Evidence, Finding, Level, NotExercised, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
 
 export const STATUSES: readonly Status[] = ['fail', 'warn', 'waived', 'skip', 'pass', 'observed'];
@@ -234,23 +235,7 @@ export function evidenceLine(ev: Evidence | undefined): string {
   return parts.join('; ');
 }
 
-/** Characters allowed by XML 1.0 (lone surrogates and most C0 controls are not). */
-const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-export function stripInvalidXml(s: string): string {
-  return s.replace(INVALID_XML, '\uFFFD');
-}
-
-/** Escape for XML/HTML text and double- or single-quoted attribute values. */
-export function escapeXml(value: unknown): string {
-  const s = value === undefined || value === null ? '' : String(value);
-  return stripInvalidXml(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** Escape for an attribute value, keeping line breaks and tabs (attribute normalisation would eat them). */
-export function escapeAttr(value: unknown): string {
-  return escapeXml(value).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
-}
+export { escapeAttr, escapeXml, stripInvalidXml } from '../../core/xml.ts';
 
 /** `YYYY-MM-DD` of an ISO timestamp (or the input when it is not a date). */
 export function dateOf(iso: string): string {
@@ -274,9 +259,9 @@ export function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1))}…`;
 }
 
-/** A one-line version of a possibly multi-line text. */
+/** A one-line version of a possibly multi-line text, its invisible and reordering characters made visible first. */
 export function oneLine(s: string, max = 200): string {
-  return truncate(s.replace(/\s+/g, ' ').trim(), max);
+  return truncate(visible(s).replace(/\s+/g, ' ').trim(), max);
 }
 
 export const MUST_WAIVERS_NOTE_PREFIX = 'MUST waivers allowed';

@@ -1,7 +1,8 @@
 /**
  * The console's verdict block: the headline with its scope, one count line
  * (requirements only — never tests or findings), then a line per failed,
- * warned and not-exercised MUST requirement with one-line evidence, and where
+ * warned and not-exercised requirement with one-line evidence (each status as
+ * many as the count line says, up to a cap that says how many more), and where
  * the reports are. Kept short on purpose: a failing run names its failing
  * requirements in its first lines. A run over several plans names, under its
  * headline and scope, each plan's outcome, limits and key source in one line,
@@ -28,7 +29,8 @@ import {
 import { scopeSentence } from './scope.ts';
 import { curlOf } from './curl.ts';
 import { replayLines } from './replay.ts';
-import { limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
+import { limitsText, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
+import { notExercisedList } from './not-exercised.ts';
 
 const FAIL_CAP = 10;
 const WARN_CAP = 5;
@@ -98,12 +100,13 @@ export function renderConsole(report: RunReport, o: { verbose?: boolean; reports
   if (fails.length > FAIL_CAP) lines.push(`  … and ${fails.length - FAIL_CAP} more failures (see the reports)`);
   for (const r of warns.slice(0, WARN_CAP)) lines.push(...line(report, '!', r, !!o.verbose, plans));
   if (warns.length > WARN_CAP) lines.push(`  … and ${warns.length - WARN_CAP} more warnings`);
-  const gaps = notExercisedByPlan(report, plans);
+  // every requirement the count line calls not exercised, the MUSTs the verdict needs first
+  const gaps = notExercisedList(report);
   for (const n of gaps.slice(0, SKIP_CAP)) {
-    const on = plans ? ` on ${onPlans(n.plans, plans)}` : '';
-    lines.push(`  ○ ${n.id} not exercised${on}: ${oneLine(notExercisedText(n), 240)}`);
+    const on = plans && n.plans.length ? ` on ${onPlans(n.plans, plans)}` : '';
+    lines.push(`  ○ ${n.id} (${n.level}) not exercised${on}: ${oneLine(notExercisedText(n), 400)}`);
   }
-  if (gaps.length > SKIP_CAP) lines.push(`  … and ${gaps.length - SKIP_CAP} more not exercised`);
+  if (gaps.length > SKIP_CAP) lines.push(`  … and ${gaps.length - SKIP_CAP} more not exercised (see the reports)`);
   for (const e of report.suiteErrors.slice(0, 3)) lines.push(`  suite error (not the server's fault): ${oneLine(e, 200)}`);
   if (o.reports && o.reports.length) lines.push(`  reports: ${o.reports.join(', ')}`);
   return `${lines.join('\n')}\n`;

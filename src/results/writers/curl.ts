@@ -6,11 +6,24 @@
  * the URL, so that the line still runs when pasted).
  */
 import { dependsOnEarlierRequests } from '../../core/catalogue.ts';
+import { isInvisible, visible } from '../../core/visible.ts';
 import type { Evidence } from '../types.ts';
 
-/** Quote for a POSIX shell (single quotes). */
+/**
+ * Quote for a shell: single quotes; a value holding a character a reader cannot see (visible.ts) in bash's $'…' form,
+ * each such character as its \u or \U escape — exact when pasted, and visible (a bidi override cannot reorder the line).
+ */
 export function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
+  if (visible(s) === s) return `'${s.replace(/'/g, `'\\''`)}'`;
+  let out = '';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (ch === '\\' || ch === "'") out += `\\${ch}`;
+    else if (!isInvisible(cp)) out += ch;
+    else
+      out += cp > 0xffff ? `\\U${cp.toString(16).toUpperCase().padStart(8, '0')}` : `\\u${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return `$'${out}'`;
 }
 
 const SKIPPED_HEADERS = ['content-length', 'host', 'connection', 'transfer-encoding'];

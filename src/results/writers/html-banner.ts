@@ -26,7 +26,8 @@ import {
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
 import { html, joinHtml, raw, type SafeHtml } from './html-safe.ts';
-import { ACROSS_PLANS_NOTE, notExercisedByPlan, onPlans } from './plan-view.ts';
+import { ACROSS_PLANS_NOTE, onPlans } from './plan-view.ts';
+import { notExercisedList } from './not-exercised.ts';
 
 const SEAL: Record<string, SafeHtml> = {
   certified: raw('<path d="M10 24l9 9 19-20"/>'),
@@ -163,15 +164,22 @@ export function suiteErrors(report: RunReport): SafeHtml {
 
 export function notExercised(report: RunReport): SafeHtml {
   const plans = plansOf(report);
-  const list = notExercisedByPlan(report, plans);
+  const gaps = notExercisedList(report);
+  const list = gaps.filter((n) => n.decisive);
   if (!list.length) return html``;
+  const others = gaps.length - list.length;
+  // the count above says how many were not exercised: the others are in the requirements below, each with its reason
+  const rest = others
+    ? html`<p class="muted" data-testid="not-exercised-others">${others} other requirement${others === 1 ? ' was' : 's were'} not exercised either (SHOULD, INFO, ADVISORY, or outside this run): listed below with the reason.</p>`
+    : '';
   const items = list.map((n) => {
-    const on = plans ? html` <span class="on-plans" data-testid="not-exercised-plans">on ${onPlans(n.plans, plans)}</span>` : '';
+    const on =
+      plans && n.plans.length ? html` <span class="on-plans" data-testid="not-exercised-plans">on ${onPlans(n.plans, plans)}</span>` : '';
     const attr = plans ? html` data-plans="${n.plans.join(' ')}"` : '';
     return html`<li data-testid="not-exercised-item" data-requirement="${n.id}"${attr}><a href="#req-${n.id}"><code>${n.id}</code></a> ${n.title}${on}<br><span class="why">${n.reason}</span>${n.remedy ? html`<br><span class="remedy">${remedyText(n.remedy)}</span>` : ''}</li>`;
   });
   return html`<section class="card notice" data-testid="not-exercised"><h2>MUST requirements not exercised (${list.length})</h2>
 <p class="muted">No MUST requirement may be left out of a certification: each one below says why it was not exercised and what would exercise it.</p>
-<ul>${items}</ul>
+<ul>${items}</ul>${rest}
 </section>`;
 }

@@ -7,7 +7,8 @@
  * Order: the outcome banner, what is new since the last run, the plan matrix
  * (a run over several plans), the counts, the suite's own errors, the MUSTs not
  * exercised, the requirements failures first, the rate-limit scenarios per
- * plan, the notes.
+ * plan, the run's traffic (a link to traffic.har beside the page: the one href
+ * that is not an anchor of the page), the notes.
  */
 import { createHash } from 'node:crypto';
 import type { RunReport } from '../types.ts';
@@ -39,6 +40,17 @@ ${items.length ? html`<ul>${items}</ul>` : html`<p>No notes.</p>`}
 </section>`;
 }
 
+/** The link to the run's HAR, a sibling file of the page in its run folder and at the top of reports/. */
+export function traffic(report: RunReport): SafeHtml {
+  const t = report.traffic;
+  if (!t) return html``;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const left = t.omitted ? `; ${n(t.omitted)} more past its cap are not listed` : '';
+  return html`<section class="card notes" data-testid="traffic"><h2>Traffic</h2>
+<p><a href="${t.file}" data-testid="traffic-link">${t.file}</a> (HAR 1.2): every request and response of the conformance specs and the exploration phase, ${n(t.entries)} on ${n(t.pages)} pages${left}, each tagged with the requirements judged on it (<code>_requirements</code>). Open it in the browser's network panel (import a HAR), Insomnia, Postman or har-to-k6. The key is redacted; cut bodies are marked <code>_truncated</code>; the rate-limit scenarios are only summarised in it.</p>
+</section>`;
+}
+
 export function renderHtml(report: RunReport): string {
   const title = `${headline(report)} · Animal Store ${report.kind} · ${report.target.baseUrl}`;
   return html`<!DOCTYPE html>
@@ -62,6 +74,7 @@ ${suiteErrors(report)}
 ${notExercised(report)}
 ${requirements(report)}
 ${load(report)}
+${traffic(report)}
 ${notes(report)}
 <footer data-testid="footer">Animal Store conformance suite ${report.suiteVersion} · spec sha256 ${report.specSha256} · run ${report.startedAt} – ${report.endedAt}</footer>
 </main>

@@ -38,18 +38,11 @@ import {
   remedyText,
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
+import { type Gap, notExercisedList } from './not-exercised.ts';
 import { curlOf } from './curl.ts';
 import { replayLines } from './replay.ts';
 import type { LoadReport } from './load-runs.ts';
-import {
-  notExercisedByPlan,
-  perPlanRequirements,
-  planMusts,
-  planRequirement,
-  replayKey,
-  replayKeyOf,
-  sharedRequirements,
-} from './plan-view.ts';
+import { perPlanRequirements, planMusts, planRequirement, replayKey, replayKeyOf, sharedRequirements } from './plan-view.ts';
 
 /** A judgement's evidence as text; its curl line reads the key from `keyVariable` (see replayKey). */
 function evidence(f: Judgement & { source?: string; replay?: Replay }, keyVariable?: string): string {
@@ -134,18 +127,33 @@ function property(name: string, value: unknown): string {
   return `      <property name="${escapeAttr(name)}" value="${escapeAttr(value)}"/>`;
 }
 
+/** The requirements whose testcases are skipped as not exercised: the MUSTs the verdict needs, then the others (with their level). */
+function notExercisedProperties(report: RunReport): string[] {
+  const gaps = notExercisedList(report);
+  const named = (n: Gap, level: boolean) => {
+    const about = [level ? n.level : '', n.plans.join(', ')].filter(Boolean).join('; ');
+    return about ? `${n.id} (${about})` : n.id;
+  };
+  const others = gaps.filter((n) => !n.decisive);
+  return [
+    property(
+      'notExercised',
+      gaps
+        .filter((n) => n.decisive)
+        .map((n) => named(n, false))
+        .join(', '),
+    ),
+    ...(others.length ? [property('notExercisedOthers', others.map((n) => named(n, true)).join(', '))] : []),
+  ];
+}
+
 function properties(report: RunReport): string[] {
   const k = report.comparison;
   return [
     property('outcome', report.outcome),
     property('headline', headline(report)),
     property('scope', scopeSentence(report)),
-    property(
-      'notExercised',
-      notExercisedByPlan(report, plansOf(report))
-        .map((n) => (n.plans.length ? `${n.id} (${n.plans.join(', ')})` : n.id))
-        .join(', '),
-    ),
+    ...notExercisedProperties(report),
     property('observed', report.counts.observed),
     ...(report.diagnosis ? [property('diagnosis', report.diagnosis)] : []),
     ...(k ? [property('newSinceLastRun', k.newProblems.join(', ')), property('fixedSinceLastRun', k.fixed.join(', '))] : []),

@@ -4,8 +4,9 @@
  * conformant) and scope, what is new since the last run, the failed MUSTs with
  * one-line evidence and a fenced curl line each (the key written as
  * $ANIMAL_STORE_API_KEY), the warnings, the MUSTs not exercised with reason and
- * remedy, the rate-limit scenarios and their engine (a k6 the suite is not yet
- * verified on says so), the suite's own errors and the waivers.
+ * remedy and the other requirements not exercised (as many as the counts say),
+ * the rate-limit scenarios and their engine (a k6 the suite is not yet verified
+ * on says so), the suite's own errors and the waivers.
  * Server-provided text is escaped so it cannot inject HTML, links, tables or
  * @-mentions into the comment; code blocks get a fence longer than any
  * backtick run inside them.
@@ -44,7 +45,9 @@ import {
 import { scopeSentence } from './scope.ts';
 import { curlOf } from './curl.ts';
 import { replayCurl, replayLines } from './replay.ts';
-import { ACROSS_PLANS_NOTE, limitsText, notExercisedByPlan, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
+import { visible } from '../../core/visible.ts';
+import { ACROSS_PLANS_NOTE, limitsText, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
+import { type Gap, notExercisedList } from './not-exercised.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
 export const SUMMARY_LIST_CAP = 10;
@@ -66,9 +69,9 @@ function code(s: string): string {
   return `\`${oneLine(s, 200).replace(/`/g, "'")}\``;
 }
 
-/** Text without control characters (other than line breaks and tabs) and without characters XML would refuse. */
+/** Text with its control, invisible and reordering characters made visible (\u escapes), nothing XML would refuse. */
 function withoutControls(s: string): string {
-  return stripInvalidXml(s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''));
+  return stripInvalidXml(visible(s));
 }
 
 /** A fenced code block, indented for a list item; the fence is longer than any backtick run of the text. */
@@ -91,6 +94,29 @@ function capped(list: RequirementResult[], cap: number, line: (r: RequirementRes
   const lines = list.slice(0, cap).map((r) => line(r));
   if (list.length > cap) lines.push(`- … and ${list.length - cap} more (see index.html)`);
   return lines;
+}
+
+/**
+ * The requirements counted as not exercised, each once: the MUSTs the verdict needs, every one with reason and
+ * remedy; then the others (SHOULD, INFO, ADVISORY, or outside the run's scope), with their level, up to the cap.
+ */
+function notExercised(report: RunReport, plans: readonly PlanResult[] | undefined): string[] {
+  const gaps = notExercisedList(report);
+  const line = (n: Gap, level: boolean) => {
+    const on = plans && n.plans.length ? ` (on ${escapeMarkdown(onPlans(n.plans, plans), 120)})` : '';
+    const why = `${escapeMarkdown(n.reason, 400)}${n.remedy ? ` — ${escapeMarkdown(remedyText(n.remedy), 240)}` : ''}`;
+    return `- ${idOf(n.id)}${level ? ` (${n.level})` : ''}${on}: ${why}`;
+  };
+  const musts = gaps.filter((n) => n.decisive);
+  const others = gaps.filter((n) => !n.decisive);
+  const out: string[] = [];
+  if (musts.length) out.push(`### 🟡 MUST requirements not exercised (${musts.length})`, '', ...musts.map((n) => line(n, false)), '');
+  if (others.length) {
+    out.push(`### Other requirements not exercised (${others.length})`, '', ...others.slice(0, SUMMARY_LIST_CAP).map((n) => line(n, true)));
+    if (others.length > SUMMARY_LIST_CAP) out.push(`- … and ${others.length - SUMMARY_LIST_CAP} more (see index.html)`);
+    out.push('');
+  }
+  return out;
 }
 
 /** A failed MUST: its reason (and the plans it failed on), one line of evidence, and the curl line that replays it. */
@@ -183,17 +209,7 @@ export function renderSummary(report: RunReport): string {
   }
   const warns = report.requirements.filter((r) => r.status === 'warn');
   if (warns.length) lines.push(`### ⚠️ Warnings (${warns.length})`, '', ...capped(warns, SUMMARY_LIST_CAP), '');
-  const gaps = notExercisedByPlan(report, plans);
-  if (gaps.length) {
-    lines.push(`### 🟡 MUST requirements not exercised (${gaps.length})`, '');
-    for (const n of gaps) {
-      const on = plans ? ` (on ${escapeMarkdown(onPlans(n.plans, plans), 120)})` : '';
-      lines.push(
-        `- ${idOf(n.id)}${on}: ${escapeMarkdown(n.reason, 240)}${n.remedy ? ` — ${escapeMarkdown(remedyText(n.remedy), 240)}` : ''}`,
-      );
-    }
-    lines.push('');
-  }
+  lines.push(...notExercised(report, plans));
   if (report.suiteErrors.length)
     lines.push(
       `### Defects of the suite, not the server's (${report.suiteErrors.length})`,

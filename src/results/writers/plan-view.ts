@@ -4,11 +4,11 @@
  * (the rate-limit areas, and any requirement whose status differs between
  * plans) and which once for all (conformance, judged on `conformanceKey`); a
  * plan's view of a requirement (its status, and the findings of its own
- * scenarios); its limits in words; and the MUSTs each plan failed or left out,
- * grouped so that a gap shared by several plans is named once.
+ * scenarios); its limits in words; and the MUSTs each plan failed or left out
+ * (what the run left out, plan by plan: not-exercised.ts).
  */
 import { emptyCounts, loadFindings } from '../aggregate.ts';
-import type { Finding, NotExercised, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
+import type { Finding, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
 import { plansOf } from './common.ts';
 import { loadReportOf } from './load-runs.ts';
 
@@ -84,24 +84,6 @@ export function planRequirement(r: RequirementResult, p: PlanResult): Requiremen
       ? { notExercised: { reason: entry?.reason ?? 'not exercised on this plan', ...(remedy ? { remedy } : {}) } }
       : {}),
   };
-}
-
-/** A MUST not exercised, and the plans it was not exercised on. */
-export interface PlanGap extends NotExercised {
-  plans: string[];
-}
-
-/** The MUSTs left out, once per requirement and reason, with the plans they were left out on (a single-plan run: its own list). */
-export function notExercisedByPlan(report: RunReport, plans: readonly PlanResult[] | undefined): PlanGap[] {
-  if (!plans) return report.notExercised.map((n) => ({ ...n, plans: [] }));
-  const out: PlanGap[] = [];
-  for (const p of plans)
-    for (const n of p.notExercised) {
-      const same = out.find((g) => g.id === n.id && g.reason === n.reason && g.remedy === n.remedy);
-      if (same) same.plans.push(p.plan);
-      else out.push({ ...n, plans: [p.plan] });
-    }
-  return out;
 }
 
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
