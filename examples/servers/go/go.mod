@@ -1,0 +1,3 @@
+module animalstore
+
+go 1.19
