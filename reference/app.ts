@@ -133,7 +133,9 @@ export function buildApp(options?: AppOptions): App {
   const nextSeq = () => seq++;
 
   function call(req: RequestLike & { body?: string }): CallResponse {
-    const { reply, write } = answer(s, nextSeq, req, req.body ?? '', false);
+    // As on a socket: a body above the cap is not kept.
+    const tooLarge = Buffer.byteLength(req.body ?? '', 'utf8') > MAX_REQUEST_BODY_BYTES;
+    const { reply, write } = answer(s, nextSeq, req, tooLarge ? '' : (req.body ?? ''), tooLarge);
     const m = composeReply(reply, write);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(m.headers)) headers[k.toLowerCase()] = v;

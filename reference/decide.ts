@@ -207,6 +207,11 @@ export function decide(s: ServerState, r: Request): Outcome {
   const limit = limited(s, auth, r);
   if (limit.reply) return limit;
   const { decision } = limit;
+  // Fault next-after-large-body-500: the request after a refused large body is read from the middle of that body.
+  if (s.has('next-after-large-body-500') && s.store.bodyLeftUnread) {
+    s.store.bodyLeftUnread = false;
+    return { reply: error('internal_error', 'malformed request line'), decision };
+  }
   if (!auth.ok) return { reply: unauthorized(s, auth, r, () => r.route?.handler(ctx)), decision };
   if (!r.route) return { reply: error('not_found', `${r.req.method} ${url.pathname}`), decision };
   // Variant surface.accept=strict: an Accept that excludes application/json gets a 406 (RFC 9110 §12.5.1).

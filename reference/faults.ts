@@ -188,6 +188,10 @@ const table = {
     'warn',
   ),
   'repeated-param-500': g('RESP-STATUS-DOCUMENTED', 'listPets answers 500 when a query parameter is given twice.'),
+  'next-after-large-body-500': g(
+    'RESP-STATUS-DOCUMENTED',
+    'The request after a body refused as too large is answered 500 (the rest of that body was read as the next request: a connection left open after an early refusal).',
+  ),
   'category-id-double': g(
     'INPUT-NUMBER-PRECISION',
     'A categoryId written with a fraction or an exponent is read through a double, as Jackson and Python do by default: above 2^53 it is rounded (a latitude RFC 8259 §6 allows: a warning).',
@@ -195,6 +199,10 @@ const table = {
   ),
   'list-strips-controls': g('LIST-ROUND-TRIP', 'listPets shows names without their control characters (getPet shows them whole).'),
   'status-whitespace-accepted': g('CREATE-400-BAD-STATUS', 'A status with leading or trailing whitespace is accepted and stored trimmed.'),
+  'status-index-accepted': g(
+    'CREATE-400-BAD-STATUS',
+    'A status given as the index of the enumeration (0, "1") is accepted as that value (Jackson\'s ordinal enum binding).',
+  ),
   'invalid-stored': g(
     'CREATE-400-NOTHING-STORED',
     'A categoryId written as a string of two or more digits is refused with 400, but the pet is stored anyway.',

@@ -44,6 +44,8 @@ export class PetStore {
   readonly firstCreatedId: bigint;
   /** listPets pages served (fault list-500-every-7th). */
   listed = 0;
+  /** A body too large was refused and not read whole (fault next-after-large-body-500): the next request pays for it. */
+  bodyLeftUnread = false;
 
   constructor(o: StoreOptions) {
     this.nextId = o.firstId;

@@ -7,7 +7,7 @@ import { Int64, integerOf, MalformedJson, numberText, readJson, type Json } from
 import { newPetIssues, type BodyIssue } from '../schema.ts';
 import type { Has } from '../faults.ts';
 import { jsonReply, petValue, unescapedNames } from '../reply.ts';
-import { isPetStatus } from '../store.ts';
+import { isPetStatus, PET_STATUSES } from '../store.ts';
 import { bodyRefusal, nameRefusal, storedCategory, storedName } from './input-rules.ts';
 import type { PetStore } from '../store.ts';
 import type { Ctx, Handler } from './context.ts';
@@ -23,7 +23,14 @@ function tolerated(issue: BodyIssue, has: Has, body: Body): boolean {
   if (has('wrong-type-accepted') && (issue.path === '/name' || issue.path === '/categoryId')) return true;
   if (has('status-whitespace-accepted') && issue.path === '/status' && typeof body.status === 'string' && isPetStatus(body.status.trim()))
     return true;
+  if (has('status-index-accepted') && issue.path === '/status' && ordinalStatus(body.status) !== undefined) return true;
   return has('bad-status-accepted') && issue.path === '/status';
+}
+
+/** Fault status-index-accepted: a status given as the enumeration's index (0, "1") read as that value (Jackson's default). */
+function ordinalStatus(v: unknown): string | undefined {
+  const i = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+  return i !== undefined && Number.isInteger(i) ? PET_STATUSES[i] : undefined;
 }
 
 /**
@@ -126,7 +133,10 @@ const NEW_PET_FIELDS = ['name', 'categoryId', 'status'];
 
 export const createPet: Handler = (ctx) => {
   const { has } = ctx;
-  if (ctx.bodyTooLarge) return ctx.error('invalid_body', 'the body is too large');
+  if (ctx.bodyTooLarge) {
+    if (has('next-after-large-body-500')) ctx.store.bodyLeftUnread = true;
+    return ctx.error('invalid_body', 'the body is too large');
+  }
   if (ctx.body.trim() === '') return ctx.error('invalid_body', 'the body is empty');
   const read = readBody(ctx);
   if ('reply' in read) return read.reply;
@@ -145,7 +155,8 @@ export const createPet: Handler = (ctx) => {
   const refused = nameRefusal(value.name, ctx) ?? bodyRefusal(value, ctx);
   if (refused) return refused;
   if (ctx.probe) return undefined;
-  const sent = typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status;
+  const ordinal = has('status-index-accepted') && !isPetStatus(value.status) ? ordinalStatus(value.status) : undefined;
+  const sent = ordinal ?? (typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status);
   const status = sent ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
   const id =
     (has('client-id-honoured') ? clientId(value) : undefined) ??

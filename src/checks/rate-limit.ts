@@ -4,7 +4,7 @@
  * every sample), plus RL-LIMIT-CONSTANT, which needs the run's memory.
  */
 import { readRateLimit } from '../core/ratelimit.ts';
-import { responseRules, type ResponseFacts } from '../core/rules/response.ts';
+import { limitConstantRule, responseRules, type ResponseFacts } from '../core/rules/response.ts';
 import type { ApiExchange } from '../http/client.ts';
 import type { ResponseCheck } from './types.ts';
 
@@ -49,17 +49,8 @@ const constant: ResponseCheck = {
     const res = ex.response;
     const limit = res ? readRateLimit(res.headers).limit : undefined;
     if (!res || limit === undefined || res.status === 401 || (ex.api.auth ?? 'valid') !== 'valid') return;
-    const requirement = 'RL-LIMIT-CONSTANT';
     if (session.firstLimit === undefined) session.firstLimit = limit;
-    else if (session.firstLimit !== limit)
-      report({
-        requirement,
-        outcome: 'fail',
-        title: 'Limit changed during the run',
-        message: `X-RateLimit-Limit was ${session.firstLimit}, now ${limit}`,
-        evidence: { expected: String(session.firstLimit), actual: String(limit) },
-      });
-    else report({ requirement, outcome: 'pass', title: 'Limit unchanged', message: String(limit) });
+    report(limitConstantRule(session.firstLimit, limit, session.limits));
   },
 };
 

@@ -8,6 +8,7 @@
 import type { Judgement } from '../core/judgement.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { documentedStatuses, OPERATIONS, type BodySchema } from '../core/operations.ts';
+import { readRateLimit } from '../core/ratelimit.ts';
 import { validateSchema } from '../schemas/ajv.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { deprecationCheck } from './deprecation.ts';
@@ -210,6 +211,17 @@ const retryAfterHonoured: ResponseCheck = {
     const waited = ex.afterRetryAfter;
     if (!res || !waited) return;
     const requirement = 'RL-RECOVERY';
+    const auth = ex.api.auth ?? 'valid';
+    // Without the run's key the limit is the client address's, shared with whoever else is behind it: a 429 that says
+    // the limit is spent (Remaining 0) is not the run's to judge; one that says requests remain is no rate limit at all.
+    const spent = readRateLimit(res.headers).remaining === 0;
+    if (res.status === 429 && spent && auth !== 'valid' && !(typeof auth === 'object' && 'spelled' in auth))
+      return report({
+        requirement,
+        outcome: 'skip',
+        title: 'Not judged: a limit shared by the address',
+        message: `${ex.api.operation} without the run's key was answered 429 again after Retry-After (${waited.retryAfter}): a limit per client address counts every client behind it, so the wait announced need not free it for this one`,
+      });
     if (res.status !== 429)
       report({
         requirement,

@@ -127,6 +127,8 @@ function objectArb(schema: Schema): fc.Arbitrary<JNode> {
 /** A value `schema` refuses: another JSON type, an integer outside int64 or a fraction, a near miss of an enumeration value. */
 export function wrongArb(schema: Schema): fc.Arbitrary<JNode> {
   const types: JNode[] = [lit('null'), lit('true'), { k: 'arr', items: [] }, obj([])];
+  // An enumeration's index (as a number or a string): what an ordinal enum binding takes.
+  if (schema.enum) types.push(num('0'), num('1'), str('2'));
   if (schema.type !== 'string' && !schema.enum) types.push(str('42'));
   if (schema.type !== 'integer') types.push(num('42'));
   const options: fc.Arbitrary<JNode>[] = [fc.constantFrom(...types)];

@@ -35,20 +35,39 @@ function storedSince(x: Explorer, s: Sent): Probe[] | undefined {
     .filter((p) => filter === '' || sentStatus(p) === undefined || sentStatus(p) === filter);
 }
 
+/** A failure that did not come back alone: does it come back right after the request the phase sent before it? */
+async function afterPrevious(x: Explorer, s: Sent, sig: string, source: string): Promise<Attribution> {
+  const prev = x.previousOf(s);
+  if (!prev || x.left() < 2) return { kind: 'not-alone' };
+  await (prev.probe?.op === 'createPet' ? x.send(prev.probe, source) : x.exchange(prev.req, source, prev.judge, prev.probe));
+  if (!(await failsAgain(x, s, sig, source))) return { kind: 'not-alone' };
+  return { kind: 'after-previous', failing: probeFor(x, s), before: [probeFor(x, prev)] };
+}
+
+/** The probe of an exchange (one built from its request when it had none: a read-back). */
+function probeFor(x: Explorer, s: Sent): Probe {
+  if (s.probe) return s.probe;
+  const petId = s.req.operation === 'getPet' ? decodeURIComponent(s.req.path.split('/').pop() ?? '') : undefined;
+  return probeOf(
+    { op: s.req.operation, query: s.req.query ?? {}, ...(petId !== undefined ? { petId } : {}) },
+    'read back',
+    x.naming.plainLength,
+  );
+}
+
 /** Decide what reproduces `f`, replaying what it takes (a few requests, within the phase's budget). */
 export async function attribute(x: Explorer, f: Finding, source: string): Promise<Attribution> {
   const s = x.sentOf(f);
   if (!s || dependsOnEarlierRequests(f.requirement) || x.left() < 2) return { kind: 'unchecked' };
   const sig = signature(f);
-  if (!(await failsAgain(x, s, sig, source))) return { kind: 'not-alone' };
+  if (!(await failsAgain(x, s, sig, source))) return afterPrevious(x, s, sig, source);
   if (s.req.operation !== 'listPets' || !isPageProblem(f)) return { kind: 'alone' };
   const base = baselineOf(x, s);
   const baseFails = (await x.send(base, source)).failures.some((g) => signature(g) === sig);
   if (!baseFails) return { kind: 'alone' }; // this query, not the store: it fails alone on any store
   const before = storedSince(x, s);
   if (!before?.length) return { kind: 'alone' }; // it never passed in the phase: not caused by the phase's writes
-  const failing = s.probe ?? probeOf({ op: 'listPets', query: s.req.query ?? {} }, 'list', x.naming.plainLength);
-  return { kind: 'stored', failing, before };
+  return { kind: 'stored', failing: probeFor(x, s), before };
 }
 
 /** Report the failures of one exchange, each new one with what reproduces it (one attribution for the exchange). */

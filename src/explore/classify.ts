@@ -60,11 +60,12 @@ export function hasLoneSurrogate(s: string): boolean {
 }
 
 /**
- * Can `s` be a path segment of its own? An empty one or a dot segment ('.', '..')
- * is another URL altogether (`/pets/` is the list; `/pets/..` is `/`), never a petId.
+ * Can `s` be a path segment of its own? An empty one or a dot segment ('.', '..') is another URL altogether (`/pets/`
+ * is the list; `/pets/..` is `/`), never a petId; nor is one holding a slash or a backslash: percent-encoded, RFC 3986
+ * keeps it one segment, but servers and proxies commonly decode it into a path of their own (a redirect, a 404).
  */
 export function isPathSegment(s: string): boolean {
-  return s !== '' && s !== '.' && s !== '..';
+  return s !== '' && s !== '.' && s !== '..' && !/[/\\]/.test(s);
 }
 
 /** `s` with every lone surrogate replaced by U+FFFD (what a URL, UTF-8 only, can carry). */

@@ -78,6 +78,8 @@ export class Explorer {
   private readonly sentBefore = new WeakMap<Finding, number>();
   /** The exchange each finding judged. */
   private readonly sent = new WeakMap<Finding, Sent>();
+  /** The last exchanges sent, in order (what a failure may depend on). */
+  private readonly recent: Sent[] = [];
   private exchanges = 0;
   /** Every createPet the phase sent, in order (what a page of the list may show since). */
   readonly writes: { probe: Probe; index: number }[] = [];
@@ -135,6 +137,8 @@ export class Explorer {
     const saved = s.sink;
     const findings: Finding[] = [];
     const sent: Sent = { req, judge, index: this.exchanges++, ...(probe ? { probe } : {}) };
+    this.recent.push(sent);
+    if (this.recent.length > 32) this.recent.shift();
     s.sink = findings;
     try {
       const ex = await s.client.request(req);
@@ -156,6 +160,11 @@ export class Explorer {
   /** The exchange a finding of the phase judged. */
   sentOf(f: Finding): Sent | undefined {
     return this.sent.get(f);
+  }
+
+  /** The exchange the phase sent just before `s`, if it is still remembered. */
+  previousOf(s: Sent): Sent | undefined {
+    return this.recent.find((r) => r.index === s.index - 1);
   }
 
   tallyOf(source: string): { requests: number; cases: number; counterexamples: number } {
@@ -199,8 +208,9 @@ export class Explorer {
       const before = this.sentBefore.get(f);
       this.session.sink.push({
         ...f,
+        // A rate-limit finding is not attributed: its answer depends on the key's window (requestsBefore says so).
         replay: {
-          ...this.attributed(replay, attribution),
+          ...(before === undefined ? this.attributed(replay, attribution) : replay),
           requests: this.spent,
           ...(before !== undefined ? { requestsBefore: before } : {}),
         },
@@ -213,9 +223,9 @@ export class Explorer {
   /** A replay record as `attribution` establishes it: the stored pets first, or whether the request alone reproduces it. */
   private attributed(replay: Replay, a: Attribution | undefined): Replay {
     if (!a || a.kind === 'unchecked') return replay;
-    if (a.kind !== 'stored') return { ...replay, reproduced: a.kind };
+    if (a.kind !== 'stored' && a.kind !== 'after-previous') return { ...replay, reproduced: a.kind };
     const { shrinks: _s, shrinkPath: _p, path: _f, ...rest } = replay;
-    const failing = this.replayOf(a.failing, { ...rest, reproduced: 'after-stored' });
+    const failing = this.replayOf(a.failing, { ...rest, reproduced: a.kind === 'stored' ? 'after-stored' : 'after-previous' });
     return { ...failing, before: a.before.map((p) => this.stepOf(p)) };
   }
 

@@ -12,6 +12,8 @@ export type Attribution =
   | { kind: 'alone' }
   /** Replayed alone, it did not fail again: it depends on requests before it. */
   | { kind: 'not-alone' }
+  /** Replayed right after the request sent before it, it failed again: that one left the server (or the connection) so. */
+  | { kind: 'after-previous'; failing: Probe; before: Probe[] }
   /** The list failed because of pets stored since the same filter's page last passed: these creates, then `failing`. */
   | { kind: 'stored'; failing: Probe; before: Probe[] }
   /** Not checked: a rate-limit finding (its answer depends on the key's window), or no budget left. */

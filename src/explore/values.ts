@@ -119,6 +119,8 @@ export function fieldSamples(schema: Schema): Sample[] {
     const first = String(schema.enum[0]);
     for (const [label, text] of nearMisses(first)) out.push({ label: `${JSON.stringify(first)}, ${label}`, node: str(text) });
     out.push({ label: 'empty string', node: str('') });
+    // An enumeration's index, as a number or a string: what an ordinal enum binding takes (Jackson's default).
+    out.push({ label: 'the index 0 of the enumeration', node: num('0') }, { label: 'the index 1, as a string', node: str('1') });
   } else if (schema.type === 'integer') {
     for (const [label, v] of INT64_BOUNDARIES) out.push({ label, node: num(v) });
     for (const [label, text] of NONCANONICAL_NUMBERS) out.push({ label, node: num(text) });

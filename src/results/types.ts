@@ -78,9 +78,10 @@ export interface Replay {
   /**
    * What was established about reproducing it: `alone`, the minimal request replayed alone failed the same way again;
    * `not-alone`, replayed alone it did not (it depends on requests sent before it); `after-stored`, it depends on what
-   * the store holds — the requests of `before` stored it, and the same list had passed before they were sent.
+   * the store holds — the requests of `before` stored it, and the same list had passed before they were sent;
+   * `after-previous`, it failed again right after the request sent before it (`before`), not alone.
    */
-  reproduced?: 'alone' | 'not-alone' | 'after-stored';
+  reproduced?: 'alone' | 'not-alone' | 'after-stored' | 'after-previous';
   /** A finding that depends on stored state: the requests to send first, in order (then the failing request). */
   before?: ReplayStep[];
 }

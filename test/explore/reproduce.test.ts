@@ -69,3 +69,11 @@ test('A counterexample that depends on stored state is saved with the creates th
   expect(replayed.some((f) => f.outcome === 'fail')).toBe(true);
   expect(replayed.some((f) => f.title === 'Saved counterexample fixed')).toBe(false);
 });
+
+test('A failure that comes back only right after the request sent before it is reported with that request first (a connection left open after a refused large body).', async () => {
+  const run = await runSuiteAgainst({ faults: ['next-after-large-body-500'] });
+  const f = run.findings.find((x) => x.requirement === 'RESP-STATUS-DOCUMENTED' && x.outcome === 'fail' && x.replay)!;
+  expect(f.replay!.reproduced).toBe('after-previous');
+  expect(f.replay!.before?.[0].probe.body?.length).toBeGreaterThan(1_000_000);
+  expect(replayLines(f.replay).join('\n')).toMatch(/right after the request sent before it, it failed again/);
+});

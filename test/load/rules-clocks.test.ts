@@ -65,3 +65,21 @@ describe('RL-RETRY-AFTER-CONSISTENT on a slow exchange', () => {
     expect(verdicts(x, 'RL-RETRY-AFTER-CONSISTENT')).toEqual(['warn']);
   });
 });
+
+describe('RL-RESET-UNIX-SECONDS with a stale Date', () => {
+  // A short quota day (a test server's): a Reset more than a day after the response's time is too far.
+  const shortDay = { ...o, dayMs: 60_000 };
+  it('passes a Reset that holds against the time the response arrived when its Date is a minute and more off (a Date reused per connection)', () => {
+    const arrived = T0 + 120_000;
+    const x = { ...s(0, arrived, 200, { ...rl(59, Math.floor(arrived / SECOND) + 55) }), sentAt: arrived - 10 };
+    x.headers.date = new Date(T0).toUTCString();
+    expect(find(judgeCeiling([x], shortDay), 'RL-RESET-UNIX-SECONDS')).toEqual(['pass']);
+  });
+
+  it('still fails a Reset in milliseconds whatever the Date', () => {
+    const arrived = T0 + 120_000;
+    const x = { ...s(0, arrived, 200, { ...rl(59, arrived + 55_000) }), sentAt: arrived - 10 };
+    x.headers.date = new Date(T0).toUTCString();
+    expect(verdicts(x, 'RL-RESET-UNIX-SECONDS')).toEqual(['fail']);
+  });
+});

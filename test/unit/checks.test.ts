@@ -209,3 +209,37 @@ describe('Content-Type', () => {
     expect(contentTypeOutcome(ct, 404)).toBe(outcome);
   });
 });
+
+describe('A request retried after its whole Retry-After', () => {
+  function retried(auth: unknown, status: number, remaining = '0'): Outcome | undefined {
+    let out: Outcome | undefined;
+    const ex = {
+      api: { operation: 'createPet', ...(auth === undefined ? {} : { auth }) },
+      request: { method: 'POST', url: 'http://x/v1/pets' },
+      response: { status, headers: { 'x-ratelimit-remaining': remaining }, bodyText: '{}', bodyBytes: 2, truncated: false },
+      afterRetryAfter: { retryAfter: '1', waitedMs: 1300 },
+      startedAt: 0,
+      durationMs: 1,
+    } as unknown as ApiExchange;
+    RESPONSE_CHECKS.find((c) => c.name === 'retry-after-honoured')!.run({
+      ex,
+      session: { limits: { plan: 'free' } } as never,
+      report: (j) => void (out = j.outcome),
+    });
+    return out;
+  }
+
+  test.each([
+    ['the run’s key', undefined, 429, 'fail'],
+    ['the run’s key spelled bearer', { spelled: 'bearer {key}' }, 429, 'fail'],
+    ['no key (a limit per client address, shared)', 'none', 429, 'skip'],
+    ['a made-up credential', { authorization: 'Basic eA==' }, 429, 'skip'],
+    ['no key, served', 'none', 401, 'pass'],
+  ])('with %s, answered %s again, is judged %s (RL-RECOVERY).', (_what, auth, status, outcome) => {
+    expect(retried(auth, status as number)).toBe(outcome);
+  });
+
+  test('Without a key, a 429 that says requests remain (X-RateLimit-Remaining 59) is no spent limit: still failed.', () => {
+    expect(retried('none', 429, '59')).toBe('fail');
+  });
+});

@@ -117,6 +117,16 @@ function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
   const windowS = Math.ceil(ctx.dayMs / 1000);
   const exchangeS = Math.ceil(exchangeMs(r) / 1000);
   const v = judgeReset(rl.resetRaw, ref, windowS, (date !== undefined ? SKEW_WITH_DATE_S : SKEW_WITHOUT_DATE_S) + exchangeS);
+  // A Date far from the moment the response arrived may be stale (a server reusing one Date per connection): a Reset
+  // that holds against the arrival time, with the skew allowed without a Date, is no fault of the Reset.
+  const staleDate = date !== undefined && Math.abs(date - r.t) > SKEW_WITHOUT_DATE_S * 1000;
+  if (!v.ok && staleDate && judgeReset(rl.resetRaw, r.t, windowS, SKEW_WITHOUT_DATE_S + exchangeS).ok)
+    return judge(
+      'RL-RESET-UNIX-SECONDS',
+      true,
+      'Reset is a Unix timestamp in seconds',
+      `${r.label}: ${rl.resetRaw}, judged against the time the response arrived (${Math.floor(r.t / 1000)}): its Date is ${Math.round((r.t - date) / 1000)} s off it`,
+    );
   if (!v.ok)
     return judge('RL-RESET-UNIX-SECONDS', false, `Reset is not a Unix timestamp in seconds (${v.reason})`, `${r.label}: ${v.detail}`);
   const stale = date !== undefined ? staleResetOn429(r, ctx, date) : undefined;
@@ -253,6 +263,28 @@ export function errorBody429(r: ResponseFacts): Judgement {
   return problems.length
     ? judge('RL-429-ERROR-BODY', false, '429 body is not an Error', `${r.label}: the 429 body is ${problems.join(', ')}`)
     : judge('RL-429-ERROR-BODY', true, '429 body is an Error', `${r.label}: an Error with status 429`);
+}
+
+/**
+ * RL-LIMIT-CONSTANT: X-RateLimit-Limit stays the limit in force for the key. A server may show whichever of the plan's
+ * two limits is in force — the minute's, or the day's once its quota is what refuses (RL-LIMIT-PLAN accepts either) —
+ * so a move between the plan's per-minute and per-day numbers is no change of limit; any other change is.
+ */
+export function limitConstantRule(first: number, limit: number, limits: PlanLimits | undefined): Judgement {
+  if (limit === first) return judge('RL-LIMIT-CONSTANT', true, 'Limit unchanged', String(limit));
+  const plans: { perMinute?: number; perDay?: number }[] = limits ? [limits] : Object.values(PLANS);
+  const p = plans.find((x) => [x.perMinute, x.perDay].includes(first) && [x.perMinute, x.perDay].includes(limit));
+  if (p)
+    return judge(
+      'RL-LIMIT-CONSTANT',
+      true,
+      "Limit moved between the plan's per-minute and per-day numbers",
+      `X-RateLimit-Limit was ${first}, now ${limit}: the plan's ${limit === p.perDay ? 'per-day' : 'per-minute'} limit is the one in force`,
+    );
+  return {
+    ...judge('RL-LIMIT-CONSTANT', false, 'Limit changed during the run', `X-RateLimit-Limit was ${first}, now ${limit}`),
+    evidence: { expected: String(first), actual: String(limit) },
+  };
 }
 
 /** Every per-response rate-limit rule. */

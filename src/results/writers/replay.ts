@@ -50,6 +50,12 @@ export function replayCurl(r: Replay, keyVariable = KEY_VARIABLE): string | unde
 function reproductionLines(r: Replay, curl: boolean, keyVariable: string): string[] {
   const last = curl && r.url ? curlOf(r.method, r.url, r.probe, keyVariable) : oneLine(r.request, 300);
   const before = r.before ?? [];
+  if (before.length && r.reproduced === 'after-previous')
+    return [
+      `replayed alone it passed, and right after the request sent before it, it failed again: that request left the server (or the connection) in a state this one fails in; to reproduce it, send`,
+      ...before.map((b) => `  first: ${curl ? curlOf(b.method, b.url, b.probe, keyVariable) : oneLine(b.request, 300)}`),
+      `  then: ${last}`,
+    ];
   if (before.length) {
     const shown = before
       .slice(0, SHOWN_BEFORE)

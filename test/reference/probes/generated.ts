@@ -36,6 +36,13 @@ export const GENERATED_PROBES: Probe[] = [
     fault: 'query-encoded-name-ignored',
     holds: async (s) => arr(await s.send('/pets?%6C%69%6D%69%74=1')).length === 1,
   },
+  {
+    fault: 'next-after-large-body-500',
+    holds: async (s) => {
+      await post(s, `{"name":"a","categoryId":1,"x":"${'x'.repeat(1_100_000)}"}`);
+      return (await status(s.send('/pets?limit=1'))) === 200;
+    },
+  },
   { fault: 'repeated-param-500', holds: async (s) => (await status(s.send('/pets?limit=1&limit=2'))) === 200 },
   {
     fault: 'category-id-double',
@@ -56,6 +63,7 @@ export const GENERATED_PROBES: Probe[] = [
       return arr(await s.send('/pets?status=pending&limit=100')).some((p) => p.name === 'a\u0001b');
     },
   },
+  { fault: 'status-index-accepted', holds: async (s) => (await status(post(s, newPet({ status: 0 })))) === 400 },
   { fault: 'status-whitespace-accepted', holds: async (s) => (await status(post(s, newPet({ status: ' sold' })))) === 400 },
   {
     fault: 'invalid-stored',

@@ -35,7 +35,10 @@ async function readBody(req) {
   let size = 0;
   for await (const chunk of req) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${MAX_BODY_BYTES} bytes`);
+    // Refused before the body was read whole: the rest is still on the connection, so it must close (RFC 9112 §9.6),
+    // or the next request on it would be read from the middle of this body.
+    if (size > MAX_BODY_BYTES)
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${MAX_BODY_BYTES} bytes`, { Connection: 'close' });
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
