@@ -192,6 +192,12 @@ const table = {
     'RESP-STATUS-DOCUMENTED',
     'The request after a body refused as too large is answered 500 (the rest of that body was read as the next request: a connection left open after an early refusal).',
   ),
+  // the store: what a pet was created with decides where a client finds it
+  'default-status-unlisted': g(
+    'LIST-COMPLETE-PAGE',
+    'A pet created without a status shows the default status in its 201 and getPet, but no page filtered by that status lists it.',
+  ),
+  'get-truncates-long-names': g('GET-ROUND-TRIP', 'getPet shows at most 100 characters of a name (createPet and listPets show it whole).'),
   'category-id-double': g(
     'INPUT-NUMBER-PRECISION',
     'A categoryId written with a fraction or an exponent is read through a double, as Jackson and Python do by default: above 2^53 it is rounded (a latitude RFC 8259 §6 allows: a warning).',

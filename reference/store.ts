@@ -23,6 +23,8 @@ export interface Pet {
   name: unknown;
   categoryId: unknown;
   status?: unknown;
+  /** Fault default-status-unlisted: created without a status, given the default one only in what is shown. */
+  defaulted?: boolean;
 }
 
 export type NewPetRecord = Omit<Pet, 'id'>;

@@ -164,7 +164,11 @@ export const createPet: Handler = (ctx) => {
     (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
   const name = has('name-truncated') && typeof value.name === 'string' ? value.name.slice(0, 255) : storedName(value.name, ctx);
   const categoryId = exact(value, 'categoryId', has);
-  const pet = ctx.store.create({ name, categoryId: storedCategory(categoryId, ctx), ...(status !== undefined ? { status } : {}) }, id);
+  const defaulted = has('default-status-unlisted') && sent === undefined;
+  const pet = ctx.store.create(
+    { name, categoryId: storedCategory(categoryId, ctx), ...(status !== undefined ? { status } : {}), ...(defaulted ? { defaulted } : {}) },
+    id,
+  );
   // Fault category-id-unsigned: the 201 echoes the request; only reading the pet back shows what was stored.
   const body = petValue(has('category-id-unsigned') ? { ...pet, categoryId } : pet, {
     idAsString: has('id-as-string'),

@@ -75,12 +75,20 @@ export const listPets: Handler = (ctx) => {
   const unfiltered = status === null || has('filter-ignored') || (has('filter-needs-limit') && !ctx.url.searchParams.has('limit'));
   const filter = unfiltered ? undefined : status;
   // Fault list-omits-created: only the seeded pets (ids below the first created one) are listed.
-  const pets = has('list-omits-created')
+  const listed = has('list-omits-created')
     ? ctx.store
         .list(filter)
         .filter((p) => p.id < ctx.store.firstCreatedId)
         .slice(0, size)
     : ctx.store.list(filter, size);
+  // Fault default-status-unlisted: a pet given the default status is never on a page filtered by it.
+  const pets =
+    has('default-status-unlisted') && filter
+      ? ctx.store
+          .list(filter)
+          .filter((p) => !p.defaulted)
+          .slice(0, size)
+      : listed;
   // Fault list-500-after-astral: a page holding a name outside the Basic Multilingual Plane cannot be read back (utf8mb3).
   if (has('list-500-after-astral') && pets.some((p) => typeof p.name === 'string' && /[\uD800-\uDBFF]/.test(p.name)))
     return ctx.error('internal_error');

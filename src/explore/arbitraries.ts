@@ -196,11 +196,32 @@ export function requestArb(writes: boolean, only?: readonly OperationId[]): fc.A
   return fc.oneof(...ops.map((o) => ({ weight: o.method === 'POST' ? 3 : 2, arbitrary: draftArb(o) })));
 }
 
-/** The stateful phase's input: a NewPet that always carries a status, and the page size to list it with. */
-export function statefulArb(body: Schema, limit: Schema): fc.Arbitrary<{ body: JNode; limit: number }> {
-  const withStatus: Schema = { ...body, required: [...new Set([...(body.required ?? []), 'status'])] };
-  // The largest page most often (a complete page must list the pet); shrinking goes towards it.
+/** Letters of other scripts, one of them repeated: names of any length in any script (shrinking shortens them). */
+const SCRIPTS = ['é', 'ß', 'ж', '猫', 'ש', 'ع', 'ह', '한', '🐶', 'e\u0301'];
+const longNameArb: fc.Arbitrary<JNode> = fc
+  .tuple(fc.constantFrom(...SCRIPTS), fc.integer({ min: 1, max: 300 }))
+  .map(([c, n]) => ({ k: 'str', value: c.repeat(n), named: 'prefixed' }));
+
+/**
+ * A NewPet of a stored sequence: the status given or left out (the server's default then says where it is listed),
+ * the name any generated one or a long one in another script.
+ */
+function seqPetArb(body: Schema): fc.Arbitrary<JNode> {
+  return fc
+    .tuple(objectArb(body), fc.option(longNameArb, { freq: 3, nil: undefined }))
+    .map(([o, name]) => (name ? withProp(o, NAME_FIELD, name) : o));
+}
+
+/**
+ * The stateful phase's input, a sequence: the NewPets created one after the other, then the page size every read of
+ * the list uses (the largest most often: a page that lists every match must show them; shrinking goes towards it).
+ * Shrinking drops pets and simplifies each, as a sequence.
+ */
+export function sequenceArb(body: Schema, limit: Schema): fc.Arbitrary<{ pets: JNode[]; limit: number }> {
   const max = limit.maximum ?? 100;
   const min = limit.minimum ?? 1;
-  return fc.record({ body: objectArb(withStatus), limit: fc.nat(max - min).map((k) => max - (k % 4 === 0 ? k : 0)) });
+  return fc.record({
+    pets: fc.array(seqPetArb(body), { minLength: 1, maxLength: 4 }),
+    limit: fc.nat(max - min).map((k) => max - (k % 4 === 0 ? k : 0)),
+  });
 }

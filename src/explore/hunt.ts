@@ -23,6 +23,8 @@ export interface Attempt {
   failures: Finding[];
   kind?: ReplayProbe['kind'];
   limit?: number;
+  /** A sequence: every request it sent, in order (its failure is replayed after the ones before the failing read). */
+  steps?: Probe[];
 }
 
 export interface HuntOptions {
@@ -36,17 +38,23 @@ export interface HuntOptions {
   maxRounds?: number;
 }
 
-/** The replay record of a hunt's counterexample: its seed, fast-check path and shrink path (first failing → minimal). */
+/**
+ * The replay record of a hunt's counterexample: its seed, fast-check path and shrink path (first failing → minimal);
+ * for a sequence, the read that failed (`target`'s exchange), after the requests of the sequence before it.
+ */
 function replayOf(
   x: Explorer,
   path: readonly Attempt[],
   o: HuntOptions,
   seed: number,
   details?: { counterexamplePath?: string | null; numShrinks: number },
+  target?: Finding,
 ): Replay {
   const minimal = path[path.length - 1];
-  return x.replayOf(
-    minimal.probe,
+  const failing = target && minimal.steps ? x.sentOf(target)?.probe : undefined;
+  const at = failing ? (minimal.steps ?? []).indexOf(failing) : -1;
+  const replay = x.replayOf(
+    at >= 0 ? failing! : minimal.probe,
     {
       phase: o.phase,
       seed,
@@ -55,9 +63,10 @@ function replayOf(
       shrinkPath: path.map((a) => x.session.redact(describeProbe(a.probe))),
       reproduce: `--seed ${x.settings.seed}`,
     },
-    minimal.kind,
+    at >= 0 ? 'single' : minimal.kind,
     minimal.limit,
   );
+  return at > 0 ? { ...replay, before: minimal.steps!.slice(0, at).map((p) => x.stepOf(p)) } : replay;
 }
 
 export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => Promise<Attempt>, o: HuntOptions): Promise<void> {
@@ -91,7 +100,7 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
           (e) => (aborted = e),
         );
         if (attribution && attribution.kind !== 'alone' && attribution.kind !== 'unchecked') {
-          x.tallyOf(o.source).counterexamples += x.reportFailures(a.failures, replayOf(x, [a], o, seed), attribution);
+          x.tallyOf(o.source).counterexamples += x.reportFailures(a.failures, replayOf(x, [a], o, seed, undefined, fresh), attribution);
           x.forward(a.findings);
           return true;
         }
@@ -128,7 +137,7 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
         () => attribute(x, shown, o.source),
         (e) => (aborted = e),
       ));
-    const replay = replayOf(x, path, o, seed, details);
+    const replay = replayOf(x, path, o, seed, details, shown);
     // The minimal case's failures of the target's kind, and any other new kind it shows as well.
     x.tallyOf(o.source).counterexamples += x.reportFailures(minimal.failures, replay, attribution ?? undefined);
     x.forward(minimal.findings);

@@ -12,7 +12,8 @@ import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import { probeOf } from './probe.ts';
 import { operation } from './model.ts';
-import { nothingStored, roundTrip } from './stateful.ts';
+import { nothingStored } from './stateful.ts';
+import { runSequence } from './sequences.ts';
 import type { SavedCounterexample } from './store.ts';
 
 /**
@@ -79,7 +80,7 @@ async function replayOne(x: Explorer, c: SavedCounterexample): Promise<Attempt> 
   const probe = probeOf(c.probe, `saved ${c.firstSeen}`, x.naming.plainLength);
   // A finding that depends on stored state: the creates that stored it first, then the failing request.
   for (const b of c.before ?? []) await x.send(probeOf(b, `saved ${c.firstSeen}, stored first`, x.naming.plainLength), SOURCES.replay);
-  if (c.probe.kind === 'stateful') return roundTrip(x, probe, c.probe.limit ?? 100, SOURCES.replay);
+  if (c.probe.kind === 'stateful') return runSequence(x, [probe], c.probe.limit ?? 100, SOURCES.replay);
   const shot = await x.send(probe, SOURCES.replay);
   if (c.probe.kind !== 'stored') return { probe, findings: shot.findings, failures: shot.failures };
   const lists = await nothingStored(x, shot.ex.response && shot.ex.response.status < 500 ? [probe] : [], SOURCES.replay);

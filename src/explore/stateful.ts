@@ -1,105 +1,110 @@
 /**
- * The stateful part of the exploration phase: generated values travel through
- * storage. Every pet the phase created is read back in bulk, then generated
- * pets go create → getPet → the list of their status (shrunk like any other
- * failure), and the creates the server refused must have stored nothing.
+ * The stateful part of the exploration phase: generated values travel through storage. Every pet the phase created is
+ * looked for in bulk — on the page of the status it is listed under (the unfiltered one when it has none), and by its
+ * id when no page could prove it absent (a store larger than a page) — then generated sequences create pets and read
+ * each back wherever a client can find it (sequences.ts, shrunk as sequences), and the creates the server refused must
+ * have stored nothing.
  */
 import type { Judgement } from '../core/judgement.ts';
-import { petAt } from '../core/spec/pets.ts';
-import { exactInteger, getPet } from '../harness/ops.ts';
+import { provesAbsence } from '../core/spec/list-pets.ts';
+import { getPet } from '../harness/ops.ts';
 import type { ApiExchange, RunAborted } from '../http/client.ts';
 import type { Replay } from '../results/types.ts';
-import { statefulArb } from './arbitraries.ts';
-import { Explorer, guarded, isProblem, signature, SOURCES } from './engine.ts';
-import { attribute } from './attribution.ts';
+import { sequenceArb } from './arbitraries.ts';
+import { reportAttributed } from './attribution.ts';
+import { Explorer, guarded, isProblem, SOURCES } from './engine.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import type { JNode } from './jtext.ts';
 import { operation } from './model.ts';
 import { judgeProbe, sentStatus } from './oracle.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';
 import { listedBack, listingOf, readBack, storedVerdicts, type Created } from './readback.ts';
+import { listedStatus, listProbe, runSequence } from './sequences.ts';
 
 const maxLimit = (): number => operation('listPets').params.find((p) => p.name === 'limit')!.schema.maximum ?? 100;
 
-/** The listPets probe of a status's page of `limit` animals (no status: the unfiltered list). */
-const listProbe = (x: Explorer, status: string | undefined, limit: number, label: string): Probe =>
-  probeOf({ op: 'listPets', query: { ...(status ? { status } : {}), limit: String(limit) } }, label, x.naming.plainLength);
+/** At most this many created pets are read back by id in bulk (those no page could prove absent). */
+const BY_ID = 10;
 
-/**
- * Every pet the phase created so far, read back in bulk: one page of the largest size per status, each created pet
- * on it judged by the core's rules (LIST-ROUND-TRIP; LIST-COMPLETE-PAGE on a page that can prove it absent).
- */
-export async function bulkReadBack(x: Explorer): Promise<void> {
+/** Report what one page showed of the pets it should list; returns the pets it could not prove present or absent. */
+function judgeListedPets(x: Explorer, pets: readonly Created[], ex: ApiExchange, what: string): Created[] {
   const max = maxLimit();
-  const groups = new Map<string, Created[]>();
-  for (const c of x.created) {
-    const st = sentStatus(c.probe);
-    if (st !== undefined) groups.set(st, [...(groups.get(st) ?? []), c]);
+  const listing = listingOf(ex, max, x.session.largestPage(max), what);
+  if (!listing) return [...pets];
+  const unsure: Created[] = [];
+  for (const pet of pets) {
+    const found = x.capture(() => listedBack(pet, listing).forEach((v) => x.session.record(v, { source: SOURCES.stateful, ex })));
+    if (!found.length && !provesAbsence(listing)) unsure.push(pet);
+    x.forward(found);
+    const replay = x.replayOf(pet.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', max);
+    x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(found.filter(isProblem), replay);
   }
+  return unsure;
+}
+
+/** Read one page of `status` (undefined: unfiltered) and judge the pets it should show; the ones it could not settle. */
+async function bulkPage(x: Explorer, status: string | undefined, pets: readonly Created[]): Promise<Created[]> {
+  const max = maxLimit();
+  const list = listProbe(x, status, max, 'read back');
+  const shot = await x.exchange(requestOf(list), SOURCES.stateful, (ex) => judgeProbe(list, ex), list);
+  x.forward(shot.findings);
+  // A problem of the page itself (a stored pet breaking the list): reported with what reproduces it.
+  const pageReplay = x.replayOf(list, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` });
+  x.tallyOf(SOURCES.stateful).counterexamples += await reportAttributed(x, shot.failures, pageReplay, SOURCES.stateful);
+  return judgeListedPets(x, pets, shot.ex, new URLSearchParams(list.query).toString());
+}
+
+/** A created pet no page could settle, read back by its id (GET-ROUND-TRIP). */
+async function byId(x: Explorer, c: Created): Promise<void> {
+  const get = probeOf({ op: 'getPet', petId: c.id }, 'read back by id', x.naming.plainLength);
+  const shot = await x.exchange(getPet(c.id), SOURCES.stateful, (ex) => readBack(c, ex), get);
+  x.forward(shot.findings);
+  const replay = x.replayOf(c.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', maxLimit());
+  x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(shot.failures, replay);
+}
+
+/** Every pet the phase created so far, looked for in bulk: on its status's page (or the unfiltered one), else by id. */
+export async function bulkReadBack(x: Explorer): Promise<void> {
+  const groups = new Map<string | undefined, Created[]>();
+  for (const c of x.created) groups.set(listedStatus(c), [...(groups.get(listedStatus(c)) ?? []), c]);
   let aborted: RunAborted | undefined;
+  const unsure: Created[] = [];
   for (const [status, pets] of groups) {
     if (x.left() <= 0) break;
-    const list = listProbe(x, status, max, 'read back');
-    const shot = await guarded(
-      () => x.exchange(requestOf(list), SOURCES.stateful, (ex) => judgeProbe(list, ex)),
+    const left = await guarded(
+      () => bulkPage(x, status, pets),
       (e) => (aborted = e),
     );
-    if (!shot) break;
-    x.forward(shot.findings);
-    // A problem of the page itself (a stored pet breaking the list): reported with what reproduces it.
-    const fresh = shot.failures.find((f) => !x.known.has(signature(f)));
-    const attribution =
-      fresh &&
-      (await guarded(
-        () => attribute(x, fresh, SOURCES.stateful),
-        (e) => (aborted = e),
-      ));
-    const pageReplay = x.replayOf(list, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` });
-    x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(shot.failures, pageReplay, attribution ?? undefined);
-    const listing = listingOf(shot.ex, max, x.session.largestPage(max), `status=${status}&limit=${max}`);
-    for (const pet of listing ? pets : []) {
-      const found = x.capture(() =>
-        listedBack(pet, listing!).forEach((v) => x.session.record(v, { source: SOURCES.stateful, ex: shot.ex })),
-      );
-      x.forward(found);
-      const replay = x.replayOf(pet.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', max);
-      x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(found.filter(isProblem), replay);
-    }
+    if (!left) break;
+    unsure.push(...left);
+  }
+  for (const c of unsure.slice(0, BY_ID)) {
+    if (aborted || x.left() <= 0) break;
+    await guarded(
+      () => byId(x, c),
+      (e) => (aborted = e),
+    );
   }
   x.created.length = 0;
   if (aborted) throw aborted;
 }
 
-/** Create a pet, then read it back by id and in its status's list. */
-export async function roundTrip(x: Explorer, probe: Probe, limit: number, source: string): Promise<Attempt> {
-  const shot = await x.send(probe, source);
-  const findings = [...shot.findings];
-  const id = shot.ex.response?.status === 201 ? exactInteger(shot.ex, '/id') : undefined;
-  if (id !== undefined) {
-    const c: Created = { probe, id, created: petAt(shot.ex.json) ?? {} };
-    findings.push(...(await x.exchange(getPet(id), source, (ex) => readBack(c, ex))).findings);
-    const status = sentStatus(probe);
-    const list = listProbe(x, status, limit, 'read back');
-    const what = new URLSearchParams(list.query).toString();
-    const judge = (ex: ApiExchange): Judgement[] => {
-      const listing = listingOf(ex, limit, x.session.largestPage(limit), what);
-      return [...judgeProbe(list, ex), ...(listing ? listedBack(c, listing) : [])];
-    };
-    findings.push(...(await x.exchange(requestOf(list), source, judge)).findings);
-  }
-  return { probe, findings, failures: findings.filter(isProblem), kind: 'stateful', limit };
-}
-
+/** Generated sequences of creates and reads (sequences.ts), shrunk as sequences. */
 export function statefulPhase(x: Explorer): Promise<void> {
   const op = operation('createPet');
   const limit = operation('listPets').params.find((p) => p.name === 'limit')!.schema;
-  return hunt(
-    x,
-    statefulArb(op.body!, limit),
-    (v: { body: JNode; limit: number }) =>
-      roundTrip(x, x.materialize({ op: 'createPet', body: v.body, label: 'stateful' }), v.limit, SOURCES.stateful),
-    { cap: Math.max(0, x.left() - 4), shrinkCap: 90, source: SOURCES.stateful, phase: 'stateful' },
-  );
+  const run = (v: { pets: JNode[]; limit: number }) =>
+    runSequence(
+      x,
+      v.pets.map((body) => x.materialize({ op: 'createPet', body, label: 'a stored sequence' })),
+      v.limit,
+    );
+  return hunt(x, sequenceArb(op.body!, limit), run, {
+    cap: Math.max(0, x.left() - 4),
+    shrinkCap: 160,
+    source: SOURCES.stateful,
+    phase: 'stateful',
+  });
 }
 
 /** CREATE-400-NOTHING-STORED: no refused create shows up on a page of its status that lists every match. */

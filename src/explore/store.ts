@@ -102,7 +102,9 @@ export function saveCounterexamples(
       !r?.probe ||
       !(f.outcome === 'fail' || f.outcome === 'warn') ||
       dependsOnEarlierRequests(f.requirement) ||
-      r.reproduced === 'not-alone'
+      r.reproduced === 'not-alone' ||
+      // Nor a read by an id a sequence's create returned: against another store, that id is another pet's, or none.
+      (r.probe.op === 'getPet' && !!r.before?.length)
     )
       continue;
     const signature = `${f.requirement} · ${f.title}`;

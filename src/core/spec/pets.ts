@@ -135,9 +135,16 @@ export function expectedAfterCreate(sent: SentPet, created: PetText): PetText {
 /** The fields that differ, in the spec's order: `categoryId, status`. */
 export const fieldsOf = (ds: readonly Difference[]): string => ds.map((d) => d.field).join(', ');
 
+/** A value for people: a long one cut to its first 60 code points, with its length. */
+function shown(v: string | undefined): string {
+  if (v === undefined) return '(absent)';
+  const cs = Array.from(v);
+  return cs.length <= 64 ? v : `${cs.slice(0, 60).join('')}…" (${cs.length - 2} characters)`;
+}
+
 /** One difference for people: `categoryId 18014398509481984 ≠ 18014398509481983 (sent as 18014398509481983.0)`. */
 export function describeDifference(d: Difference, written: PetText = {}): string {
-  const show = (v: string | undefined) => (v === undefined ? '(absent)' : v);
+  const show = shown;
   const as = written[d.field] !== undefined && written[d.field] !== d.expected ? ` (sent as ${written[d.field]})` : '';
   return `${d.field} ${show(d.got)} ≠ ${show(d.expected)}${as}${codePointNote(d)}`;
 }

@@ -43,6 +43,21 @@ export const GENERATED_PROBES: Probe[] = [
       return (await status(s.send('/pets?limit=1'))) === 200;
     },
   },
+  {
+    fault: 'default-status-unlisted',
+    holds: async (s) => {
+      const id = rawNumber((await post(s, '{"name":"no-status","categoryId":1}')).json, '/id');
+      const page = await s.send('/pets?status=available&limit=100');
+      return arr(page).some((_, i) => rawNumber(page.json, `/${i}/id`) === id);
+    },
+  },
+  {
+    fault: 'get-truncates-long-names',
+    holds: async (s) => {
+      const id = rawNumber((await post(s, newPet({ name: 'ж'.repeat(150) }))).json, '/id');
+      return obj(await s.send(`/pets/${id}`)).name === 'ж'.repeat(150);
+    },
+  },
   { fault: 'repeated-param-500', holds: async (s) => (await status(s.send('/pets?limit=1&limit=2'))) === 200 },
   {
     fault: 'category-id-double',
