@@ -16,7 +16,7 @@ import type { LoadReport } from '../../src/core/load-report.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';
 import { SYSTEM_TAGS } from '../../load/k6/summary.ts';
 import { bundlePath, findK6, jobEnv, K6Engine, K6_FLAGS } from '../../load/node/k6.ts';
-import { vusFor } from '../../load/node/orchestrator.ts';
+import { vusFor } from '../../load/node/key-rest.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { closeTransport } from '../../src/http/transport.ts';
