@@ -22,7 +22,7 @@ import { ConfigError } from '../../src/settings/config.ts';
 import type { Judgement } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName } from '../../src/core/load-report.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
-import { PLAN_NAMES } from '../../src/core/plans.ts';
+import { isPlanName, PLAN_NAMES_TEXT } from '../../src/core/plans.ts';
 import { MAX_IN_FLIGHT } from '../lib/config.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import { planEnv, planRun, segmentOf, type SetupData } from './plan-run.ts';
@@ -74,9 +74,8 @@ function plansOf(env: Record<string, string | undefined>): string[] {
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  const bad = plans.filter((p) => (PLAN_NAMES as readonly string[]).indexOf(p) < 0);
-  if (bad.length)
-    throw new ConfigError(`ANIMAL_STORE_PLANS must list free, pro, business or enterprise, got ${JSON.stringify(bad.join(','))}`);
+  const bad = plans.filter((p) => !isPlanName(p));
+  if (bad.length) throw new ConfigError(`ANIMAL_STORE_PLANS must list ${PLAN_NAMES_TEXT}, got ${JSON.stringify(bad.join(','))}`);
   return plans;
 }
 
