@@ -14,7 +14,7 @@ import { ScenarioRun } from '../load/lib/runner.ts';
 import { realClock } from '../load/node/clock.ts';
 import { drive } from '../load/node/driver.ts';
 import { REQUEST_PATH } from '../load/node/engine.ts';
-import { readConfig, type Config, type EnvMap, type Flags } from '../src/settings/config.ts';
+import { readConfig, type Config, type EnvMap, type Flags } from '../src/settings/read-config.ts';
 import { send } from '../src/http/transport.ts';
 import { openTarget, type Target } from '../src/target/target.ts';
 import { benchEnv, ROOT } from './conformance.ts';

@@ -9,7 +9,7 @@
  */
 import exec from 'k6/execution';
 import http from 'k6/http';
-import { ConfigError, readConfig, requireLimits, type Config } from '../../src/settings/config.ts';
+import { ConfigError, readConfig, requireLimits, type Config } from '../../src/settings/read-config.ts';
 import type { PlanLimits } from '../../src/core/plans.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';

@@ -18,7 +18,7 @@
  * (load/lib/carriage.ts), from which the suite's k6 engine completes the report.
  */
 import { Counter, Gauge } from 'k6/metrics';
-import { ConfigError } from '../../src/settings/config.ts';
+import { ConfigError } from '../../src/settings/read-config.ts';
 import type { Judgement } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName } from '../../src/core/load-report.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';

@@ -4,7 +4,7 @@
  * configuration into one job per scenario on the key, and lets the one
  * orchestrator run them — within the run's request budget and deadline.
  */
-import { ConfigError, requireLimits, type Config } from '../../src/settings/config.ts';
+import { ConfigError, requireLimits, type Config } from '../../src/settings/read-config.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import type { Target } from '../../src/target/target.ts';

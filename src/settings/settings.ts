@@ -1,7 +1,7 @@
 /**
  * Every setting of every entry point, defined once: its flag, its environment
  * variable, its kind and its help line, and which commands take it. The reader
- * (./config.ts), the flag parser and `--help` of every command (src/config),
+ * (./read-config.ts), the flag parser and `--help` of every command (src/config),
  * README's table and .env.example all come from (or are checked against) this
  * table. Pure (bundled for k6, which reads the same variables from __ENV).
  */

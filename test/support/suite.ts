@@ -12,7 +12,7 @@ import { buildApp } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import type { AppOptions } from '../../reference/options.ts';
-import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/settings/config.ts';
+import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/settings/read-config.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
 import type { TrafficOptions } from '../../src/harness/traffic.ts';

@@ -5,7 +5,7 @@
  * its --help; clear one-line errors; the plan never guessed for a real target.
  */
 import { describe, expect, test } from 'vitest';
-import { ConfigError, readConfig, requireLimits, type EnvMap } from '../../src/settings/config.ts';
+import { ConfigError, readConfig, requireLimits, type EnvMap } from '../../src/settings/read-config.ts';
 import { parseArgs } from '../../src/config/args.ts';
 import { COMMANDS, findSetting, KEY_FLAGS, SETTINGS, settingsFor } from '../../src/settings/settings.ts';
 import { optionsHelp } from '../../src/config/help.ts';
