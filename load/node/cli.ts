@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { ConfigError, configFrom, requireLimits, runFolder, shownPath, type Config } from '../../src/config/config.ts';
+import { ConfigError, configFrom, requireLimits, runFolder, shownPath, type Config } from '../../src/config/command-config.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys, keysOf } from '../../src/settings/plan-keys.ts';

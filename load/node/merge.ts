@@ -14,7 +14,7 @@ import { EXIT, ignoreClosedPipes } from '../../src/config/exit.ts';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shownPath } from '../../src/config/config.ts';
+import { shownPath } from '../../src/config/command-config.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys } from '../../src/settings/plan-keys.ts';

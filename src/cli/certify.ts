@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { pickEngine, runRateLimits, costLines, type LaneRun, type PickedEngine } from '../../load/node/run.ts';
-import { configFrom, shownPath, type Config } from '../config/config.ts';
+import { configFrom, shownPath, type Config } from '../config/command-config.ts';
 import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 

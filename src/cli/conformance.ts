@@ -6,7 +6,7 @@
  * passed. Same options parser, target and exit codes as `npm start`.
  */
 import { join } from 'node:path';
-import { configFrom, runFolder, shownPath, type Config } from '../config/config.ts';
+import { configFrom, runFolder, shownPath, type Config } from '../config/command-config.ts';
 import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import { optionsHelp } from '../config/help.ts';

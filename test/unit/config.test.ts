@@ -10,7 +10,7 @@ import { parseArgs } from '../../src/config/args.ts';
 import { COMMANDS, findSetting, KEY_FLAGS, SETTINGS, settingsFor } from '../../src/settings/settings.ts';
 import { optionsHelp } from '../../src/config/help.ts';
 import { embeddedNote, embeddedOptions, embeddedTarget, openTarget } from '../../src/target/target.ts';
-import { configFrom, shownPath } from '../../src/config/config.ts';
+import { configFrom, shownPath } from '../../src/config/command-config.ts';
 import { PLANS } from '../../src/core/plans.ts';
 
 const REMOTE: EnvMap = { ANIMAL_STORE_BASE_URL: 'https://api.example/v1', ANIMAL_STORE_API_KEY: 'k_0123456789' };
