@@ -13,7 +13,14 @@ import { ConfigError, readConfig, requireLimits, type Config } from '../../src/s
 import type { PlanLimits } from '../../src/core/plans.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { DAY_QUOTA_VAR, EARLIER_REQUESTS_VAR, FRESH_QUOTA_DAY_VAR, internalCount, MAX_IN_FLIGHT, scenarioOptions } from '../lib/config.ts';
+import {
+  DAY_QUOTA_VAR,
+  EARLIER_REQUESTS_VAR,
+  FRESH_QUOTA_DAY_VAR,
+  internalCount,
+  MAX_IN_FLIGHT,
+  scenarioOptions,
+} from '../lib/scenario-options.ts';
 import type { Caps, ScenarioRun } from '../lib/runner.ts';
 import { createRun, SCENARIOS, type Pace, type ScenarioDef } from '../lib/scenarios.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';

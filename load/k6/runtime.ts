@@ -23,7 +23,7 @@ import type { Judgement } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName } from '../../src/core/load-report.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { isPlanName, PLAN_NAMES_TEXT } from '../../src/core/plans.ts';
-import { MAX_IN_FLIGHT } from '../lib/config.ts';
+import { MAX_IN_FLIGHT } from '../lib/scenario-options.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import { planEnv, planRun, segmentOf, type SetupData } from './plan-run.ts';
 import { METRICS_ONLY_NOTE, outcomeKey, outcomesFromMetrics, SYSTEM_TAGS, type SummaryMetrics } from './summary.ts';

@@ -12,7 +12,7 @@ import { suiteError, type Judgement } from '../../src/core/judgement.ts';
 import { buildLoadReport, expandSample, type CompactSample, type LoadReport, type ShareInputs } from '../../src/core/load-report.ts';
 import type { ScenarioOptions } from './types.ts';
 import type { Sample } from '../../src/core/sample.ts';
-import { scenarioOptions } from './config.ts';
+import { scenarioOptions } from './scenario-options.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 export interface Merged {

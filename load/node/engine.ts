@@ -10,7 +10,7 @@ import { buildLoadReport } from '../../src/core/load-report.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { send as undiciSend } from '../../src/http/transport.ts';
-import { scenarioOptions } from '../lib/config.ts';
+import { scenarioOptions } from '../lib/scenario-options.ts';
 import { createRun, SCENARIOS } from '../lib/scenarios.ts';
 import type { ScenarioName, ScenarioOptions } from '../lib/types.ts';
 import { realClock, type Clock } from './clock.ts';

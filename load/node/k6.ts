@@ -20,7 +20,7 @@ import { makeRedactor } from '../../src/core/redact.ts';
 import { completeReport, LINE_PREFIX, logMessages, readCarriage } from '../lib/carriage.ts';
 import { judgeVusAsOne } from '../lib/merge.ts';
 import { SCENARIOS } from '../lib/scenarios.ts';
-import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/config.ts';
+import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/scenario-options.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { K6Status } from '../../src/core/engine-record.ts';
 import { jobOptions, type EngineResult, type LoadEngine, type LoadJob } from './engine.ts';
@@ -180,7 +180,7 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
   }
   // internal: the per-day quota the server runs with (the embedded server's short day has its own), which --rpd gives only for enterprise
   if (job.perDay !== undefined) env[DAY_QUOTA] = String(job.perDay);
-  // internal: what the daily scenario's judgement knows of the key before it (load/lib/config.ts)
+  // internal: what the daily scenario's judgement knows of the key before it (load/lib/scenario-options.ts)
   if (job.earlierRequests !== undefined) env[EARLIER] = String(job.earlierRequests);
   if (job.scenario === 'daily' && job.nextDayAt) env[FRESH_QUOTA_DAY_VAR] = 'yes';
   return env;

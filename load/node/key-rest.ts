@@ -4,7 +4,7 @@
  */
 import type { KeyState } from '../../src/core/load-report.ts';
 import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
-import { MAX_IN_FLIGHT } from '../lib/config.ts';
+import { MAX_IN_FLIGHT } from '../lib/scenario-options.ts';
 import { SCENARIOS } from '../lib/scenarios.ts';
 import { jobOptions, type LoadJob } from './engine.ts';
 

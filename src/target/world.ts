@@ -23,10 +23,10 @@ export const EMBEDDED_RATE_PER_S = 300;
 export const EMBEDDED_SPEC_REQUESTS = 200;
 /** The per-minute scenarios of a run send at most this many windows' worth of successes (ceiling and recovery 2 each, sustained 1.8, overload 3). */
 export const PER_MINUTE_WINDOWS = 9;
-/** The daily scenario's pace (load/lib/config.ts: sustainedFraction) and its slack beyond the quota (load/lib/scenarios.ts: dailyPace). */
+/** The daily scenario's pace (load/lib/scenario-options.ts: sustainedFraction) and its slack beyond the quota (load/lib/scenarios.ts: dailyPace). */
 const DAILY_FRACTION = 0.9;
 const DAILY_EXTRA_LIMITS = 2;
-/** How much longer than a window a 429's Retry-After must be to refuse the day (load/lib/config.ts: toleranceMs). */
+/** How much longer than a window a 429's Retry-After must be to refuse the day (load/lib/scenario-options.ts: toleranceMs). */
 const TOLERANCE_MS = 2000;
 
 export interface WorldPlan {

@@ -4,7 +4,7 @@
  * a 429 (`ceilingRun`), and each scenario's whole judgement of a sequence
  * (its own judgements plus the per-response rules on every sample).
  */
-import { scenarioOptions } from '../../load/lib/config.ts';
+import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/scenarios.ts';
 import type { Sample } from '../../load/lib/types.ts';
 

@@ -5,7 +5,7 @@
  * tolerance the load scenarios use (load/lib), so the two cannot drift apart.
  */
 import { describe, expect, test } from 'vitest';
-import { scenarioOptions } from '../../load/lib/config.ts';
+import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/scenarios.ts';
 import { isDailyThrottle } from '../../src/core/rules/spans.ts';
 import type { Sample } from '../../src/core/sample.ts';
