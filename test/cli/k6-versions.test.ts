@@ -15,7 +15,7 @@ import { pickEngine } from '../../load/node/run.ts';
 import { ajv } from '../../src/schemas/ajv.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
-import { renderJson } from '../../src/results/writers/json.ts';
+import { renderJson } from '../../src/results/writers/report-json.ts';
 import { certifyVirtually, notPassedMusts } from '../support/certify-virtual.ts';
 import { runCli, tempReports } from '../support/cli.ts';
 import { emulatedK6, versionOnlyK6 } from '../load/k6-shim/bin.ts';
