@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { scenarioOptions } from '../load/lib/scenario-options.ts';
-import { PacedPhase } from '../load/lib/phases.ts';
+import { PacedPhase } from '../load/lib/scenario-phases.ts';
 import { ScenarioRun } from '../load/lib/runner.ts';
 import { realClock } from '../load/node/clock.ts';
 import { drive } from '../load/node/driver.ts';

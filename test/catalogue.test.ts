@@ -16,7 +16,7 @@ import { SPEC_PATH } from '../src/results/meta.ts';
 import { OPERATIONS } from '../src/core/operations.ts';
 import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
 import { SCENARIO_INFO, SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
-import { SCENARIOS } from '../load/lib/scenarios.ts';
+import { SCENARIOS } from '../load/lib/load-shapes.ts';
 import { PLAN_NAMES as REFERENCE_PLAN_NAMES, SPEC_PLANS } from '../reference/plans.ts';
 import { ceilingRun, o } from './load/samples.ts';
 

@@ -22,7 +22,7 @@ import {
   scenarioOptions,
 } from '../lib/scenario-options.ts';
 import type { Caps, ScenarioRun } from '../lib/runner.ts';
-import { createRun, SCENARIOS, type Pace, type ScenarioDef } from '../lib/scenarios.ts';
+import { createRun, SCENARIOS, type Pace, type ScenarioDef } from '../lib/load-shapes.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
 import { emit, planTag, type Metrics, type Reporter } from './emit.ts';
 import { drive, requestParams, sendOne, type Requests } from './send.ts';

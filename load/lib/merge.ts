@@ -13,7 +13,7 @@ import { buildLoadReport, expandSample, type CompactSample, type LoadReport, typ
 import type { ScenarioOptions } from './types.ts';
 import type { Sample } from '../../src/core/sample.ts';
 import { scenarioOptions } from './scenario-options.ts';
-import { SCENARIOS } from './scenarios.ts';
+import { SCENARIOS } from './load-shapes.ts';
 
 export interface Merged {
   /** The merged report, unless the shares could not be merged. */

@@ -11,7 +11,7 @@ import type { PlanName } from '../../src/core/plans.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { send as undiciSend } from '../../src/http/transport.ts';
 import { scenarioOptions } from '../lib/scenario-options.ts';
-import { createRun, SCENARIOS } from '../lib/scenarios.ts';
+import { createRun, SCENARIOS } from '../lib/load-shapes.ts';
 import type { ScenarioName, ScenarioOptions } from '../lib/types.ts';
 import { realClock, type Clock } from './clock.ts';
 import { drive, type Send } from './driver.ts';

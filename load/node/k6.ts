@@ -19,7 +19,7 @@ import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { completeReport, LINE_PREFIX, logMessages, readCarriage } from '../lib/carriage.ts';
 import { judgeVusAsOne } from '../lib/merge.ts';
-import { SCENARIOS } from '../lib/scenarios.ts';
+import { SCENARIOS } from '../lib/load-shapes.ts';
 import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/scenario-options.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { K6Status } from '../../src/core/engine-record.ts';

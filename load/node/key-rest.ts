@@ -5,7 +5,7 @@
 import type { KeyState } from '../../src/core/load-report.ts';
 import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
 import { MAX_IN_FLIGHT } from '../lib/scenario-options.ts';
-import { SCENARIOS } from '../lib/scenarios.ts';
+import { SCENARIOS } from '../lib/load-shapes.ts';
 import { jobOptions, type LoadJob } from './engine.ts';
 
 /** How long the key must rest before `job` starts, and why. */

@@ -10,7 +10,7 @@
 import type { Judgement } from '../../src/core/judgement.ts';
 import type { KeyState, LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
-import { cost, shortfallOf } from '../lib/scenarios.ts';
+import { cost, shortfallOf } from '../lib/load-shapes.ts';
 import { jobOptions, type EngineResult, type LoadEngine, type LoadJob } from './engine.ts';
 import { sleep, type Clock } from './clock.ts';
 import { restBefore, vusFor } from './key-rest.ts';

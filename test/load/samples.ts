@@ -5,7 +5,7 @@
  * (its own judgements plus the per-response rules on every sample).
  */
 import { scenarioOptions } from '../../load/lib/scenario-options.ts';
-import { SCENARIOS } from '../../load/lib/scenarios.ts';
+import { SCENARIOS } from '../../load/lib/load-shapes.ts';
 import type { Sample } from '../../load/lib/types.ts';
 
 export const W = 60000;

@@ -12,7 +12,7 @@ import { judgeResponses } from '../../src/core/rules/samples.ts';
 import { judgeDaily } from '../../src/core/rules/daily.ts';
 import { judgeSustained, judgeWindow } from '../../src/core/rules/window.ts';
 import { SCENARIO_INFO, type ScenarioInfo } from '../../src/core/scenarios.ts';
-import { CeilingPhase, PacedPhase, PreflightPhase, ProbePhase } from './phases.ts';
+import { CeilingPhase, PacedPhase, PreflightPhase, ProbePhase } from './scenario-phases.ts';
 import { ScenarioRun, type Caps, type Judge, type Phase } from './runner.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
