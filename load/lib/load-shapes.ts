@@ -64,7 +64,7 @@ const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 
 
 /**
  * The ceiling's skips when the limit was not reached: within a window at the latency the client saw
- * (src/core/rules/little.ts), or at all — a client paused longer than the window between its requests.
+ * (src/core/rules/in-flight.ts), or at all — a client paused longer than the window between its requests.
  */
 const CEILING_SHORT = ['Limit not reached at this latency', 'Ceiling not reached'];
 
