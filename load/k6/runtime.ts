@@ -15,7 +15,7 @@
  * a check per requirement, its outcome, and a Counter of failures per requirement
  * with a `count==0` threshold, so k6's exit code is the verdict. handleSummary
  * reports the outcomes; the VUs' messages and timeline are in k6's log
- * (load/lib/carriage.ts), from which the suite's k6 engine completes the report.
+ * (load/lib/k6-log.ts), from which the suite's k6 engine completes the report.
  */
 import { Counter, Gauge } from 'k6/metrics';
 import { ConfigError } from '../../src/settings/read-config.ts';

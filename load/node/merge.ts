@@ -4,7 +4,7 @@
  * Merges the share reports of one distributed run (each k6 instance of a
  * sustained or overload run with ANIMAL_STORE_LOAD_DISTRIBUTED=yes writes
  * load-<scenario>-<plan>.share-<segment>.json, and its requests into k6's log:
- * load/lib/carriage.ts) into one report judged on every
+ * load/lib/k6-log.ts) into one report judged on every
  * request of the run, writes it into a run folder of its own
  * (reports/load/merged-<id>/) and prints one verdict line.
  * Exit codes: 0 passed (or passed with requirements not exercised), 1 a MUST
@@ -19,7 +19,7 @@ import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { completeReport, logMessages, METRICS_ONLY_NOTE } from '../lib/carriage.ts';
+import { completeReport, logMessages, METRICS_ONLY_NOTE } from '../lib/k6-log.ts';
 import { mergeShares, readShare } from '../lib/merge.ts';
 
 export const MERGE_USAGE = `Usage: npm run load:merge -- <share report>… <k6 log>… [--reports-dir DIR]

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { completeReport, logMessages } from '../../load/lib/carriage.ts';
+import { completeReport, logMessages } from '../../load/lib/k6-log.ts';
 import { mergeShares } from '../../load/lib/merge.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { NodeEngine, type LoadJob } from '../../load/node/engine.ts';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
 import type { App } from '../../../reference/app.ts';
-import { completeReport } from '../../../load/lib/carriage.ts';
+import { completeReport } from '../../../load/lib/k6-log.ts';
 import type { LoadReport } from '../../../src/core/load-report.ts';
 import type { VirtualClock } from '../../support/virtual.ts';
 // @ts-expect-error a plain-JS module shared with the worker
