@@ -5,7 +5,7 @@
  */
 import { readConfig } from '../src/settings/read-config.ts';
 import { Session } from '../src/harness/session.ts';
-import { runSpecs } from '../src/harness/runner.ts';
+import { runSpecs } from '../src/harness/in-process-runner.ts';
 import { closeTransport } from '../src/http/transport.ts';
 
 const config = readConfig(process.env, {}, 'conformance');

@@ -16,7 +16,7 @@ import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/settings/read-con
 import type { PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
 import type { TrafficOptions } from '../../src/harness/traffic.ts';
-import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/runner.ts';
+import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/in-process-runner.ts';
 import { collectSpecs, type SpecFile } from '../../src/harness/spec.ts';
 import { aggregate } from '../../src/results/aggregate.ts';
 import type { RequirementResult } from '../../src/results/types.ts';
