@@ -135,6 +135,21 @@ test('No module imports itself through a cycle (a module graph without loops).',
   expect(cycles).toEqual([]);
 });
 
+test('The benchmarks import nothing of the self-tests: what both use lives in bench/support.', () => {
+  const bench = readdirSync(join(ROOT, 'bench'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|mts|mjs)$/.test(e.name))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+  const intoTests = bench.flatMap((f) =>
+    importsOf(f)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => relative(ROOT, resolve(ROOT, dirname(f), s)))
+      .filter((target) => target.startsWith('test/'))
+      .map((target) => `${f} → ${target}`),
+  );
+  expect(bench).toContain('bench/support/virtual.ts');
+  expect(intoTests).toEqual([]);
+});
+
 /** The modules the generated k6 entry of a scenario reaches (type imports included), from load/. */
 function reachedFromEntry(scenario: (typeof SCENARIO_NAMES)[number]): Set<string> {
   const seen = new Set<string>();
