@@ -14,7 +14,7 @@ import { buildApp } from '../reference/app.ts';
 import { listen } from '../reference/server.ts';
 import type { FaultName } from '../reference/faults.ts';
 import { SETTINGS } from '../src/settings/settings.ts';
-import { tempDir } from '../test/support/temp.ts';
+import { tempDir } from './support/temp.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 

@@ -16,11 +16,11 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULTS, FAULT_NAMES } from '../reference/faults.ts';
-import { runSuiteAgainst } from '../test/support/suite.ts';
-import { VALID_SERVERS } from '../test/support/valid-servers.ts';
+import { runSuiteAgainst } from './support/suite.ts';
+import { VALID_SERVERS } from './support/valid-servers.ts';
 import { benchEnv, ROOT, type BenchLine } from './conformance.ts';
 import type { SpecFile } from '../src/harness/spec.ts';
-import { tempDir } from '../test/support/temp.ts';
+import { tempDir } from './support/temp.ts';
 
 export const SEEDS = Array.from({ length: 20 }, (_, i) => String(1000 + i * 7919));
 

@@ -8,13 +8,13 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { scenarioOptions } from '../load/lib/config.ts';
-import { PacedPhase } from '../load/lib/phases.ts';
+import { scenarioOptions } from '../load/lib/scenario-options.ts';
+import { PacedPhase } from '../load/lib/scenario-phases.ts';
 import { ScenarioRun } from '../load/lib/runner.ts';
 import { realClock } from '../load/node/clock.ts';
 import { drive } from '../load/node/driver.ts';
 import { REQUEST_PATH } from '../load/node/engine.ts';
-import { readConfig, type Config, type EnvMap, type Flags } from '../src/settings/config.ts';
+import { readConfig, type Config, type EnvMap, type Flags } from '../src/settings/read-config.ts';
 import { send } from '../src/http/transport.ts';
 import { openTarget, type Target } from '../src/target/target.ts';
 import { benchEnv, ROOT } from './conformance.ts';

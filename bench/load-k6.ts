@@ -34,7 +34,7 @@ import type { LoadReport } from '../src/core/load-report.ts';
 import { SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
 import { closeTransport } from '../src/http/transport.ts';
 import { median, meteredTarget, windowStart, type BenchLine } from './load-common.ts';
-import { tempDir } from '../test/support/temp.ts';
+import { tempDir } from './support/temp.ts';
 
 export const STARTUP_GOAL_MS = 1000;
 const FIRST_REQUEST_TIMEOUT_MS = 20_000;

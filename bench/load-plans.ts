@@ -22,11 +22,11 @@ import type { LoadReport } from '../src/core/load-report.ts';
 import { QUICK_SCENARIOS, type ScenarioName } from '../src/core/scenarios.ts';
 import { closeTransport } from '../src/http/transport.ts';
 import { openTarget } from '../src/target/target.ts';
-import { job, outcomesOf, T0, virtualApp } from '../test/load/helpers.ts';
-import { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from '../test/load/k6-shim/run.ts';
-import { VirtualClock } from '../test/support/virtual.ts';
+import { job, outcomesOf, T0, virtualApp } from './support/load-jobs.ts';
+import { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from './support/k6-virtual.ts';
+import { VirtualClock } from './support/virtual.ts';
 import { benchConfig, windowStart, type BenchLine } from './load-common.ts';
-import { tempDir } from '../test/support/temp.ts';
+import { tempDir } from './support/temp.ts';
 
 /** Wall time of the quick scenarios on the embedded server for `plans` side by side (Node engine). */
 async function quickRun(plans: string, windowMs: number): Promise<{ ms: number; verdicts: string[] }> {

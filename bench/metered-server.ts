@@ -5,7 +5,7 @@
  * meter's counts (and resets them). Exits when stdin closes.
  */
 import { createInterface } from 'node:readline';
-import type { Flags } from '../src/settings/config.ts';
+import type { Flags } from '../src/settings/read-config.ts';
 import { meteredTarget, type ChildInfo } from './load-common.ts';
 
 const { target, meter } = await meteredTarget(JSON.parse(process.argv[2] || '{}') as Flags);

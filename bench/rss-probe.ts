@@ -3,9 +3,9 @@
  * against ANIMAL_STORE_BASE_URL and print the peak RSS of this process as JSON.
  * The configuration comes from the environment the benchmark set (no .env).
  */
-import { readConfig } from '../src/settings/config.ts';
+import { readConfig } from '../src/settings/read-config.ts';
 import { Session } from '../src/harness/session.ts';
-import { runSpecs } from '../src/harness/runner.ts';
+import { runSpecs } from '../src/harness/in-process-runner.ts';
 import { closeTransport } from '../src/http/transport.ts';
 
 const config = readConfig(process.env, {}, 'conformance');

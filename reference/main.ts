@@ -20,7 +20,7 @@
  * as every other command does. What the server does and judges imports nothing
  * of the suite.
  */
-import { configFrom, ConfigError, optionsHelp } from '../src/config/config.ts';
+import { configFrom, ConfigError, optionsHelp } from '../src/config/command-config.ts';
 import { exitFlushed } from '../src/config/exit.ts';
 import { buildApp } from './app.ts';
 import { FAULT_NAMES, FAULTS, parseFaults } from './faults.ts';

@@ -135,6 +135,21 @@ test('No module imports itself through a cycle (a module graph without loops).',
   expect(cycles).toEqual([]);
 });
 
+test('The benchmarks import nothing of the self-tests: what both use lives in bench/support.', () => {
+  const bench = readdirSync(join(ROOT, 'bench'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|mts|mjs)$/.test(e.name))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+  const intoTests = bench.flatMap((f) =>
+    importsOf(f)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => relative(ROOT, resolve(ROOT, dirname(f), s)))
+      .filter((target) => target.startsWith('test/'))
+      .map((target) => `${f} → ${target}`),
+  );
+  expect(bench).toContain('bench/support/virtual.ts');
+  expect(intoTests).toEqual([]);
+});
+
 /** The modules the generated k6 entry of a scenario reaches (type imports included), from load/. */
 function reachedFromEntry(scenario: (typeof SCENARIO_NAMES)[number]): Set<string> {
   const seen = new Set<string>();
@@ -161,5 +176,5 @@ test('The k6 bundle holds only what the k6 entries import, all of it from the la
   // The Node side of configuration stays out: the command line and --help are src/config's.
   const reached = reachedFromEntry('ceiling');
   expect([...reached].filter((f) => f.startsWith('src/config/'))).toEqual([]);
-  expect(reached).toContain('src/settings/config.ts');
+  expect(reached).toContain('src/settings/read-config.ts');
 });

@@ -11,12 +11,12 @@ import { describe, expect, test } from 'vitest';
 import { isRequirementId, REQUIREMENTS } from '../src/core/catalogue.ts';
 import { RESPONSE_CHECKS } from '../src/checks/registry.ts';
 import { collectSpecs } from '../src/harness/spec.ts';
-import { CONFORMANCE_DIR, specPaths } from '../src/harness/runner.ts';
+import { CONFORMANCE_DIR, specPaths } from '../src/harness/in-process-runner.ts';
 import { SPEC_PATH } from '../src/results/meta.ts';
 import { OPERATIONS } from '../src/core/operations.ts';
 import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
 import { SCENARIO_INFO, SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
-import { SCENARIOS } from '../load/lib/scenarios.ts';
+import { SCENARIOS } from '../load/lib/load-shapes.ts';
 import { PLAN_NAMES as REFERENCE_PLAN_NAMES, SPEC_PLANS } from '../reference/plans.ts';
 import { ceilingRun, o } from './load/samples.ts';
 

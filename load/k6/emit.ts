@@ -1,7 +1,7 @@
 /**
  * What a plan's run reports when it ends: for k6's metrics, a check, an
  * outcome and (if it failed) a failure per judged requirement — fixed names,
- * the requirement's id and the plan; as lines of k6's log (load/lib/carriage.ts,
+ * the requirement's id and the plan; as lines of k6's log (load/lib/k6-log.ts,
  * tagged with the plan and a share's segment), every judgement, note, the stop
  * reason, the key's state, the timeline and, for a share of a distributed run,
  * its requests. Bundled for k6: no Node built-ins, ES2017.
@@ -10,7 +10,7 @@ import { check } from 'k6';
 import exec from 'k6/execution';
 import type { Counter, Gauge } from 'k6/metrics';
 import { compactSample, timeline } from '../../src/core/load-report.ts';
-import { carry, SAMPLES_PER_LINE, type Carried } from '../lib/carriage.ts';
+import { carry, SAMPLES_PER_LINE, type Carried } from '../lib/k6-log.ts';
 import type { ScenarioRun } from '../lib/runner.ts';
 import { outcomeRank } from './summary.ts';
 

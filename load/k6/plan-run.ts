@@ -9,13 +9,20 @@
  */
 import exec from 'k6/execution';
 import http from 'k6/http';
-import { ConfigError, readConfig, requireLimits, type Config } from '../../src/settings/config.ts';
+import { ConfigError, readConfig, requireLimits, type Config } from '../../src/settings/read-config.ts';
 import type { PlanLimits } from '../../src/core/plans.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { DAY_QUOTA_VAR, EARLIER_REQUESTS_VAR, FRESH_QUOTA_DAY_VAR, internalCount, MAX_IN_FLIGHT, scenarioOptions } from '../lib/config.ts';
+import {
+  DAY_QUOTA_VAR,
+  EARLIER_REQUESTS_VAR,
+  FRESH_QUOTA_DAY_VAR,
+  internalCount,
+  MAX_IN_FLIGHT,
+  scenarioOptions,
+} from '../lib/scenario-options.ts';
 import type { Caps, ScenarioRun } from '../lib/runner.ts';
-import { createRun, SCENARIOS, type Pace, type ScenarioDef } from '../lib/scenarios.ts';
+import { createRun, SCENARIOS, type Pace, type ScenarioDef } from '../lib/load-shapes.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from '../lib/types.ts';
 import { emit, planTag, type Metrics, type Reporter } from './emit.ts';
 import { drive, requestParams, sendOne, type Requests } from './send.ts';
@@ -141,40 +148,57 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     maxSteps: s.caps.maxRequests * 4 + 10000,
   };
   const rep: Reporter = { m, redact, tag, distributed: cfg.load.distributed, vuShare: !def.singleVu && cfg.load.maxVus > 1 };
+  const setup = (): SetupData => setupOf(name, s, req, redact);
+  const { vu, flush } = vuOf(name, s, req, rep);
+  const shareInputs = shareInputsOf(s, tag);
+  return { plan: s.limits.plan, cfg, o, def, ...executorOf(s), redact, setup, vu, flush, secs, windowMs: o.windowMs, shareInputs };
+}
 
-  function setup(): SetupData {
-    if (def.warning) console.warn(`WARNING: ${def.warning(o)}`);
-    if (def.singleVu) {
-      const probe = http.get(s.url, {
-        timeout: req.params.timeout,
-        redirects: 0,
-        tags: { name: 'reachability' },
-        responseCallback: http.expectedStatuses({ min: 100, max: 599 }),
-      });
-      if (probe.status === 0) exec.test.abort(redact(`target unreachable: ${probe.error}`));
-      return { samples: [], notes: [] };
-    }
-    const run = createRun(name, o, 'setup');
-    drive(run, req);
-    const samples = run.state.samples;
-    if (samples.length && samples.every((x) => x.status === 0))
-      exec.test.abort(redact(`target unreachable: ${samples[0].error || 'no response'}`));
-    return { samples, notes: run.state.notes };
+/**
+ * setup(): a single-VU scenario probes the target once (its requests are the VU's); the others run their setup
+ * phase here, whose samples seed every VU. An unreachable target aborts the test.
+ */
+function setupOf(name: ScenarioName, s: PlanSpec, req: Requests, redact: (t: string) => string): SetupData {
+  const { def, o } = s;
+  if (def.warning) console.warn(`WARNING: ${def.warning(o)}`);
+  if (def.singleVu) {
+    const probe = http.get(s.url, {
+      timeout: req.params.timeout,
+      redirects: 0,
+      tags: { name: 'reachability' },
+      responseCallback: http.expectedStatuses({ min: 100, max: 599 }),
+    });
+    if (probe.status === 0) exec.test.abort(redact(`target unreachable: ${probe.error}`));
+    return { samples: [], notes: [] };
   }
+  const run = createRun(name, o, 'setup');
+  drive(run, req);
+  const samples = run.state.samples;
+  if (samples.length && samples.every((x) => x.status === 0))
+    exec.test.abort(redact(`target unreachable: ${samples[0].error || 'no response'}`));
+  return { samples, notes: run.state.notes };
+}
 
+/**
+ * The VU function and the flush iteration of a plan. A single-VU scenario runs whole in its one iteration; on an
+ * arrival rate, each VU keeps one run, sends one request per iteration, and reports it once, when it is done
+ * (or at the flush, if the rate ended first).
+ */
+function vuOf(name: ScenarioName, s: PlanSpec, req: Requests, rep: Reporter) {
+  const { def, o } = s;
   let vuRun: ScenarioRun | undefined;
   let emitted = false;
 
   function vu(data: SetupData): void {
     if (def.singleVu) {
-      m.finished.add(0, planTag(rep));
+      rep.m.finished.add(0, planTag(rep));
       const run = createRun(name, o, 'main');
       drive(run, req);
       emit(rep, run, data.notes);
       return;
     }
     if (!vuRun) {
-      m.finished.add(0, planTag(rep));
+      rep.m.finished.add(0, planTag(rep));
       vuRun = createRun(name, o, 'main');
       vuRun.seed(data.samples);
     }
@@ -194,8 +218,13 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
       emit(rep, vuRun, data.notes);
     }
   }
+  return { vu, flush };
+}
 
-  const shareInputs = {
+/** What a share of a distributed run carries of its inputs, for the merge step to judge them again. */
+function shareInputsOf(s: PlanSpec, tag: string | undefined) {
+  const { o } = s;
+  return {
     perMinute: o.limit,
     perDay: o.perDay,
     windowMs: o.windowMs,
@@ -206,5 +235,4 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
     ...(o.earlierRequests !== undefined ? { earlierRequests: o.earlierRequests } : {}),
     ...(o.freshQuotaDay ? { freshQuotaDay: true } : {}),
   };
-  return { plan: s.limits.plan, cfg, o, def, ...executorOf(s), redact, setup, vu, flush, secs, windowMs: o.windowMs, shareInputs };
 }

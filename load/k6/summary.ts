@@ -5,10 +5,10 @@
  * the same from run to run, so a metrics store gets no new series. Its value is the
  * outcome's rank (the worst of every VU wins, as foldJudgements folds them); a
  * threshold that always holds makes k6 list each of these series in the summary. The
- * messages, timeline and requests go to k6's log instead (load/lib/carriage.ts).
+ * messages, timeline and requests go to k6's log instead (load/lib/k6-log.ts).
  */
 import type { Judgement, Outcome } from '../../src/core/judgement.ts';
-import { METRICS_ONLY_NOTE } from '../lib/carriage.ts';
+import { METRICS_ONLY_NOTE } from '../lib/k6-log.ts';
 
 /**
  * The system tags k6 puts on the bundles' samples (its `systemTags` option, the same set on k6 v1.0 to v2.2):

@@ -12,8 +12,8 @@ import { suiteError, type Judgement } from '../../src/core/judgement.ts';
 import { buildLoadReport, expandSample, type CompactSample, type LoadReport, type ShareInputs } from '../../src/core/load-report.ts';
 import type { ScenarioOptions } from './types.ts';
 import type { Sample } from '../../src/core/sample.ts';
-import { scenarioOptions } from './config.ts';
-import { SCENARIOS } from './scenarios.ts';
+import { scenarioOptions } from './scenario-options.ts';
+import { SCENARIOS } from './load-shapes.ts';
 
 export interface Merged {
   /** The merged report, unless the shares could not be merged. */
@@ -52,35 +52,75 @@ const fmt = (x: number) => String(Math.round(x * 1000) / 1000);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function mergeShares(shares: readonly LoadReport[]): Merged {
-  if (!shares.length) return { refused: 'no share report given' };
-  const plain = shares.find((r) => !r.share);
-  if (plain)
-    return {
-      refused: `the ${plain.scenario} report of ${plain.startedAt} is no share (run each instance with ANIMAL_STORE_LOAD_DISTRIBUTED=yes)`,
-    };
+  const refused = differentRuns(shares);
+  if (refused) return { refused };
+  const segments = segmentsOf(shares);
+  if (typeof segments === 'string') return { refused: segments };
   const first = shares[0];
   const inputs = first.share?.inputs as ShareInputs;
-  for (const r of shares) {
-    const what = `${r.scenario} (${r.plan}) against ${r.target}`;
-    if (r.scenario !== first.scenario || r.plan !== first.plan || r.target !== first.target)
-      return { refused: `the shares are of different runs: ${first.scenario} (${first.plan}) against ${first.target}, and ${what}` };
-    if (!same(r.share?.inputs, inputs)) return { refused: `the shares were run with different settings (window, limits): ${what}` };
-  }
-  const segments: Array<[number, number]> = [];
-  for (const r of shares) {
-    const seg = parseSegment(r.share?.segment ?? '');
-    if (!seg) return { refused: `unreadable execution segment ${JSON.stringify(r.share?.segment)}` };
-    const overlap = segments.find(([a, b]) => seg[0] < b - 1e-9 && a < seg[1] - 1e-9);
-    if (overlap)
-      return { refused: `two shares cover the same part of the run (segment ${r.share?.segment || '0:1'} given twice, or overlapping)` };
-    segments.push(seg);
-  }
   const missing = gaps(segments);
   const samples = mergedSamples(shares);
   const def = SCENARIOS[first.scenario];
-  const o = scenarioOptions(
+  const stops = [...new Set(shares.map((r) => r.stoppedBecause).filter((s): s is string => !!s && s !== 'scenario complete'))];
+  const stopped = stops.length ? stops.join('; ') : undefined;
+  const judgements: Judgement[] = def.judge(samples, mergedOptions(first.plan, inputs, missing.length > 0), stopped);
+  // A share that could not finish (k6 stopped it) or failed as a program stays a suite error of the whole.
+  for (const r of shares) for (const j of r.judgements) if (j.outcome === 'error') judgements.push(j);
+  if (!samples.length) judgements.push(suiteError(def.requirements[0], 'No request in the shares', 'the shares carry no request to judge'));
+  const blocked = Math.max(0, ...shares.map((r) => r.key.blockedUntil ?? 0));
+  const last = Math.max(0, ...shares.map((r) => r.key.lastResponseAt ?? 0));
+  const report = buildLoadReport({
+    scenario: first.scenario,
+    plan: first.plan,
+    engine: first.engine,
+    target: first.target,
+    startedAt: Math.min(...shares.map((r) => Date.parse(r.startedAt))),
+    endedAt: Math.max(...shares.map((r) => Date.parse(r.endedAt))),
+    requestsSent: shares.reduce((n, r) => n + r.requestsSent, 0),
+    judgements,
+    samples,
+    key: { ...(blocked ? { blockedUntil: blocked } : {}), ...(last ? { lastResponseAt: last } : {}) },
+    stoppedBecause: stopped ?? 'scenario complete',
+    notes: mergedNotes(shares, missing),
+    earlierRequests: inputs.earlierRequests,
+  });
+  return { report };
+}
+
+/** Why the reports are not shares of one run (none given, one no share, another scenario, plan, target or settings); undefined when they are. */
+function differentRuns(shares: readonly LoadReport[]): string | undefined {
+  if (!shares.length) return 'no share report given';
+  const plain = shares.find((r) => !r.share);
+  if (plain)
+    return `the ${plain.scenario} report of ${plain.startedAt} is no share (run each instance with ANIMAL_STORE_LOAD_DISTRIBUTED=yes)`;
+  const first = shares[0];
+  for (const r of shares) {
+    const what = `${r.scenario} (${r.plan}) against ${r.target}`;
+    if (r.scenario !== first.scenario || r.plan !== first.plan || r.target !== first.target)
+      return `the shares are of different runs: ${first.scenario} (${first.plan}) against ${first.target}, and ${what}`;
+    if (!same(r.share?.inputs, first.share?.inputs)) return `the shares were run with different settings (window, limits): ${what}`;
+  }
+  return undefined;
+}
+
+/** The execution segment of each share; why not, when one is unreadable or two overlap. */
+function segmentsOf(shares: readonly LoadReport[]): Array<[number, number]> | string {
+  const segments: Array<[number, number]> = [];
+  for (const r of shares) {
+    const seg = parseSegment(r.share?.segment ?? '');
+    if (!seg) return `unreadable execution segment ${JSON.stringify(r.share?.segment)}`;
+    const overlap = segments.find(([a, b]) => seg[0] < b - 1e-9 && a < seg[1] - 1e-9);
+    if (overlap) return `two shares cover the same part of the run (segment ${r.share?.segment || '0:1'} given twice, or overlapping)`;
+    segments.push(seg);
+  }
+  return segments;
+}
+
+/** The scenario's options as each share ran it; a partial view when the shares leave part of the run uncovered. */
+function mergedOptions(plan: LoadReport['plan'], inputs: ShareInputs, partialView: boolean): ScenarioOptions {
+  return scenarioOptions(
     {
-      plan: first.plan,
+      plan,
       perMinute: inputs.perMinute,
       perDay: inputs.perDay,
       windowMs: inputs.windowMs,
@@ -90,41 +130,19 @@ export function mergeShares(shares: readonly LoadReport[]): Merged {
       earlierRequests: inputs.earlierRequests,
       freshQuotaDay: inputs.freshQuotaDay,
     },
-    { partialView: missing.length > 0, ...(inputs.dedicatedKey ? { dedicatedKey: true } : {}) },
+    { partialView, ...(inputs.dedicatedKey ? { dedicatedKey: true } : {}) },
   );
-  const stops = [...new Set(shares.map((r) => r.stoppedBecause).filter((s): s is string => !!s && s !== 'scenario complete'))];
-  const stopped = stops.length ? stops.join('; ') : undefined;
-  const judgements: Judgement[] = def.judge(samples, o, stopped);
-  // A share that could not finish (k6 stopped it) or failed as a program stays a suite error of the whole.
-  for (const r of shares) for (const j of r.judgements) if (j.outcome === 'error') judgements.push(j);
-  if (!samples.length) judgements.push(suiteError(def.requirements[0], 'No request in the shares', 'the shares carry no request to judge'));
-  const startedAt = Math.min(...shares.map((r) => Date.parse(r.startedAt)));
-  const endedAt = Math.max(...shares.map((r) => Date.parse(r.endedAt)));
-  const notes = [
+}
+
+/** The merged report's notes: which shares, what they leave uncovered, and each share's own notes once. */
+function mergedNotes(shares: readonly LoadReport[], missing: readonly string[]): string[] {
+  return [
     `Merged from ${shares.length} share(s) (execution segments ${shares.map((r) => r.share?.segment || '0:1').join(', ')}): judged on every request of the run, on one timeline.`,
     ...(missing.length
       ? [`The shares do not cover ${missing.join(', ')} of the run: what needs every request on the key is not judged.`]
       : []),
     ...new Set(shares.reduce<string[]>((all, r) => all.concat(r.notes || []), [])),
   ];
-  const blocked = Math.max(0, ...shares.map((r) => r.key.blockedUntil ?? 0));
-  const last = Math.max(0, ...shares.map((r) => r.key.lastResponseAt ?? 0));
-  const report = buildLoadReport({
-    scenario: first.scenario,
-    plan: first.plan,
-    engine: first.engine,
-    target: first.target,
-    startedAt,
-    endedAt,
-    requestsSent: shares.reduce((n, r) => n + r.requestsSent, 0),
-    judgements,
-    samples,
-    key: { ...(blocked ? { blockedUntil: blocked } : {}), ...(last ? { lastResponseAt: last } : {}) },
-    stoppedBecause: stopped ?? 'scenario complete',
-    notes,
-    earlierRequests: inputs.earlierRequests,
-  });
-  return { report };
 }
 
 /**

@@ -5,35 +5,47 @@
  * (bundled for k6).
  */
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
-import { escapeXml as xml } from '../../src/core/xml.ts';
+import type { Judgement } from '../../src/core/judgement.ts';
+import { xmlBlock, xmlDocument, xmlElement, type Xml } from '../../src/core/xml.ts';
 
 /** JUnit XML: one testcase per judgement; fail → failure, skip → skipped, warn → passes with the warning in system-out. */
 export function loadJunit(r: LoadReport): string {
-  const name = reportBaseName(r.scenario, r.plan);
   const js = r.judgements.filter((j) => j.outcome !== 'observe');
-  const failures = js.filter((v) => v.outcome === 'fail').length;
-  const skippedCount = js.filter((v) => v.outcome === 'skip' || v.outcome === 'error').length;
-  const secs = Math.max(0, (Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000).toFixed(3);
-  const cases = js.map((v) => {
-    const open = `    <testcase classname="load.${xml(r.scenario)}.${xml(r.plan)}" name="${xml(`${v.requirement}: ${v.title}`)}" time="0">`;
-    const body =
-      v.outcome === 'fail'
-        ? `\n      <failure message="${xml(v.title)}" type="${xml(v.requirement)}">${xml(v.message)}</failure>\n    `
-        : v.outcome === 'skip' || v.outcome === 'error'
-          ? `\n      <skipped message="${xml(v.message)}"/>\n    `
-          : `\n      <system-out>${xml(`${v.outcome.toUpperCase()}: ${v.message}`)}</system-out>\n    `;
-    return `${open}${body}</testcase>`;
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="animal-store-load" tests="${js.length}" failures="${failures}" skipped="${skippedCount}" time="${secs}">`,
-    `  <testsuite name="${xml(name)}" tests="${js.length}" failures="${failures}" skipped="${skippedCount}" time="${secs}" timestamp="${xml(r.startedAt)}">`,
-    `    <properties><property name="engine" value="${xml(r.engine)}"/><property name="target" value="${xml(r.target)}"/><property name="requestsSent" value="${r.requestsSent}"/></properties>`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  const counts = {
+    tests: js.length,
+    failures: js.filter((v) => v.outcome === 'fail').length,
+    skipped: js.filter((v) => v.outcome === 'skip' || v.outcome === 'error').length,
+    time: Math.max(0, (Date.parse(r.endedAt) - Date.parse(r.startedAt)) / 1000).toFixed(3),
+  };
+  const property = (name: string, value: string | number) => xmlElement('property', { name, value });
+  const properties = xmlElement(
+    'properties',
+    {},
+    [property('engine', r.engine), property('target', r.target), property('requestsSent', r.requestsSent)],
+    '    ',
+  );
+  const cases = js.map((v) =>
+    xmlBlock(
+      'testcase',
+      { classname: `load.${r.scenario}.${r.plan}`, name: `${v.requirement}: ${v.title}`, time: 0 },
+      [caseBody(v)],
+      '    ',
+    ),
+  );
+  const suite = xmlBlock(
+    'testsuite',
+    { name: reportBaseName(r.scenario, r.plan), ...counts, timestamp: r.startedAt },
+    [properties, ...cases],
+    '  ',
+  );
+  return xmlDocument(xmlBlock('testsuites', { name: 'animal-store-load', ...counts }, [suite]));
+}
+
+/** What a judgement's testcase holds: its failure, why it was skipped, or its outcome in system-out. */
+function caseBody(v: Judgement): Xml {
+  if (v.outcome === 'fail') return xmlElement('failure', { message: v.title, type: v.requirement }, [v.message], '      ');
+  if (v.outcome === 'skip' || v.outcome === 'error') return xmlElement('skipped', { message: v.message }, [], '      ');
+  return xmlElement('system-out', {}, [`${v.outcome.toUpperCase()}: ${v.message}`], '      ');
 }
 
 const MARK: Record<string, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', observe: 'SEEN', error: 'SUITE ERROR' };

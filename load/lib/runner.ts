@@ -10,7 +10,7 @@
  */
 import type { Judgement } from '../../src/core/judgement.ts';
 import type { KeyState } from '../../src/core/load-report.ts';
-import { concurrencyOf } from '../../src/core/rules/little.ts';
+import { concurrencyOf } from '../../src/core/rules/in-flight.ts';
 import { isRollover, isSuccess, isThrottled, isUnixReset, refTime, signals } from '../../src/core/rules/signals.ts';
 import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
 

@@ -13,12 +13,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { ConfigError, configFrom, requireLimits, runFolder, shownPath, type Config } from '../../src/config/config.ts';
+import { ConfigError, configFrom, requireLimits, runFolder, shownPath, type Config } from '../../src/config/command-config.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { envKeys, keysOf } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { FULL_SCENARIOS } from '../../src/core/scenarios.ts';
+import { FULL_SCENARIOS, type ScenarioName } from '../../src/core/scenarios.ts';
 import { optionsHelp } from '../../src/config/help.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { preflight } from '../../src/http/preflight.ts';
@@ -71,16 +71,8 @@ export function verdictLine(run: RateLimitRun, engine?: EngineRecord): { line: s
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  let cfg: Config;
-  try {
-    cfg = configFrom(argv, 'load');
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`load: ${makeRedactor(envKeys(process.env))(e.message)}\n`);
-      return EXIT.usage;
-    }
-    throw e;
-  }
+  const cfg = readLoadConfig(argv);
+  if (typeof cfg === 'number') return cfg;
   if (cfg.help) {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
@@ -90,60 +82,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write('load: name the scenarios to run against a real target: --scenarios ceiling,recovery (see --help)\n');
     return EXIT.usage;
   }
-  let target: Target;
-  try {
-    // The plan and its limits are never assumed, on any target (exit 2 before anything starts).
-    requireLimits(cfg);
-    target = await openTarget(cfg);
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    process.stderr.write(`load: ${e.message}\n`);
-    return EXIT.usage;
-  }
-  const redact = makeRedactor(keysOf(target.config));
-  const say = (s: string) => process.stdout.write(redact(s));
-  const warn = (s: string) => process.stderr.write(redact(s));
+  const target = await openLoadTarget(cfg);
+  if (typeof target === 'number') return target;
+  const out = outputOf(target);
   const ac = new AbortController();
   const onSigint = () => ac.abort();
   process.once('SIGINT', onSigint);
   try {
-    const picked = pickEngine(target.config, warn);
-    const plan = costLines(target, scenarios);
-    if (cfg.certify.dryRun) {
-      say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${plan.lines.join('\n')}\n`);
-      return EXIT.ok;
-    }
-    // One request first, as npm start does: an unreachable target gets its one-line diagnosis (exit 3), whichever engine.
-    const reach = await preflight(target);
-    if (!reach.ok) {
-      warn(`load: target unreachable: ${reach.diagnosis}\n`);
-      return EXIT.unreachable;
-    }
-    if (reach.hint) warn(`load: note: ${reach.hint}\n`);
-    warn(`${picked.line}\n${plan.lines.join('\n')}\n`);
-    const dir = runFolder(cfg.reportsDir, 'load');
-    const write = (r: LoadReport) => {
-      const base = join(dir, reportBaseName(r.scenario, r.plan));
-      writeFileSync(`${base}.json`, redact(JSON.stringify(r, null, 2)) + '\n');
-      writeFileSync(`${base}.junit.xml`, redact(loadJunit(r)));
-      say(loadSummaryText(r));
-    };
-    const run = await runRateLimits(target, scenarios, {
-      engine: picked.engine,
-      budget: cfg.maxRequests - 1, // the preflight's request
-      earlierRequests: 1, // the same, on the key
-      signal: ac.signal,
-      onWait: (line) => warn(`${line}\n`),
-      onReport: write,
-    });
-    for (const l of run.lanes)
-      for (const n of l.notRun) say(`${n.scenario} (${l.plan}): NOT RUN — ${n.reason}${n.remedy ? ` (${n.remedy})` : ''}\n`);
-    const v = verdictLine(run, picked.record);
-    say(`reports: ${shownPath(dir)}\n${v.line}\n`);
-    return v.code;
+    return await runLoad(cfg, target, scenarios, out, ac.signal);
   } catch (e) {
     if (e instanceof ConfigError) {
-      warn(`load: ${e.message}\n`);
+      out.warn(`load: ${e.message}\n`);
       return EXIT.usage;
     }
     throw e;
@@ -152,6 +101,87 @@ export async function main(argv: readonly string[]): Promise<number> {
     await closeTransport();
     await target.close();
   }
+}
+
+/** Where the command writes, the keys redacted: `say` on stdout, `warn` on stderr. */
+interface Output {
+  redact: (s: string) => string;
+  say: (s: string) => void;
+  warn: (s: string) => void;
+}
+
+function outputOf(target: Target): Output {
+  const redact = makeRedactor(keysOf(target.config));
+  return { redact, say: (s) => process.stdout.write(redact(s)), warn: (s) => process.stderr.write(redact(s)) };
+}
+
+/** The Config, or the exit code of a configuration error (one line, the keys of the environment redacted). */
+function readLoadConfig(argv: readonly string[]): Config | number {
+  try {
+    return configFrom(argv, 'load');
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`load: ${makeRedactor(envKeys(process.env))(e.message)}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}
+
+/** The target, once the plan and its limits are known; or the exit code of a configuration error. */
+async function openLoadTarget(cfg: Config): Promise<Target | number> {
+  try {
+    // The plan and its limits are never assumed, on any target (exit 2 before anything starts).
+    requireLimits(cfg);
+    return await openTarget(cfg);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`load: ${e.message}\n`);
+    return EXIT.usage;
+  }
+}
+
+/** The run: the engine and the cost, the dry run or the preflight, then the scenarios, each report written as it ends, and the verdict. */
+async function runLoad(cfg: Config, target: Target, scenarios: ScenarioName[], out: Output, signal: AbortSignal): Promise<number> {
+  const { say, warn } = out;
+  const picked = pickEngine(target.config, warn);
+  const plan = costLines(target, scenarios);
+  if (cfg.certify.dryRun) {
+    say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${plan.lines.join('\n')}\n`);
+    return EXIT.ok;
+  }
+  // One request first, as npm start does: an unreachable target gets its one-line diagnosis (exit 3), whichever engine.
+  const reach = await preflight(target);
+  if (!reach.ok) {
+    warn(`load: target unreachable: ${reach.diagnosis}\n`);
+    return EXIT.unreachable;
+  }
+  if (reach.hint) warn(`load: note: ${reach.hint}\n`);
+  warn(`${picked.line}\n${plan.lines.join('\n')}\n`);
+  const dir = runFolder(cfg.reportsDir, 'load');
+  const run = await runRateLimits(target, scenarios, {
+    engine: picked.engine,
+    budget: cfg.maxRequests - 1, // the preflight's request
+    earlierRequests: 1, // the same, on the key
+    signal,
+    onWait: (line) => warn(`${line}\n`),
+    onReport: reportWriter(dir, out),
+  });
+  for (const l of run.lanes)
+    for (const n of l.notRun) say(`${n.scenario} (${l.plan}): NOT RUN — ${n.reason}${n.remedy ? ` (${n.remedy})` : ''}\n`);
+  const v = verdictLine(run, picked.record);
+  say(`reports: ${shownPath(dir)}\n${v.line}\n`);
+  return v.code;
+}
+
+/** Each scenario's report as it ends: its JSON and JUnit files in the run folder, its summary on stdout. */
+function reportWriter(dir: string, out: Output): (r: LoadReport) => void {
+  return (r) => {
+    const base = join(dir, reportBaseName(r.scenario, r.plan));
+    writeFileSync(`${base}.json`, out.redact(JSON.stringify(r, null, 2)) + '\n');
+    writeFileSync(`${base}.junit.xml`, out.redact(loadJunit(r)));
+    out.say(loadSummaryText(r));
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

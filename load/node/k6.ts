@@ -3,7 +3,7 @@
  * else k6 on PATH), passing the job as environment variables (k6 exposes them
  * as __ENV), then reads the report its handleSummary wrote (each requirement's
  * outcome) and completes it with the lines k6's log carried (messages, timeline,
- * the key's state: load/lib/carriage.ts). k6 runs with its
+ * the key's state: load/lib/k6-log.ts). k6 runs with its
  * REST API off (`--address=`: no port, so parallel k6 processes never collide)
  * and quiet; its own output is shown only when it failed without a report.
  * Exit 108 (setup aborted) means the target was unreachable.
@@ -17,10 +17,10 @@ import { suiteError } from '../../src/core/judgement.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { completeReport, LINE_PREFIX, logMessages, readCarriage } from '../lib/carriage.ts';
+import { completeReport, LINE_PREFIX, logMessages, readCarriage } from '../lib/k6-log.ts';
 import { judgeVusAsOne } from '../lib/merge.ts';
-import { SCENARIOS } from '../lib/scenarios.ts';
-import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/config.ts';
+import { SCENARIOS } from '../lib/load-shapes.ts';
+import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/scenario-options.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { K6Status } from '../../src/core/engine-record.ts';
 import { jobOptions, type EngineResult, type LoadEngine, type LoadJob } from './engine.ts';
@@ -45,7 +45,7 @@ export function findK6(path = process.env.PATH || '', bin = process.env.K6_BIN):
  * The flags every k6 run of the suite gets, each present on every k6 of K6_VERIFIED: no REST API (k6 v1 listens on
  * localhost:6565 unless told otherwise, v2 only when asked: an empty address keeps parallel runs from colliding on
  * either), no usage report, ES modules as they are (no Babel step), the log as JSON lines (it carries the report's
- * details: load/lib/carriage.ts).
+ * details: load/lib/k6-log.ts).
  */
 export const K6_FLAGS = ['--quiet', '--address=', '--no-usage-report', '--compatibility-mode=base', '--log-format=json'];
 
@@ -180,7 +180,7 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
   }
   // internal: the per-day quota the server runs with (the embedded server's short day has its own), which --rpd gives only for enterprise
   if (job.perDay !== undefined) env[DAY_QUOTA] = String(job.perDay);
-  // internal: what the daily scenario's judgement knows of the key before it (load/lib/config.ts)
+  // internal: what the daily scenario's judgement knows of the key before it (load/lib/scenario-options.ts)
   if (job.earlierRequests !== undefined) env[EARLIER] = String(job.earlierRequests);
   if (job.scenario === 'daily' && job.nextDayAt) env[FRESH_QUOTA_DAY_VAR] = 'yes';
   return env;

@@ -9,11 +9,11 @@
  */
 import type { Judgement } from '../../src/core/judgement.ts';
 import type { KeyState, LoadReport } from '../../src/core/load-report.ts';
-import { SCENARIO_INFO, type ScenarioName } from '../../src/core/scenarios.ts';
-import { MAX_IN_FLIGHT } from '../lib/config.ts';
-import { cost, SCENARIOS, shortfallOf } from '../lib/scenarios.ts';
-import { jobOptions, type LoadEngine, type LoadJob } from './engine.ts';
+import type { ScenarioName } from '../../src/core/scenarios.ts';
+import { cost, shortfallOf } from '../lib/load-shapes.ts';
+import { jobOptions, type EngineResult, type LoadEngine, type LoadJob } from './engine.ts';
 import { sleep, type Clock } from './clock.ts';
+import { restBefore, vusFor } from './key-rest.ts';
 
 export type StopKind = 'max-wait' | 'deadline' | 'unreachable' | 'interrupted';
 
@@ -58,49 +58,6 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const notReachedAfter = (scenario: ScenarioName, before: ScenarioName, reason: string) =>
   `${scenario} was not reached: the run stopped before ${before} (${reason})`;
 
-/** How long the key must rest before `job` starts, and why. */
-export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: number; why: string } {
-  let ms = 0;
-  let why = '';
-  if (key.blockedUntil !== undefined && key.blockedUntil > now) {
-    ms = key.blockedUntil - now;
-    why = 'the Retry-After (or backoff) of the last 429';
-  }
-  // The daily scenario spends a whole day's quota: on a target whose days are known (the embedded server), from a fresh
-  // day — even on an unused key, whose day may end before the quota is spent.
-  // A second attempt too: the day's quota was sized for one attempt of each scenario.
-  if ((job.scenario === 'daily' || job.freshDay) && job.nextDayAt) {
-    const day = job.nextDayAt(now) + jobOptions(job).jitterMs - now;
-    if (day > ms) {
-      ms = day;
-      why =
-        job.scenario !== 'daily'
-          ? "a fresh quota day (the day's quota was sized for one attempt of each scenario)"
-          : key.lastResponseAt !== undefined
-            ? 'a fresh quota day (the earlier requests counted against this one)'
-            : 'a fresh quota day (the scenario spends a whole one)';
-    }
-  }
-  // A real target's days are not known: a likely fresh day only when waiting for it is allowed (a short --day-ms).
-  if (job.scenario === 'daily' && !job.nextDayAt && job.likelyNextDayAt) {
-    const day = job.likelyNextDayAt(now) + jobOptions(job).jitterMs - now;
-    if (day > ms && day <= job.maxWaitMs && now + day < job.deadlineAt) {
-      ms = day;
-      why = 'a fresh quota day as the suite counts days (aligned on the epoch), so that the earlier requests likely fall in another';
-    }
-  }
-  // A paced scenario measures from a fresh window: after earlier traffic, wait one window (any window, fixed or sliding, is fresh by then).
-  if (!SCENARIO_INFO[job.scenario].singleVu && key.lastResponseAt !== undefined) {
-    const o = jobOptions(job);
-    const fresh = key.lastResponseAt + job.windowMs + o.jitterMs - now;
-    if (fresh > ms) {
-      ms = fresh;
-      why = 'a fresh window after the earlier requests on the key';
-    }
-  }
-  return { ms: Math.max(0, ms), why };
-}
-
 /** Run the jobs of one key in order. */
 export async function orchestrate(jobs: readonly LoadJob[], o: OrchestratorOptions): Promise<Orchestrated> {
   return (await orchestrateLanes([jobs], o))[0];
@@ -121,22 +78,6 @@ interface Lane {
 
 /** The job as it runs: the daily scenario learns how many requests the run sent on its key before it. */
 const withEarlier = (job: LoadJob, sent: number): LoadJob => (job.scenario === 'daily' ? { ...job, earlierRequests: sent } : job);
-
-/**
- * VUs a paced scenario needs at the latency the key's last scenario saw (Little's law: its rate × the latency, with
- * half again for jitter), at least the configured --max-vus, at most MAX_IN_FLIGHT: k6's arrival-rate executor drops
- * the iterations no VU is free for, so a slow server would never see the rate offered. The Node engine ignores it
- * (its requests are not tied to VUs): the orchestrator sizes k6 jobs only. Only the sustained pace, which a correct
- * server never answers 429: k6 VUs share no state, so after one VU's 429 the others would send on until their own —
- * retrying early, to a server that bans keys for it. Overload and the daily quota are throttled by design: one VU.
- */
-export function vusFor(job: LoadJob, key: KeyState): LoadJob {
-  const pace = SCENARIOS[job.scenario].pace;
-  if (job.scenario !== 'sustained' || !pace || !key.latencyMs) return job;
-  const o = jobOptions(job);
-  const needed = Math.min(MAX_IN_FLIGHT, Math.ceil((1.5 * pace(o).perWindow * key.latencyMs) / o.windowMs));
-  return needed > job.maxVus ? { ...job, maxVus: needed } : job;
-}
 
 /**
  * Run several keys side by side — a lane of jobs per plan, each with its own key:
@@ -209,40 +150,10 @@ async function runStep(
     return 'stop';
   }
   const now = o.clock.now();
-  let wait = 0;
-  let why = '';
-  for (const l of active) {
-    const job = l.retryJob ?? l.jobs[i];
-    if (l.key.waitRefusedMs !== undefined) {
-      stopLane(
-        l,
-        'max-wait',
-        `the key must rest ${secs(l.key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`,
-        i,
-        o,
-      );
-      continue;
-    }
-    const rest = restBefore(job, l.key, now);
-    if (rest.ms > job.maxWaitMs)
-      stopLane(
-        l,
-        'max-wait',
-        `${job.scenario} would first wait ${secs(rest.ms)} for ${rest.why}, more than the ${secs(job.maxWaitMs)} this run waits`,
-        i,
-        o,
-      );
-    else if (rest.ms > wait) [wait, why] = [rest.ms, rest.why];
-  }
+  const { wait, why } = longestRest(active, i, now, o);
   const batch = active.filter((l) => !l.done);
   if (!batch.length) return [];
-  const jobs = batch.map((l) => {
-    const job = withEarlier(l.retryJob ?? l.jobs[i], l.sent);
-    const sized = o.engine.name === 'k6' ? vusFor(job, l.key) : job;
-    if (sized.maxVus > job.maxVus && o.onWait)
-      o.onWait(`${job.scenario} (${job.plan}) on ${sized.maxVus} k6 VUs: the key's responses took ${l.key.latencyMs} ms on average`);
-    return sized;
-  });
+  const jobs = batch.map((l) => sizedJob(l, l.retryJob ?? l.jobs[i], o));
   const first = jobs[0];
   if (now + wait >= first.deadlineAt) {
     for (const l of batch)
@@ -269,30 +180,90 @@ async function runStep(
     : await Promise.all(jobs.map((j) => o.engine.run(j, o.signal)));
   const again: Lane[] = [];
   batch.forEach((l, n) => {
-    const r = results[n];
-    l.sent += r.report.requestsSent;
-    const k = r.report.key || {};
-    if (k.blockedUntil !== undefined) l.key.blockedUntil = Math.max(l.key.blockedUntil || 0, k.blockedUntil);
-    if (k.lastResponseAt !== undefined) l.key.lastResponseAt = Math.max(l.key.lastResponseAt || 0, k.lastResponseAt);
-    if (k.waitRefusedMs !== undefined) l.key.waitRefusedMs = k.waitRefusedMs;
-    if (k.latencyMs !== undefined) l.key.latencyMs = k.latencyMs;
-    const earlier = l.firstAttempt;
-    l.firstAttempt = l.retryJob = undefined;
-    if (!r.unreachable && !o.signal?.aborted && tryAgain(jobs[n], r.report, attempt, retry, o)) {
-      l.firstAttempt = r.report;
-      l.retryJob = { ...jobs[n], freshDay: true };
-      again.push(l);
-      return;
-    }
-    const report = earlier ? secondAttempt(earlier, r.report) : r.report;
-    l.out.reports.push(report);
-    if (o.onReport) o.onReport(report);
-    if (r.unreachable) {
-      l.out.unreachable = r.unreachable;
-      stopLane(l, 'unreachable', `target unreachable: ${r.unreachable}`, i + 1, o);
-    } else if (o.signal?.aborted) stopLane(l, 'interrupted', 'the run was interrupted', i + 1, o);
+    if (settleLane(l, jobs[n], results[n], { i, attempt, retry }, o)) again.push(l);
   });
   return again;
+}
+
+/**
+ * The longest rest any active lane's key needs before step i, and why. A lane whose key would have to rest longer
+ * than its --max-wait-ms (or was refused a wait already) stops here, alone.
+ */
+function longestRest(active: Lane[], i: number, now: number, o: OrchestratorOptions): { wait: number; why: string } {
+  let wait = 0;
+  let why = '';
+  for (const l of active) {
+    const job = l.retryJob ?? l.jobs[i];
+    if (l.key.waitRefusedMs !== undefined) {
+      stopLane(
+        l,
+        'max-wait',
+        `the key must rest ${secs(l.key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`,
+        i,
+        o,
+      );
+      continue;
+    }
+    const rest = restBefore(job, l.key, now);
+    if (rest.ms > job.maxWaitMs)
+      stopLane(
+        l,
+        'max-wait',
+        `${job.scenario} would first wait ${secs(rest.ms)} for ${rest.why}, more than the ${secs(job.maxWaitMs)} this run waits`,
+        i,
+        o,
+      );
+    else if (rest.ms > wait) [wait, why] = [rest.ms, rest.why];
+  }
+  return { wait, why };
+}
+
+/** The lane's job as it runs: with the requests sent on its key before, and (k6) the VUs the key's latency needs. */
+function sizedJob(l: Lane, planned: LoadJob, o: OrchestratorOptions): LoadJob {
+  const job = withEarlier(planned, l.sent);
+  const sized = o.engine.name === 'k6' ? vusFor(job, l.key) : job;
+  if (sized.maxVus > job.maxVus && o.onWait)
+    o.onWait(`${job.scenario} (${job.plan}) on ${sized.maxVus} k6 VUs: the key's responses took ${l.key.latencyMs} ms on average`);
+  return sized;
+}
+
+/**
+ * What a lane keeps of its scenario's result: the requests sent and the key's state; then either a second attempt
+ * (true: the lane runs the scenario again) or the report, and the lane's end when the target was unreachable or
+ * the run interrupted.
+ */
+function settleLane(
+  l: Lane,
+  job: LoadJob,
+  r: EngineResult,
+  step: { i: number; attempt: number; retry: { budget: number } },
+  o: OrchestratorOptions,
+): boolean {
+  l.sent += r.report.requestsSent;
+  keepKeyState(l.key, r.report.key || {});
+  const earlier = l.firstAttempt;
+  l.firstAttempt = l.retryJob = undefined;
+  if (!r.unreachable && !o.signal?.aborted && tryAgain(job, r.report, step.attempt, step.retry, o)) {
+    l.firstAttempt = r.report;
+    l.retryJob = { ...job, freshDay: true };
+    return true;
+  }
+  const report = earlier ? secondAttempt(earlier, r.report) : r.report;
+  l.out.reports.push(report);
+  if (o.onReport) o.onReport(report);
+  if (r.unreachable) {
+    l.out.unreachable = r.unreachable;
+    stopLane(l, 'unreachable', `target unreachable: ${r.unreachable}`, step.i + 1, o);
+  } else if (o.signal?.aborted) stopLane(l, 'interrupted', 'the run was interrupted', step.i + 1, o);
+  return false;
+}
+
+/** The key's state after a scenario: the latest block and response, the last refused wait and latency. */
+function keepKeyState(key: KeyState, k: KeyState): void {
+  if (k.blockedUntil !== undefined) key.blockedUntil = Math.max(key.blockedUntil || 0, k.blockedUntil);
+  if (k.lastResponseAt !== undefined) key.lastResponseAt = Math.max(key.lastResponseAt || 0, k.lastResponseAt);
+  if (k.waitRefusedMs !== undefined) key.waitRefusedMs = k.waitRefusedMs;
+  if (k.latencyMs !== undefined) key.latencyMs = k.latencyMs;
 }
 
 /**

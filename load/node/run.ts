@@ -4,11 +4,11 @@
  * configuration into one job per scenario on the key, and lets the one
  * orchestrator run them — within the run's request budget and deadline.
  */
-import { ConfigError, requireLimits, type Config } from '../../src/settings/config.ts';
+import { ConfigError, requireLimits, type Config } from '../../src/settings/read-config.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import type { Target } from '../../src/target/target.ts';
-import { cost, SCENARIOS } from '../lib/scenarios.ts';
+import { cost, SCENARIOS } from '../lib/load-shapes.ts';
 import { realClock, type Clock } from './clock.ts';
 import { jobOptions, NodeEngine, type LoadEngine, type LoadJob } from './engine.ts';
 import { findK6, K6Engine, K6_VERIFIED, refusalLine, standingOf } from './k6.ts';

@@ -4,7 +4,7 @@
  * report.
  */
 import { writeSync } from 'node:fs';
-import { ConfigError } from '../settings/config.ts';
+import { ConfigError } from '../settings/read-config.ts';
 import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import type { RunReport } from '../results/types.ts';

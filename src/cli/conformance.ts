@@ -6,17 +6,18 @@
  * passed. Same options parser, target and exit codes as `npm start`.
  */
 import { join } from 'node:path';
-import { configFrom, runFolder, shownPath, type Config } from '../config/config.ts';
+import { configFrom, runFolder, shownPath, type Config } from '../config/command-config.ts';
 import { envKeys, keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import { optionsHelp } from '../config/help.ts';
 import { buildReport } from '../results/aggregate.ts';
 import { compareWithBaseline } from '../results/compare.ts';
 import { specSha256, suiteVersion } from '../results/meta.ts';
-import { applyWaivers, loadWaivers } from '../results/waivers.ts';
+import { applyWaivers, loadWaivers, type Waiver } from '../results/waivers.ts';
+import type { RunReport } from '../results/types.ts';
 import { renderConsole } from '../results/writers/console.ts';
 import { CONFORMANCE_FORMATS, writeReports } from '../results/writers/index.ts';
-import { openTarget } from '../target/target.ts';
+import { openTarget, type Target } from '../target/target.ts';
 import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
 import { preflight } from '../http/preflight.ts';
 import { ignoreClosedPipes } from '../config/exit.ts';
@@ -24,6 +25,7 @@ import { keepCounterexamples } from '../explore/store.ts';
 import { HAR_FILE } from '../results/har.ts';
 import { harRunOf, writeHar } from '../results/writers/har.ts';
 import { openTrafficLog, type TrafficLog } from './traffic.ts';
+import type { ConformanceOutcome } from './run-conformance.ts';
 
 const HELP = `Usage: npm run conformance -- [options]
 
@@ -64,37 +66,53 @@ async function main(): Promise<number> {
     traffic = openTrafficLog(config.reportsDir);
     const out = await runConformance(target, { verbose: config.output.verbose, trafficFile: traffic.path });
     const kept = keepCounterexamples(config.reportsDir, target.info, out.findings);
-    const base = buildReport({
-      kind: 'conformance',
-      suiteVersion: suiteVersion(),
-      specSha256: specSha256(),
-      target: target.info,
-      startedAt: out.startedAt,
-      endedAt: out.endedAt,
-      interrupted: out.interrupted,
-      abort: out.abort?.message,
-      diagnosis: out.abort?.diagnosis,
-      keyRefused: out.abort?.reason === 'key-refused',
-      requestsSent: out.requests + 1,
-      findings: out.findings,
-      notes: [...(reach.hint ? [reach.hint] : []), ...out.notes, ...(kept ? [kept] : []), ...out.errors.map((e) => `Vitest error: ${e}`)],
-    });
-    const report = compareWithBaseline(
-      applyWaivers(base, waivers, { allowMustWaivers: config.certify.allowMustWaivers }),
-      config.reportsDir,
-      config.certify.baseline,
-    );
+    const notes = [
+      ...(reach.hint ? [reach.hint] : []),
+      ...out.notes,
+      ...(kept ? [kept] : []),
+      ...out.errors.map((e) => `Vitest error: ${e}`),
+    ];
+    const report = reportOf(config, waivers, target, out, notes);
     const redact = makeRedactor(keysOf(target.config));
-    const folder = runFolder(config.reportsDir, 'conformance');
-    const har = join(folder, HAR_FILE);
-    const withTraffic = { ...report, traffic: writeHar(har, traffic.lines, harRunOf(report), redact) };
-    const paths = [...writeReports(withTraffic, folder, CONFORMANCE_FORMATS, redact), har].map(shownPath);
+    const paths = writeRunFolder(report, config, traffic, redact);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: paths }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: out.abort?.reason });
   } finally {
     traffic?.close();
     await target.close();
   }
+}
+
+/** The conformance report of the run: what the specs found, the waivers applied, compared with the baseline. */
+function reportOf(config: Config, waivers: Waiver[], target: Target, out: ConformanceOutcome, notes: string[]): RunReport {
+  const base = buildReport({
+    kind: 'conformance',
+    suiteVersion: suiteVersion(),
+    specSha256: specSha256(),
+    target: target.info,
+    startedAt: out.startedAt,
+    endedAt: out.endedAt,
+    interrupted: out.interrupted,
+    abort: out.abort?.message,
+    diagnosis: out.abort?.diagnosis,
+    keyRefused: out.abort?.reason === 'key-refused',
+    requestsSent: out.requests + 1,
+    findings: out.findings,
+    notes,
+  });
+  return compareWithBaseline(
+    applyWaivers(base, waivers, { allowMustWaivers: config.certify.allowMustWaivers }),
+    config.reportsDir,
+    config.certify.baseline,
+  );
+}
+
+/** The run folder's files: traffic.har from the traffic log, then conformance.json and junit.xml; returns their paths as shown. */
+function writeRunFolder(report: RunReport, config: Config, traffic: TrafficLog, redact: (s: string) => string): string[] {
+  const folder = runFolder(config.reportsDir, 'conformance');
+  const har = join(folder, HAR_FILE);
+  const withTraffic = { ...report, traffic: writeHar(har, traffic.lines, harRunOf(report), redact) };
+  return [...writeReports(withTraffic, folder, CONFORMANCE_FORMATS, redact), har].map(shownPath);
 }
 
 ignoreClosedPipes();

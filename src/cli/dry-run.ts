@@ -5,7 +5,7 @@
  * the rate-limit scenarios' costs come from their own caps (load/lib).
  */
 import { costLines } from '../../load/node/run.ts';
-import { runSpecs } from '../harness/runner.ts';
+import { runSpecs } from '../harness/in-process-runner.ts';
 import { Session } from '../harness/session.ts';
 import { embeddedNote, openTarget, type Target } from '../target/target.ts';
 import type { Profile } from './profiles.ts';

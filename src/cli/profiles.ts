@@ -10,7 +10,7 @@
  *   the profile that can certify every MUST requirement of a real target.
  * --scenarios always wins; --only keeps one half.
  */
-import { ConfigError, requireLimits, type Config } from '../settings/config.ts';
+import { ConfigError, requireLimits, type Config } from '../settings/read-config.ts';
 import { FULL_SCENARIOS, QUICK_SCENARIOS, type ScenarioName } from '../core/scenarios.ts';
 
 export interface Profile {

@@ -25,18 +25,17 @@ export interface ConformanceOutcome {
   notes: string[];
 }
 
-export async function runConformance(
-  target: Target,
-  opts: {
-    verbose?: boolean;
-    quiet?: boolean;
-    filter?: string[];
-    signal?: AbortSignal;
-    deadlineAt?: number;
-    /** Where the worker records the run's traffic (the HAR's source). */
-    trafficFile?: string;
-  } = {},
-): Promise<ConformanceOutcome> {
+export interface ConformanceOptions {
+  verbose?: boolean;
+  quiet?: boolean;
+  filter?: string[];
+  signal?: AbortSignal;
+  deadlineAt?: number;
+  /** Where the worker records the run's traffic (the HAR's source). */
+  trafficFile?: string;
+}
+
+export async function runConformance(target: Target, opts: ConformanceOptions = {}): Promise<ConformanceOutcome> {
   const startedAt = new Date();
   const collector = new FindingsCollector();
   let interrupted = false;
@@ -48,9 +47,7 @@ export async function runConformance(
   // The caller's interruption (Ctrl-C before or during the run) cancels it too.
   if (opts.signal?.aborted) interrupted = true;
   opts.signal?.addEventListener('abort', onSignal, { once: true });
-  const reporters: (Reporter | string)[] = [collector];
-  if (!opts.quiet) reporters.push(new LiveReporter());
-  if (opts.verbose) reporters.push('default');
+  const reporters = reportersOf(collector, opts);
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   try {
     vitest = await createVitest('test', { root: ROOT, config: resolve(ROOT, 'conformance.config.ts'), watch: false, reporters } as never);
@@ -65,10 +62,7 @@ export async function runConformance(
     for (const sig of ['SIGINT', 'SIGTERM'] as const) for (const l of process.listeners(sig)) if (!before.has(l)) process.off(sig, l);
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
-    const { budget, seed } = target.config.explore;
-    const exploring =
-      budget > 0 ? `, then exploring with seed ${seed} (--seed ${seed} sends the same requests)` : ', no exploration (--explore-budget 0)';
-    process.stderr.write(`animal-store: running the conformance specs against ${target.info.baseUrl}${exploring}\n`);
+    process.stderr.write(announcement(target));
     if (!interrupted) await vitest.start(opts.filter ?? []);
   } finally {
     opts.signal?.removeEventListener('abort', onSignal);
@@ -77,12 +71,33 @@ export async function runConformance(
     await vitest?.close();
     process.exitCode = 0;
   }
+  return outcomeOf(collector, target, { interrupted, startedAt });
+}
+
+/** The collecting reporter, the live lines unless quiet, Vitest's own when verbose. */
+function reportersOf(collector: FindingsCollector, opts: ConformanceOptions): (Reporter | string)[] {
+  const reporters: (Reporter | string)[] = [collector];
+  if (!opts.quiet) reporters.push(new LiveReporter());
+  if (opts.verbose) reporters.push('default');
+  return reporters;
+}
+
+/** The line that opens the run: the target, and the exploration's seed (or that it is off). */
+function announcement(target: Target): string {
+  const { budget, seed } = target.config.explore;
+  const exploring =
+    budget > 0 ? `, then exploring with seed ${seed} (--seed ${seed} sends the same requests)` : ', no exploration (--explore-budget 0)';
+  return `animal-store: running the conformance specs against ${target.info.baseUrl}${exploring}\n`;
+}
+
+/** What the run found, as the collector gathered it; the notes say when the exploration was off. */
+function outcomeOf(collector: FindingsCollector, target: Target, run: { interrupted: boolean; startedAt: Date }): ConformanceOutcome {
   return {
     findings: collector.findings,
     requests: collector.requests,
     abort: collector.abort,
-    interrupted,
-    startedAt,
+    interrupted: run.interrupted,
+    startedAt: run.startedAt,
     endedAt: new Date(),
     errors: collector.errors,
     notes:

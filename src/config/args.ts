@@ -1,9 +1,9 @@
 /**
  * The command line of every Node entry point, read against the settings table
  * (src/settings/settings.ts) into flags, which the one reader
- * (src/settings/config.ts) puts over the environment. Node side only.
+ * (src/settings/read-config.ts) puts over the environment. Node side only.
  */
-import { ConfigError, type Flags } from '../settings/config.ts';
+import { ConfigError, type Flags } from '../settings/read-config.ts';
 import { findSetting, KEY_FLAG_ERROR, KEY_FLAGS, settingsFor, type Command } from '../settings/settings.ts';
 
 /**

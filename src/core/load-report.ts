@@ -1,7 +1,7 @@
 /**
  * The report of a rate-limit scenario, the same from both engines (the Node
  * engine writes it directly; k6's handleSummary writes its outcomes and the
- * k6 engine completes it from k6's log, load/lib/carriage.ts): its judgements, a compact per-request timeline, and the key's state
+ * k6 engine completes it from k6's log, load/lib/k6-log.ts): its judgements, a compact per-request timeline, and the key's state
  * at the end, which the orchestrator reads before it sends anything else on the
  * key. The certificate's writers read this shape too; its JUnit XML and console
  * summary are load/lib/report-text.ts. Pure (bundled for k6).

@@ -16,6 +16,12 @@ export interface PlanLimits {
 
 export const PLAN_NAMES: readonly PlanName[] = ['free', 'pro', 'business', 'enterprise'];
 
+/** The plan names as a usage line offers them: "free|pro|business|enterprise". */
+export const PLAN_CHOICES = PLAN_NAMES.join('|');
+
+/** The plan names in a sentence: "free, pro, business or enterprise". */
+export const PLAN_NAMES_TEXT = `${PLAN_NAMES.slice(0, -1).join(', ')} or ${PLAN_NAMES[PLAN_NAMES.length - 1]}`;
+
 export const PLANS: Record<Exclude<PlanName, 'enterprise'>, { perMinute: number; perDay: number }> = {
   free: { perMinute: 60, perDay: 1000 },
   pro: { perMinute: 300, perDay: 10000 },

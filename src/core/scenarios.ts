@@ -3,7 +3,7 @@
  * question each answers, the requirements each judges, and the two sets a run
  * picks from (the quick set of a nightly certification, the full set that can
  * certify every per-minute MUST). Their load shapes and caps live in
- * load/lib/scenarios.ts. Pure (bundled for k6).
+ * load/lib/load-shapes.ts. Pure (bundled for k6).
  */
 export type ScenarioName = 'ceiling' | 'recovery' | 'sustained' | 'overload' | 'daily';
 

@@ -6,7 +6,7 @@
  * judgement on a rate-limited (429 after the retry) or failed exchange becomes
  * `skip`: the operation under test is never blamed for the limiter or the network.
  */
-import type { Config } from '../config/config.ts';
+import type { Config } from '../config/command-config.ts';
 import { verdict, type Claim, type Judgement } from '../core/judgement.ts';
 import type { ApiExchange, ApiRequest } from '../http/client.ts';
 import type { Session } from './session.ts';

@@ -6,7 +6,7 @@
  * provided it already.
  */
 import type { TestProject } from 'vitest/node';
-import { configFrom } from '../config/config.ts';
+import { configFrom } from '../config/command-config.ts';
 import { openTarget, type Target } from '../target/target.ts';
 import { CONTEXT_KEY } from './provided.ts';
 

@@ -3,7 +3,7 @@
  * filled in) and the target's quota day. It travels through Vitest's
  * `provide`/`inject`, never through process.env.
  */
-import type { Config } from '../settings/config.ts';
+import type { Config } from '../settings/read-config.ts';
 
 export interface RunContext {
   config: Config;

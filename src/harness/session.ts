@@ -3,7 +3,7 @@
  * redactor and the sink that receives every finding. The same session type
  * serves the Vitest run and the in-process runner of the self-tests.
  */
-import type { Config } from '../config/config.ts';
+import type { Config } from '../config/command-config.ts';
 import { ApiClient, RunAborted, type ApiExchange, type ClientOptions } from '../http/client.ts';
 import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';

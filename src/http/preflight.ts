@@ -5,7 +5,7 @@
  * run — with a hint when it answers 404 at a base URL without /v1, or answers
  * HTML (a web page, not the API).
  */
-import type { Config } from '../settings/config.ts';
+import type { Config } from '../settings/read-config.ts';
 import { header } from '../core/ratelimit.ts';
 import { send } from './transport.ts';
 

@@ -12,7 +12,7 @@ import type { LoadReport } from '../core/load-report.ts';
 import type { ScenarioName } from '../core/scenarios.ts';
 import { buildReport, finalize, loadFindings, notRunFindings } from './aggregate.ts';
 import { forCertificate } from './chart-timeline.ts';
-import { planResult } from './plans.ts';
+import { planResult } from './plan-results.ts';
 import type { Finding, RunReport, TargetInfo } from './types.ts';
 
 interface NotRunScenario {

@@ -5,7 +5,7 @@
  * run. Keys come from the environment only, never from a flag; the plan is never
  * guessed for a real target; enterprise limits come from --rpm / --rpd. Pure.
  */
-import { isPlanName, PLAN_NAMES, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
+import { isPlanName, PLAN_NAMES, PLAN_NAMES_TEXT, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
 /** Where the embedded server's demo keys come from, in words that read after "key from". */
 export const EMBEDDED_KEY_SOURCE = 'the embedded server';
@@ -66,8 +66,7 @@ export function resolveKeys(env: Record<string, string | undefined>, o: KeyOptio
   const custom = { perMinute: o.rpm, perDay: o.rpd };
   const plans = o.plansRaw !== undefined || Object.keys(perPlan).length ? plansOf(perPlan, o, fail) : undefined;
   let plan = (o.planRaw ? o.planRaw.toLowerCase() : undefined) as PlanName | undefined;
-  if (plan !== undefined && !isPlanName(plan))
-    fail(`${fromOf(o)('plan')} must be free, pro, business or enterprise, got ${JSON.stringify(plan)}`);
+  if (plan !== undefined && !isPlanName(plan)) fail(`${fromOf(o)('plan')} must be ${PLAN_NAMES_TEXT}, got ${JSON.stringify(plan)}`);
   let apiKey = single;
   let conformanceKeySource: string | undefined = single ? 'ANIMAL_STORE_API_KEY' : undefined;
   if (!single && plans) {
@@ -98,8 +97,7 @@ export function resolveKeys(env: Record<string, string | undefined>, o: KeyOptio
 function plansOf(perPlan: Partial<Record<PlanName, string>>, o: KeyOptions, fail: Fail): PlanKey[] {
   const names = o.plansRaw !== undefined ? o.plansRaw.split(',').map((x) => x.trim().toLowerCase()) : PLAN_NAMES.filter((p) => perPlan[p]);
   const bad = names.filter((n) => !isPlanName(n));
-  if (bad.length || !names.length)
-    fail(`${fromOf(o)('plans')} must list free, pro, business or enterprise, got ${JSON.stringify(o.plansRaw)}`);
+  if (bad.length || !names.length) fail(`${fromOf(o)('plans')} must list ${PLAN_NAMES_TEXT}, got ${JSON.stringify(o.plansRaw)}`);
   const plans = (names as PlanName[])
     .filter((p, i) => names.indexOf(p) === i)
     .map((plan) => {

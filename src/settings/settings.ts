@@ -1,10 +1,13 @@
 /**
  * Every setting of every entry point, defined once: its flag, its environment
  * variable, its kind and its help line, and which commands take it. The reader
- * (./config.ts), the flag parser and `--help` of every command (src/config),
+ * (./read-config.ts), the flag parser and `--help` of every command (src/config),
  * README's table and .env.example all come from (or are checked against) this
  * table. Pure (bundled for k6, which reads the same variables from __ENV).
  */
+import { PLAN_NAMES } from '../core/plans.ts';
+import { SCENARIO_NAMES } from '../core/scenarios.ts';
+
 export type Command = 'start' | 'conformance' | 'load' | 'reference';
 export const COMMANDS: readonly Command[] = ['start', 'conformance', 'load', 'reference'];
 
@@ -31,8 +34,6 @@ export interface Setting {
 
 const RUNS: readonly Command[] = ['start', 'conformance', 'load'];
 const LOADS: readonly Command[] = ['start', 'load'];
-const PLANS = ['free', 'pro', 'business', 'enterprise'];
-const SCENARIOS = ['ceiling', 'recovery', 'sustained', 'overload', 'daily'];
 
 export const SETTINGS: readonly Setting[] = [
   // where and who
@@ -76,7 +77,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: 'plan',
     env: 'ANIMAL_STORE_PLAN',
     kind: 'enum',
-    values: PLANS,
+    values: PLAN_NAMES,
     help: 'plan of the key; never guessed for a real target (pro on the embedded server)',
     group: 'target',
     commands: RUNS,
@@ -85,7 +86,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: 'plans',
     env: 'ANIMAL_STORE_PLANS',
     kind: 'list',
-    values: PLANS,
+    values: PLAN_NAMES,
     arg: 'a,b',
     help: 'certify several plans in one run, each with its own key from ANIMAL_STORE_API_KEY_<PLAN> (default: every plan that has one)',
     group: 'target',
@@ -177,10 +178,10 @@ export const SETTINGS: readonly Setting[] = [
     flag: 'scenarios',
     env: 'ANIMAL_STORE_SCENARIOS',
     kind: 'list',
-    values: SCENARIOS,
+    values: SCENARIO_NAMES,
     arg: 'a,b',
     aliases: ['scenario'],
-    help: 'rate-limit scenarios to run (ceiling, recovery, sustained, overload, daily)',
+    help: `rate-limit scenarios to run (${SCENARIO_NAMES.join(', ')})`,
     group: 'load',
     commands: LOADS,
   },

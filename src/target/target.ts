@@ -8,7 +8,7 @@
 import { buildApp, type AppOptions } from '../../reference/app.ts';
 import { DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
 import { listen } from '../../reference/server.ts';
-import { EMBEDDED_PLAN, type Config } from '../settings/config.ts';
+import { EMBEDDED_PLAN, type Config } from '../settings/read-config.ts';
 import { EMBEDDED_KEY_SOURCE } from '../settings/plan-keys.ts';
 import { DAY_MS, MINUTE_MS, PLAN_NAMES, PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 import { EMBEDDED_SPEC_REQUESTS, embeddedWorld, type WorldPlan } from './world.ts';

@@ -23,10 +23,10 @@ export const EMBEDDED_RATE_PER_S = 300;
 export const EMBEDDED_SPEC_REQUESTS = 200;
 /** The per-minute scenarios of a run send at most this many windows' worth of successes (ceiling and recovery 2 each, sustained 1.8, overload 3). */
 export const PER_MINUTE_WINDOWS = 9;
-/** The daily scenario's pace (load/lib/config.ts: sustainedFraction) and its slack beyond the quota (load/lib/scenarios.ts: dailyPace). */
+/** The daily scenario's pace (load/lib/scenario-options.ts: sustainedFraction) and its slack beyond the quota (load/lib/load-shapes.ts: dailyPace). */
 const DAILY_FRACTION = 0.9;
 const DAILY_EXTRA_LIMITS = 2;
-/** How much longer than a window a 429's Retry-After must be to refuse the day (load/lib/config.ts: toleranceMs). */
+/** How much longer than a window a 429's Retry-After must be to refuse the day (load/lib/scenario-options.ts: toleranceMs). */
 const TOLERANCE_MS = 2000;
 
 export interface WorldPlan {
@@ -45,7 +45,7 @@ export interface World {
 }
 
 const perWindow = (perMinute: number) => Math.max(1, Math.floor(perMinute * DAILY_FRACTION));
-/** Windows of the daily scenario's pace for a quota (as load/lib/scenarios.ts paces it). */
+/** Windows of the daily scenario's pace for a quota (as load/lib/load-shapes.ts paces it). */
 const paceWindows = (perMinute: number, quota: number) => Math.ceil((quota + DAILY_EXTRA_LIMITS * perMinute) / perWindow(perMinute)) + 1;
 
 /** The window of the embedded server for the limits under test. */

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileFor } from '../../src/cli/profiles.ts';
 import { REQUIREMENTS } from '../../src/core/catalogue.ts';
-import { readConfig } from '../../src/settings/config.ts';
+import { readConfig } from '../../src/settings/read-config.ts';
 import { SCENARIO_NAMES } from '../../src/core/scenarios.ts';
 import { certifyVirtually, notPassedMusts } from '../support/certify-virtual.ts';
 import type { Busy } from '../support/virtual.ts';

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppOptions } from '../../reference/app.ts';
 import { FAULTS, faultsFor } from '../../reference/faults.ts';
-import { readConfig } from '../../src/settings/config.ts';
+import { readConfig } from '../../src/settings/read-config.ts';
 import { certifyVirtually as certify, notPassedMusts } from '../support/certify-virtual.ts';
 
 const MINUTE = 60_000;

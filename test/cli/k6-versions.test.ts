@@ -13,9 +13,9 @@ import schema from '../../schemas/certification.schema.json' with { type: 'json'
 import { findK6 } from '../../load/node/k6.ts';
 import { pickEngine } from '../../load/node/run.ts';
 import { ajv } from '../../src/schemas/ajv.ts';
-import { readConfig } from '../../src/settings/config.ts';
+import { readConfig } from '../../src/settings/read-config.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
-import { renderJson } from '../../src/results/writers/json.ts';
+import { renderJson } from '../../src/results/writers/report-json.ts';
 import { certifyVirtually, notPassedMusts } from '../support/certify-virtual.ts';
 import { runCli, tempReports } from '../support/cli.ts';
 import { emulatedK6, versionOnlyK6 } from '../load/k6-shim/bin.ts';

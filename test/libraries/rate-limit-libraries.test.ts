@@ -19,7 +19,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { NodeEngine, type LoadEngine } from '../../load/node/engine.ts';
 import { findK6, K6Engine } from '../../load/node/k6.ts';
 import { runRateLimits } from '../../load/node/run.ts';
-import { readConfig } from '../../src/settings/config.ts';
+import { readConfig } from '../../src/settings/read-config.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { runSuiteAt } from '../support/suite.ts';

@@ -17,7 +17,7 @@ import type { AppOptions } from '../../reference/app.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { dryRun, formatPlan } from '../../src/cli/dry-run.ts';
 import { profileFor } from '../../src/cli/profiles.ts';
-import { readConfig } from '../../src/settings/config.ts';
+import { readConfig } from '../../src/settings/read-config.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
 import { builtBundles, EmulatedK6, job, runVirtual, T0, virtualApp, WINDOW_MS, type EngineKind } from './helpers.ts';

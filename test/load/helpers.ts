@@ -11,7 +11,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildLoad } from '../../load/build.ts';
 import { buildApp, type App, type AppOptions } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
-import type { Judgement } from '../../src/core/judgement.ts';
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { NodeEngine, type EngineResult, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
@@ -20,40 +19,9 @@ import { orchestrate, type Orchestrated } from '../../load/node/orchestrator.ts'
 import { reportOfRun, runK6Virtual } from './k6-shim/run.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
 import { tempDir } from '../support/temp.ts';
+import { job, PER_DAY, PER_MINUTE, T0, virtualApp } from '../../bench/support/load-jobs.ts';
 
-export const WINDOW_MS = 60_000;
-export const PER_MINUTE = 20;
-export const PER_DAY = 100_000;
-/** 2030-01-01 12:00:00.250 UTC: a quarter second into a window. */
-export const T0 = Date.UTC(2030, 0, 1, 12, 0, 0) + 250;
-export const seeded = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-
-export function job(scenario: ScenarioName, over: Partial<LoadJob> = {}): LoadJob {
-  return {
-    scenario,
-    plan: 'enterprise',
-    perMinute: PER_MINUTE,
-    perDay: PER_DAY,
-    baseUrl: 'http://127.0.0.1:4010/v1',
-    apiKey: 'as_demo_enterprise_c4f86b1e09d2a753',
-    windowMs: WINDOW_MS,
-    dayMs: 86_400_000,
-    maxWaitMs: 10 * WINDOW_MS + 10_000,
-    deadlineAt: T0 + 3_600_000,
-    timeoutMs: 10_000,
-    maxBodyBytes: 65536,
-    maxVus: 1,
-    distributed: false,
-    progress: false,
-    tuning: { random: seeded(7) },
-    ...over,
-  };
-}
-
-/** A reference app on a virtual clock (enterprise key: PER_MINUTE per WINDOW_MS). */
-export function virtualApp(options: AppOptions, clock: VirtualClock): App {
-  return buildApp({ windowMs: WINDOW_MS, enterprise: { perMinute: PER_MINUTE, perDay: PER_DAY }, ...options, now: () => clock.now() });
-}
+export { job, outcomesOf, PER_DAY, PER_MINUTE, seeded, T0, virtualApp, WINDOW_MS } from '../../bench/support/load-jobs.ts';
 
 /** The k6 bundles in the emulator, in process, on the virtual clock: the k6 engine of the self-tests. */
 export class EmulatedK6 implements LoadEngine {
@@ -105,13 +73,6 @@ export async function runVirtual(
   const jobs = scenarios.map((s) => job(s, { deadlineAt: clock.now() + 3_600_000, ...o.job }));
   const out = await clock.run(() => orchestrate(jobs, { engine, clock }));
   return { ...out, app, clock };
-}
-
-/** Outcome per requirement (observations left out): what two runs must agree on. */
-export function outcomesOf(js: readonly Judgement[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const j of js) if (j.outcome !== 'observe') out[j.requirement] = j.outcome;
-  return out;
 }
 
 export const outcomes = (r: LoadReport, requirement: string): string[] =>

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeShares } from '../../load/lib/merge.ts';
 import { bundlePath, jobEnv } from '../../load/node/k6.ts';
-import { mergeMain } from '../../load/node/merge.ts';
+import { mergeMain } from '../../load/node/merge-cli.ts';
 import type { AppOptions } from '../../reference/app.ts';
 import { FAULTS, faultsFor } from '../../reference/faults.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';

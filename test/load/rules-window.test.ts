@@ -9,9 +9,9 @@ import { buildLoadReport, timeline } from '../../src/core/load-report.ts';
 import { loadJunit } from '../../load/lib/report-text.ts';
 import { maxInSpan } from '../../src/core/rules/window.ts';
 import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
-import { scenarioOptions } from '../../load/lib/config.ts';
-import { SCENARIOS } from '../../load/lib/scenarios.ts';
-import { carry, logMessages, readCarriage } from '../../load/lib/carriage.ts';
+import { scenarioOptions } from '../../load/lib/scenario-options.ts';
+import { SCENARIOS } from '../../load/lib/load-shapes.ts';
+import { carry, logMessages, readCarriage } from '../../load/lib/k6-log.ts';
 import { W, L, T0, o, judgeWindow, judgeSustained, judgeDaily, s, rl, errorBody, find } from './samples.ts';
 
 describe('window verdicts', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { NodeEngine } from '../../load/node/engine.ts';
 import { runRateLimits } from '../../load/node/run.ts';
 import { Session } from '../../src/harness/session.ts';
-import { readConfig } from '../../src/settings/config.ts';
+import { readConfig } from '../../src/settings/read-config.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
 import { T0, virtualApp } from './helpers.ts';

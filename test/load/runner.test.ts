@@ -4,9 +4,9 @@
  * load shapes, independent of any real server or clock.
  */
 import { describe, expect, it } from 'vitest';
-import { scenarioOptions } from '../../load/lib/config.ts';
+import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { budget, KeyGuard, ScenarioRun, type Phase } from '../../load/lib/runner.ts';
-import { createRun, SCENARIOS, shortfallOf } from '../../load/lib/scenarios.ts';
+import { createRun, SCENARIOS, shortfallOf } from '../../load/lib/load-shapes.ts';
 import { SCENARIO_NAMES } from '../../src/core/scenarios.ts';
 import type { Sample, ScenarioOptions } from '../../load/lib/types.ts';
 import { simServer, simulate, type SimOptions } from './sim.ts';

@@ -4,8 +4,8 @@
  * a 429 (`ceilingRun`), and each scenario's whole judgement of a sequence
  * (its own judgements plus the per-response rules on every sample).
  */
-import { scenarioOptions } from '../../load/lib/config.ts';
-import { SCENARIOS } from '../../load/lib/scenarios.ts';
+import { scenarioOptions } from '../../load/lib/scenario-options.ts';
+import { SCENARIOS } from '../../load/lib/load-shapes.ts';
 import type { Sample } from '../../load/lib/types.ts';
 
 export const W = 60000;

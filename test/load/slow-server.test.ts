@@ -9,7 +9,7 @@
  * in flight and responses counted out of order.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_IN_FLIGHT } from '../../load/lib/config.ts';
+import { MAX_IN_FLIGHT } from '../../load/lib/scenario-options.ts';
 import { NodeEngine } from '../../load/node/engine.ts';
 import { orchestrate } from '../../load/node/orchestrator.ts';
 import type { AppOptions, Variants } from '../../reference/app.ts';

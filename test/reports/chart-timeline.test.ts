@@ -14,7 +14,7 @@ import { ajv } from '../../src/schemas/ajv.ts';
 import { certificationReport } from '../../src/results/certification.ts';
 import { CHART_BUCKETS, chartTimeline, forCertificate, totalsOf } from '../../src/results/chart-timeline.ts';
 import { renderChart } from '../../src/results/writers/html-chart.ts';
-import { renderJson } from '../../src/results/writers/json.ts';
+import { renderJson } from '../../src/results/writers/report-json.ts';
 import { longRun, NAMED } from './load-fixtures.ts';
 
 /** The slice of a point's time, as chartTimeline cuts it. */

@@ -12,7 +12,7 @@ import { BADGE_GREEN, renderBadge } from '../../src/results/writers/badge.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
 import { curlOf } from '../../src/results/writers/curl.ts';
 import { renderHtml } from '../../src/results/writers/html.ts';
-import { renderJson } from '../../src/results/writers/json.ts';
+import { renderJson } from '../../src/results/writers/report-json.ts';
 import { renderJunit } from '../../src/results/writers/junit.ts';
 import { renderSummary } from '../../src/results/writers/markdown.ts';
 import {

@@ -12,7 +12,7 @@ import type { RunReport } from '../../src/results/types.ts';
 import { explainingFinding } from '../../src/results/writers/common.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
 import { renderHtml } from '../../src/results/writers/html.ts';
-import { renderJson } from '../../src/results/writers/json.ts';
+import { renderJson } from '../../src/results/writers/report-json.ts';
 import { renderJunit } from '../../src/results/writers/junit.ts';
 import { renderSummary } from '../../src/results/writers/markdown.ts';
 import { BASE_URL, conformance, fullProfile, SPEC_SHA } from './fixtures.ts';

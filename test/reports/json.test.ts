@@ -9,7 +9,7 @@ import type { KeyState, LoadReport, TimelinePoint } from '../../src/core/load-re
 import { ajv } from '../../src/schemas/ajv.ts';
 import type { Comparison, Finding, NotExercised, PlanResult, Replay, ReplayProbe, ReplayStep, RequirementResult, RunReport, TargetInfo } from '../../src/results/types.ts';
 import type { TrafficSummary } from '../../src/results/har.ts';
-import { renderJson, writeCertificationJson, writeConformanceJson } from '../../src/results/writers/json.ts';
+import { renderJson, writeCertificationJson, writeConformanceJson } from '../../src/results/writers/report-json.ts';
 import {
   aborted,
   certifiedReport,

@@ -12,7 +12,7 @@ import type { RunReport } from '../../src/results/types.ts';
 import { renderBadge } from '../../src/results/writers/badge.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
 import { renderHtml } from '../../src/results/writers/html.ts';
-import { renderJson } from '../../src/results/writers/json.ts';
+import { renderJson } from '../../src/results/writers/report-json.ts';
 import { renderJunit } from '../../src/results/writers/junit.ts';
 import { renderSummary, SUMMARY_LIST_CAP } from '../../src/results/writers/markdown.ts';
 import { notExercisedList } from '../../src/results/writers/not-exercised.ts';

@@ -16,7 +16,7 @@
 import { skip } from '../../src/core/judgement.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import type { PlanName } from '../../src/core/plans.ts';
-import { planResult } from '../../src/results/plans.ts';
+import { planResult } from '../../src/results/plan-results.ts';
 import type { Finding, PlanResult, RunReport } from '../../src/results/types.ts';
 import { conformance, deprecationWarning, found, fullProfile, report } from './fixtures.ts';
 import { ceilingSamples, earlyThrottleLoad, FREE, passingLoad, planShape, realLoadReport, type PlanShape } from './load-fixtures.ts';

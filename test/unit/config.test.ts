@@ -5,12 +5,12 @@
  * its --help; clear one-line errors; the plan never guessed for a real target.
  */
 import { describe, expect, test } from 'vitest';
-import { ConfigError, readConfig, requireLimits, type EnvMap } from '../../src/settings/config.ts';
+import { ConfigError, readConfig, requireLimits, type EnvMap } from '../../src/settings/read-config.ts';
 import { parseArgs } from '../../src/config/args.ts';
 import { COMMANDS, findSetting, KEY_FLAGS, SETTINGS, settingsFor } from '../../src/settings/settings.ts';
 import { optionsHelp } from '../../src/config/help.ts';
 import { embeddedNote, embeddedOptions, embeddedTarget, openTarget } from '../../src/target/target.ts';
-import { configFrom, shownPath } from '../../src/config/config.ts';
+import { configFrom, shownPath } from '../../src/config/command-config.ts';
 import { PLANS } from '../../src/core/plans.ts';
 
 const REMOTE: EnvMap = { ANIMAL_STORE_BASE_URL: 'https://api.example/v1', ANIMAL_STORE_API_KEY: 'k_0123456789' };

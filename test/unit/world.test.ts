@@ -5,8 +5,8 @@
  * tolerance the load scenarios use (load/lib), so the two cannot drift apart.
  */
 import { describe, expect, test } from 'vitest';
-import { scenarioOptions } from '../../load/lib/config.ts';
-import { SCENARIOS } from '../../load/lib/scenarios.ts';
+import { scenarioOptions } from '../../load/lib/scenario-options.ts';
+import { SCENARIOS } from '../../load/lib/load-shapes.ts';
 import { isDailyThrottle } from '../../src/core/rules/spans.ts';
 import type { Sample } from '../../src/core/sample.ts';
 import { dayNeededMs, embeddedWorld, worldWindowMs } from '../../src/target/world.ts';

@@ -19,7 +19,7 @@ import { judgeDecrements, type DecrementVerdict } from './decrements.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals, unorderable } from './signals.ts';
 import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';
-import { tooSlowForLimit } from './little.ts';
+import { tooSlowForLimit } from './in-flight.ts';
 import { maxInSpan } from './spans.ts';
 import { isDailyThrottle } from './window.ts';
 

@@ -6,7 +6,7 @@
  * call them on every sample. Pure (bundled for k6).
  */
 import { judge, observe, skip, type Judgement } from '../judgement.ts';
-import { PLANS, type PlanLimits, type PlanName } from '../plans.ts';
+import { PLAN_CHOICES, PLANS, type PlanLimits, type PlanName } from '../plans.ts';
 import { header, judgeReset, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type HeaderBag } from '../ratelimit.ts';
 
 /** One response as the rules see it. */
@@ -32,7 +32,7 @@ export interface RuleContext {
   dayMs: number;
 }
 
-export const PLAN_REMEDY = 'give the plan of the key: --plan free|pro|business|enterprise (or ANIMAL_STORE_PLAN)';
+export const PLAN_REMEDY = `give the plan of the key: --plan ${PLAN_CHOICES} (or ANIMAL_STORE_PLAN)`;
 export const RPM_REMEDY = 'give the enterprise limits: --rpm N (and --rpd N), or ANIMAL_STORE_RPM / ANIMAL_STORE_RPD';
 
 /** Clock skew allowed against the response's Date header (1 s resolution), and without one. */

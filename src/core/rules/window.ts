@@ -8,7 +8,7 @@
 import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isThrottled } from './signals.ts';
 import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
 import type { JudgeOptions, Sample } from '../sample.ts';
-import { judgeForeign } from './foreign.ts';
+import { judgeForeign } from './dedicated-key.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import { isDailyThrottle, maxInSpan, MERGE_REMEDY, n } from './spans.ts';
 import { earlyThrottles, notEarlyVerdict, overflows, windowVerdict } from './window-facts.ts';

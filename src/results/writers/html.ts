@@ -1,7 +1,8 @@
 /**
  * index.html: ONE self-contained file (inline CSS, a little inline JS, inline
  * SVG; no external asset, no network) that opens from disk and as a CI
- * artifact. A Content-Security-Policy allowing only this page's own style and
+ * artifact. Its stylesheet and script are real files (assets/), read and
+ * inlined when the report is written (html-assets.ts). A Content-Security-Policy allowing only this page's own style and
  * script (by hash) makes injected markup inert even if an escape were missed.
  *
  * Order: the outcome banner, what is new since the last run, the plan matrix
@@ -10,27 +11,14 @@
  * plan, the run's traffic (a link to traffic.har beside the page: the one href
  * that is not an anchor of the page), the notes.
  */
-import { createHash } from 'node:crypto';
 import type { RunReport } from '../types.ts';
 import { headline } from './common.ts';
 import { banner, comparison, counts, notExercised, suiteErrors } from './html-banner.ts';
-import { CSS } from './html-css.ts';
 import { load } from './html-load.ts';
 import { planMatrix } from './html-plans.ts';
 import { requirements } from './html-requirements.ts';
-import { SCRIPT } from './html-script.ts';
+import { readPageAssets } from './html-assets.ts';
 import { html, raw, type SafeHtml } from './html-safe.ts';
-
-const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
-
-export const CSP = [
-  "default-src 'none'",
-  `style-src ${sha256(CSS)}`,
-  `script-src ${sha256(SCRIPT)}`,
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
 
 export function notes(report: RunReport): SafeHtml {
   const items = report.notes.map((n) => html`<li>${n}</li>`);
@@ -53,16 +41,17 @@ export function traffic(report: RunReport): SafeHtml {
 
 export function renderHtml(report: RunReport): string {
   const title = `${headline(report)} · Animal Store ${report.kind} · ${report.target.baseUrl}`;
+  const assets = readPageAssets();
   return html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${assets.csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="light">
 <title>${title}</title>
-<style>${raw(CSS)}</style>
+<style>${raw(assets.css)}</style>
 </head>
 <body>
 <main>
@@ -78,7 +67,7 @@ ${traffic(report)}
 ${notes(report)}
 <footer data-testid="footer">Animal Store conformance suite ${report.suiteVersion} · spec sha256 ${report.specSha256} · run ${report.startedAt} – ${report.endedAt}</footer>
 </main>
-<script>${raw(SCRIPT)}</script>
+<script>${raw(assets.script)}</script>
 </body>
 </html>
 `.toString();

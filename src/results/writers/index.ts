@@ -10,7 +10,7 @@ import { redactDeep } from '../../core/redact.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { renderBadge } from './badge.ts';
 import { renderHtml } from './html.ts';
-import { renderJson } from './json.ts';
+import { renderJson } from './report-json.ts';
 import { renderJunit } from './junit.ts';
 import { renderSummary } from './markdown.ts';
 
@@ -49,4 +49,4 @@ export function writeReports(
 }
 
 export { renderBadge, renderHtml, renderJson, renderJunit, renderSummary };
-export { writeCertificationJson, writeConformanceJson } from './json.ts';
+export { writeCertificationJson, writeConformanceJson } from './report-json.ts';

@@ -21,13 +21,12 @@
  * Every string is escaped and stripped of characters XML 1.0 does not allow.
  */
 import type { Judgement } from '../../core/judgement.ts';
+import { xmlBlock, xmlDocument, xmlElement, type Xml } from '../../core/xml.ts';
 import type { Finding, PlanResult, Replay, RequirementResult, RunReport } from '../types.ts';
 import {
   durationSeconds,
   engineReason,
   engineText,
-  escapeAttr,
-  escapeXml,
   explainingFinding,
   headline,
   notExercisedText,
@@ -76,16 +75,12 @@ interface Case {
   out: string[];
 }
 
-function caseXml(c: Case): string {
-  const open = `    <testcase classname="${escapeAttr(c.classname)}" name="${escapeAttr(c.name)}" time="0"`;
-  const body: string[] = [];
-  if (c.failure)
-    body.push(
-      `      <failure message="${escapeAttr(c.failure.message)}" type="${escapeAttr(c.failure.type)}">${escapeXml(c.failure.text)}</failure>`,
-    );
-  if (c.skipped !== undefined) body.push(`      <skipped message="${escapeAttr(oneLine(c.skipped, 400))}"/>`);
-  if (c.out.length) body.push(`      <system-out>${escapeXml(c.out.join('\n'))}</system-out>`);
-  return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
+function caseXml(c: Case): Xml {
+  const body: Xml[] = [];
+  if (c.failure) body.push(xmlElement('failure', { message: c.failure.message, type: c.failure.type }, [c.failure.text], '      '));
+  if (c.skipped !== undefined) body.push(xmlElement('skipped', { message: oneLine(c.skipped, 400) }, [], '      '));
+  if (c.out.length) body.push(xmlElement('system-out', {}, [c.out.join('\n')], '      '));
+  return xmlBlock('testcase', { classname: c.classname, name: c.name, time: 0 }, body, '    ');
 }
 
 /** Where a finding's replayed request reads its key from. */
@@ -123,12 +118,12 @@ function judgementCase(lr: LoadReport, j: Judgement, keyVariable: string | undef
   return c;
 }
 
-function property(name: string, value: unknown): string {
-  return `      <property name="${escapeAttr(name)}" value="${escapeAttr(value)}"/>`;
+function property(name: string, value: string | number | boolean | undefined, indent = '      '): Xml {
+  return xmlElement('property', { name, value }, [], indent);
 }
 
 /** The requirements whose testcases are skipped as not exercised: the MUSTs the verdict needs, then the others (with their level). */
-function notExercisedProperties(report: RunReport): string[] {
+function notExercisedProperties(report: RunReport): Xml[] {
   const gaps = notExercisedList(report);
   const named = (n: Gap, level: boolean) => {
     const about = [level ? n.level : '', n.plans.join(', ')].filter(Boolean).join('; ');
@@ -147,7 +142,7 @@ function notExercisedProperties(report: RunReport): string[] {
   ];
 }
 
-function properties(report: RunReport): string[] {
+function properties(report: RunReport): Xml[] {
   const k = report.comparison;
   return [
     property('outcome', report.outcome),
@@ -172,7 +167,7 @@ function properties(report: RunReport): string[] {
 }
 
 /** The engine of the rate-limit scenarios, why, and the k6 found: its version and the suite's standing on it. */
-function engineProperties(report: RunReport): string[] {
+function engineProperties(report: RunReport): Xml[] {
   const e = report.engine;
   const text = engineText(report);
   return [
@@ -184,7 +179,7 @@ function engineProperties(report: RunReport): string[] {
 }
 
 /** The plan of a single-plan run; with several: each plan's outcome, how many are certified, and the conformance key. */
-function plansProperties(report: RunReport): string[] {
+function plansProperties(report: RunReport): Xml[] {
   const plans = plansOf(report);
   if (!plans) return [property('plan', report.target.plan ?? 'not given')];
   return [
@@ -197,27 +192,24 @@ function plansProperties(report: RunReport): string[] {
 interface Suite {
   name: string;
   cases: Case[];
-  errors: string[];
+  errors: Xml[];
   time: string;
   timestamp: string;
-  head: string[];
-  tail: string[];
+  head: Xml[];
+  tail: Xml[];
 }
 
 const tally = (cases: Case[]) => ({ failures: cases.filter((c) => c.failure).length, skipped: cases.filter((c) => c.skipped).length });
 
-function suiteXml(s: Suite): string {
+function suiteXml(s: Suite): Xml {
   const { failures, skipped } = tally(s.cases);
   const tests = s.cases.length + s.errors.length;
-  return [
-    `  <testsuite name="${escapeAttr(s.name)}" tests="${tests}" failures="${failures}" errors="${s.errors.length}" skipped="${skipped}" time="${s.time}" timestamp="${escapeAttr(s.timestamp)}">`,
-    ...s.head,
-    ...s.cases.map(caseXml),
-    ...s.errors,
-    ...s.tail,
-    '  </testsuite>',
-  ].join('\n');
+  const attrs = { name: s.name, tests, failures, errors: s.errors.length, skipped, time: s.time, timestamp: s.timestamp };
+  return xmlBlock('testsuite', attrs, [...s.head, ...s.cases.map(caseXml), ...s.errors, ...s.tail], '  ');
 }
+
+/** A suite's properties, one per line. */
+const propertiesBlock = (lines: Xml[]): Xml => xmlBlock('properties', {}, lines, '    ');
 
 /** One plan: its rate-limit requirements as this plan saw them, and its outcome, limits and key source. */
 function planSuite(report: RunReport, p: PlanResult, plans: readonly PlanResult[], keyOf: KeyOf): Suite {
@@ -232,15 +224,15 @@ function planSuite(report: RunReport, p: PlanResult, plans: readonly PlanResult[
     time: p.load.reduce((sum, lr) => sum + durationSeconds(lr.startedAt, lr.endedAt), 0).toFixed(3),
     timestamp: p.load[0]?.startedAt ?? report.startedAt,
     head: [
-      '    <properties>',
-      property('plan', p.plan),
-      property('outcome', p.outcome),
-      property('headline', planHeadline(report, p)),
-      property('keySource', p.keySource),
-      ...limits,
-      property('failed', planMusts(p, 'fail').join(', ')),
-      property('notExercised', p.notExercised.map((n) => n.id).join(', ')),
-      '    </properties>',
+      propertiesBlock([
+        property('plan', p.plan),
+        property('outcome', p.outcome),
+        property('headline', planHeadline(report, p)),
+        property('keySource', p.keySource),
+        ...limits,
+        property('failed', planMusts(p, 'fail').join(', ')),
+        property('notExercised', p.notExercised.map((n) => n.id).join(', ')),
+      ]),
     ],
     tail: [],
   };
@@ -250,7 +242,12 @@ export function renderJunit(report: RunReport): string {
   const name = `animal-store ${report.kind}`;
   const abort = report.abort
     ? [
-        `    <testcase classname="run" name="run completed" time="0">\n      <error message="${escapeAttr(oneLine(report.abort, 300))}" type="abort">${escapeXml(report.abort)}</error>\n    </testcase>`,
+        xmlBlock(
+          'testcase',
+          { classname: 'run', name: 'run completed', time: 0 },
+          [xmlElement('error', { message: oneLine(report.abort, 300), type: 'abort' }, [report.abort], '      ')],
+          '    ',
+        ),
       ]
     : [];
   const out = [...report.notes, ...report.suiteErrors.map((s) => `suite error (not the server's fault): ${s}`)];
@@ -264,8 +261,8 @@ export function renderJunit(report: RunReport): string {
       errors: abort,
       time: durationSeconds(report.startedAt, report.endedAt).toFixed(3),
       timestamp: report.startedAt,
-      head: ['    <properties>', ...properties(report), '    </properties>'],
-      tail: out.length ? [`    <system-out>${escapeXml(out.join('\n'))}</system-out>`] : [],
+      head: [propertiesBlock(properties(report))],
+      tail: out.length ? [xmlElement('system-out', {}, [out.join('\n')], '    ')] : [],
     },
     ...(plans ?? []).map((p) => planSuite(report, p, plans!, keyOf)),
     ...(report.load ?? []).map((lr) => ({
@@ -274,11 +271,16 @@ export function renderJunit(report: RunReport): string {
       errors: [],
       time: durationSeconds(lr.startedAt, lr.endedAt).toFixed(3),
       timestamp: lr.startedAt,
-      head: [`    <properties>${property('verdict', lr.verdict).trim()}${property('requestsSent', lr.requestsSent).trim()}</properties>`],
+      head: [xmlElement('properties', {}, [property('verdict', lr.verdict, ''), property('requestsSent', lr.requestsSent, '')], '    ')],
       tail:
         lr.stoppedBecause || lr.notes?.length
           ? [
-              `    <system-out>${escapeXml([lr.stoppedBecause ? `stopped: ${lr.stoppedBecause}` : '', ...(lr.notes ?? [])].filter(Boolean).join('\n'))}</system-out>`,
+              xmlElement(
+                'system-out',
+                {},
+                [[lr.stoppedBecause ? `stopped: ${lr.stoppedBecause}` : '', ...(lr.notes ?? [])].filter(Boolean).join('\n')],
+                '    ',
+              ),
             ]
           : [],
     })),
@@ -287,11 +289,6 @@ export function renderJunit(report: RunReport): string {
   const { failures, skipped } = tally(all);
   const errors = abort.length;
   const time = durationSeconds(report.startedAt, report.endedAt).toFixed(3);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeAttr(name)}" tests="${all.length + errors}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}">`,
-    ...suites.map(suiteXml),
-    '</testsuites>',
-    '',
-  ].join('\n');
+  const attrs = { name, tests: all.length + errors, failures, errors, skipped, time };
+  return xmlDocument(xmlBlock('testsuites', attrs, suites.map(suiteXml)));
 }

@@ -187,37 +187,63 @@ function plansTable(report: RunReport, plans: readonly PlanResult[]): string[] {
 }
 
 export function renderSummary(report: RunReport): string {
-  const h = headline(report);
-  const t = report.target;
+  const plans = plansOf(report);
+  const warns = report.requirements.filter((r) => r.status === 'warn');
   const lines: string[] = [
-    `## ${TONE_ICON[toneOf(report)]} animal-store ${report.kind}: **${h}**`,
+    ...heading(report),
+    ...(plans ? plansTable(report, plans) : []),
+    ...comparison(report),
+    ...failedMustSection(report, plans),
+    ...(warns.length ? [`### ⚠️ Warnings (${warns.length})`, '', ...capped(warns, SUMMARY_LIST_CAP), ''] : []),
+    ...notExercised(report, plans),
+    ...suiteErrorSection(report),
+    ...runSection(report, plans),
+    ...waivedSection(report),
+    'Full report with evidence: `index.html` in the `reports/` artifact (also `certification.json`, `junit.xml`).',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** The headline, the run's scope, and why it stopped (a diagnosis, an early stop). */
+function heading(report: RunReport): string[] {
+  const lines = [
+    `## ${TONE_ICON[toneOf(report)]} animal-store ${report.kind}: **${headline(report)}**`,
     '',
     `> ${escapeMarkdown(scopeSentence(report), 400)}`,
     '',
   ];
   if (report.diagnosis) lines.push(`> **Diagnosis:** ${escapeMarkdown(report.diagnosis, 400)}`, '');
   if (report.abort) lines.push(`> **Stopped early:** ${escapeMarkdown(report.abort, 300)}`, '');
-  const plans = plansOf(report);
-  if (plans) lines.push(...plansTable(report, plans));
-  lines.push(...comparison(report));
+  return lines;
+}
+
+/** The failed MUST requirements, each with its evidence, up to the cap. */
+function failedMustSection(report: RunReport, plans: readonly PlanResult[] | undefined): string[] {
   const musts = failedMusts(report);
-  if (musts.length) {
-    lines.push(`### ❌ Failed MUST requirements (${musts.length})`, '');
-    for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(...failure(report, r, plans));
-    if (musts.length > SUMMARY_FAIL_CAP) lines.push(`- … and ${musts.length - SUMMARY_FAIL_CAP} more (see index.html)`);
-    lines.push('');
-  }
-  const warns = report.requirements.filter((r) => r.status === 'warn');
-  if (warns.length) lines.push(`### ⚠️ Warnings (${warns.length})`, '', ...capped(warns, SUMMARY_LIST_CAP), '');
-  lines.push(...notExercised(report, plans));
-  if (report.suiteErrors.length)
-    lines.push(
-      `### Defects of the suite, not the server's (${report.suiteErrors.length})`,
-      '',
-      ...report.suiteErrors.slice(0, SUMMARY_LIST_CAP).map((s) => `- ${escapeMarkdown(s, 240)}`),
-      '',
-    );
-  lines.push(
+  if (!musts.length) return [];
+  const lines = [`### ❌ Failed MUST requirements (${musts.length})`, ''];
+  for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(...failure(report, r, plans));
+  if (musts.length > SUMMARY_FAIL_CAP) lines.push(`- … and ${musts.length - SUMMARY_FAIL_CAP} more (see index.html)`);
+  lines.push('');
+  return lines;
+}
+
+/** The suite's own defects, which are not the server's. */
+function suiteErrorSection(report: RunReport): string[] {
+  if (!report.suiteErrors.length) return [];
+  return [
+    `### Defects of the suite, not the server's (${report.suiteErrors.length})`,
+    '',
+    ...report.suiteErrors.slice(0, SUMMARY_LIST_CAP).map((s) => `- ${escapeMarkdown(s, 240)}`),
+    '',
+  ];
+}
+
+/** The run: target, plan(s), suite, time and requests, engine, the counts per status, and the rate-limit scenarios. */
+function runSection(report: RunReport, plans: readonly PlanResult[] | undefined): string[] {
+  const t = report.target;
+  return [
     '### Run',
     '',
     `- **Target:** ${code(t.baseUrl)} (${escapeMarkdown(envLabel(t), 40)}${t.embedded ? `, ${escapeMarkdown(embeddedLabel(t), 300)}` : ''})`,
@@ -235,15 +261,17 @@ export function renderSummary(report: RunReport): string {
     '',
     ...(plans ? [`_${escapeMarkdown(ACROSS_PLANS_NOTE, 300)}_`, ''] : []),
     ...load(report),
-  );
+  ];
+}
+
+/** The waived requirements, and whether MUST waivers were allowed. */
+function waivedSection(report: RunReport): string[] {
   const waived = report.requirements.filter((r) => r.status === 'waived');
-  if (waived.length) {
-    const mustWaived = waived.filter((r) => r.level === 'MUST').length;
-    lines.push(`### Waived (${waived.length})`, '');
-    if (mustWaived || mustWaiversAllowed(report))
-      lines.push(`> MUST waivers were allowed (--allow-must-waivers): ${mustWaived} MUST requirement(s) waived.`, '');
-    lines.push(...capped(waived, SUMMARY_LIST_CAP), '');
-  }
-  lines.push('Full report with evidence: `index.html` in the `reports/` artifact (also `certification.json`, `junit.xml`).', '');
-  return lines.join('\n');
+  if (!waived.length) return [];
+  const mustWaived = waived.filter((r) => r.level === 'MUST').length;
+  const lines = [`### Waived (${waived.length})`, ''];
+  if (mustWaived || mustWaiversAllowed(report))
+    lines.push(`> MUST waivers were allowed (--allow-must-waivers): ${mustWaived} MUST requirement(s) waived.`, '');
+  lines.push(...capped(waived, SUMMARY_LIST_CAP), '');
+  return lines;
 }

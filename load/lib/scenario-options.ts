@@ -1,9 +1,9 @@
 /**
  * The options a scenario runs with, from the plan's limits and the windows (the
- * configuration itself is read by src/settings/config.ts, from flags and the
+ * configuration itself is read by src/settings/read-config.ts, from flags and the
  * environment in Node, from __ENV in k6). Pure (bundled for k6).
  */
-import { ConfigError } from '../../src/settings/config.ts';
+import { ConfigError } from '../../src/settings/read-config.ts';
 import { DAY_MS, MINUTE_MS, type PlanName } from '../../src/core/plans.ts';
 import type { ScenarioOptions } from './types.ts';
 

@@ -6,8 +6,8 @@
  * A bad value throws ConfigError, which every entry point prints as one line
  * (exit 2). Pure (bundled for k6).
  */
-import { DAY_MS, MINUTE_MS, type PlanLimits, type PlanName } from '../core/plans.ts';
-import { isScenarioName, type ScenarioName } from '../core/scenarios.ts';
+import { DAY_MS, MINUTE_MS, PLAN_CHOICES, type PlanLimits, type PlanName } from '../core/plans.ts';
+import { FULL_SCENARIOS, isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../core/scenarios.ts';
 import { resolveKeys, type Keys, type PlanKey } from './plan-keys.ts';
 import { findSetting, type Command, type Setting } from './settings.ts';
 
@@ -200,10 +200,8 @@ function scenariosOf(raw: string | undefined): ScenarioName[] | undefined {
   const all = list.length === 1 && list[0] === 'all';
   const bad = list.filter((x) => !isScenarioName(x) && !all);
   if (!list.length || bad.length)
-    throw new ConfigError(
-      `unknown rate-limit scenario(s) ${bad.join(', ') || '(none)'}; known: ceiling, recovery, sustained, overload, daily (or all)`,
-    );
-  return all ? ['ceiling', 'recovery', 'sustained', 'overload'] : (list as ScenarioName[]);
+    throw new ConfigError(`unknown rate-limit scenario(s) ${bad.join(', ') || '(none)'}; known: ${SCENARIO_NAMES.join(', ')} (or all)`);
+  return all ? [...FULL_SCENARIOS] : (list as ScenarioName[]);
 }
 
 /** The server's rate-limit window and quota day, when given: a window of at least 500 ms, a day not shorter than it. */
@@ -325,7 +323,7 @@ function safetyOf(
 /** The limits a rate-limit scenario needs, or a ConfigError naming the flag that gives them. */
 export function requireLimits(c: Config): { plan: PlanName; perMinute: number; perDay?: number } {
   if (!c.plan || !c.limits)
-    throw new ConfigError('the rate-limit scenarios need the plan of the key: --plan free|pro|business|enterprise (or ANIMAL_STORE_PLAN)');
+    throw new ConfigError(`the rate-limit scenarios need the plan of the key: --plan ${PLAN_CHOICES} (or ANIMAL_STORE_PLAN)`);
   // Enterprise limits are custom: never assumed, whether enterprise is the key's plan or one of several plans.
   if (c.limits.perMinute === undefined || (c.plans ?? []).some((p) => p.limits.perMinute === undefined))
     throw new ConfigError('the enterprise plan needs its limit: --rpm N (or ANIMAL_STORE_RPM), and --rpd N for the daily quota');

@@ -1,16 +1,16 @@
 /**
  * The configuration of a Node entry point: `.env` (dotenv; real variables win),
  * then the environment, then the command line (./args.ts), through the one
- * reader of src/settings/config.ts (which k6 shares through __ENV).
+ * reader of src/settings/read-config.ts (which k6 shares through __ENV).
  */
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { parseArgs } from './args.ts';
-import { readConfig, type Config, type EnvMap } from '../settings/config.ts';
+import { readConfig, type Config, type EnvMap } from '../settings/read-config.ts';
 import type { Command } from '../settings/settings.ts';
 
-export { ConfigError, requireLimits, type Config, type Flags } from '../settings/config.ts';
+export { ConfigError, requireLimits, type Config, type Flags } from '../settings/read-config.ts';
 export { optionsHelp } from './help.ts';
 
 let dotenvLoaded = false;
