@@ -19,7 +19,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { benchEnv, ROOT, type BenchLine } from './conformance.ts';
 import { SEEDS } from './explore.ts';
-import { tempDir } from '../test/support/temp.ts';
+import { tempDir } from './support/temp.ts';
 
 export const STACKS = ['python-fastapi', 'node', 'go', 'java-jackson'] as const;
 const RUN_SH = join(ROOT, 'examples/servers/run.sh');
