@@ -8,6 +8,8 @@ import { costLines } from '../../load/node/run.ts';
 import { runSpecs } from '../harness/in-process-runner.ts';
 import { Session } from '../harness/session.ts';
 import { embeddedNote, openTarget, type Target } from '../target/target.ts';
+import { coverageDrafts, coverageReserve } from '../explore/coverage.ts';
+import { EXPLORE_TIME_MS } from '../explore/engine.ts';
 import type { Profile } from './profiles.ts';
 
 export interface Plan {
@@ -74,6 +76,14 @@ export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
   };
 }
 
+/** How many of the exploration's requests are its coverage cases, sent in every run when the budget affords them. */
+function coverageText(x: { budget: number; writes: boolean }): string {
+  const cases = coverageDrafts({ writes: x.writes, embedded: false }).length + (x.writes ? 4 : 0);
+  return cases <= x.budget - coverageReserve(x.budget)
+    ? `${cases} of them the coverage cases (every class of every parameter, body field, header, body's bytes and query shape), sent in every run`
+    : `the coverage cases (${cases}) more than it affords: a seed-dependent share of them each run (raise --explore-budget to ${Math.ceil((cases + 1) / 0.8)})`;
+}
+
 export function formatPlan(p: Plan, target: string): string {
   const lines = [`Dry run: nothing was sent to ${target}.`, ...(p.world ? [p.world] : []), '', 'Conformance requests by operation:'];
   for (const [op, n] of Object.entries(p.perOperation).sort()) lines.push(`  ${op.padEnd(24)} ${n}`);
@@ -82,7 +92,7 @@ export function formatPlan(p: Plan, target: string): string {
   lines.push(
     '',
     x.budget
-      ? `Exploration (generated inputs, after the specs): at most ${x.budget} requests (--explore-budget)${x.writes ? ', creating pets named with the prefix' : ', GET only (writes are off)'}; seed ${x.seed} (--seed ${x.seed} sends the same ones).`
+      ? `Exploration (generated inputs, after the specs): at most ${x.budget} requests (--explore-budget)${x.writes ? ', creating pets named with the prefix' : ', GET only (writes are off)'}, ${coverageText(x)}; at most ${EXPLORE_TIME_MS / 1000} s of the server's time, as many at once as its latency needs (up to 16, never more than X-RateLimit-Remaining); seed ${x.seed} (--seed ${x.seed} sends the same ones).`
       : 'Exploration (generated inputs): off (--explore-budget 0).',
   );
   lines.push('', ...(p.load.length ? p.load : ['Rate-limit scenarios: none']));

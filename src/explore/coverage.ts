@@ -101,6 +101,9 @@ function surfaceCases(writes: boolean): Draft[] {
   return out.concat(creates.map((surface, i) => ({ op: 'createPet', body: body(i), label: 'a valid NewPet', surface })));
 }
 
+/** What the coverage part leaves to the generated and stateful parts: a fifth of the budget, at least 30 requests. */
+export const coverageReserve = (budget: number): number => Math.max(30, Math.floor(budget * 0.2));
+
 /** Every coverage case of the API (createPet's only when the run may write). */
 export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Draft[] {
   const out: Draft[] = [];

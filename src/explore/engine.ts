@@ -59,6 +59,13 @@ export interface Sent {
   index: number;
 }
 
+/** How long the phase may take, whatever its budget: a slow server costs it seconds, not minutes. */
+export const EXPLORE_TIME_MS = 45_000;
+
+/** The most requests the phase keeps in flight, and the rate its width aims at (Little's law: width = rate × latency). */
+const MAX_WIDTH = 16;
+const TARGET_RATE_PER_S = 20;
+
 /** A 32-bit seed from any integer. */
 export const seed32 = (n: number): number => n >>> 0;
 
@@ -80,6 +87,8 @@ export class Explorer {
   private readonly sent = new WeakMap<Finding, Sent>();
   /** The last exchanges sent, in order (what a failure may depend on). */
   private readonly recent: Sent[] = [];
+  /** How long the last exchanges took (ms): the phase sends as many at once as that latency needs. */
+  private readonly latency: number[] = [];
   private exchanges = 0;
   /** Every createPet the phase sent, in order (what a page of the list may show since). */
   readonly writes: { probe: Probe; index: number }[] = [];
@@ -92,6 +101,8 @@ export class Explorer {
     readonly session: Session,
     readonly settings: ExploreSettings,
   ) {
+    this.startedAt = session.client.now();
+    this.waitedAtStart = session.client.waitedMs;
     // Short, so the names stay of the length the specs already send: three characters of the seed and a counter.
     this.token = (seed32(settings.seed) % 46656).toString(36).padStart(3, '0');
     const prefix = settings.prefix;
@@ -103,10 +114,67 @@ export class Explorer {
     };
   }
 
-  /** Requests the phase may still send: its own budget and the run's. */
+  /** When the phase started (the client's clock), and how long the client had waited on the rate limit by then. */
+  private readonly startedAt: number;
+  private readonly waitedAtStart: number;
+
+  /** Requests the phase may still send: its own budget and the run's — none once its time is up. */
   left(): number {
     const c = this.session.client;
+    if (this.timeLeft() <= 0) return 0;
     return Math.max(0, Math.min(this.settings.budget - this.spent, c.opts.maxRequests - c.requestsSent));
+  }
+
+  /**
+   * What is left of the phase's time: EXPLORE_TIME_MS of the server's time — the waits on the key's rate limit (a
+   * Free key's pace) are not counted: they are the key's, not the server's slowness.
+   */
+  timeLeft(): number {
+    const c = this.session.client;
+    return this.startedAt + EXPLORE_TIME_MS + (c.waitedMs - this.waitedAtStart) - c.now();
+  }
+
+  /** The server's time the phase took so far (its waits on the rate limit left out). */
+  elapsedMs(): number {
+    return EXPLORE_TIME_MS - this.timeLeft();
+  }
+
+  /** The most requests the phase had in flight at once. */
+  widest = 1;
+
+  /** Has the phase stopped for its time limit (what it did is said in its summary)? */
+  outOfTime(): boolean {
+    return this.timeLeft() <= 0;
+  }
+
+  /**
+   * How many requests to send at once: as many as the latency measured needs for about TARGET_RATE_PER_S a second
+   * (one on a fast server), at most MAX_WIDTH, never more than X-RateLimit-Remaining said, nor than is left.
+   */
+  width(): number {
+    const ms = this.latency.length ? [...this.latency].sort((a, b) => a - b)[Math.floor(this.latency.length / 2)] : 0;
+    const want = Math.min(MAX_WIDTH, Math.max(1, Math.ceil((ms / 1000) * TARGET_RATE_PER_S)));
+    const w = Math.max(1, Math.min(want, this.session.client.remainingOnKey() ?? want, this.left()));
+    this.widest = Math.max(this.widest, w);
+    return w;
+  }
+
+  /**
+   * Send probes, `width()` at a time, each judged; their shots in order (undefined for those not sent: the budget or
+   * the time ran out). A run abort ends it after the requests in flight, and is rethrown.
+   */
+  async sendAll(probes: readonly Probe[], source: string): Promise<(Shot | undefined)[]> {
+    const out: (Shot | undefined)[] = [];
+    for (let i = 0; i < probes.length;) {
+      const n = Math.min(this.width(), probes.length - i);
+      if (this.left() <= 0) break;
+      const settled = await Promise.allSettled(probes.slice(i, i + n).map((p) => this.send(p, source)));
+      for (const r of settled) out.push(r.status === 'fulfilled' ? r.value : undefined);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      i += n;
+    }
+    return out;
   }
 
   materialize(d: Draft): Probe {
@@ -134,24 +202,29 @@ export class Explorer {
   ): Promise<Omit<Shot, 'probe'> & { ex: ApiExchange }> {
     const s = this.session;
     const before = s.client.requestsSent;
-    const saved = s.sink;
     const findings: Finding[] = [];
     const sent: Sent = { req, judge, index: this.exchanges++, ...(probe ? { probe } : {}) };
     this.recent.push(sent);
     if (this.recent.length > 32) this.recent.shift();
-    s.sink = findings;
+    // Captured by request, not by swapping the session's sink: requests of the phase may be in flight together.
+    s.captureFor(req, findings);
+    let sends: number | undefined;
     try {
       const ex = await s.client.request(req);
+      sends = ex.sends ?? 1;
+      this.latency.push(ex.durationMs);
+      if (this.latency.length > 16) this.latency.shift();
       for (const v of judge(ex)) s.record(v, { source, ex });
       // The response judged is the last request sent (a 429 waited out and retried included).
       for (const f of findings) if (dependsOnEarlierRequests(f.requirement)) this.sentBefore.set(f, s.client.requestsSent - 1);
       for (const f of findings) this.sent.set(f, sent);
       if (req.operation === 'listPets' && ex.response?.status === 200 && !findings.some(isPageProblem))
         this.listPasses.push({ ...listKey(req), index: sent.index });
-      return { ex, findings, failures: findings.filter(isProblem), requests: s.client.requestsSent - before };
+      return { ex, findings, failures: findings.filter(isProblem), requests: sends };
     } finally {
-      s.sink = saved;
-      const n = s.client.requestsSent - before;
+      s.release(req);
+      // What this call sent (others may be in flight together); after an abort, what the client counted since.
+      const n = sends ?? s.client.requestsSent - before;
       this.spent += n;
       this.tallyOf(source).requests += n;
     }

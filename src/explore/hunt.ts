@@ -36,6 +36,8 @@ export interface HuntOptions {
   phase: Replay['phase'];
   /** New failure kinds to look for at most (each a round with its own seed). */
   maxRounds?: number;
+  /** Time of the phase (ms) this hunt leaves to the parts after it: it stops sending once less is left. */
+  keepTimeMs?: number;
 }
 
 /**
@@ -69,78 +71,116 @@ function replayOf(
   return at > 0 ? { ...replay, before: minimal.steps!.slice(0, at).map((p) => x.stepOf(p)) } : replay;
 }
 
+/** What a round's search found: the first input with a failure of a kind not reported yet, by its index in the round. */
+interface Found<T> {
+  index: number;
+  value: T;
+  attempt: Attempt;
+  fresh: Finding;
+}
+
+/**
+ * Run a round's inputs — sampled from the arbitrary with the round's seed, the very inputs fast-check would run —
+ * as many at a time as Explorer.width allows, in order, until one fails in a way not reported yet.
+ */
+async function search<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => Promise<Attempt>, o: HuntOptions, seed: number, stop: number) {
+  const values = fc.sample(arb, { seed, numRuns: Math.max(1, Math.min(x.left(), stop - x.spent)) });
+  for (let i = 0; i < values.length;) {
+    if (x.left() <= 0 || x.spent >= stop || x.timeLeft() < (o.keepTimeMs ?? 0)) return undefined;
+    const n = Math.min(x.width(), values.length - i);
+    const settled = await Promise.allSettled(values.slice(i, i + n).map(run));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    for (const [j, r] of settled.entries()) {
+      if (r.status !== 'fulfilled') continue;
+      x.tallyOf(o.source).cases++;
+      const fresh = r.value.failures.find((f) => !x.known.has(signature(f)));
+      if (fresh) return { index: i + j, value: values[i + j], attempt: r.value, fresh } satisfies Found<T>;
+      x.forward(r.value.findings);
+    }
+    if (failed) throw failed.reason;
+    i += n;
+  }
+  return undefined;
+}
+
+/**
+ * Shrink a found failure with fast-check from its place in the round (`path`), one request at a time, within the
+ * shrink cap: every smaller input that fails the same way is kept, the last is the minimal one.
+ */
+async function shrink<T>(
+  x: Explorer,
+  arb: fc.Arbitrary<T>,
+  run: (v: T) => Promise<Attempt>,
+  o: HuntOptions,
+  seed: number,
+  found: Found<T>,
+) {
+  const target = signature(found.fresh);
+  const start = x.spent;
+  const path: Attempt[] = [found.attempt];
+  let first = true;
+  const prop = fc.asyncProperty(arb, async (v) => {
+    // The found input itself comes first: it failed already, it is not sent again.
+    if (first) return (first = false);
+    if (x.left() <= 0 || x.spent - start >= o.shrinkCap || x.timeLeft() < (o.keepTimeMs ?? 0)) return true;
+    const a = await run(v);
+    x.tallyOf(o.source).cases++;
+    if (!a.failures.some((f) => signature(f) === target)) return true;
+    path.push(a);
+    return false;
+  });
+  const details = await fc.check(prop, { seed, path: String(found.index), numRuns: found.index + 1, verbose: 0 });
+  return { path, details, target };
+}
+
 export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => Promise<Attempt>, o: HuntOptions): Promise<void> {
   const stop = x.spent + o.cap;
   let aborted: RunAborted | undefined;
   for (let round = 0; round < (o.maxRounds ?? 8); round++) {
-    if (aborted || x.left() <= 0 || x.spent >= stop) break;
+    if (aborted || x.left() <= 0 || x.spent >= stop || x.timeLeft() < (o.keepTimeMs ?? 0)) break;
     const seed = seed32(x.settings.seed + round * 0x9e3779b9);
-    let target: string | undefined;
-    let shrinkStart = 0;
-    const path: Attempt[] = [];
-    const prop = fc.asyncProperty(arb, async (v) => {
-      if (aborted || x.left() <= 0) return true;
-      if (target ? x.spent - shrinkStart >= o.shrinkCap : x.spent >= stop) return true;
-      const a = await guarded(
-        () => run(v),
-        (e) => (aborted = e),
-      );
-      if (!a) return true;
-      x.tallyOf(o.source).cases++;
-      if (!target) {
-        const fresh = a.failures.find((f) => !x.known.has(signature(f)));
-        if (!fresh) {
-          x.forward(a.findings);
-          return true;
-        }
-        // Shrinking only makes sense for a failure the request reproduces alone: one that depends on what the store
-        // holds, or that did not fail again, is reported as it was found, with what reproduces it.
-        const attribution = await guarded(
-          () => attribute(x, fresh, o.source),
-          (e) => (aborted = e),
-        );
-        if (attribution && attribution.kind !== 'alone' && attribution.kind !== 'unchecked') {
-          x.tallyOf(o.source).counterexamples += x.reportFailures(a.failures, replayOf(x, [a], o, seed, undefined, fresh), attribution);
-          x.forward(a.findings);
-          return true;
-        }
-        target = signature(fresh);
-        shrinkStart = x.spent;
-        path.push(a);
-        return false;
-      }
-      if (!a.failures.some((f) => signature(f) === target)) return true;
-      path.push(a);
-      return false;
-    });
-    const details = await fc.check(prop, { seed, numRuns: Math.max(1, Math.min(x.left(), o.cap)), verbose: 0 });
-    if (!details.failed) break;
-    if (!target) {
-      // The property itself threw: a defect of the suite, never blamed on the server.
-      x.session.record(
-        {
-          requirement: 'INPUT-SILENT-HANDLING',
-          outcome: 'error',
-          title: 'Exploration failed',
-          message: `${o.source}: ${String(details.errorInstance)}`,
-        },
-        { source: o.source },
-      );
-      break;
+    const found = await guarded(
+      () => search(x, arb, run, o, seed, stop),
+      (e) => (aborted = e),
+    );
+    if (!found) break;
+    // Shrinking only makes sense for a failure the request reproduces alone: one that depends on what the store
+    // holds, or that did not fail again, is reported as it was found, with what reproduces it.
+    const attribution = await guarded(
+      () => attribute(x, found.fresh, o.source),
+      (e) => (aborted = e),
+    );
+    if (attribution && attribution.kind !== 'alone' && attribution.kind !== 'unchecked') {
+      const replay = replayOf(x, [found.attempt], o, seed, undefined, found.fresh);
+      x.tallyOf(o.source).counterexamples += x.reportFailures(found.attempt.failures, replay, attribution);
+      x.forward(found.attempt.findings);
+      continue;
     }
-    const minimal = path[path.length - 1];
-    // The minimal request, replayed alone: offered as minimal only when it fails the same way again.
-    const shown = minimal.failures.find((f) => signature(f) === target);
-    const attribution =
-      shown &&
-      (await guarded(
-        () => attribute(x, shown, o.source),
-        (e) => (aborted = e),
-      ));
-    const replay = replayOf(x, path, o, seed, details, shown);
-    // The minimal case's failures of the target's kind, and any other new kind it shows as well.
-    x.tallyOf(o.source).counterexamples += x.reportFailures(minimal.failures, replay, attribution ?? undefined);
-    x.forward(minimal.findings);
+    const shrunk = await guarded(
+      () => shrink(x, arb, run, o, seed, found),
+      (e) => (aborted = e),
+    );
+    const path = shrunk?.path ?? [found.attempt];
+    await reportMinimal(x, path, o, seed, shrunk?.details, signature(found.fresh), (e) => (aborted = e));
   }
   if (aborted) throw aborted;
+}
+
+/** Report the minimal case of a hunt, replayed alone first (offered as minimal only when it fails the same way again). */
+async function reportMinimal(
+  x: Explorer,
+  path: readonly Attempt[],
+  o: HuntOptions,
+  seed: number,
+  details: { counterexamplePath?: string | null; numShrinks: number } | undefined,
+  target: string,
+  onAbort: (e: RunAborted) => void,
+): Promise<void> {
+  const minimal = path[path.length - 1];
+  const shown = minimal.failures.find((f) => signature(f) === target);
+  const attribution = shown && (await guarded(() => attribute(x, shown, o.source), onAbort));
+  const replay = replayOf(x, path, o, seed, details && { ...details, numShrinks: path.length - 1 }, shown);
+  // The minimal case's failures of the target's kind, and any other new kind it shows as well.
+  x.tallyOf(o.source).counterexamples += x.reportFailures(minimal.failures, replay, attribution ?? undefined);
+  x.forward(minimal.findings);
 }

@@ -6,7 +6,7 @@
 import type { TestContext } from '../harness/context.ts';
 import type { SpecTest } from '../harness/spec.ts';
 import { Explorer } from './engine.ts';
-import { SOURCES } from './engine.ts';
+import { EXPLORE_TIME_MS, SOURCES } from './engine.ts';
 import { loadCounterexamples, storeKey, type SavedCounterexample } from './store.ts';
 
 export { coveragePhase, generatedPhase, replayPhase } from './phases.ts';
@@ -40,7 +40,9 @@ export function summary(x: Explorer): string {
     .filter(([, t]) => t && t.requests)
     .map(([name, t]) => `${name} ${t!.cases} case${t!.cases === 1 ? '' : 's'} in ${t!.requests} request${t!.requests === 1 ? '' : 's'}`);
   const found = Object.values(x.tally).reduce((n, t) => n + t.counterexamples, 0);
-  return `Exploration (generated inputs): seed ${x.settings.seed} (--seed ${x.settings.seed} replays it), ${x.spent} of its ${x.settings.budget} requests (--explore-budget)${x.settings.writes ? '' : ', GET only (writes are off)'}: ${parts.join('; ') || 'nothing sent'}; ${found} counterexample${found === 1 ? '' : 's'}.`;
+  const time = `${Math.round(x.elapsedMs() / 1000)} s of the server's time, up to ${x.widest} request${x.widest === 1 ? '' : 's'} at a time`;
+  const stopped = x.outOfTime() ? `, stopped at its time limit of ${EXPLORE_TIME_MS / 1000} s (the server answers slowly)` : '';
+  return `Exploration (generated inputs): seed ${x.settings.seed} (--seed ${x.settings.seed} replays it), ${x.spent} of its ${x.settings.budget} requests (--explore-budget)${x.settings.writes ? '' : ', GET only (writes are off)'} in ${time}${stopped}: ${parts.join('; ') || 'nothing sent'}; ${found} counterexample${found === 1 ? '' : 's'}.`;
 }
 
 /**

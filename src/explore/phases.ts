@@ -6,11 +6,11 @@
  */
 import type { RunAborted } from '../http/client.ts';
 import { requestArb } from './arbitraries.ts';
-import { affordable, coverageDrafts } from './coverage.ts';
-import { Explorer, guarded, isProblem, signature, SOURCES } from './engine.ts';
+import { affordable, coverageDrafts, coverageReserve } from './coverage.ts';
+import { Explorer, EXPLORE_TIME_MS, guarded, isProblem, signature, SOURCES, type Shot } from './engine.ts';
 import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
-import { probeOf } from './probe.ts';
+import { probeOf, type Probe } from './probe.ts';
 import { operation } from './model.ts';
 import { nothingStored } from './stateful.ts';
 import { runSequence } from './sequences.ts';
@@ -20,43 +20,49 @@ import type { SavedCounterexample } from './store.ts';
  * Before the phase stores anything: the largest page of every status's list and of the unfiltered one, so that a
  * page failing later because of a pet the phase stored is told from one that fails alone (attribution.ts).
  */
-async function baselines(x: Explorer): Promise<void> {
-  if (!x.settings.writes) return;
+function baselines(x: Explorer): Probe[] {
+  if (!x.settings.writes) return [];
   const statuses = (operation('listPets').params.find((p) => p.name === 'status')!.schema.enum ?? []).map(String);
-  for (const status of [undefined, ...statuses]) {
-    if (x.left() <= 0) return;
-    const probe = probeOf({ op: 'listPets', query: { ...(status ? { status } : {}), limit: '100' } }, 'baseline', x.naming.plainLength);
-    const shot = await x.send(probe, SOURCES.coverage);
-    x.forward(shot.findings);
-    const replay = x.replayOf(probe, { phase: 'coverage', reproduce: `--seed ${x.settings.seed}` });
-    x.tallyOf(SOURCES.coverage).counterexamples += await reportAttributed(x, shot.failures, replay, SOURCES.coverage);
-  }
+  return [undefined, ...statuses].map((status) =>
+    probeOf({ op: 'listPets', query: { ...(status ? { status } : {}), limit: '100' } }, 'baseline', x.naming.plainLength),
+  );
 }
 
-export async function coveragePhase(x: Explorer): Promise<void> {
-  const b = x.settings.budget;
-  await baselines(x);
+/** The coverage cases a run sends: all of them when its budget affords them (every class of every dimension, in every run). */
+function coverageProbes(x: Explorer): Probe[] {
   const cases = coverageDrafts({ writes: x.settings.writes, embedded: x.settings.embedded });
-  // The coverage cases leave about a third of the budget to the generated and stateful parts.
-  const n = Math.min(cases.length, Math.max(0, x.left() - Math.floor(b * 0.35)));
+  const n = Math.min(cases.length, Math.max(0, x.left() - coverageReserve(x.settings.budget)));
+  return affordable(cases, n, x.settings.seed).map((d) => x.materialize(d));
+}
+
+/** Report what a coverage case found, each new failure with what reproduces it. */
+async function reportCase(x: Explorer, shot: Shot): Promise<void> {
+  x.forward(shot.findings);
+  const replay = x.replayOf(shot.probe, { phase: 'coverage', reproduce: `--seed ${x.settings.seed}` });
+  x.tallyOf(SOURCES.coverage).counterexamples += await reportAttributed(x, shot.failures, replay, SOURCES.coverage);
+}
+
+/**
+ * The coverage part: the baselines, then every coverage case in a fixed order, sent as many at a time as the server's
+ * latency needs (Explorer.width), each judged, each new failure reported with what reproduces it.
+ */
+export async function coveragePhase(x: Explorer): Promise<void> {
+  const base = baselines(x);
+  for (const shot of await x.sendAll(base, SOURCES.coverage)) if (shot) await reportCase(x, shot);
+  const probes = coverageProbes(x);
   let aborted: RunAborted | undefined;
-  for (const d of affordable(cases, n, x.settings.seed)) {
-    if (x.left() <= 0) break;
-    const probe = x.materialize(d);
-    const shot = await guarded(
-      () => x.send(probe, SOURCES.coverage),
-      (e) => (aborted = e),
-    );
-    if (!shot) break;
+  const shots = await guarded(
+    () => x.sendAll(probes, SOURCES.coverage),
+    (e) => (aborted = e),
+  );
+  for (const shot of shots ?? []) {
+    if (!shot) continue;
     x.tallyOf(SOURCES.coverage).cases++;
-    x.forward(shot.findings);
-    const replay = x.replayOf(probe, { phase: 'coverage', reproduce: `--seed ${x.settings.seed}` });
-    const reported = await guarded(
-      () => reportAttributed(x, shot.failures, replay, SOURCES.coverage),
+    const done = await guarded(
+      () => reportCase(x, shot).then(() => true),
       (e) => (aborted = e),
     );
-    if (reported === undefined) break;
-    x.tallyOf(SOURCES.coverage).counterexamples += reported;
+    if (!done) break;
   }
   if (aborted) throw aborted;
 }
@@ -71,7 +77,8 @@ export function generatedPhase(x: Explorer): Promise<void> {
       const shot = await x.send(probe, SOURCES.generated);
       return { probe, findings: shot.findings, failures: shot.failures };
     },
-    { cap: Math.max(0, x.left() - reserve), shrinkCap: 40, source: SOURCES.generated, phase: 'generated' },
+    // A third of the phase's time is left to the stateful part (its sequences go one request after another).
+    { cap: Math.max(0, x.left() - reserve), shrinkCap: 40, source: SOURCES.generated, phase: 'generated', keepTimeMs: EXPLORE_TIME_MS / 3 },
   );
 }
 

@@ -4,7 +4,7 @@
  * serves the Vitest run and the in-process runner of the self-tests.
  */
 import type { Config } from '../config/command-config.ts';
-import { ApiClient, RunAborted, type ApiExchange, type ClientOptions } from '../http/client.ts';
+import { ApiClient, RunAborted, type ApiExchange, type ApiRequest, type ClientOptions } from '../http/client.ts';
 import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
@@ -43,6 +43,8 @@ export class Session {
   readonly traffic?: TrafficRecorder;
   /** Where findings go; the runner points it at the current test's list. */
   sink: Finding[] = [];
+  /** Findings about the exchanges of these requests go to their own list instead (requests in flight together). */
+  private readonly captures = new Map<ApiRequest, Finding[]>();
   aborted?: RunAborted;
   /** Notes for the report, keyed (the exploration phase's summary). */
   readonly notes = new Map<string, string>();
@@ -107,7 +109,17 @@ export class Session {
       if (outcome === 'pass') this.passEvidence.add(requirement);
     } else if (ev && problem)
       f.evidence = { expected: ev.expected && this.redact(ev.expected), actual: ev.actual && this.redact(ev.actual) };
-    this.sink.push(f);
+    const into = from.ex ? this.captures.get(from.ex.api) : undefined;
+    (into ?? this.sink).push(f);
+  }
+
+  /** Until `release(req)`, the findings about `req`'s exchanges (the registry's and the judge's) go to `into`. */
+  captureFor(req: ApiRequest, into: Finding[]): void {
+    this.captures.set(req, into);
+  }
+
+  release(req: ApiRequest): void {
+    this.captures.delete(req);
   }
 
   /**

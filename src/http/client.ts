@@ -48,6 +48,8 @@ export interface ApiExchange extends Exchange {
   jsonError?: string;
   /** True for a 429 the client waited out and retried. */
   retried?: boolean;
+  /** How many requests the call that returned this exchange sent (2: a 429 waited out and retried). */
+  sends?: number;
   /** The retry of a 429 sent after waiting out its whole Retry-After: what it asked for and what was waited. */
   afterRetryAfter?: { retryAfter: string; waitedMs: number };
 }
@@ -90,6 +92,8 @@ interface Bucket {
   remaining?: number;
   /** Local time (ms) at which the window is expected to reset. */
   resetAtLocal?: number;
+  /** X-RateLimit-Reset as sent: responses of one window say the same. */
+  reset?: number;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -108,8 +112,14 @@ export class ApiClient {
 
   constructor(readonly opts: ClientOptions) {}
 
-  private now() {
+  /** The client's clock (epoch ms; a test's virtual one). */
+  now(): number {
     return (this.opts.now ?? Date.now)();
+  }
+
+  /** X-RateLimit-Remaining of the key's last response, when it said (how many requests may go out together). */
+  remainingOnKey(): number | undefined {
+    return this.buckets.get('key')?.remaining;
   }
 
   private sleep(ms: number) {
@@ -150,6 +160,11 @@ export class ApiClient {
     const b: Bucket = {};
     // A 429 means nothing remains — unless it came again after its Retry-After was waited out: that 429 is not a rate limit, and pacing on it would stall the run.
     if (rl.remaining !== undefined) b.remaining = res.status === 429 && !(ex as ApiExchange).afterRetryAfter ? 0 : rl.remaining;
+    // Requests in flight together come back in any order: within one window, the lowest Remaining is the latest count.
+    const old = this.buckets.get(key);
+    if (old?.remaining !== undefined && b.remaining !== undefined && rl.reset !== undefined && old.reset === rl.reset)
+      b.remaining = Math.min(old.remaining, b.remaining);
+    if (rl.reset !== undefined) b.reset = rl.reset;
     const ref = serverDate(res.headers);
     if (rl.reset !== undefined && rl.reset > 1e9 && rl.reset < 1e11) {
       const untilMs = rl.reset * 1000 - (ref ?? this.now());
@@ -244,6 +259,35 @@ export class ApiClient {
     );
   }
 
+  /** Requests in flight on each bucket, and who waits for one of them to come back. */
+  private readonly inFlight = new Map<string, number>();
+  private comeBack: (() => void)[] = [];
+
+  /**
+   * Send one request on `key`'s bucket once the rate-limit headers allow it: never more in flight than the last
+   * X-RateLimit-Remaining said (a request waits for one in flight to come back, or, none being, for the window).
+   */
+  private async reserved(key: string, send: () => Promise<ApiExchange>): Promise<ApiExchange> {
+    for (;;) {
+      const b = this.buckets.get(key);
+      const n = this.inFlight.get(key) ?? 0;
+      if (!b || b.remaining === undefined || b.remaining - n > 0 || n === 0) break;
+      await new Promise<void>((r) => this.comeBack.push(r));
+    }
+    await this.pace(key);
+    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    try {
+      const ex = await send();
+      this.remember(key, ex);
+      return ex;
+    } finally {
+      this.inFlight.set(key, (this.inFlight.get(key) ?? 1) - 1);
+      const waiting = this.comeBack;
+      this.comeBack = [];
+      for (const r of waiting) r();
+    }
+  }
+
   /**
    * Send one API request. A 429 is checked, waited out (Retry-After, else the
    * window reset, else a bounded backoff) and retried once.
@@ -255,13 +299,11 @@ export class ApiClient {
         `the server failed ${this.consecutiveFailures} requests in a row (timeouts, resets or oversized bodies); the run stopped instead of waiting on every request`,
       );
     const key = this.bucketKey(req);
-    await this.pace(key);
-    const first = await this.once(req);
-    this.remember(key, first);
+    const first = await this.reserved(key, () => this.once(req));
     if (first.response?.status !== 429) {
       this.opts.onExchange(first);
       this.watchKey(req, first);
-      return first;
+      return Object.assign(first, { sends: 1 });
     }
     first.retried = true;
     this.opts.onExchange(first);
@@ -279,11 +321,13 @@ export class ApiClient {
       );
     await this.waitBounded(waitMs, `the Retry-After of a 429 on ${req.operation}`);
     this.buckets.delete(key);
-    const second = await this.once(req);
-    if (ra.kind === 'seconds' || ra.kind === 'date') second.afterRetryAfter = { retryAfter: ra.raw, waitedMs: Math.round(waitMs) };
-    this.remember(key, second);
+    const second = await this.reserved(key, async () => {
+      const ex = await this.once(req);
+      if (ra.kind === 'seconds' || ra.kind === 'date') ex.afterRetryAfter = { retryAfter: ra.raw, waitedMs: Math.round(waitMs) };
+      return ex;
+    });
     this.opts.onExchange(second);
     this.watchKey(req, second);
-    return second;
+    return Object.assign(second, { sends: 2 });
   }
 }

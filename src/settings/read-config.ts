@@ -30,6 +30,12 @@ const EMBEDDED_DEFAULT_MAX_REQUESTS = 50000;
 
 /** The exploration phase's budget on the embedded reference server. */
 export const EMBEDDED_EXPLORE_BUDGET = 400;
+/**
+ * The exploration budgets of a real target: enough for every coverage case of its environment in every run (every
+ * class of every dimension; about 210 with writes, 80 GET only), the rest for generated inputs and sequences.
+ */
+export const BASE_URL_EXPLORE_BUDGET = 400;
+export const PRODUCTION_EXPLORE_BUDGET = 120;
 const MAX_SEED = 4294967295;
 
 /** The seed given, or a new one (k6 and Node both have Math.random). */
@@ -263,7 +269,10 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     reportsDir: (get('reports-dir') || 'reports').replace(/\/+$/, '') || '.',
     namePrefix: get('name-prefix') || 'animal-store-conformance-',
     explore: {
-      budget: int('explore-budget', target.env === 'production' ? 60 : base ? 200 : EMBEDDED_EXPLORE_BUDGET),
+      budget: int(
+        'explore-budget',
+        target.env === 'production' ? PRODUCTION_EXPLORE_BUDGET : base ? BASE_URL_EXPLORE_BUDGET : EMBEDDED_EXPLORE_BUDGET,
+      ),
       seed: seedOf(r),
     },
     load: {

@@ -243,7 +243,7 @@ export const SETTINGS: readonly Setting[] = [
     env: 'ANIMAL_STORE_EXPLORE_BUDGET',
     kind: 'count',
     arg: 'N',
-    help: 'requests the exploration phase (generated inputs, after the specs) may send; 0 turns it off (default 400 on the embedded server, 200 on staging or a base URL, 60 in production, GET only unless writes are on)',
+    help: "requests the exploration phase (generated inputs, after the specs) may send; 0 turns it off (default 400 on the embedded server, on staging or a base URL, 120 in production, GET only unless writes are on: every coverage case fits in every run); it also stops after 45 s of the server's time",
     group: 'explore',
     commands: ['start', 'conformance'],
   },
