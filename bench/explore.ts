@@ -32,9 +32,14 @@ const median = (xs: number[]) => {
 /** The generated and stateful parts alone: no specs, no coverage cases (their share of the budget goes to the generators). */
 const GENERATORS_ONLY = (f: SpecFile) => f.operation === 'exploration' && f.behaviour !== 'coverage-values';
 
-export async function benchPlantedFaults(seeds = SEEDS, generatorsOnly = false): Promise<BenchLine[]> {
+/**
+ * Per fault only generated inputs reach, over `seeds` at the default budget: the share of single runs that find it.
+ * `heldOut`: the faults written after the generators were done, with none aimed at them (how general the generators
+ * are: reported, not a goal); else the planted ones (goal ≥ 95 % each).
+ */
+export async function benchPlantedFaults(seeds = SEEDS, generatorsOnly = false, heldOut = false): Promise<BenchLine[]> {
   const out: BenchLine[] = [];
-  for (const fault of FAULT_NAMES.filter((f) => FAULTS[f].generatedOnly)) {
+  for (const fault of FAULT_NAMES.filter((f) => FAULTS[f].generatedOnly && !!FAULTS[f].heldOut === heldOut)) {
     const { requirement, outcome } = FAULTS[fault].expect;
     const until: number[] = [];
     const parts = new Map<string, number>();
@@ -51,11 +56,11 @@ export async function benchPlantedFaults(seeds = SEEDS, generatorsOnly = false):
     }
     const share = (100 * until.length) / seeds.length;
     out.push({
-      name: `explore${generatorsOnly ? ' (generators alone)' : ''}: ${fault} found (${requirement})`,
+      name: `explore${generatorsOnly ? ' (generators alone)' : heldOut ? ' (held out)' : ''}: ${fault} found (${requirement})`,
       value: Math.round(share),
       unit: '% of seeds',
-      goal: generatorsOnly ? 'reported' : '≥ 95 %',
-      met: generatorsOnly || share >= 95,
+      goal: generatorsOnly || heldOut ? 'reported' : '≥ 95 %',
+      met: generatorsOnly || heldOut || share >= 95,
       detail: `${until.length}/${seeds.length} seeds; median ${median(until)} requests until reported; by ${[...parts].map(([p, n]) => `${p} ${n}`).join(', ')}`,
     });
   }

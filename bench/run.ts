@@ -46,6 +46,7 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   memory,
   'explore-faults': () => benchPlantedFaults(),
   'explore-generators': () => benchPlantedFaults(undefined, true),
+  'explore-held-out': () => benchPlantedFaults(undefined, false, true),
   'explore-false-alarms': () => benchFalseAlarms(),
   'explore-wall-time': () => benchWallTime(),
   'explore-stacks': () => benchExploreStacks(),

@@ -218,5 +218,8 @@ export function decide(s: ServerState, r: Request): Outcome {
   const accept = headerOf(r.req, 'accept');
   if (s.o.variants.surface.accept === 'strict' && accept !== undefined && !acceptsJson(accept))
     return { reply: error('not_acceptable', accept), decision };
+  // Fault accept-charset-406: application/json with a parameter is not recognised as acceptable.
+  if (s.has('accept-charset-406') && accept !== undefined && /application\/json\s*;/i.test(accept))
+    return { reply: error('not_acceptable', accept), decision };
   return { reply: r.route.handler(ctx) ?? error('internal_error'), decision };
 }

@@ -45,6 +45,16 @@ function exact(body: Body, key: string, has: Has): unknown {
   return new Int64(integerOf(raw) ?? raw);
 }
 
+/** The first value of a status given (maybe twice) in a body's text. */
+function firstStatus(text: string): unknown {
+  try {
+    const v = readJson(text, { firstDuplicate: true });
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? v.status : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A double converted to a Java long: clamped into the int64 range. */
 function asJavaLong(d: number): string {
   const v = BigInt(d);
@@ -170,12 +180,17 @@ export const createPet: Handler = (ctx) => {
     id,
   );
   // Fault category-id-unsigned: the 201 echoes the request; only reading the pet back shows what was stored.
-  const body = petValue(has('category-id-unsigned') ? { ...pet, categoryId } : pet, {
-    idAsString: has('id-as-string'),
-    lossyIds: has('lossy-ids'),
-    dropStatus: has('create-drops-status'),
-    extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
-  });
+  // Fault duplicate-status-echo-first: the 201 echoes the first of two statuses, the pet keeps the last.
+  const echoed = has('duplicate-status-echo-first') ? { status: firstStatus(ctx.body) ?? pet.status } : {};
+  const body = petValue(
+    { ...(has('category-id-unsigned') ? { ...pet, categoryId } : pet), ...echoed },
+    {
+      idAsString: has('id-as-string'),
+      lossyIds: has('lossy-ids'),
+      dropStatus: has('create-drops-status'),
+      extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
+    },
+  );
   if (has('lossy-category-id') && body.categoryId instanceof Int64) body.categoryId = Number(body.categoryId.digits);
   let reply = jsonReply(has('create-returns-200') ? 200 : 201, body, { Location: `/v1/pets/${pet.id}` });
   if (has('name-unescaped')) reply = unescapedNames(reply, [pet.name]);

@@ -63,7 +63,12 @@ export function storedCategory(categoryId: unknown, ctx: Ctx): unknown {
 
 /** listPets, fault list-strips-controls: the page shows names without their control characters. */
 export function listedName(name: unknown, ctx: Ctx): unknown {
-  return ctx.has('list-strips-controls') && typeof name === 'string' ? name.replace(CONTROL_ALL, '') : name;
+  if (typeof name !== 'string') return name;
+  let shown = ctx.has('list-strips-controls') ? name.replace(CONTROL_ALL, '') : name;
+  // Faults list-nbsp-as-space and list-cuts-names-200: the page shows the name otherwise than it is stored.
+  if (ctx.has('list-nbsp-as-space')) shown = shown.replace(/\u00A0/g, ' ');
+  if (ctx.has('list-cuts-names-200')) shown = shown.slice(0, 200);
+  return shown;
 }
 
 /** listPets: a limit the variants refuse, or a fault's answer to it. */

@@ -9,7 +9,10 @@ import { FAULTS, FAULT_NAMES } from '../../reference/faults.ts';
 import { REQUIREMENTS } from '../../src/core/catalogue.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 
-const conformanceFaults = FAULT_NAMES.filter((f) => FAULTS[f].suite === 'conformance' || FAULTS[f].alsoSuite === 'conformance');
+// Held-out faults (written after the generators) are measured by the benchmark, not required here.
+const conformanceFaults = FAULT_NAMES.filter(
+  (f) => (FAULTS[f].suite === 'conformance' || FAULTS[f].alsoSuite === 'conformance') && !FAULTS[f].heldOut,
+);
 
 describe('every conformance fault mode is caught by the requirement that should catch it', () => {
   test.each(conformanceFaults.map((f) => [f, FAULTS[f].expect.requirement, FAULTS[f].expect.outcome] as const))(

@@ -12,7 +12,8 @@ import { replayCurl } from '../../src/results/writers/replay.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import type { SpecFile } from '../../src/harness/spec.ts';
 
-const GENERATED_ONLY = FAULT_NAMES.filter((f) => FAULTS[f].generatedOnly);
+// Held-out faults (written after the generators) are measured by the benchmark, not required here.
+const GENERATED_ONLY = FAULT_NAMES.filter((f) => FAULTS[f].generatedOnly && !FAULTS[f].heldOut);
 
 describe('faults only generated inputs reach', () => {
   test.each(GENERATED_ONLY.map((f) => [f, FAULTS[f].expect.requirement, FAULTS[f].expect.outcome] as const))(

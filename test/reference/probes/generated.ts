@@ -58,6 +58,29 @@ export const GENERATED_PROBES: Probe[] = [
       return obj(await s.send(`/pets/${id}`)).name === 'ж'.repeat(150);
     },
   },
+  {
+    fault: 'accept-charset-406',
+    holds: async (s) => (await s.send('/pets?limit=1', { headers: { accept: 'application/json; charset=utf-8' } })).status === 200,
+  },
+  {
+    fault: 'duplicate-status-echo-first',
+    holds: async (s) => obj(await post(s, '{"name":"d","categoryId":1,"status":"sold","status":"pending"}')).status === 'pending',
+  },
+  {
+    fault: 'list-nbsp-as-space',
+    holds: async (s) => {
+      await post(s, newPet({ name: 'a\u00A0b', status: 'pending' }));
+      return arr(await s.send('/pets?status=pending&limit=100')).some((p) => p.name === 'a\u00A0b');
+    },
+  },
+  { fault: 'status-astral-500', holds: async (s) => (await status(s.send('/pets?status=%F0%9F%90%B6'))) < 500 },
+  {
+    fault: 'list-cuts-names-200',
+    holds: async (s) => {
+      await post(s, newPet({ name: 'n'.repeat(250), status: 'sold' }));
+      return arr(await s.send('/pets?status=sold&limit=100')).some((p) => p.name === 'n'.repeat(250));
+    },
+  },
   { fault: 'repeated-param-500', holds: async (s) => (await status(s.send('/pets?limit=1&limit=2'))) === 200 },
   {
     fault: 'category-id-double',
