@@ -15,6 +15,7 @@ import { CONFORMANCE_DIR, specPaths } from '../src/harness/in-process-runner.ts'
 import { SPEC_PATH } from '../src/results/meta.ts';
 import { OPERATIONS } from '../src/core/operations.ts';
 import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
+import { FAULTS, FAULT_NAMES } from '../reference/faults.ts';
 import { SCENARIO_INFO, SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
 import { SCENARIOS } from '../load/lib/load-shapes.ts';
 import { PLAN_NAMES as REFERENCE_PLAN_NAMES, SPEC_PLANS } from '../reference/plans.ts';
@@ -148,5 +149,14 @@ describe('the conformance specs', () => {
   test('Every spec test names at least one requirement.', async () => {
     const files = await collectSpecs(specPaths());
     expect(files.flatMap((f) => f.tests.filter((t) => t.requirements.length === 0).map((t) => t.title))).toEqual([]);
+  });
+});
+
+describe('the sections of the spec', () => {
+  test('Every entry names exactly the fault modes of the reference server that prove it (reference/faults.ts, expect.requirement).', () => {
+    for (const r of REQUIREMENTS) {
+      const proving = FAULT_NAMES.filter((f) => FAULTS[f].expect.requirement === r.id).sort();
+      expect([...(r.faults ?? [])].sort(), r.id).toEqual(proving);
+    }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, createPetRaw, uniqueName } from '../../src/harness/ops.ts';
-import { judgeRefused } from '../../src/core/spec/create-pet.ts';
+import { judgeRefused } from '../../src/core/spec/create-pet/rules.ts';
 
 const n = () => JSON.stringify(uniqueName('invalid'));
 

@@ -5,7 +5,7 @@
 import { defineSpec } from '../../src/harness/spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { answerOf, getPet, OTHER_UNKNOWN_ID, UNKNOWN_ID } from '../../src/harness/ops.ts';
-import { judgeNonIntegerId, judgeUnknownId } from '../../src/core/spec/get-pet.ts';
+import { judgeNonIntegerId, judgeUnknownId } from '../../src/core/spec/get-pet/rules.ts';
 
 const NON_INTEGER = ['abc', '1.5', '9223372036854775808', '%20', '1e3'];
 

@@ -5,7 +5,7 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, createdPets, expectedPet, listPets } from '../../src/harness/ops.ts';
-import { judgeListed, judgePage, judgePageSize, pageOf } from '../../src/core/spec/list-pets.ts';
+import { judgeListed, judgePage, judgePageSize, pageOf } from '../../src/core/spec/list-pets/rules.ts';
 
 export default defineSpec({
   operation: 'listPets',

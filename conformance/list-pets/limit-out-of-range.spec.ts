@@ -5,7 +5,7 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, listPets } from '../../src/harness/ops.ts';
-import { judgeOutOfRange } from '../../src/core/spec/list-pets.ts';
+import { judgeOutOfRange } from '../../src/core/spec/list-pets/rules.ts';
 
 const VALUES = ['0', '-1', '101', '1000', 'abc', '1.5', ''];
 

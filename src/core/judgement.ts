@@ -15,43 +15,8 @@ import { levelOf, type Level } from './catalogue.ts';
 
 export type { Level };
 
-export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'observe' | 'error';
-
-export interface HttpExcerpt {
-  method?: string;
-  url?: string;
-  status?: number;
-  headers: Record<string, string>;
-  /** First bytes of the body, redacted. */
-  body?: string;
-  bodyTruncated?: boolean;
-  /** A request's credential: the configured key (replayed as $ANIMAL_STORE_API_KEY), one the suite made up, or none. */
-  credential?: 'key' | 'other' | 'none';
-  /** The configured key sent in another spelling HTTP allows: the Authorization value with `{key}` for the key. */
-  keySpelling?: string;
-}
-
-export interface Evidence {
-  request?: HttpExcerpt;
-  response?: HttpExcerpt;
-  /** Transport failure instead of a response (timeout, reset, refused, too large…). */
-  error?: string;
-  expected?: string;
-  actual?: string;
-  /** Where in a load scenario: the request's sequence number (1-based) and time since the scenario started. */
-  at?: { request: number; ms: number };
-}
-
-export interface Judgement {
-  requirement: string;
-  outcome: Outcome;
-  /** Stable, human-readable title, e.g. "Undocumented status code". */
-  title: string;
-  message: string;
-  evidence?: Evidence;
-  /** For a skip: what would exercise the requirement (a flag, a profile, a scenario). */
-  remedy?: string;
-}
+export type { Evidence, HttpExcerpt, Judgement, Outcome } from './spec/define.ts';
+import type { Evidence, Judgement, Outcome } from './spec/define.ts';
 
 /**
  * What a rule claims of one requirement: whether it holds, the stable title either way, the message, and (shown with a

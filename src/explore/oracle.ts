@@ -15,9 +15,9 @@
  */
 import { integerDigits } from '../core/json.ts';
 import { verdict, type Judgement } from '../core/judgement.ts';
-import { judgeCreated, judgeRefused, type Answer } from '../core/spec/create-pet.ts';
-import { judgeNonIntegerId, judgeUnknownId } from '../core/spec/get-pet.ts';
-import { judgeOutOfRange, judgePage, judgePageSize, judgeStatusFilter, judgeUnknownStatus, pageOf } from '../core/spec/list-pets.ts';
+import { judgeCreated, judgeRefused, type Answer } from '../core/spec/create-pet/rules.ts';
+import { judgeNonIntegerId, judgeUnknownId } from '../core/spec/get-pet/rules.ts';
+import { judgeOutOfRange, judgePage, judgePageSize, judgeStatusFilter, judgeUnknownStatus, pageOf } from '../core/spec/list-pets/rules.ts';
 import { sentPet } from '../core/spec/pets.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { answerOf } from '../harness/ops.ts';

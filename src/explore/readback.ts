@@ -5,8 +5,8 @@
  */
 import { isObject } from '../harness/ops.ts';
 import { verdict, type Judgement } from '../core/judgement.ts';
-import { judgeReadBack } from '../core/spec/get-pet.ts';
-import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/spec/list-pets.ts';
+import { judgeReadBack } from '../core/spec/get-pet/rules.ts';
+import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/spec/list-pets/rules.ts';
 import { differences, expectedAfterCreate, sentPet, type PetText } from '../core/spec/pets.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { answerOf } from '../harness/ops.ts';

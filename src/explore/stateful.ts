@@ -6,7 +6,7 @@
  * have stored nothing.
  */
 import type { Judgement } from '../core/judgement.ts';
-import { provesAbsence } from '../core/spec/list-pets.ts';
+import { provesAbsence } from '../core/spec/list-pets/rules.ts';
 import { getPet } from '../harness/ops.ts';
 import type { ApiExchange, RunAborted } from '../http/client.ts';
 import type { Replay } from '../results/types.ts';

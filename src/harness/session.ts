@@ -11,7 +11,7 @@ import { makeRedactor, type Redactor } from '../core/redact.ts';
 import type { Judgement } from '../core/judgement.ts';
 import type { Finding } from '../results/types.ts';
 import { DAY_MS } from '../core/plans.ts';
-import { DEFAULT_LIMIT } from '../core/spec/list-pets.ts';
+import { DEFAULT_LIMIT } from '../core/spec/list-pets/rules.ts';
 import { setNamePrefix } from './names.ts';
 import { TrafficRecorder, type TrafficOptions } from './traffic.ts';
 

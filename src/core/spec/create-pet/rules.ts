@@ -3,9 +3,9 @@
  * the exploration's generated and stateful requests — sends, then calls these with what it saw.
  * Pure (bundled for k6).
  */
-import { verdict, type Judgement } from '../judgement.ts';
-import type { JsonValue } from '../json.ts';
-import { describeDifference, differences, fieldsOf, petAt, type Difference, type PetText, type SentPet } from './pets.ts';
+import { verdict, type Judgement } from '../../judgement.ts';
+import type { JsonValue } from '../../json.ts';
+import { describeDifference, differences, fieldsOf, petAt, type Difference, type PetText, type SentPet } from '../pets.ts';
 
 /** A conclusive answer as the rules read it: its status and its losslessly parsed body (undefined: not JSON). */
 export interface Answer {

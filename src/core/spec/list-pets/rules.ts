@@ -2,10 +2,11 @@
  * The rules of "List all animals" (GET /pets), written once: the conformance specs and the exploration's generated,
  * stateful and read-back requests list animals, then call these with what they saw. Pure (bundled for k6).
  */
-import { verdict, type Judgement } from '../judgement.ts';
-import type { JsonValue } from '../json.ts';
-import { answerText, latitudes, type Answer } from './create-pet.ts';
-import { describeDifference, differences, fieldsOf, petAt, PET_FIELDS, type PetText } from './pets.ts';
+import type { Judgement } from '../../judgement.ts';
+import { LIST_PETS } from './requirements.ts';
+import type { JsonValue } from '../../json.ts';
+import { answerText, latitudes, type Answer } from '../create-pet/rules.ts';
+import { describeDifference, differences, fieldsOf, petAt, PET_FIELDS, type PetText } from '../pets.ts';
 
 /** The spec's page size: limit 1 to 100, default 20. */
 export const DEFAULT_LIMIT = 20;
@@ -16,11 +17,8 @@ export const pageOf = (a: Answer): JsonValue[] | undefined => (a.status === 200 
 
 /** LIST-200-PETS: a valid listPets request is answered 200 with a page. */
 export function judgePage(a: Answer, what: string): Judgement {
-  return verdict({
-    requirement: 'LIST-200-PETS',
+  return LIST_PETS.judge('LIST-200-PETS', {
     ok: pageOf(a) !== undefined,
-    pass: 'Valid query answered 200',
-    fail: 'Valid listPets query not answered 200',
     message: `${what}: ${answerText(a)}`,
     evidence: { expected: '200 with Pets', actual: answerText(a) },
   });
@@ -29,11 +27,8 @@ export function judgePage(a: Answer, what: string): Judgement {
 /** LIST-LIMIT-HONOURED (a limit was sent) or LIST-DEFAULT-LIMIT (none): the page never holds more than asked. */
 export function judgePageSize(page: readonly JsonValue[], limit: number | undefined, what: string): Judgement {
   const max = limit ?? DEFAULT_LIMIT;
-  return verdict({
-    requirement: limit === undefined ? 'LIST-DEFAULT-LIMIT' : 'LIST-LIMIT-HONOURED',
+  return LIST_PETS.judge(limit === undefined ? 'LIST-DEFAULT-LIMIT' : 'LIST-LIMIT-HONOURED', {
     ok: page.length <= max,
-    pass: limit === undefined ? 'Default page within 20' : 'Page within the limit',
-    fail: limit === undefined ? 'Default page larger than 20' : 'Page larger than the limit',
     message: `${what}: ${page.length} animals`,
     evidence: { expected: `at most ${max}`, actual: String(page.length) },
   });
@@ -43,11 +38,8 @@ export function judgePageSize(page: readonly JsonValue[], limit: number | undefi
 export function judgeStatusFilter(page: readonly JsonValue[], status: string, what: string): Judgement {
   const other = page.map((_, i) => petAt(page as JsonValue, `/${i}`)?.status).filter((s) => s !== JSON.stringify(status));
   const kinds = [...new Set(other.map((s) => s ?? '(no status)'))].join(', ');
-  return verdict({
-    requirement: 'LIST-STATUS-FILTER',
+  return LIST_PETS.judge('LIST-STATUS-FILTER', {
     ok: other.length === 0,
-    pass: 'Filtered page holds only that status',
-    fail: 'Filtered page holds another status',
     message: other.length ? `${what}: ${other.length} of ${page.length} animals with another status (${kinds})` : `${what}: ${page.length} animals`,
     evidence: { expected: `only ${status}`, actual: kinds },
   });
@@ -82,11 +74,8 @@ export function judgeListed(expected: PetText, id: string, l: Listing, written: 
   if (at < 0)
     return provesAbsence(l)
       ? [
-          verdict({
-            requirement: 'LIST-COMPLETE-PAGE',
+          LIST_PETS.judge('LIST-COMPLETE-PAGE', {
             ok: false,
-            pass: '',
-            fail: 'A page that lists every match misses a created pet',
             message: `${l.what}: ${l.page.length ? `${l.page.length} animals (fewer than its limit ${l.limit} and than the ${l.largest} of the largest page of that limit served)` : 'an empty page'}, not pet ${id}`,
             evidence: { expected: `pet ${id} listed`, actual: `${l.page.length} animals without it` },
           }),
@@ -97,12 +86,10 @@ export function judgeListed(expected: PetText, id: string, l: Listing, written: 
   const diff = real.map((d) => describeDifference(d, written)).join('; ');
   return [
     ...latitudes(found, written, l.what),
-    verdict({ requirement: 'LIST-COMPLETE-PAGE', ok: true, pass: 'Created pet found in the list', fail: '', message: `${l.what}: pet ${id}` }),
-    verdict({
-      requirement: 'LIST-ROUND-TRIP',
+    LIST_PETS.judge('LIST-COMPLETE-PAGE', { ok: true, message: `${l.what}: pet ${id}` }),
+    LIST_PETS.judge('LIST-ROUND-TRIP', {
       ok: real.length === 0,
-      pass: 'Listed pet has exactly the created fields',
-      fail: `Listed pet differs from the created one in ${fieldsOf(real)}`,
+      args: { fields: fieldsOf(real) },
       message: real.length ? `${diff} — ${l.what}` : `${l.what}: pet ${id}`,
       evidence: { expected: JSON.stringify({ ...expected, id }), actual: diff },
     }),
@@ -113,11 +100,9 @@ export function judgeListed(expected: PetText, id: string, l: Listing, written: 
 export function judgeOutOfRange(a: Answer, what: string): Judgement {
   const page = pageOf(a);
   const shown = `${answerText(a)}${page ? `, ${page.length} animals` : ''}`;
-  return verdict({
-    requirement: 'LIST-LIMIT-OUT-OF-RANGE',
+  return LIST_PETS.judge('LIST-LIMIT-OUT-OF-RANGE', {
     ok: a.status < 500 && (a.status !== 200 || (page !== undefined && page.length <= MAX_LIMIT)),
-    pass: 'Out-of-range limit handled',
-    fail: a.status >= 500 ? 'Out-of-range limit causes a server error' : 'Out-of-range limit returns more than 100 animals',
+    fail: a.status >= 500 ? 'server-error' : 'too-many',
     message: `${what}: ${shown}`,
     evidence: { expected: '400 with an Error, or 200 with at most 100 animals', actual: shown },
   });
@@ -125,11 +110,8 @@ export function judgeOutOfRange(a: Answer, what: string): Judgement {
 
 /** LIST-STATUS-UNKNOWN-NO-5XX: a status outside the enumeration is answered without a 5xx. */
 export function judgeUnknownStatus(a: Answer, what: string): Judgement {
-  return verdict({
-    requirement: 'LIST-STATUS-UNKNOWN-NO-5XX',
+  return LIST_PETS.judge('LIST-STATUS-UNKNOWN-NO-5XX', {
     ok: a.status < 500,
-    pass: 'Unknown status answered without a 5xx',
-    fail: 'Unknown status causes a server error',
     message: `${what}: ${answerText(a)}`,
     evidence: { expected: '2xx or 4xx', actual: answerText(a) },
   });

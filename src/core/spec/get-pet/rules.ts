@@ -2,9 +2,9 @@
  * The rules of "Get an animal" (GET /pets/{petId}, deprecated), written once: the conformance specs and the
  * exploration's generated and stateful requests read a pet, then call these with what they saw. Pure (bundled for k6).
  */
-import { verdict, type Judgement } from '../judgement.ts';
-import { answerText, latitudes, type Answer } from './create-pet.ts';
-import { describeDifference, differences, fieldsOf, petAt, PET_FIELDS, type PetText } from './pets.ts';
+import { verdict, type Judgement } from '../../judgement.ts';
+import { answerText, latitudes, type Answer } from '../create-pet/rules.ts';
+import { describeDifference, differences, fieldsOf, petAt, PET_FIELDS, type PetText } from '../pets.ts';
 
 /**
  * GET-ROUND-TRIP: a pet read back by its id has exactly the Pet fields expected (`expected`: the pet as created —

@@ -1,0 +1,25 @@
+/**
+ * Hygiene and security: the spec is silent, a user must know (ADVISORY: warns, never fails).
+ * The section's requirements — the spec's words, the level, the reference server's fault modes that prove each —
+ * beside the rules that decide them (this folder). Pure data (bundled for k6).
+ */
+import { section } from '../define.ts';
+
+export const HYGIENE = section("hygiene", {
+  "HYGIENE-CREDENTIAL-NOT-REFLECTED": {
+    level: "ADVISORY",
+    section: "Authentication",
+    quote: "The client sends its API key as the bearer token in the Authorization header.",
+    title: "No response reflects the credential its request carried (the key raw, under Bearer or Basic, in any case or encoding) in its body or headers.",
+    note: "A server that echoes credentials writes them into client logs, error trackers, proxies and caches: a leaked key. The spec does not forbid it, so it is a warning; the evidence shown is redacted.",
+    faults: ["reflect-credentials", "reflect-credentials-header"],
+  },
+  "HYGIENE-DEPRECATION-ONLY-GETPET": {
+    level: "ADVISORY",
+    section: "Versioning",
+    quote: "GET /pets/{petId} is deprecated, with removal announced for 5 December 2030; clients migrate to GET /pets with the status filter.",
+    title: "Only getPet signals deprecation: listPets and createPet carry no Deprecation, Sunset or deprecation Link.",
+    note: "The spec deprecates getPet alone and names GET /pets as its replacement; a deprecation signal on another operation tells clients to migrate away from the replacement, or alarms them for nothing. The spec does not forbid it, so it is a warning.",
+    faults: ["deprecate-list"],
+  },
+});

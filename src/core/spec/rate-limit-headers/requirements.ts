@@ -1,0 +1,89 @@
+/**
+ * Rate limit headers on every response, and what every 429 carries.
+ * The section's requirements — the spec's words, the level, the reference server's fault modes that prove each —
+ * beside the rules that decide them (this folder). Pure data (bundled for k6).
+ */
+import { section } from '../define.ts';
+
+export const RATE_LIMIT_HEADERS = section("rate-limit-headers", {
+  "RL-HEADERS-PRESENT": {
+    level: "MUST",
+    section: "Limits / Rate limit headers",
+    quote: "Every API response carries these headers",
+    title: "Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.",
+    faults: ["ratelimit-headers-missing-on-errors"],
+  },
+  "RL-HEADERS-INTEGER": {
+    level: "MUST",
+    section: "Limits / Rate limit headers",
+    quote: "X-RateLimit-Limit | The request limit in force.",
+    title: "X-RateLimit-Limit and X-RateLimit-Remaining are non-negative integers.",
+    faults: ["ratelimit-non-integer", "ratelimit-limit-duplicated", "remaining-negative-on-429"],
+  },
+  "RL-REMAINING-LE-LIMIT": {
+    level: "MUST",
+    section: "Limits / Rate limit headers",
+    quote: "X-RateLimit-Remaining | Requests remaining in the current window.",
+    title: "X-RateLimit-Remaining never exceeds X-RateLimit-Limit.",
+    faults: ["remaining-above-limit"],
+  },
+  "RL-LIMIT-PLAN": {
+    level: "MUST",
+    section: "Limits / Rate limits by plan",
+    quote: "| Free | 60 | 1,000 |",
+    title: "X-RateLimit-Limit on an authenticated response equals the plan's per-minute (or per-day) limit.",
+    faults: ["wrong-plan-limit"],
+  },
+  "RL-LIMIT-CONSTANT": {
+    level: "MUST",
+    section: "Limits / Rate limit headers",
+    quote: "X-RateLimit-Limit | The request limit in force.",
+    title: "X-RateLimit-Limit stays the same for one key throughout a run.",
+    faults: ["limit-varies"],
+  },
+  "RL-RESET-UNIX-SECONDS": {
+    level: "MUST",
+    section: "Limits / Rate limit headers",
+    quote: "X-RateLimit-Reset | Unix timestamp at which the limit resets.",
+    title: "X-RateLimit-Reset is a Unix timestamp in seconds, no earlier than the response and at most one window later.",
+    faults: ["reset-in-past", "reset-in-ms", "reset-relative"],
+  },
+  "RL-REMAINING-DECREMENTS": {
+    level: "MUST",
+    section: "Limits / Rate limit headers",
+    quote: "Requests remaining in the current window.",
+    title: "X-RateLimit-Remaining falls by one for each request in a window.",
+    faults: ["remaining-not-falling", "remaining-falls-by-two", "plans-share-bucket"],
+  },
+  "RL-429-RETRY-AFTER": {
+    level: "MUST",
+    section: "Limits / Behaviour at the limit",
+    quote: "The response carries a Retry-After header",
+    title: "Every 429 carries a Retry-After header with delay-seconds or an HTTP-date.",
+    by: 'load',
+    faults: ["no-retry-after", "retry-after-negative"],
+  },
+  "RL-429-ERROR-BODY": {
+    level: "SHOULD",
+    section: "Errors",
+    quote: "The body of a 429 response: not shown.",
+    title: "A 429 body is an Error.",
+    by: 'load',
+    note: "The Errors section says every error response has the Error body; the 429 body itself is not shown, so this is a SHOULD.",
+    faults: ["429-body-not-error"],
+  },
+  "RL-429-REMAINING-ZERO": {
+    level: "SHOULD",
+    section: "Limits / Behaviour at the limit",
+    quote: "A request exceeding the limit receives 429 Too Many Requests.",
+    title: "A 429 carries X-RateLimit-Remaining 0.",
+    by: 'load',
+    faults: ["remaining-on-429"],
+  },
+  "RL-SCOPE": {
+    level: "INFO",
+    section: "Limits / Behaviour at the limit",
+    quote: "Whether these rate limits apply to the animal endpoints specifically: not shown.",
+    title: "Whether the animal endpoints are rate limited is observed from the headers.",
+  },
+});
