@@ -11,7 +11,14 @@
 import { defineSpec } from '../../src/harness/spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { answerOf, createdPets, expectedPet, listPets, STATUSES } from '../../src/harness/ops.ts';
-import { judgeListed, judgePage, judgePageSize, judgeStatusFilter, judgeUnknownStatus, pageOf } from '../../src/core/spec/list-pets/rules.ts';
+import {
+  judgeListed,
+  judgePage,
+  judgePageSize,
+  judgeStatusFilter,
+  judgeUnknownStatus,
+  pageOf,
+} from '../../src/core/spec/list-pets/rules.ts';
 
 interface Case {
   /** The limit sent (none: the default page). */
