@@ -7,7 +7,8 @@
 import { describe, expect, test } from 'vitest';
 import { FAULTS, FAULT_NAMES } from '../../reference/faults.ts';
 import { REQUIREMENTS } from '../../src/core/catalogue.ts';
-import { runSuiteAgainst, SMALL_EXPLORE_BUDGET } from '../support/suite.ts';
+import { runSuiteAgainst } from '../support/suite.ts';
+import { SMALL_EXPLORE_BUDGET } from '../support/explore-budget.ts';
 
 const conformanceFaults = FAULT_NAMES.filter((f) => FAULTS[f].suite === 'conformance' || FAULTS[f].alsoSuite === 'conformance');
 

@@ -16,6 +16,7 @@ import { writeReports } from '../../src/results/writers/index.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
+import { SMALL_EXPLORATION, SMALL_EXPLORE_BUDGET } from '../support/explore-budget.ts';
 import { filesContaining, runCli, tempReports, withReference } from '../support/cli.ts';
 import { harProblems } from '../support/har.ts';
 
@@ -33,7 +34,11 @@ describe('every hostile fault, in process', () => {
   test.each(faultsFor('hostile').filter((f) => FAULTS[f].expect.requirement !== 'REDACTION'))(
     'With fault %s the suite reports the requirement that should catch it as failed, and no report holds the key.',
     async (fault) => {
-      const run = await runSuiteAgainst({ faults: [fault] }, { real: true, env: { ANIMAL_STORE_TIMEOUT_MS: '1000' } });
+      // Every request meets the fault, so the specs catch it: the exploration phase runs on a small budget.
+      const run = await runSuiteAgainst(
+        { faults: [fault] },
+        { real: true, env: { ANIMAL_STORE_TIMEOUT_MS: '1000' }, exploreBudget: SMALL_EXPLORE_BUDGET },
+      );
       expect(run.status(FAULTS[fault].expect.requirement), run.problems().join('\n')).toBe('fail');
       const report = buildReport({
         kind: 'certification',
@@ -62,6 +67,8 @@ function certifyEnv(baseUrl: string, key: string, reports: string): Record<strin
     ANIMAL_STORE_TIMEOUT_MS: '1500',
     ANIMAL_STORE_DEADLINE_MS: '45000',
     ANIMAL_STORE_REPORTS_DIR: reports,
+    // Every request meets the fault: the exploration phase runs (its traffic is searched for the key too), on a small budget.
+    ...SMALL_EXPLORATION,
   };
 }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { runCli, tempReports, withReference } from '../support/cli.ts';
 import { harProblems } from '../support/har.ts';
+import { SMALL_EXPLORATION } from '../support/explore-budget.ts';
 
 const har = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -16,6 +17,8 @@ const env = (baseUrl: string, key: string, reports: string) => ({
   ANIMAL_STORE_API_KEY: key,
   ANIMAL_STORE_PLAN: 'business',
   ANIMAL_STORE_REPORTS_DIR: reports,
+  // What these runs meet (each other, a Ctrl-C) is not the exploration phase's concern: it runs on a small budget.
+  ...SMALL_EXPLORATION,
 });
 
 test('Two certification runs into the same reports folder each leave a complete run folder and whole top-level files.', async () => {

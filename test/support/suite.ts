@@ -45,17 +45,9 @@ export interface RunOptions {
   onRequest?: (req: { method: string; url: string; body?: string }) => void;
   /** Record the run's traffic (the lines of its HAR). */
   traffic?: TrafficOptions;
-  /** The exploration phase's budget (default: the embedded default, EMBEDDED_EXPLORE_BUDGET). */
+  /** The exploration phase's budget (default: the embedded default, EMBEDDED_EXPLORE_BUDGET; see explore-budget.ts). */
   exploreBudget?: number;
 }
-
-/**
- * The exploration budget of a run whose test is about something else than the exploration phase (the phase's own
- * tests are in test/explore, on the embedded default): each of its parts still runs — baselines, coverage cases,
- * generated requests, the stateful round trips — so the run is whole, at about a third of the CPU time of the
- * default's 400 requests (which is most of the CPU time of an in-process run: the specs send about 100).
- */
-export const SMALL_EXPLORE_BUDGET = 40;
 
 /** A reports folder that never exists: no counterexample saved by a developer's run leaks into a self-test. */
 export const NO_REPORTS = join(tmpdir(), 'animal-store-self-test-no-reports');
