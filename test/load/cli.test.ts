@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findK6 } from '../../load/node/k6.ts';
-import { emulatedK6, versionOnlyK6 } from './k6-shim/bin.ts';
+import { emulatedK6, versionOnlyK6 } from '../support/k6-shim/bin.ts';
 import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
 import { tempDir } from '../support/temp.ts';
