@@ -14,7 +14,7 @@ import { emulatedK6, versionOnlyK6 } from '../support/k6-shim/bin.ts';
 import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
 import { tempDir } from '../support/temp.ts';
-import type { Case, Outcome } from './cli-cases.ts';
+import type { Case, Outcome } from '../support/cli-cases.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const refs: Ref[] = [];
@@ -31,9 +31,9 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Outcome>
   return node([join(ROOT, 'load', 'node', 'cli.ts'), ...args], env);
 }
 
-/** Each case through the main() of `npm run load`, one after another in one process (cli-cases.ts). */
+/** Each case through the main() of `npm run load`, one after another in one process (test/support/cli-cases.ts). */
 async function cliCases(cases: Case[]): Promise<Outcome[]> {
-  const r = await node([join(import.meta.dirname, 'cli-cases.ts'), JSON.stringify(cases)], {});
+  const r = await node([join(ROOT, 'test', 'support', 'cli-cases.ts'), 'load', JSON.stringify(cases)], {});
   if (r.code !== 0) throw new Error(`cli-cases.ts exited ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout) as Outcome[];
 }
