@@ -6,11 +6,11 @@
  * and the Node engine both build their runs from this table.
  */
 import type { Judgement } from '../../src/core/judgement.ts';
-import { judgeCeiling } from '../../src/core/rules/ceiling.ts';
-import { judgeRecovery } from '../../src/core/rules/recovery.ts';
-import { judgeResponses } from '../../src/core/rules/samples.ts';
-import { judgeDaily } from '../../src/core/rules/daily.ts';
-import { judgeSustained, judgeWindow } from '../../src/core/rules/window.ts';
+import { judgeCeiling } from '../../src/core/spec/rate-limit-load/ceiling.ts';
+import { judgeRecovery } from '../../src/core/spec/rate-limit-load/recovery.ts';
+import { judgeResponses } from '../../src/core/spec/rate-limit-load/samples.ts';
+import { judgeDaily } from '../../src/core/spec/rate-limit-load/daily.ts';
+import { judgeSustained, judgeWindow } from '../../src/core/spec/rate-limit-load/window.ts';
 import { SCENARIO_INFO, type ScenarioInfo } from '../../src/core/scenarios.ts';
 import { CeilingPhase, PacedPhase, PreflightPhase, ProbePhase } from './scenario-phases.ts';
 import { ScenarioRun, type Caps, type Judge, type Phase } from './runner.ts';
@@ -64,7 +64,7 @@ const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 
 
 /**
  * The ceiling's skips when the limit was not reached: within a window at the latency the client saw
- * (src/core/rules/in-flight.ts), or at all — a client paused longer than the window between its requests.
+ * (src/core/spec/rate-limit-load/in-flight.ts), or at all — a client paused longer than the window between its requests.
  */
 const CEILING_SHORT = ['Limit not reached at this latency', 'Ceiling not reached'];
 

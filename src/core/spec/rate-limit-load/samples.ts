@@ -3,9 +3,9 @@
  * rules the conformance checks apply to every exchange), the transport rule,
  * the Retry-After / Reset consistency, and the evidence of a sample. Pure.
  */
-import { foldJudgements, judge, skip, type Evidence, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
-import { responseRules, type ResponseFacts, type RuleContext } from './response.ts';
+import { foldJudgements, judge, skip, type Evidence, type Judgement } from '../../judgement.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
+import { responseRules, type ResponseFacts, type RuleContext } from '../rate-limit-headers/rules.ts';
 import { fmtMs, resetInMs, signals } from './signals.ts';
 
 export const label = (s: Sample): string => `request #${s.seq + 1}`;

@@ -5,8 +5,8 @@
  * X-RateLimit-Reset (or one whole window) and what it got is reported, never
  * failed. A probe sent before the announced wait is a defect of the suite. Pure.
  */
-import { judge, skip, suiteError, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import { judge, skip, suiteError, type Judgement } from '../../judgement.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { about, label, startOf } from './samples.ts';
 import { bySeq, describeRetryAfter, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
 

@@ -15,8 +15,8 @@
  * earlier that day (warn, with that question).
  */
 import { bySeq, fmtMs, isSuccess, signals } from './signals.ts';
-import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import { judge as verdict, skip as skipped, type Judgement } from '../../judgement.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { judgeTransport } from './samples.ts';
 import { isDailyThrottle, n } from './spans.ts';
 

@@ -2,7 +2,7 @@
  * Judgements of the ceiling phase (scenarios ceiling and recovery): Remaining
  * falls by one per request, no 429 before the limit, the first 429 exactly when
  * Remaining said (what every response and every 429 must carry is judged by the
- * per-response rules of response.ts, on every sample). Pure functions of the recorded samples.
+ * per-response rules of ../rate-limit-headers/rules.ts, on every sample). Pure functions of the recorded samples.
  *
  * Tolerated, because the spec allows it or a shared key causes it:
  * - windows that roll over during the phase (fixed or sliding);
@@ -13,9 +13,9 @@
  *   the plan's per-day number, Remaining cannot predict the per-minute 429, so
  *   the 429 is judged by the successes before it.
  */
-import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
-import { judgeDecrements, type DecrementVerdict } from './decrements.ts';
+import { judge as verdict, skip as skipped, type Judgement } from '../../judgement.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
+import { judgeDecrements, type DecrementVerdict } from '../rate-limit-headers/decrements.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals, unorderable } from './signals.ts';
 import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';

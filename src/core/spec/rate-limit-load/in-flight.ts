@@ -10,8 +10,8 @@
  * `held`: why the run held so few, when the rule knows (headers that cannot
  * order requests in flight keep it to one at a time).
  */
-import { skip, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import { skip, type Judgement } from '../../judgement.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { fmtMs } from './signals.ts';
 
 export interface Concurrency {

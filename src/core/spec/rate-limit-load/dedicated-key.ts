@@ -8,8 +8,8 @@
  * own requests whose response said nothing (an error, a missing header), which
  * the server may have counted unseen. Pure.
  */
-import { judge as verdict, type Judgement } from '../judgement.ts';
-import type { Sample } from '../sample.ts';
+import { judge as verdict, type Judgement } from '../../judgement.ts';
+import type { Sample } from '../../sample.ts';
 import { isRollover, isSuccess, serverOrder, signals } from './signals.ts';
 
 export interface Foreign {

@@ -5,9 +5,9 @@
  * The conformance check registry calls them on every exchange; both load engines
  * call them on every sample. Pure (bundled for k6).
  */
-import { judge, observe, skip, type Judgement } from '../judgement.ts';
-import { PLAN_CHOICES, PLANS, type PlanLimits, type PlanName } from '../plans.ts';
-import { header, judgeReset, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type HeaderBag } from '../ratelimit.ts';
+import { judge, observe, skip, type Judgement } from '../../judgement.ts';
+import { PLAN_CHOICES, PLANS, type PlanLimits, type PlanName } from '../../plans.ts';
+import { header, judgeReset, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type HeaderBag } from '../../ratelimit.ts';
 
 /** One response as the rules see it. */
 export interface ResponseFacts {

@@ -6,8 +6,8 @@
  * day without a quota — is caught.
  */
 import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isThrottled } from './signals.ts';
-import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import { judge as verdict, skip as skipped, type Judgement } from '../../judgement.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { judgeForeign } from './dedicated-key.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import { isDailyThrottle, maxInSpan, MERGE_REMEDY, n } from './spans.ts';

@@ -3,8 +3,8 @@
  * successes no window allows, the 429s that came before the window's limit was
  * used, and RL-WINDOW-PER-MINUTE and RL-NOT-EARLY from them. Pure functions.
  */
-import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import { judge as verdict, skip as skipped, type Judgement } from '../../judgement.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { fmtMs, isSuccess, signals } from './signals.ts';
 import { maxInSpan, MERGE_REMEDY, n, successesBetween } from './spans.ts';
 
