@@ -175,7 +175,7 @@ describe('reports', () => {
 describe('scenarios and catalogue', () => {
   it('judges only catalogue requirements, and every load requirement is judged by some scenario', () => {
     const ids = new Set<string>(REQUIREMENTS.map((q) => q.id));
-    const covered = new Set(Object.values(SCENARIO_INFO).flatMap((d) => d.requirements));
+    const covered = new Set<string>(Object.values(SCENARIO_INFO).flatMap((d) => d.requirements));
     for (const id of covered) expect(ids.has(id), id).toBe(true);
     for (const r of REQUIREMENTS.filter((q) => q.by === 'load')) expect(covered.has(r.id), r.id).toBe(true);
   });

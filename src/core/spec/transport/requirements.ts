@@ -12,6 +12,9 @@ export const TRANSPORT = section("transport", {
     quote: "All success and error bodies are application/json.",
     title: "Every request gets a complete HTTP response within the timeout and the body size cap.",
     faults: ["huge-body", "hang", "reset-connection"],
+    titles: {
+      'load-samples': 'Requests without a complete response',
+    },
   },
   "TRANSPORT-NO-CROSS-ORIGIN-REDIRECT": {
     level: "MUST",
