@@ -19,7 +19,7 @@ import { FAULTS, FAULT_NAMES } from '../reference/faults.ts';
 import { scenariosJudging, SCENARIO_INFO, SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
 import { SCENARIOS } from '../load/lib/load-shapes.ts';
 import { PLAN_NAMES as REFERENCE_PLAN_NAMES, SPEC_PLANS } from '../reference/plans.ts';
-import { ceilingRun, o } from './load/samples.ts';
+import { ceilingRun, o } from './support/samples.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const normalise = (s: string) => s.replace(/`/g, '').replace(/\s+/g, ' ');

@@ -6,7 +6,7 @@
  * once, as a replayable counterexample, and passes and observations deduplicated
  * (a phase of hundreds of requests must not bury the specs' findings).
  */
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
 import { RunAborted, type ApiExchange, type ApiRequest } from '../http/client.ts';
 import { exactInteger } from '../harness/ops.ts';
 import type { Session } from '../harness/session.ts';

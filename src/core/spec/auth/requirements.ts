@@ -47,5 +47,6 @@ export const AUTH = section("auth", {
     quote: "The client sends its API key as the bearer token in the Authorization header.",
     title: "A valid key is accepted (no 401) on every operation.",
     faults: ["auth-rejects-valid-key"],
+    titles: { pass: 'Valid key accepted', fail: 'Valid key refused' },
   },
 });
