@@ -108,13 +108,20 @@ type TitleKey<En> = En extends { titles: infer T } ? keyof T & string : never;
 type Args = Readonly<Record<string, string | number>>;
 
 /**
- * What a rule says of a requirement: it holds or not (the level decides fail or warn), or another outcome — `warn`
- * whatever the level when what was seen may be a violation the run cannot settle (a daily quota hit early on a key
- * someone else may have used that day): never a failure.
+ * What a rule says of a requirement: it holds or not (the level decides fail or warn), or another outcome. `warn` is
+ * for a violation the rule itself deems lesser than its requirement's level (a +json media type where application/json
+ * is a MUST): it warns whatever the level.
  */
 export type JudgeInit<En> =
   | { ok: boolean; pass?: TitleKey<En>; fail?: TitleKey<En>; args?: Args; message: string; evidence?: Evidence }
-  | { outcome: 'skip' | 'observe' | 'error' | 'warn'; title: TitleKey<En>; args?: Args; message: string; remedy?: string; evidence?: Evidence };
+  | {
+      outcome: 'warn' | 'skip' | 'observe' | 'error';
+      title: TitleKey<En>;
+      args?: Args;
+      message: string;
+      remedy?: string;
+      evidence?: Evidence;
+    };
 
 /** A title of an entry, its `{name}` placeholders filled (a missing one is a suite bug, shown as the key). */
 function titleOf(id: string, e: Entry, key: string, args: Args = {}): string {

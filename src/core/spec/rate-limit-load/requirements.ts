@@ -98,9 +98,6 @@ export const RATE_LIMIT_LOAD = section("rate-limit-load", {
       'not-tried': 'Recovery not tried',
       'early-probe': 'Probe sent before Retry-After',
       'no-retry-after': 'Not judgeable: no usable Retry-After',
-      served: 'Served after Retry-After',
-      'still-429': 'Still 429 after Retry-After',
-      'shared-limit': 'Not judged: a limit shared by the address',
     },
   },
   "RL-SUSTAINED-BELOW-CEILING": {
