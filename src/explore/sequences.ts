@@ -9,7 +9,7 @@ import type { Judgement } from '../core/spec/define.ts';
 import { petAt } from '../core/spec/pets.ts';
 import { exactInteger, getPet } from '../harness/ops.ts';
 import type { ApiExchange } from '../http/client.ts';
-import { Explorer, isProblem, SOURCES } from './engine.ts';
+import { Explorer, isProblem, SOURCES } from './explorer.ts';
 import type { Attempt } from './hunt.ts';
 import { judgeProbe, sentStatus } from './oracle.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';

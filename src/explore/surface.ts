@@ -26,7 +26,7 @@ export interface Variant {
   requirement?: RefusedRequirement;
 }
 
-import { renderSpaced, type JNode } from './jtext.ts';
+import { renderSpaced, type JNode } from './json-text.ts';
 import type { RefusedRequirement } from '../core/spec/create-pet/rules.ts';
 
 /** A valid NewPet as a variant starts from: its syntax tree (named), its text, and the name it carries. */
