@@ -243,15 +243,8 @@ const table = {
     'The request after a body refused as too large is answered 500 (the rest of that body was read as the next request: a connection left open after an early refusal).',
   ),
   // written after the generators were done (held out: the benchmark measures how many the generators reach)
-  'accept-charset-406': heldOut(
-    'HTTP-EQUIVALENT-FORMS',
-    'Accept: application/json with a parameter (charset=utf-8) is answered 406.',
-    'warn',
-  ),
-  'duplicate-status-echo-first': heldOut(
-    'GET-ROUND-TRIP',
-    'A status given twice: the 201 echoes the first, the pet is stored with the last (getPet shows it).',
-  ),
+  'get-tab-as-space': heldOut('GET-ROUND-TRIP', 'getPet shows a tab (U+0009) in a name as a space (createPet and listPets show it whole).'),
+  'name-newline-500': heldOut('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a name holding a line feed (U+000A).'),
   'list-nbsp-as-space': heldOut(
     'LIST-ROUND-TRIP',
     'listPets shows a no-break space (U+00A0) in a name as a plain space (getPet shows it whole).',
@@ -264,6 +257,17 @@ const table = {
   'list-cuts-names-200': heldOut(
     'LIST-ROUND-TRIP',
     'listPets shows at most 200 characters of a name (createPet and getPet show it whole).',
+  ),
+  // held out at first, missed by the generators: found once Accept was varied with parameters and spellings, and every
+  // member of a NewPet given twice (the generators' gaps they showed, closed in general, not for them)
+  'accept-charset-406': generated(
+    'HTTP-EQUIVALENT-FORMS',
+    'Accept: application/json with a parameter (charset=utf-8) is answered 406.',
+    'warn',
+  ),
+  'duplicate-status-echo-first': generated(
+    'GET-ROUND-TRIP',
+    'A status given twice: the 201 echoes the first, the pet is stored with the last (getPet shows it).',
   ),
   // the store: what a pet was created with decides where a client finds it
   'default-status-unlisted': generated(

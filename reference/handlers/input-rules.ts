@@ -25,6 +25,7 @@ export function nameRefusal(name: unknown, ctx: Ctx): Reply | undefined {
   if (has('name-astral-500') && ASTRAL.test(name)) return ctx.error('internal_error', 'incorrect string value');
   if (has('name-non-latin1-415') && NON_LATIN1.test(name))
     return jsonReply(415, { code: 'unsupported_media_type', message: 'The body is not ISO-8859-1 text.', status: 415 });
+  if (has('name-newline-500') && name.includes('\n')) return ctx.error('internal_error', 'unterminated string literal');
   if (has('name-apostrophe-400') && /['"]/.test(name)) return ctx.error('validation_failed', 'the name contains forbidden characters');
   if (v.nameCharacters === 'printable-ascii' && !PRINTABLE_ASCII.test(name))
     return ctx.error('validation_failed', 'name must be printable ASCII');
