@@ -11,7 +11,7 @@ export const RESPONSES = section("responses", {
     section: "Endpoints",
     quote: "Responses: | Status | Body | Meaning |",
     title: "Every response status is one the spec documents for the operation (or 429).",
-    faults: ["create-returns-200", "name-astral-500", "extra-property-500", "name-non-latin1-415", "duplicate-member-500", "bom-500", "deep-nesting-500", "repeated-param-500", "next-after-large-body-500", "html-error", "always-500"],
+    faults: ["create-returns-200", "name-astral-500", "extra-property-500", "name-non-latin1-415", "duplicate-member-500", "bom-500", "deep-nesting-500", "repeated-param-500", "next-after-large-body-500", "name-newline-500", "html-error", "always-500"],
   },
   "RESP-CONTENT-TYPE-JSON": {
     level: "MUST",
