@@ -7,6 +7,7 @@
 import type { ApiExchange } from '../http/client.ts';
 import type { PlanLimits } from '../core/plans.ts';
 import type { Judgement } from '../core/judgement.ts';
+import type { RequirementId } from '../core/catalogue.ts';
 
 export interface CheckSession {
   /** The plan's limits; undefined when no plan was given for a real target (never guessed). */
@@ -31,6 +32,6 @@ export interface CheckContext {
 
 export interface ResponseCheck {
   name: string;
-  requirements: readonly string[];
+  requirements: readonly RequirementId[];
   run(ctx: CheckContext): void;
 }
