@@ -18,6 +18,8 @@ export default defineConfig({
     isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
     globalSetup: ['test/support/temp-root.ts'],
+    // SELF_TEST_CPU_LOG=<file>: each test file's CPU time, its children's and its wall time (test/support/cpu-per-file.ts).
+    setupFiles: process.env.SELF_TEST_CPU_LOG ? ['test/support/cpu-per-file.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

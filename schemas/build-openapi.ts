@@ -1,7 +1,7 @@
 /**
  * Builds schemas/openapi.json (OpenAPI 3.1) from the same JSON Schema files the
  * suite validates with. `npm run build:openapi` rewrites the file; the test
- * test/openapi.test.ts checks that the committed file is up to date.
+ * test/schemas/openapi.test.ts checks that the committed file is up to date.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

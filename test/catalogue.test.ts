@@ -18,8 +18,8 @@ import { PLAN_NAMES, PLANS } from '../src/core/plans.ts';
 import { FAULTS, FAULT_NAMES } from '../reference/faults.ts';
 import { SCENARIO_INFO, SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
 import { SCENARIOS } from '../load/lib/load-shapes.ts';
-import { PLAN_NAMES as REFERENCE_PLAN_NAMES, SPEC_PLANS } from '../reference/plans.ts';
-import { ceilingRun, o } from './load/samples.ts';
+import { PLAN_NAMES as REFERENCE_PLAN_NAMES, SPEC_PLANS } from '../reference/plan-limits.ts';
+import { ceilingRun, o } from './support/samples.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const normalise = (s: string) => s.replace(/`/g, '').replace(/\s+/g, ' ');

@@ -45,6 +45,8 @@ export interface RunOptions {
   onRequest?: (req: { method: string; url: string; body?: string }) => void;
   /** Record the run's traffic (the lines of its HAR). */
   traffic?: TrafficOptions;
+  /** The exploration phase's budget (default: the embedded default, EMBEDDED_EXPLORE_BUDGET; a test may size it: test/support/explore-budget.ts). */
+  exploreBudget?: number;
 }
 
 /** A reports folder that never exists: no counterexample saved by a developer's run leaks into a self-test. */
@@ -82,7 +84,7 @@ export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptio
       ANIMAL_STORE_TIMEOUT_MS: '3000',
       // The exploration phase: a fixed seed, and no counterexamples saved by the developer's own runs.
       ANIMAL_STORE_SEED: '1',
-      ANIMAL_STORE_EXPLORE_BUDGET: String(EMBEDDED_EXPLORE_BUDGET),
+      ANIMAL_STORE_EXPLORE_BUDGET: String(opts.exploreBudget ?? EMBEDDED_EXPLORE_BUDGET),
       ANIMAL_STORE_REPORTS_DIR: NO_REPORTS,
       ...opts.env,
     },

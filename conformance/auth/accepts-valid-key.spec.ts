@@ -19,6 +19,8 @@ export default defineSpec({
           t.judge(ex, [
             AUTH.judge('AUTH-VALID-KEY-ACCEPTED', {
               ok,
+              pass: 'accepted',
+              fail: 'rejected',
               args: { operation: req.operation },
               message: `${req.operation} with the configured key: ${describeStatus(ex)}`,
               evidence: ok ? undefined : { expected: 'not 401', actual: describeStatus(ex) },

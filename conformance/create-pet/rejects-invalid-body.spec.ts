@@ -6,12 +6,11 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, createPetRaw, uniqueName } from '../../src/harness/ops.ts';
-import { judgeRefused } from '../../src/core/spec/create-pet/rules.ts';
-import type { RequirementId } from '../../src/core/catalogue.ts';
+import { judgeRefused, type RefusedRequirement } from '../../src/core/spec/create-pet/rules.ts';
 
 const n = () => JSON.stringify(uniqueName('invalid'));
 
-const CASES: { requirement: RequirementId; what: string; body: () => string }[] = [
+const CASES: { requirement: RefusedRequirement; what: string; body: () => string }[] = [
   { requirement: 'CREATE-400-MISSING-FIELD', what: 'a body without name', body: () => '{"categoryId":1,"status":"available"}' },
   { requirement: 'CREATE-400-MISSING-FIELD', what: 'a body without categoryId', body: () => `{"name":${n()},"status":"available"}` },
   { requirement: 'CREATE-400-MISSING-FIELD', what: 'an empty object', body: () => '{}' },

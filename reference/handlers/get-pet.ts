@@ -1,7 +1,7 @@
 /** GET /v1/pets/{petId} (getPet, deprecated): one animal by id. */
 import { jsonReply, petValue, unescapedNames } from '../reply.ts';
 import { petIdRefusal } from './input-rules.ts';
-import type { Handler } from './context.ts';
+import type { Handler } from './handler-context.ts';
 
 export const getPet: Handler = (ctx) => {
   const { has } = ctx;

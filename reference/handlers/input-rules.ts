@@ -7,9 +7,9 @@
  * variants refuse such inputs with a clean 400 Error; the faults mangle them
  * or answer with a 5xx or an undocumented status.
  */
-import { Int64, numberText, type Json } from '../json.ts';
+import { Int64, numberText, type Json } from '../lossless-json.ts';
 import { jsonReply, type Reply } from '../reply.ts';
-import type { Ctx } from './context.ts';
+import type { Ctx } from './handler-context.ts';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;

@@ -15,6 +15,7 @@
 import { integerDigits, isInt64Digits, parseJson, rawNumber } from '../core/json.ts';
 import { validateSchema } from '../schemas/ajv.ts';
 import type { Schema } from './model.ts';
+import type { RefusedRequirement } from '../core/spec/create-pet/rules.ts';
 
 export type Class = 'valid' | 'silent' | 'invalid';
 
@@ -23,7 +24,7 @@ export interface Classification {
   /** Why, in a few words ("name has characters outside printable ASCII"). */
   why: string;
   /** An invalid body: the requirement its refusal proves. */
-  requirement?: string;
+  requirement?: RefusedRequirement;
 }
 
 const CANONICAL_INT = /^-?(0|[1-9]\d*)$/;
@@ -85,7 +86,7 @@ function nameTraits(name: string, plainLength: number): string[] {
   return out;
 }
 
-const BODY_REQUIREMENT = (keyword: string, path: string): string =>
+const BODY_REQUIREMENT = (keyword: string, path: string): RefusedRequirement =>
   keyword === 'required'
     ? 'CREATE-400-MISSING-FIELD'
     : path === '/status'

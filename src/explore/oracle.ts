@@ -14,7 +14,9 @@
  *   (GET-404-UNKNOWN); a non-integer id is a 4xx (GET-NON-INTEGER-ID-4XX).
  */
 import { integerDigits } from '../core/json.ts';
-import { verdict, type Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
+import { AUTH } from '../core/spec/auth/requirements.ts';
+import { RESPONSES } from '../core/spec/responses/requirements.ts';
 import { judgeCreated, judgeRefused, type Answer } from '../core/spec/create-pet/rules.ts';
 import { judgeNonIntegerId, judgeUnknownId } from '../core/spec/get-pet/rules.ts';
 import { judgeOutOfRange, judgePage, judgePageSize, judgeStatusFilter, judgeUnknownStatus, pageOf } from '../core/spec/list-pets/rules.ts';
@@ -37,12 +39,8 @@ export function sentStatus(p: Probe): string | undefined {
 }
 
 /** INPUT-SILENT-HANDLING: an input the spec is silent about, refused cleanly (observed, never failed). */
-const refusedSilently = (message: string): Judgement => ({
-  requirement: 'INPUT-SILENT-HANDLING',
-  outcome: 'observe',
-  title: 'Refused where the spec is silent',
-  message,
-});
+const refusedSilently = (message: string): Judgement =>
+  RESPONSES.judge('INPUT-SILENT-HANDLING', { outcome: 'observe', title: 'refused', message });
 
 /** The statuses a clean refusal may use where the spec is silent. */
 const isCleanRefusal = (s: number) => s === 400 || s === 413 || s === 422;
@@ -104,12 +102,7 @@ export function judgeProbe(p: Probe, ex: ApiExchange): Judgement[] {
 /** The clean refusals an RFC leaves to the server for a request's surface (406, 413, 415 and the spec's 400, 422). */
 const SURFACE_REFUSALS = new Set([400, 406, 413, 415, 422]);
 
-const keyRefused = (a: Answer): Judgement => ({
-  requirement: 'AUTH-VALID-KEY-ACCEPTED',
-  outcome: 'fail',
-  title: 'Valid key refused',
-  message: `HTTP ${a.status}`,
-});
+const keyRefused = (a: Answer): Judgement => AUTH.judge('AUTH-VALID-KEY-ACCEPTED', { ok: false, message: `HTTP ${a.status}` });
 
 /**
  * A request HTTP or URI syntax makes equivalent to a valid one: what would fail the operation's requirement is the
@@ -121,11 +114,9 @@ function notServedAlike(v: Variant, base: readonly Judgement[]): Judgement[] {
   const shown = problems.map((j) => `${j.requirement}: ${j.title} — ${j.message}`).join('; ');
   return [
     ...kept,
-    verdict({
-      requirement: 'HTTP-EQUIVALENT-FORMS',
+    RESPONSES.judge('HTTP-EQUIVALENT-FORMS', {
       ok: problems.length === 0,
-      pass: 'Served like its equivalent request',
-      fail: `Not served like its equivalent request (${v.id})`,
+      args: { variant: v.id },
       message: problems.length ? `${v.label} (${v.source}): ${shown}` : v.label,
       evidence: { expected: `served as the request it is equivalent to (${v.source})`, actual: shown },
     }),

@@ -4,7 +4,8 @@
  * up nowhere (CREATE-400-NOTHING-STORED). Pure: an exchange in, verdicts out.
  */
 import { isObject } from '../harness/ops.ts';
-import { verdict, type Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
+import { CREATE_PET } from '../core/spec/create-pet/requirements.ts';
 import { judgeReadBack } from '../core/spec/get-pet/rules.ts';
 import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/spec/list-pets/rules.ts';
 import { differences, expectedAfterCreate, sentPet, type PetText } from '../core/spec/pets.ts';
@@ -67,11 +68,8 @@ export function storedVerdicts(l: Listing, probes: readonly Probe[], status?: st
   const found = l.page.filter((item) => isObject(item) && typeof item.name === 'string' && names.has(item.name));
   const hit = found.length ? names.get((found[0] as { name: string }).name) : undefined;
   if (!hit && !provesAbsence(l)) return { verdicts: [] };
-  const claim = verdict({
-    requirement: 'CREATE-400-NOTHING-STORED',
+  const claim = CREATE_PET.judge('CREATE-400-NOTHING-STORED', {
     ok: !hit,
-    pass: 'No refused createPet was stored',
-    fail: 'A refused createPet was stored anyway',
     message: hit
       ? `${found.length} pet(s) of ${probes.length} refused createPet request(s) listed, e.g. ${JSON.stringify(hit.name)} (${hit.why})`
       : `${probes.length} refused, none on a page listing every match${status ? ` of status ${status}` : ''}`,

@@ -5,11 +5,11 @@
  * the core's rules on pages that can prove an animal absent. A failing sequence is shrunk as a sequence (fewer pets,
  * simpler ones) and reported with the requests before the read that failed.
  */
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
 import { petAt } from '../core/spec/pets.ts';
 import { exactInteger, getPet } from '../harness/ops.ts';
 import type { ApiExchange } from '../http/client.ts';
-import { Explorer, isProblem, SOURCES } from './engine.ts';
+import { Explorer, isProblem, SOURCES } from './explorer.ts';
 import type { Attempt } from './hunt.ts';
 import { judgeProbe, sentStatus } from './oracle.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';

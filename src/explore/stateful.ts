@@ -5,16 +5,16 @@
  * each back wherever a client can find it (sequences.ts, shrunk as sequences), and the creates the server refused must
  * have stored nothing.
  */
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
 import { provesAbsence } from '../core/spec/list-pets/rules.ts';
 import { getPet } from '../harness/ops.ts';
 import type { ApiExchange, RunAborted } from '../http/client.ts';
 import type { Replay } from '../results/types.ts';
 import { sequenceArb } from './arbitraries.ts';
 import { reportAttributed } from './attribution.ts';
-import { Explorer, guarded, isProblem, SOURCES } from './engine.ts';
+import { Explorer, guarded, isProblem, SOURCES } from './explorer.ts';
 import { hunt, type Attempt } from './hunt.ts';
-import type { JNode } from './jtext.ts';
+import type { JNode } from './json-text.ts';
 import { operation } from './model.ts';
 import { judgeProbe, sentStatus } from './oracle.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';

@@ -23,10 +23,11 @@ export interface Variant {
   /** The RFC section (or the spec's words) that makes it so. */
   source: string;
   /** An invalid variant: the requirement its refusal proves (CREATE-400-BAD-BODY when not said). */
-  requirement?: string;
+  requirement?: RefusedRequirement;
 }
 
-import { renderSpaced, type JNode } from './jtext.ts';
+import { renderSpaced, type JNode } from './json-text.ts';
+import type { RefusedRequirement } from '../core/spec/create-pet/rules.ts';
 
 /** A valid NewPet as a variant starts from: its syntax tree (named), its text, and the name it carries. */
 type Body = { node: JNode; text: string; name?: string };

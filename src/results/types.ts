@@ -7,7 +7,7 @@
  */
 import type { Evidence, HttpExcerpt, Judgement, Level, Outcome } from '../core/judgement.ts';
 import type { LoadReport } from '../core/load-report.ts';
-import type { TrafficSummary } from './har.ts';
+import type { TrafficSummary } from './har-lines.ts';
 
 export type { Evidence, HttpExcerpt, Level, Outcome };
 

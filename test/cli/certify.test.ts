@@ -15,6 +15,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { baseUrlHint } from '../../src/http/preflight.ts';
 import { runCli, tempReports } from '../support/cli.ts';
 import { recordingReference, type Recorded } from '../support/recording.ts';
+import { SMALL_EXPLORATION } from '../support/explore-budget.ts';
 import type { RunReport } from '../../src/results/types.ts';
 
 const FILES = ['index.html', 'certification.json', 'junit.xml', 'summary.md', 'badge.svg'];
@@ -44,13 +45,14 @@ describe.concurrent('npm start', () => {
     );
   }, 60_000);
 
+  // The runs below that explore judge something else than the exploration phase: it runs on a small budget.
   test('With fewer scenarios than every MUST needs it passes as INCOMPLETE, listing exactly the MUSTs it did not exercise (exit 4 under --require-complete).', async () => {
     const reports = tempReports();
     // That the default run certifies is proven on simulated time (default-run.test.ts): on the real clock a 1 s window
     // depends on the machine's speed. A 5 s window keeps this run's bursts well inside a window on a busy machine. The
     // recovery scenario alone (a ceiling, then the wait and the probe) judges every requirement of the ceiling too.
     const run = await runCli('src/cli/main.ts', ['--require-complete', '--scenarios', 'recovery', '--window-ms', '5000'], {
-      env: { ANIMAL_STORE_REPORTS_DIR: reports },
+      env: { ANIMAL_STORE_REPORTS_DIR: reports, ...SMALL_EXPLORATION },
       killAfterMs: 120_000,
     });
     expect(run.code, run.stderr.slice(-2000)).toBe(4);
@@ -94,7 +96,7 @@ describe.concurrent('npm start', () => {
     const s = await server({ faults: ['limit-ignored'] });
     const reports = tempReports();
     const run = await runCli('src/cli/main.ts', ['--base-url', s.baseUrl, '--plan', 'business', '--only', 'conformance'], {
-      env: { ANIMAL_STORE_API_KEY: s.keys.business, ANIMAL_STORE_REPORTS_DIR: reports },
+      env: { ANIMAL_STORE_API_KEY: s.keys.business, ANIMAL_STORE_REPORTS_DIR: reports, ...SMALL_EXPLORATION },
       killAfterMs: 90_000,
     });
     expect(run.code).toBe(1);
@@ -175,7 +177,12 @@ describe.concurrent('npm start', () => {
   test('Without a plan, a real target is judged without guessing one: RL-LIMIT-PLAN is not exercised, and the scenarios refuse to start.', async () => {
     const s = await server();
     const reports = tempReports();
-    const env = { ANIMAL_STORE_BASE_URL: s.baseUrl, ANIMAL_STORE_API_KEY: s.keys.pro, ANIMAL_STORE_REPORTS_DIR: reports };
+    const env = {
+      ANIMAL_STORE_BASE_URL: s.baseUrl,
+      ANIMAL_STORE_API_KEY: s.keys.pro,
+      ANIMAL_STORE_REPORTS_DIR: reports,
+      ...SMALL_EXPLORATION,
+    };
     const run = await runCli('src/cli/main.ts', ['--only', 'conformance'], { env, killAfterMs: 90_000 });
     expect(run.code, run.stderr).toBe(0);
     const c = cert(reports);

@@ -15,6 +15,7 @@ import { REQUIREMENTS } from '../../src/core/catalogue.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
 import { SCENARIO_NAMES } from '../../src/core/scenarios.ts';
 import { certifyVirtually, notPassedMusts } from '../support/certify-virtual.ts';
+import { SMALL_EXPLORE_BUDGET } from '../support/explore-budget.ts';
 import type { Busy } from '../support/virtual.ts';
 
 /** What npm start reads with no flag, no variable and no .env. */
@@ -99,8 +100,10 @@ describe('npm start on a busy machine', () => {
   ] as const)(
     'A server that throttles below the ceiling (%s) still fails RL-SUSTAINED-BELOW-CEILING on a busy machine.',
     async (fault, busy) => {
+      // Judged on the sustained scenario: the exploration phase before it runs on a small budget.
+      const config = () => readConfig({}, { 'explore-budget': String(SMALL_EXPLORE_BUDGET) }, 'start');
       for (const phase of PHASES) {
-        const { report } = await certifyVirtually(npmStart(), { faults: [fault] }, { asIs: true, busy, phase });
+        const { report } = await certifyVirtually(config(), { faults: [fault] }, { asIs: true, busy, phase });
         const sustained = report.load?.find((l) => l.scenario === 'sustained');
         expect([phase, sustained?.judgements.find((j) => j.requirement === 'RL-SUSTAINED-BELOW-CEILING')?.outcome]).toEqual([
           phase,

@@ -14,6 +14,7 @@ import type { AppOptions } from '../../reference/app.ts';
 import { FAULTS, faultsFor } from '../../reference/faults.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
 import { certifyVirtually as certify, notPassedMusts } from '../support/certify-virtual.ts';
+import { SMALL_EXPLORE_BUDGET } from '../support/explore-budget.ts';
 
 const MINUTE = 60_000;
 const DAY = 30 * MINUTE; // a short quota day: 400 requests, reachable in 25 minutes at 18 a minute
@@ -22,6 +23,8 @@ const DAY = 30 * MINUTE; // a short quota day: 400 requests, reachable in 25 min
 const SHORT_DAY = { 'window-ms': String(MINUTE), 'day-ms': String(DAY), 'max-wait-ms': String(DAY) };
 /** A world of its own: enterprise at 20 a minute and 400 a day, on that minute and day. */
 const SHORT = { ...SHORT_DAY, plan: 'enterprise', rpm: '20', rpd: '400' };
+/** A run judged on a rate-limit fault: the conformance specs warm the key as they do, the exploration phase on a small budget. */
+const SMALL_EXPLORATION = { 'explore-budget': String(SMALL_EXPLORE_BUDGET) };
 
 /** A certification run on simulated time against the embedded server as `npm start` configures it (`world`: its settings). */
 async function certifyVirtually(flags: Record<string, string | boolean>, app: AppOptions = {}, world: Record<string, string> = SHORT) {
@@ -63,7 +66,7 @@ describe('the full profile', () => {
   it.each(faultsFor('load').filter((f) => !FAULTS[f].sideBySide))(
     'With the load fault %s the full profile is not conformant (a MUST fault) or warns on its requirement (a SHOULD fault).',
     async (fault) => {
-      const r = await certifyVirtually({ profile: 'full', 'allow-daily': true }, { faults: [fault] });
+      const r = await certifyVirtually({ profile: 'full', 'allow-daily': true, ...SMALL_EXPLORATION }, { faults: [fault] });
       const { requirement, outcome } = FAULTS[fault].expect;
       // A MUST fault is never certified (after conformance warmed the key, a fault may be caught by a later scenario's
       // requirement than the one the fault's own probe names); a SHOULD fault is reported as a warning on its requirement.
@@ -86,7 +89,11 @@ describe('several plans in one run', () => {
   }, 60_000);
 
   it('A server counting free and pro in one bucket makes both plans, and the run, not conformant.', async () => {
-    const r = await certifyVirtually({ profile: 'full', plans: 'free,pro' }, { faults: ['plans-share-bucket'] }, SHORT_DAY);
+    const r = await certifyVirtually(
+      { profile: 'full', plans: 'free,pro', ...SMALL_EXPLORATION },
+      { faults: ['plans-share-bucket'] },
+      SHORT_DAY,
+    );
     expect(r.plans?.map((p) => [p.plan, p.outcome])).toEqual([
       ['free', 'not-conformant'],
       ['pro', 'not-conformant'],

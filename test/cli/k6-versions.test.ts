@@ -18,8 +18,9 @@ import { renderConsole } from '../../src/results/writers/console.ts';
 import { renderJson } from '../../src/results/writers/report-json.ts';
 import { certifyVirtually, notPassedMusts } from '../support/certify-virtual.ts';
 import { runCli, tempReports } from '../support/cli.ts';
-import { emulatedK6, versionOnlyK6 } from '../load/k6-shim/bin.ts';
-import { builtBundles, EmulatedK6 } from '../load/helpers.ts';
+import { emulatedK6, versionOnlyK6 } from '../support/k6-shim/bin.ts';
+import { builtBundles } from '../support/bundles.ts';
+import { EmulatedK6 } from '../support/k6-shim/engine.ts';
 
 const bundles = builtBundles('k6-versions-dist');
 const validate = (ajv.getSchema(schema.$id) ?? ajv.compile(schema)) as ValidateFunction;

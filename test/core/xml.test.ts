@@ -13,8 +13,8 @@ import { visible } from '../../src/core/visible.ts';
 import { xmlBlock, xmlDocument, xmlElement, xmlText } from '../../src/core/xml.ts';
 import { loadJunit } from '../../load/lib/report-text.ts';
 import { renderJunit } from '../../src/results/writers/junit.ts';
-import { aborted, conformance, found, report } from '../reports/fixtures.ts';
-import { passingLoad } from '../reports/load-fixtures.ts';
+import { aborted, conformance, found, report } from '../support/report-fixtures.ts';
+import { passingLoad } from '../support/load-fixtures.ts';
 
 /** What a server may send that XML 1.0 forbids or a reader cannot see, each with a neighbour that must survive. */
 const NASTY: [string, string][] = [

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { keepCounterexamples, loadCounterexamples, STORE_FILE, storeKey } from '../../src/explore/store.ts';
+import { keepCounterexamples, loadCounterexamples, STORE_FILE, storeKey } from '../../src/explore/counterexample-store.ts';
 import { replayLines } from '../../src/results/writers/replay.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import { tempDir } from '../support/temp.ts';

@@ -23,7 +23,7 @@ import { readConfig } from '../../src/settings/read-config.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { runSuiteAt } from '../support/suite.ts';
-import { builtBundles } from '../load/helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
 import { KEYS, LIMITS } from './pets.ts';
 import { startExpressRateLimit } from './servers/express.ts';
 import { startFastifyRateLimit } from './servers/fastify.ts';

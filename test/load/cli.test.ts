@@ -10,28 +10,42 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findK6 } from '../../load/node/k6.ts';
-import { emulatedK6, versionOnlyK6 } from './k6-shim/bin.ts';
+import { emulatedK6, versionOnlyK6 } from '../support/k6-shim/bin.ts';
 import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
 import { tempDir } from '../support/temp.ts';
+import type { Case, Outcome } from './cli-cases.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const refs: Ref[] = [];
 afterAll(() => Promise.all(refs.map((r) => r.close())));
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** The environment of a user's shell without the suite's variables and K6_BIN, with `env` on top. */
+function cleanEnv(env: Record<string, string>): Record<string, string | undefined> {
+  const clean: Record<string, string | undefined> = { ...process.env };
+  for (const k of Object.keys(clean)) if (k.startsWith('ANIMAL_STORE_') || k === 'K6_BIN') delete clean[k];
+  return { ...clean, PATH: '/usr/bin:/bin', ...env };
+}
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<Outcome> {
+  return node([join(ROOT, 'load', 'node', 'cli.ts'), ...args], env);
+}
+
+/** Each case through the main() of `npm run load`, one after another in one process (cli-cases.ts). */
+async function cliCases(cases: Case[]): Promise<Outcome[]> {
+  const r = await node([join(import.meta.dirname, 'cli-cases.ts'), JSON.stringify(cases)], {});
+  if (r.code !== 0) throw new Error(`cli-cases.ts exited ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Outcome[];
+}
+
+function node(args: string[], env: Record<string, string>): Promise<Outcome> {
   return new Promise((resolve) => {
-    const clean: Record<string, string | undefined> = { ...process.env };
-    for (const k of Object.keys(clean)) if (k.startsWith('ANIMAL_STORE_') || k === 'K6_BIN') delete clean[k];
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'load', 'node', 'cli.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...clean, PATH: '/usr/bin:/bin', ...env },
-    });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: cleanEnv(env) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -79,7 +93,8 @@ describe.concurrent('npm run load', () => {
       ],
       [['--engine', 'k6', ...small], { K6_BIN: '/bin/false' }, /did not print a k6 version to `k6 version`/],
     ];
-    const runs = await Promise.all(cases.map(([args, env]) => cli(args, env)));
+    // Refused before anything starts: each case through main(), all of them in one process (cli-cases.ts).
+    const runs = await cliCases(cases.map(([args, env]) => ({ args, env })));
     runs.forEach((r, i) => {
       expect(r.code, cases[i][0].join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n'), cases[i][0].join(' ')).toHaveLength(1);

@@ -20,7 +20,9 @@ import { profileFor } from '../../src/cli/profiles.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
-import { builtBundles, EmulatedK6, job, runVirtual, T0, virtualApp, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { job, runVirtual, T0, virtualApp, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
+import { EmulatedK6 } from '../support/k6-shim/engine.ts';
 
 const bundles = builtBundles('daily-dist');
 const ENGINES: EngineKind[] = ['node', 'k6'];

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppOptions } from '../../reference/app.ts';
 import { FAULTS, faultsFor, type FaultName } from '../../reference/faults.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
-import { builtBundles, outcomesOf, runVirtual, T0, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { outcomesOf, runVirtual, T0, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
 
 const ALL: ScenarioName[] = ['ceiling', 'recovery', 'sustained', 'overload'];
 

@@ -5,54 +5,18 @@
  * milliseconds, with the same result on any machine. A few wall-clock tests use
  * `startReference` (real sockets, a short window, generous margins).
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { buildLoad } from '../../load/build.ts';
 import { buildApp, type App, type AppOptions } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
-import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
+import type { LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
-import { NodeEngine, type EngineResult, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
-import { asOne, batchEnv, bundlePath } from '../../load/node/k6.ts';
+import { NodeEngine, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
 import { orchestrate, type Orchestrated } from '../../load/node/orchestrator.ts';
-import { reportOfRun, runK6Virtual } from './k6-shim/run.ts';
+import { EmulatedK6 } from '../support/k6-shim/engine.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
 import { tempDir } from '../support/temp.ts';
 import { job, PER_DAY, PER_MINUTE, T0, virtualApp } from '../../bench/support/load-jobs.ts';
 
 export { job, outcomesOf, PER_DAY, PER_MINUTE, seeded, T0, virtualApp, WINDOW_MS } from '../../bench/support/load-jobs.ts';
-
-/** The k6 bundles in the emulator, in process, on the virtual clock: the k6 engine of the self-tests. */
-export class EmulatedK6 implements LoadEngine {
-  readonly name = 'k6' as const;
-  constructor(
-    private readonly dist: string,
-    private readonly app: App,
-    private readonly clock: VirtualClock,
-    private readonly segment?: string,
-  ) {}
-
-  async run(j: LoadJob): Promise<EngineResult> {
-    return (await this.runBatch([j]))[0];
-  }
-
-  /** As the k6 engine does: the jobs' keys in one (emulated) k6 process, a k6 scenario per plan. */
-  async runBatch(jobs: readonly LoadJob[]): Promise<EngineResult[]> {
-    const dir = tempDir('k6v');
-    const env = batchEnv(jobs, dir);
-    const r = runK6Virtual(bundlePath(jobs[0].scenario, this.dist), env, this.app, this.clock, { segment: this.segment });
-    return jobs.map((j) => {
-      // completed with the log, as the k6 engine does
-      // completed and, for several VUs of a paced scenario, judged as one, as the k6 engine does
-      const tagged = !!env.ANIMAL_STORE_PLANS;
-      const whole = reportOfRun(r, `/${reportBaseName(j.scenario, j.plan)}.json`, tagged);
-      const report = whole && asOne(j, whole, r.log, env);
-      if (!report) throw new Error(`emulated k6 exited ${r.exitCode} without a report for ${j.plan}: ${r.error ?? ''}`);
-      return r.exitCode === 108 ? { report, unreachable: 'aborted in setup' } : { report };
-    });
-  }
-}
 
 export type EngineKind = 'node' | 'k6';
 
@@ -97,20 +61,3 @@ export async function startReference(o: AppOptions = {}, windowMs = 3000): Promi
 }
 
 export const reportsDir = (): string => tempDir('load-reports');
-
-/**
- * The k6 bundles built once for the calling test file, into a temporary folder removed after it (`when` false: not
- * built, e.g. without a k6 binary). Read `dir` inside hooks and tests, once the build has run.
- */
-export function builtBundles(prefix: string, when = true): { readonly dir: string } {
-  const out = { dir: '' };
-  beforeAll(async () => {
-    if (!when) return;
-    out.dir = tempDir(prefix);
-    await buildLoad(out.dir);
-  }, 60_000);
-  afterAll(() => {
-    if (out.dir) rmSync(out.dir, { recursive: true, force: true });
-  });
-  return out;
-}

@@ -11,8 +11,9 @@ import { bundlePath, jobEnv } from '../../load/node/k6.ts';
 import type { AppOptions } from '../../reference/app.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock } from '../support/virtual.ts';
-import { builtBundles, job, T0, virtualApp, WINDOW_MS } from './helpers.ts';
-import { reportOfRun, runK6Virtual, type K6Run } from './k6-shim/run.ts';
+import { job, T0, virtualApp, WINDOW_MS } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
+import { reportOfRun, runK6Virtual, type K6Run } from '../support/k6-shim/run.ts';
 import { tempDir } from '../support/temp.ts';
 
 const bundles = builtBundles('names-dist');

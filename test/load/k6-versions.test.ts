@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { k6Standing, k6VersionProblem, parseK6Version } from '../../load/node/k6.ts';
 import { pickEngine } from '../../load/node/run.ts';
 import { ConfigError, readConfig } from '../../src/settings/read-config.ts';
-import { versionOnlyK6 } from './k6-shim/bin.ts';
+import { versionOnlyK6 } from '../support/k6-shim/bin.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

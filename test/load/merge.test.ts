@@ -17,8 +17,9 @@ import { FAULTS, faultsFor } from '../../reference/faults.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock } from '../support/virtual.ts';
-import { builtBundles, job, outcomesOf, T0, virtualApp } from './helpers.ts';
-import { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from './k6-shim/run.ts';
+import { job, outcomesOf, T0, virtualApp } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
+import { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from '../support/k6-shim/run.ts';
 import { tempDir } from '../support/temp.ts';
 
 const DISTRIBUTED: ScenarioName[] = ['sustained', 'overload'];

@@ -15,8 +15,9 @@ import { bundlePath, jobEnv } from '../../load/node/k6.ts';
 import { orchestrate } from '../../load/node/orchestrator.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { closeTransport } from '../../src/http/transport.ts';
-import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpers.ts';
-import { runK6Real } from './k6-shim/run.ts';
+import { job, outcomesOf, startReference, type Ref } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
+import { runK6Real } from '../support/k6-shim/run.ts';
 import { tempDir } from '../support/temp.ts';
 
 const WINDOW = 3000;

@@ -9,7 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { App, AppOptions } from '../../reference/app.ts';
-import { builtBundles, outcomesOf, runVirtual, T0, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { outcomesOf, runVirtual, T0, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
 
 const bundles = builtBundles('orch-dist');
 

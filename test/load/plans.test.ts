@@ -12,7 +12,9 @@ import type { AppOptions } from '../../reference/app.ts';
 import { PLANS, type PlanName } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
-import { builtBundles, EmulatedK6, job, outcomesOf, PER_DAY, PER_MINUTE, T0, virtualApp, type EngineKind } from './helpers.ts';
+import { job, outcomesOf, PER_DAY, PER_MINUTE, T0, virtualApp, type EngineKind } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
+import { EmulatedK6 } from '../support/k6-shim/engine.ts';
 
 const ALL: ScenarioName[] = ['ceiling', 'recovery', 'sustained', 'overload'];
 

@@ -20,7 +20,8 @@ import { vusFor } from '../../load/node/key-rest.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { closeTransport } from '../../src/http/transport.ts';
-import { builtBundles, job, outcomesOf, startReference, type Ref } from './helpers.ts';
+import { job, outcomesOf, startReference, type Ref } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
 import { tempDir } from '../support/temp.ts';
 
 const K6 = findK6();

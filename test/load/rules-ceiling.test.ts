@@ -8,7 +8,7 @@ import { ceilingFacts } from '../../src/core/rules/ceiling-facts.ts';
 import { judgeResponses } from '../../src/core/rules/samples.ts';
 import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import type { Sample } from '../../load/lib/types.ts';
-import { W, L, T0, o, judgeCeiling, s, rl, errorBody, ceilingRun, find } from './samples.ts';
+import { W, L, T0, o, judgeCeiling, s, rl, errorBody, ceilingRun, find } from '../support/samples.ts';
 
 describe('ceiling verdicts', () => {
   it('fails one success too many in a window even when the last requests were in flight together and counted out of order', () => {

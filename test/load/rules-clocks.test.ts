@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Sample } from '../../load/lib/types.ts';
-import { T0, errorBody, find, judgeCeiling, o, rl, s } from './samples.ts';
+import { T0, errorBody, find, judgeCeiling, o, rl, s } from '../support/samples.ts';
 
 const SECOND = 1000;
 /** A 429 the limiter decided at `decided`, stamped (Date) and received `tookMs` later, sent 10 ms before the decision. */

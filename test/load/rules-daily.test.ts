@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Sample } from '../../load/lib/types.ts';
-import { errorBody, judgeDaily, o, rl, s, T0 } from './samples.ts';
+import { errorBody, judgeDaily, o, rl, s, T0 } from '../support/samples.ts';
 
 const Q = 50; // the per-day quota of `o`
 

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { concurrencyOf, neededInFlight } from '../../src/core/rules/in-flight.ts';
 import type { Sample } from '../../load/lib/types.ts';
-import { W, L, T0, judgeCeiling, s, rl, errorBody, find } from './samples.ts';
+import { W, L, T0, judgeCeiling, s, rl, errorBody, find } from '../support/samples.ts';
 
 const problems = (seq: Sample[]) => judgeCeiling(seq).filter((v) => v.outcome === 'fail' || v.outcome === 'warn');
 /** A success sent at `sentAt`, answered at `t`. */

@@ -12,7 +12,7 @@ import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
 import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/load-shapes.ts';
 import { carry, logMessages, readCarriage } from '../../load/lib/k6-log.ts';
-import { W, L, T0, o, judgeWindow, judgeSustained, judgeDaily, s, rl, errorBody, find } from './samples.ts';
+import { W, L, T0, o, judgeWindow, judgeSustained, judgeDaily, s, rl, errorBody, find } from '../support/samples.ts';
 
 describe('window verdicts', () => {
   const paced = (times: number[], status = 200) =>

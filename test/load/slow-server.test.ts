@@ -20,7 +20,8 @@ import type { LoadReport } from '../../src/core/load-report.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { VirtualClock, virtualSend } from '../support/virtual.ts';
-import { builtBundles, job, outcomesOf, runVirtual, T0, virtualApp, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { job, outcomesOf, runVirtual, T0, virtualApp, WINDOW_MS, type EngineKind } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
 
 type Plan = keyof typeof PLANS;
 const ENGINES: EngineKind[] = ['node', 'k6'];

@@ -14,7 +14,9 @@ import { vusFor } from '../../load/node/key-rest.ts';
 import { orchestrate } from '../../load/node/orchestrator.ts';
 import { VirtualClock } from '../support/virtual.ts';
 import type { AppOptions } from '../../reference/app.ts';
-import { builtBundles, EmulatedK6, job, runVirtual, T0, virtualApp } from './helpers.ts';
+import { job, runVirtual, T0, virtualApp } from './helpers.ts';
+import { builtBundles } from '../support/bundles.ts';
+import { EmulatedK6 } from '../support/k6-shim/engine.ts';
 
 /** Business: 1,000 a minute; sustained offers 900 a window, overload more. */
 const business = (scenario: ScenarioName, over: Partial<LoadJob> = {}) =>

@@ -2,21 +2,21 @@
  * The order of `npm test`: the files that take longest on the wall clock (child processes, real rate-limit windows
  * and timeouts) start first, so the workers finish together instead of one of them starting a 25-second file last.
  * Vitest orders by the durations of an earlier run, which a fresh CI clone does not have (it falls back to file size).
- * The rest keep Vitest's order. test/unit/test-order.test.ts keeps the list pointing at files that exist.
+ * The rest keep Vitest's order. test/support/sequencer.test.ts keeps the list pointing at files that exist.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export const SLOW_FIRST = [
   'test/libraries/rate-limit-libraries.test.ts',
   'test/cli/certify.test.ts',
-  'test/hostile/hostile-servers.test.ts',
-  'test/hostile/interrupt-and-concurrency.test.ts',
+  'test/cli/hostile-servers.test.ts',
+  'test/cli/interrupt-and-concurrency.test.ts',
   'test/load/cli.test.ts',
   'test/conformance/fault-modes.test.ts',
   'test/workflows/shape.test.ts',
   'test/workflows/run-memory.test.ts',
-  'test/reports/html-browser-plans.test.ts',
-  'test/reports/html-browser.test.ts',
+  'test/results/html-browser-plans.test.ts',
+  'test/results/html-browser.test.ts',
   'test/load/node-engine.test.ts',
   'test/cli/full-profile.test.ts',
   'test/conformance/reference-passes.test.ts',

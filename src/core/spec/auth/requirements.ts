@@ -68,8 +68,10 @@ export const AUTH = section("auth", {
     title: "A valid key is accepted (no 401) on every operation.",
     faults: ["auth-rejects-valid-key"],
     titles: {
-      pass: '{operation} accepted the key',
-      fail: 'Valid key rejected',
+      pass: 'Valid key accepted',
+      fail: 'Valid key refused',
+      accepted: '{operation} accepted the key',
+      rejected: 'Valid key rejected',
     },
   },
 });

@@ -5,6 +5,20 @@
  */
 import { section } from '../define.ts';
 
+/** What the rule that judges an invalid body says (judgeRefused), the same for every kind of invalid body. */
+const REFUSED = {
+  pass: 'Invalid body refused with 400',
+  fail: 'Invalid body not refused with 400',
+  accepted: 'Invalid body accepted',
+} as const;
+
+/** What the rule that judges a valid body's 201 says (judgeCreated). */
+const CREATED = {
+  pass: '201 with the sent fields',
+  fail: 'Created Pet differs from the request in {fields}',
+  status: 'Valid NewPet not answered 201',
+} as const;
+
 export const CREATE_PET = section("createPet", {
   "CREATE-201-PET": {
     level: "MUST",
@@ -13,6 +27,7 @@ export const CREATE_PET = section("createPet", {
     title: "A valid NewPet is answered 201 with a Pet carrying an id and the sent name, categoryId and status.",
     faults: ["create-drops-status", "name-truncated", "lossy-category-id", "name-apostrophe-400", "name-normalized"],
     titles: {
+      ...CREATED,
       'long-name-whole': 'the {length}-character name was accepted and echoed whole',
       'long-name-altered': 'Accepted name altered',
     },
@@ -23,6 +38,7 @@ export const CREATE_PET = section("createPet", {
     quote: "status | PetStatus | no",
     title: "A NewPet without status is accepted.",
     faults: ["status-required"],
+    titles: CREATED,
   },
   "CREATE-DEFAULT-STATUS": {
     level: "INFO",
@@ -39,6 +55,7 @@ export const CREATE_PET = section("createPet", {
     quote: "name and categoryId are required.",
     title: "A body missing name or categoryId is answered 400 with an Error.",
     faults: ["missing-field-accepted", "member-names-case-insensitive"],
+    titles: REFUSED,
   },
   "CREATE-400-WRONG-TYPE": {
     level: "MUST",
@@ -46,6 +63,7 @@ export const CREATE_PET = section("createPet", {
     quote: "Request body missing required fields or containing invalid values.",
     title: "A body whose name is not a string or whose categoryId is not an int64 is answered 400.",
     faults: ["wrong-type-accepted", "name-container-accepted"],
+    titles: REFUSED,
   },
   "CREATE-400-BAD-STATUS": {
     level: "MUST",
@@ -53,6 +71,7 @@ export const CREATE_PET = section("createPet", {
     quote: "Allowed values: available, pending, sold.",
     title: "A status outside the enumeration is answered 400.",
     faults: ["bad-status-accepted", "status-null-accepted", "status-whitespace-accepted", "status-index-accepted"],
+    titles: REFUSED,
   },
   "CREATE-400-BAD-BODY": {
     level: "MUST",
@@ -60,6 +79,7 @@ export const CREATE_PET = section("createPet", {
     quote: "Request body: required, application/json, shape NewPet.",
     title: "Malformed JSON, an empty body or a non-object body is answered 400.",
     faults: ["malformed-json-500", "trailing-data-accepted"],
+    titles: REFUSED,
   },
   "CREATE-ID-SERVER-ASSIGNED": {
     level: "MUST",
@@ -104,6 +124,7 @@ export const CREATE_PET = section("createPet", {
     title: "A createPet request refused with a 4xx stores nothing: no complete page of its status lists the refused pet.",
     note: "Implied: only the 201 says \"Animal added\"; a refused request that adds the animal anyway makes every retrying client create it twice. Judged by the exploration phase on complete pages (fewer animals than the limit) only.",
     faults: ["invalid-stored"],
+    titles: { pass: 'No refused createPet was stored', fail: 'A refused createPet was stored anyway' },
   },
   "INPUT-NUMBER-PRECISION": {
     level: "SHOULD",
@@ -112,5 +133,6 @@ export const CREATE_PET = section("createPet", {
     title: "An integer beyond ±(2^53 − 1) written with a fraction or an exponent (18014398509481983.0, 9.007199254740993e15) is read exactly or refused with a 400 Error, not read through a double.",
     note: "RFC 8259 §6 lets an implementation limit the precision of the numbers it accepts, so a value read as the nearest IEEE 754 double is a warning (the latitude number-precision), never a MUST failure; an integer written canonically keeps the int64 promise (CREATE-201-PET, GET-ROUND-TRIP, LIST-ROUND-TRIP).",
     faults: ["category-id-double"],
+    titles: { fail: 'A {field} written with a fraction or an exponent was read through a double' },
   },
 });

@@ -3,7 +3,9 @@
  * the exploration's generated and stateful requests — sends, then calls these with what it saw.
  * Pure (bundled for k6).
  */
-import { verdict, type Judgement } from '../../judgement.ts';
+import type { Judgement } from '../define.ts';
+import { RESPONSES } from '../responses/requirements.ts';
+import { CREATE_PET } from './requirements.ts';
 import type { JsonValue } from '../../json.ts';
 import { describeDifference, differences, fieldsOf, petAt, type Difference, type PetText, type SentPet } from '../pets.ts';
 
@@ -26,11 +28,9 @@ export type CreatedRequirement = 'CREATE-201-PET' | 'CREATE-STATUS-OPTIONAL';
 export function judgeCreated(sent: SentPet, a: Answer, what: string, requirement: CreatedRequirement = 'CREATE-201-PET'): Judgement[] {
   if (a.status !== 201)
     return [
-      verdict({
-        requirement,
+      CREATE_PET.judge(requirement, {
         ok: false,
-        pass: '',
-        fail: 'Valid NewPet not answered 201',
+        fail: 'status',
         message: `${what}: ${answerText(a)}`,
         evidence: { expected: '201', actual: answerText(a) },
       }),
@@ -46,11 +46,9 @@ export function judgeCreated(sent: SentPet, a: Answer, what: string, requirement
 function differing(requirement: CreatedRequirement, found: readonly Difference[], written: PetText, what: string): Judgement {
   const real = found.filter((d) => !d.latitude);
   const shown = real.map((d) => describeDifference(d, written)).join('; ');
-  return verdict({
-    requirement,
+  return CREATE_PET.judge(requirement, {
     ok: real.length === 0,
-    pass: '201 with the sent fields',
-    fail: `Created Pet differs from the request in ${fieldsOf(real)}`,
+    args: { fields: fieldsOf(real) },
     message: real.length ? `${shown} — ${what}` : what,
     evidence: { expected: 'the sent name, categoryId and status, and an integer id', actual: shown },
   });
@@ -67,30 +65,29 @@ export function latitudes(found: readonly Difference[], written: PetText, where:
     const shown = `${where}: ${describeDifference(d, written)}`;
     if (d.latitude === 'number-precision')
       out.push(
-        verdict({
-          requirement: 'INPUT-NUMBER-PRECISION',
+        CREATE_PET.judge('INPUT-NUMBER-PRECISION', {
           ok: false,
-          pass: '',
-          fail: `A ${d.field} written with a fraction or an exponent was read through a double`,
+          args: { field: d.field },
           message: `${shown}. RFC 8259 §6 lets a JSON parser read a number beyond ±(2^53 − 1) with the precision of an IEEE 754 double, so this is a warning; but the value stored is not the one sent. Fix: refuse integers written with a fraction or an exponent with a 400 Error, or parse them exactly.`,
           evidence: { expected: `${d.expected} (or a 400 Error)`, actual: d.got ?? '(absent)' },
         }),
       );
     else if (d.latitude === 'name-trimmed')
-      out.push({ requirement: 'INPUT-SILENT-HANDLING', outcome: 'observe', title: 'Name trimmed', message: `${where}: the name was stored without its leading and trailing spaces` });
+      out.push(RESPONSES.judge('INPUT-SILENT-HANDLING', { outcome: 'observe', title: 'trimmed', message: `${where}: the name was stored without its leading and trailing spaces` }));
     else if (d.latitude === 'lone-surrogate')
-      out.push({ requirement: 'INPUT-SILENT-HANDLING', outcome: 'observe', title: 'Lone surrogate replaced', message: `${shown} (RFC 8259 §8.2: such a string is unpredictable in any implementation)` });
+      out.push(RESPONSES.judge('INPUT-SILENT-HANDLING', { outcome: 'observe', title: 'surrogate', message: `${shown} (RFC 8259 §8.2: such a string is unpredictable in any implementation)` }));
   }
   return out;
 }
 
+/** The requirements an invalid body judges, one per kind of invalid. */
+export type RefusedRequirement = 'CREATE-400-MISSING-FIELD' | 'CREATE-400-WRONG-TYPE' | 'CREATE-400-BAD-STATUS' | 'CREATE-400-BAD-BODY';
+
 /** CREATE-400-*: an invalid body must be refused with 400 (`requirement` says which kind of invalid it was). */
-export function judgeRefused(requirement: string, a: Answer, what: string): Judgement {
-  return verdict({
-    requirement,
+export function judgeRefused(requirement: RefusedRequirement, a: Answer, what: string): Judgement {
+  return CREATE_PET.judge(requirement, {
     ok: a.status === 400,
-    pass: 'Invalid body refused with 400',
-    fail: a.status >= 200 && a.status < 300 ? 'Invalid body accepted' : 'Invalid body not refused with 400',
+    fail: a.status >= 200 && a.status < 300 ? 'accepted' : 'fail',
     message: `${what}: ${answerText(a)}`,
     evidence: { expected: '400', actual: answerText(a) },
   });

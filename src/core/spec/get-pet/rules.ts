@@ -2,7 +2,8 @@
  * The rules of "Get an animal" (GET /pets/{petId}, deprecated), written once: the conformance specs and the
  * exploration's generated and stateful requests read a pet, then call these with what they saw. Pure (bundled for k6).
  */
-import { verdict, type Judgement } from '../../judgement.ts';
+import type { Judgement } from '../define.ts';
+import { GET_PET } from './requirements.ts';
 import { answerText, latitudes, type Answer } from '../create-pet/rules.ts';
 import { describeDifference, differences, fieldsOf, petAt, PET_FIELDS, type PetText } from '../pets.ts';
 
@@ -15,11 +16,9 @@ export function judgeReadBack(expected: PetText, id: string, a: Answer, origin: 
   const shown = `GET /pets/${id} (${origin})`;
   if (a.status !== 200)
     return [
-      verdict({
-        requirement: 'GET-ROUND-TRIP',
+      GET_PET.judge('GET-ROUND-TRIP', {
         ok: false,
-        pass: '',
-        fail: a.status === 404 ? 'Pet not found by its id' : 'Pet not read back by its id',
+        fail: a.status === 404 ? 'notFound' : 'notRead',
         message: `${shown}: ${answerText(a)}`,
         evidence: { expected: '200 with the pet', actual: answerText(a) },
       }),
@@ -29,11 +28,9 @@ export function judgeReadBack(expected: PetText, id: string, a: Answer, origin: 
   const diff = real.map((d) => describeDifference(d, written)).join('; ');
   return [
     ...latitudes(found, written, shown),
-    verdict({
-      requirement: 'GET-ROUND-TRIP',
+    GET_PET.judge('GET-ROUND-TRIP', {
       ok: real.length === 0,
-      pass: 'Pet read back by its id exactly',
-      fail: `Pet read back by its id differs in ${fieldsOf(real)}`,
+      args: { fields: fieldsOf(real) },
       message: real.length ? `${diff} — ${shown}` : shown,
       evidence: { expected: JSON.stringify({ ...expected, id }), actual: diff },
     }),
@@ -49,11 +46,10 @@ export function judgeUnknownId(digits: string, a: Answer, shown: string, surelyU
   const other = a.status === 200 && got !== digits;
   const ok = a.status === 404 || (a.status === 200 && !other && !surelyUnknown);
   const actual = `${answerText(a)}${other ? ` with id ${got ?? '(none)'}` : ''}`;
-  return verdict({
-    requirement: 'GET-404-UNKNOWN',
+  return GET_PET.judge('GET-404-UNKNOWN', {
     ok,
-    pass: a.status === 404 ? 'An id no pet has answered 404' : 'A 200 is the pet asked for',
-    fail: other ? 'Another pet returned for an id' : 'An id no pet has not answered 404',
+    pass: a.status === 404 ? 'pass' : 'same',
+    fail: other ? 'other' : 'fail',
     message: `${shown}: ${actual}`,
     evidence: { expected: surelyUnknown ? '404' : `404, or the pet with id ${digits}`, actual },
   });
@@ -62,11 +58,9 @@ export function judgeUnknownId(digits: string, a: Answer, shown: string, surelyU
 /** GET-NON-INTEGER-ID-4XX: a petId that is no int64 is refused with a 4xx, never a 5xx. */
 export function judgeNonIntegerId(a: Answer, shown: string): Judgement {
   const ok = a.status >= 400 && a.status < 500;
-  return verdict({
-    requirement: 'GET-NON-INTEGER-ID-4XX',
+  return GET_PET.judge('GET-NON-INTEGER-ID-4XX', {
     ok,
-    pass: 'Non-integer id refused',
-    fail: a.status >= 500 ? 'Non-integer id causes a server error' : 'Non-integer id not rejected',
+    fail: a.status >= 500 ? 'serverError' : 'fail',
     message: `${shown}: ${answerText(a)}`,
     evidence: { expected: '4xx', actual: answerText(a) },
   });

@@ -2,7 +2,7 @@
  * The rules of "List all animals" (GET /pets), written once: the conformance specs and the exploration's generated,
  * stateful and read-back requests list animals, then call these with what they saw. Pure (bundled for k6).
  */
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../define.ts';
 import { LIST_PETS } from './requirements.ts';
 import type { JsonValue } from '../../json.ts';
 import { answerText, latitudes, type Answer } from '../create-pet/rules.ts';

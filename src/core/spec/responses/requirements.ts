@@ -92,6 +92,7 @@ export const RESPONSES = section("responses", {
     title: "A request HTTP or URI syntax makes equivalent to a valid one is served alike: a media type or an authentication scheme in another case or with parameters, Accept */* or none, percent-encoded query names and values, parameters in another order.",
     note: "RFC 9110 §8.3.1 (media types are case-insensitive; RFC 8259 §11: a charset parameter has no effect), §11.1 (authentication schemes are case-insensitive), §12.5.1 (no Accept: any media type), RFC 3986 §6.2.2 (percent-encoded unreserved characters are equivalent). The spec names none of these forms, so a server that refuses one is warned, never failed.",
     faults: ["charset-415", "bearer-case-sensitive", "query-encoded-name-ignored", "accept-charset-406"],
+    titles: { pass: 'Served like its equivalent request', fail: 'Not served like its equivalent request ({variant})' },
   },
   "ERROR-CODE-VALUES": {
     level: "INFO",
@@ -108,5 +109,10 @@ export const RESPONSES = section("responses", {
     quote: "The maximum length of name: not shown.",
     title: "Inputs the spec is silent about (long names, control characters, characters outside printable ASCII, unknown properties, non-canonical numbers, non-positive ids) are accepted and read back exactly, or refused with a clean error: what the server does is observed.",
     note: "The exploration phase (generated inputs) observes it; a 5xx or an undocumented status for such an input still fails RESP-STATUS-DOCUMENTED, and an accepted one that reads back differently fails the round trip of the operation that showed it (CREATE-201-PET, GET-ROUND-TRIP, LIST-ROUND-TRIP), unless a latitude of the LATITUDES table explains the change.",
+    titles: {
+      trimmed: 'Name trimmed',
+      surrogate: 'Lone surrogate replaced',
+      refused: 'Refused where the spec is silent',
+    },
   },
 });
