@@ -7,7 +7,7 @@
  */
 import LinkHeader from 'http-link-header';
 import { header, parseHttpDate } from '../core/ratelimit.ts';
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
 import { DEPRECATION } from '../core/spec/deprecation/requirements.ts';
 import type { ResponseCheck } from './types.ts';
 

@@ -5,7 +5,7 @@
  * and reports each judgement, built by the requirement's section (its titles,
  * its level: a MUST violated fails, a SHOULD warns), through `ctx.report`.
  */
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
 import { judgeAny } from '../core/catalogue.ts';
 import { RATE_LIMIT_LOAD } from '../core/spec/rate-limit-load/requirements.ts';
 import { RESPONSES } from '../core/spec/responses/requirements.ts';

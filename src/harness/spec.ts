@@ -46,14 +46,14 @@ export async function executeTest(session: Session, st: SpecTest, file?: Pick<Sp
   session.traffic?.page(file ? `${file.operation} › ${file.behaviour}: ${st.title}` : st.title);
   const before = session.client.requestsSent;
   const source = `spec: ${st.title}`;
-  const skip = (why: string, remedy?: string) => {
+  const skipAll = (why: string, remedy?: string) => {
     for (const requirement of st.requirements)
       session.record(judgeAny(requirement, { outcome: 'skip', title: 'skipped', message: why, remedy }), { source });
     return { findings, skipped: why, requests: 0 };
   };
-  if (session.aborted) return skip(`run aborted: ${session.aborted.message}`);
+  if (session.aborted) return skipAll(`run aborted: ${session.aborted.message}`);
   if (st.writes && !session.config.allowWrites)
-    return skip(
+    return skipAll(
       'writes are off (the default in production, or --allow-writes false, or ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets',
       'allow the run to create pets: --allow-writes (or ANIMAL_STORE_ALLOW_WRITES=true), or --profile full',
     );
@@ -62,7 +62,7 @@ export async function executeTest(session: Session, st: SpecTest, file?: Pick<Sp
   } catch (e) {
     if (e instanceof RunAborted) {
       session.aborted = e;
-      return { ...skip(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
+      return { ...skipAll(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
     }
     // A defect of the suite, never of the server: the test's requirements count as not exercised.
     for (const requirement of st.requirements)
