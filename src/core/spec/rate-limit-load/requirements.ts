@@ -37,6 +37,11 @@ export const RATE_LIMIT_LOAD = section("rate-limit-load", {
     title: "After waiting Retry-After, the next request succeeds.",
     by: 'load',
     faults: ["429-instead-of-401", "retry-after-too-short"],
+    titles: {
+      'served-after-retry-after': 'Served after Retry-After',
+      'still-429-after-retry-after': 'Still 429 after Retry-After',
+      'limit-shared-by-address': 'Not judged: a limit shared by the address',
+    },
   },
   "RL-SUSTAINED-BELOW-CEILING": {
     level: "MUST",
