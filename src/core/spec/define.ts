@@ -103,8 +103,20 @@ export interface Judgement {
   remedy?: string;
 }
 
-/** The keys of an entry's titles. */
-type TitleKey<En> = En extends { titles: infer T } ? keyof T & string : never;
+/**
+ * The titles every requirement takes, for what the suite says of its own run rather than of the server: a judgement it
+ * could not make, a test or a scenario it did not run, a defect of its own. Any section's judge takes these keys.
+ */
+export const COMMON_TITLES = {
+  'not-judged': 'Could not be judged',
+  skipped: 'Skipped',
+  'not-run': 'Not run: {scenario}',
+  'suite-error': 'Suite error',
+  'check-crashed': 'Check crashed on this response',
+} as const;
+
+/** The keys of an entry's titles, and the common ones. */
+type TitleKey<En> = (En extends { titles: infer T } ? keyof T & string : never) | keyof typeof COMMON_TITLES;
 type Args = Readonly<Record<string, string | number>>;
 
 /**
@@ -125,7 +137,7 @@ export type JudgeInit<En> =
 
 /** A title of an entry, its `{name}` placeholders filled (a missing one is a suite bug, shown as the key). */
 function titleOf(id: string, e: Entry, key: string, args: Args = {}): string {
-  const t = e.titles?.[key];
+  const t = e.titles?.[key] ?? (COMMON_TITLES as Readonly<Record<string, string>>)[key];
   if (t === undefined) return `${id}: ${key}`;
   return t.replace(/\{(\w+)\}/g, (_, k: string) => (args[k] !== undefined ? String(args[k]) : `{${k}}`));
 }

@@ -26,7 +26,7 @@ export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stop
     return out.concat(
       RATE_LIMIT_LOAD.judge('RL-SUSTAINED-BELOW-CEILING', {
         outcome: 'skip',
-        title: 'not-run',
+        title: 'paced-not-run',
         message: `no request of the paced phase was sent (${stopped || 'stopped'})`,
       }),
     );
@@ -92,7 +92,7 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
     return out.concat(
       RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', {
         outcome: 'skip',
-        title: 'not-run',
+        title: 'paced-not-run',
         message: `no request of the paced phase was sent (${stopped || 'stopped'})`,
       }),
     );
