@@ -11,7 +11,6 @@ import type { ApiExchange } from '../../src/http/client.ts';
 import { judgeDecrements } from '../../src/core/spec/rate-limit-headers/decrements.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { RATE_LIMIT_HEADERS } from '../../src/core/spec/rate-limit-headers/requirements.ts';
-import { outcomeOf, type Judgement } from '../../src/core/spec/define.ts';
 
 const BURST = 6;
 
@@ -49,15 +48,12 @@ export default defineSpec({
             }),
           ]);
         const sequence = seen.map((s) => s.remaining).join(' → ');
-        // TODO(issue 26): these titles belong in RL-REMAINING-DECREMENTS's entry (src/core/spec/rate-limit-headers/requirements.ts),
-        // whose section is migrated on wip-mig-rl; then RATE_LIMIT_HEADERS.judge(id, { ok, message, evidence }).
-        const judged: Judgement = {
-          requirement: id,
-          outcome: outcomeOf(RATE_LIMIT_HEADERS.entries[id].level, verdict.ok),
-          title: verdict.ok ? 'Remaining falls by one per request' : 'Remaining does not fall by one per request',
+        const judged = RATE_LIMIT_HEADERS.judge(id, {
+          ok: verdict.ok,
+          fail: 'sequential',
           message: `${verdict.message}; sequence ${sequence}`,
           ...(verdict.ok ? {} : { evidence: { expected: 'a drop of exactly one per request', actual: sequence } }),
-        };
+        });
         t.judge(seen[seen.length - 1].ex, [judged]);
       },
     },

@@ -17,6 +17,7 @@ export const RATE_LIMIT_HEADERS = section("rate-limit-headers", {
       ...SCENARIO_TITLES,
       pass: 'Rate-limit headers present',
       fail: 'Rate-limit header missing',
+      'no-status': 'No {status} to inspect',
     },
   },
   "RL-HEADERS-INTEGER": {
@@ -97,6 +98,7 @@ export const RATE_LIMIT_HEADERS = section("rate-limit-headers", {
       foreign: 'Requests of another key counted on this one',
       'own-only': "Only this key's own requests counted",
       refilling: 'Refilled as fast as sent',
+      sequential: 'Remaining does not fall by one per request',
     },
   },
   "RL-429-RETRY-AFTER": {
@@ -151,6 +153,7 @@ export const RATE_LIMIT_HEADERS = section("rate-limit-headers", {
     title: "Whether the animal endpoints are rate limited is observed from the headers.",
     titles: {
       'rate-limited': 'Animal endpoints carry rate-limit headers',
+      'by-status': 'Rate-limit headers by status',
     },
   },
 });
