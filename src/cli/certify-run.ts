@@ -15,12 +15,12 @@ import type { Finding, RunReport } from '../results/types.ts';
 import { applyWaivers, type Waiver } from '../results/waivers.ts';
 import { renderConsole } from '../results/writers/console.ts';
 import { embeddedNote, openTarget, type Target } from '../target/target.ts';
-import { EXIT, exitCodeOf, failUsage, guardOutput } from './common.ts';
+import { EXIT, exitCodeOf, failUsage, guardOutput } from './entry.ts';
 import { preflight } from '../http/preflight.ts';
 import type { Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
-import { keepCounterexamples } from '../explore/store.ts';
-import { openTrafficLog, type TrafficLog } from './traffic.ts';
+import { keepCounterexamples } from '../explore/counterexample-store.ts';
+import { openTrafficLog, type TrafficLog } from './traffic-file.ts';
 
 /** The run's settings: its Config, profile and waivers (undefined: --help was asked for and printed). */
 export interface RunSetup {

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { configFrom } from '../config/command-config.ts';
 import { optionsHelp } from '../config/help.ts';
 import { loadWaivers } from '../results/waivers.ts';
-import { EXIT, EXIT_HELP, failUsage } from './common.ts';
+import { EXIT, EXIT_HELP, failUsage } from './entry.ts';
 import { profileFor } from './profiles.ts';
 import type { RunSetup } from './certify-run.ts';
 

@@ -12,7 +12,7 @@ import { levelOf } from './catalogue.ts';
 import { header } from './ratelimit.ts';
 import type { Sample } from './sample.ts';
 import { SCENARIO_INFO, type ScenarioName } from './scenarios.ts';
-import { timelinePoint } from './rules/signals.ts';
+import { timelinePoint } from './spec/rate-limit-load/signals.ts';
 import type { TimelinePoint } from './timeline.ts';
 
 export type { TimelinePoint };

@@ -7,14 +7,14 @@
 import type { RunAborted } from '../http/client.ts';
 import { requestArb } from './arbitraries.ts';
 import { affordable, coverageDrafts, coverageReserve } from './coverage.ts';
-import { Explorer, EXPLORE_TIME_MS, guarded, isProblem, signature, SOURCES, type Shot } from './engine.ts';
+import { Explorer, EXPLORE_TIME_MS, guarded, isProblem, signature, SOURCES, type Shot } from './explorer.ts';
 import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import { probeOf, type Probe } from './probe.ts';
 import { operation } from './model.ts';
 import { nothingStored } from './stateful.ts';
 import { runSequence } from './sequences.ts';
-import type { SavedCounterexample } from './store.ts';
+import type { SavedCounterexample } from './counterexample-store.ts';
 
 /**
  * Before the phase stores anything: the largest page of every status's list and of the unfiltered one, so that a

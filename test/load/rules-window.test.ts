@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { REQUIREMENTS } from '../../src/core/catalogue.ts';
 import { buildLoadReport, timeline } from '../../src/core/load-report.ts';
 import { loadJunit } from '../../load/lib/report-text.ts';
-import { maxInSpan } from '../../src/core/rules/window.ts';
+import { maxInSpan } from '../../src/core/spec/rate-limit-load/window.ts';
 import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
 import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/load-shapes.ts';
@@ -175,7 +175,7 @@ describe('reports', () => {
 describe('scenarios and catalogue', () => {
   it('judges only catalogue requirements, and every load requirement is judged by some scenario', () => {
     const ids = new Set<string>(REQUIREMENTS.map((q) => q.id));
-    const covered = new Set(Object.values(SCENARIO_INFO).flatMap((d) => d.requirements));
+    const covered = new Set<string>(Object.values(SCENARIO_INFO).flatMap((d) => d.requirements));
     for (const id of covered) expect(ids.has(id), id).toBe(true);
     for (const r of REQUIREMENTS.filter((q) => q.by === 'load')) expect(covered.has(r.id), r.id).toBe(true);
   });

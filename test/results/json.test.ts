@@ -19,7 +19,7 @@ import type {
   RunReport,
   TargetInfo,
 } from '../../src/results/types.ts';
-import type { TrafficSummary } from '../../src/results/har.ts';
+import type { TrafficSummary } from '../../src/results/har-lines.ts';
 import { renderJson, writeCertificationJson, writeConformanceJson } from '../../src/results/writers/report-json.ts';
 import {
   aborted,

@@ -103,18 +103,41 @@ export interface Judgement {
   remedy?: string;
 }
 
-/** The keys of an entry's titles. */
-type TitleKey<En> = En extends { titles: infer T } ? keyof T & string : never;
+/**
+ * The titles every requirement takes, for what the suite says of its own run rather than of the server: a judgement it
+ * could not make, a test or a scenario it did not run, a defect of its own. Any section's judge takes these keys.
+ */
+export const COMMON_TITLES = {
+  'not-judged': 'Could not be judged',
+  skipped: 'Skipped',
+  'not-run': 'Not run: {scenario}',
+  'suite-error': 'Suite error',
+  'check-crashed': 'Check crashed on this response',
+} as const;
+
+/** The keys of an entry's titles, and the common ones. */
+type TitleKey<En> = (En extends { titles: infer T } ? keyof T & string : never) | keyof typeof COMMON_TITLES;
 type Args = Readonly<Record<string, string | number>>;
 
-/** What a rule says of a requirement: it holds or not (the level decides fail or warn), or another outcome. */
+/**
+ * What a rule says of a requirement: it holds or not (the level decides fail or warn), or another outcome. `warn` is
+ * for a violation the rule itself deems lesser than its requirement's level (a +json media type where application/json
+ * is a MUST): it warns whatever the level.
+ */
 export type JudgeInit<En> =
   | { ok: boolean; pass?: TitleKey<En>; fail?: TitleKey<En>; args?: Args; message: string; evidence?: Evidence }
-  | { outcome: 'skip' | 'observe' | 'error'; title: TitleKey<En>; args?: Args; message: string; remedy?: string; evidence?: Evidence };
+  | {
+      outcome: 'warn' | 'skip' | 'observe' | 'error';
+      title: TitleKey<En>;
+      args?: Args;
+      message: string;
+      remedy?: string;
+      evidence?: Evidence;
+    };
 
 /** A title of an entry, its `{name}` placeholders filled (a missing one is a suite bug, shown as the key). */
 function titleOf(id: string, e: Entry, key: string, args: Args = {}): string {
-  const t = e.titles?.[key];
+  const t = e.titles?.[key] ?? (COMMON_TITLES as Readonly<Record<string, string>>)[key];
   if (t === undefined) return `${id}: ${key}`;
   return t.replace(/\{(\w+)\}/g, (_, k: string) => (args[k] !== undefined ? String(args[k]) : `{${k}}`));
 }
