@@ -20,6 +20,10 @@ export default defineConfig({
     globalSetup: ['test/support/temp-root.ts'],
     // SELF_TEST_CPU_LOG=<file>: each test file's CPU time, its children's and its wall time (test/support/cpu-per-file.ts).
     setupFiles: process.env.SELF_TEST_CPU_LOG ? ['test/support/cpu-per-file.ts'] : [],
+    // Each test file's and module's transform kept on disk (node_modules/.experimental-vitest-cache, keyed by the file's
+    // content and the configuration): a later npm test transforms only what changed. About 7% of the CPU time of the
+    // unit-test files (41.5 s against 44.4 s, three runs each, alternating); a fresh clone transforms everything once.
+    experimental: { fsModuleCache: true },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -5,9 +5,8 @@
  * window of a second or a few, a day the daily scenario can spend, quotas only
  * it can use up; the enterprise limits of --rpm / --rpd).
  */
-import { buildApp, type AppOptions } from '../../reference/app.ts';
+import type { AppOptions } from '../../reference/app.ts';
 import { DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
-import { listen } from '../../reference/server.ts';
 import { EMBEDDED_PLAN, type Config } from '../settings/read-config.ts';
 import { EMBEDDED_KEY_SOURCE } from '../settings/plan-keys.ts';
 import { DAY_MS, MINUTE_MS, PLAN_NAMES, PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
@@ -107,6 +106,8 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
       close: async () => undefined,
     };
   const { options, config } = embeddedTarget(c, '', extra);
+  // The reference server (its schemas compiled as it loads) only for a run that starts it, not for one against a URL.
+  const [{ buildApp }, { listen }] = await Promise.all([import('../../reference/app.ts'), import('../../reference/server.ts')]);
   const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0 });
   return {
     config: { ...config, baseUrl: server.url },

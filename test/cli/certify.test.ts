@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { baseUrlHint } from '../../src/http/preflight.ts';
-import { runCli, tempReports } from '../support/cli.ts';
+import { runCases, runCli, tempReports } from '../support/cli.ts';
 import { recordingReference, type Recorded } from '../support/recording.ts';
 import { SMALL_EXPLORATION } from '../support/explore-budget.ts';
 import type { RunReport } from '../../src/results/types.ts';
@@ -29,13 +29,42 @@ async function server(options = {}) {
   return s;
 }
 
+/**
+ * The dry runs and --help: what npm start says, not how its process ends (the other tests run it as a process of its
+ * own), each through certify() one after another in one process (test/support/cli-cases.ts), started by the first test
+ * that asks: a process each cost about 2 s of CPU time more. The staging dry run's server records what it was sent.
+ */
+let said: ReturnType<typeof whatItSays> | undefined;
+async function whatItSays() {
+  const staging = await server();
+  const full = ['--profile', 'full', '--plan', 'enterprise', '--rpm', '20', '--rpd', '400', '--dry-run'];
+  const env = {};
+  const runs = await runCases(
+    'start',
+    {
+      noConfiguration: { args: ['--dry-run'], env },
+      // On the embedded server the daily scenario is allowed unless refused; elsewhere only with --allow-daily.
+      fullWithoutDaily: { args: [...full, '--allow-daily', 'false'], env },
+      full: { args: full, env },
+      staging: {
+        args: ['--env', 'staging', '--plan', 'free', '--dry-run'],
+        env: { ANIMAL_STORE_STAGING_URL: staging.baseUrl, ANIMAL_STORE_API_KEY: staging.keys.free },
+      },
+      help: { args: ['--help'], env },
+    },
+    { killAfterMs: 90_000 },
+  );
+  return { ...runs, staging: { ...runs.staging, requests: staging.requests } };
+}
+const dryRuns = () => (said ??= whatItSays());
+
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
 const cert = (dir: string) => JSON.parse(read(dir, 'certification.json'));
 const status = (c: { requirements: { id: string; status: string }[] }, id: string) => c.requirements.find((r) => r.id === id)?.status;
 
 describe.concurrent('npm start', () => {
   test('With no configuration it plans every scenario on the embedded server, names its short world, and says how long it takes.', async () => {
-    const run = await runCli('src/cli/main.ts', ['--dry-run'], { killAfterMs: 60_000 });
+    const run = (await dryRuns()).noConfiguration;
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/\nThe embedded reference server runs a short world: a 1 s window and a quota day of \d+ s\./);
     for (const s of ['ceiling', 'recovery', 'sustained', 'overload', 'daily'])
@@ -43,7 +72,7 @@ describe.concurrent('npm start', () => {
     expect(run.stdout).toMatch(
       /expected duration about \d+ s \(at most about \d+ s: the daily scenario first waits for a fresh quota day\)/,
     );
-  }, 60_000);
+  }, 90_000);
 
   // The runs below that explore judge something else than the exploration phase: it runs on a small budget.
   test('With fewer scenarios than every MUST needs it passes as INCOMPLETE, listing exactly the MUSTs it did not exercise (exit 4 under --require-complete).', async () => {
@@ -75,12 +104,7 @@ describe.concurrent('npm start', () => {
   }, 150_000);
 
   test('The full profile plans conformance with writes and every per-minute scenario, the daily one only when allowed, with cost and duration first.', async () => {
-    const base = ['--profile', 'full', '--plan', 'enterprise', '--rpm', '20', '--rpd', '400', '--dry-run'];
-    // On the embedded server the daily scenario is allowed unless refused; elsewhere only with --allow-daily.
-    const [full, daily] = await Promise.all([
-      runCli('src/cli/main.ts', [...base, '--allow-daily', 'false']),
-      runCli('src/cli/main.ts', base),
-    ]);
+    const { fullWithoutDaily: full, full: daily } = await dryRuns();
     for (const r of [full, daily]) {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/createPet \(POST\)\s+\d+/);
@@ -90,7 +114,7 @@ describe.concurrent('npm start', () => {
     }
     expect(full.stdout).not.toMatch(/\n  daily\s+about/);
     expect(daily.stdout).toMatch(/\n  daily\s+about \d+ requests/);
-  }, 60_000);
+  }, 90_000);
 
   test('Against a broken server it exits 1 and the certificate names the failing requirement with its evidence.', async () => {
     const s = await server({ faults: ['limit-ignored'] });
@@ -198,21 +222,18 @@ describe.concurrent('npm start', () => {
   }, 120_000);
 
   test("A dry run prints the planned requests per operation, each scenario's cost and the expected duration, and sends nothing.", async () => {
-    const s = await server();
-    const run = await runCli('src/cli/main.ts', ['--env', 'staging', '--plan', 'free', '--dry-run'], {
-      env: { ANIMAL_STORE_STAGING_URL: s.baseUrl, ANIMAL_STORE_API_KEY: s.keys.free },
-      killAfterMs: 60_000,
-    });
+    const run = (await dryRuns()).staging;
     expect(run.code, run.stderr).toBe(0);
-    expect(s.requests).toEqual([]);
+    expect(run.requests).toEqual([]);
     expect(run.stdout).toMatch(/listPets \(GET\)\s+\d+/);
     expect(run.stdout).toMatch(/createPet \(POST\)\s+\d+/);
     expect(run.stdout).toMatch(/ceiling\s+about 61 requests/);
     expect(run.stdout).toMatch(/expected duration about \d+ s/);
-  }, 60_000);
+  }, 90_000);
 
   test('--help lists every option, the outcomes and the exit codes; the key as a flag is a one-line usage error.', async () => {
-    const [help, bad] = await Promise.all([runCli('src/cli/main.ts', ['--help']), runCli('src/cli/main.ts', ['--api-key', 'x'])]);
+    // The usage error ends its process (exit 2): a process of its own.
+    const [{ help }, bad] = await Promise.all([dryRuns(), runCli('src/cli/main.ts', ['--api-key', 'x'])]);
     expect(help.code).toBe(0);
     for (const flag of [
       '--env',
@@ -231,7 +252,7 @@ describe.concurrent('npm start', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/not accepted as a flag/);
-  }, 60_000);
+  }, 90_000);
 });
 
 test.each([

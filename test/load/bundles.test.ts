@@ -44,9 +44,11 @@ describe('k6 bundles', () => {
 
   it('type-checks the scripts against @types/k6 (load/tsconfig.json)', () => {
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    expect(() =>
-      execFileSync(process.execPath, [tsc, '--noEmit', '-p', join(ROOT, 'load', 'tsconfig.json')], { cwd: ROOT, stdio: 'pipe' }),
-    ).not.toThrow();
+    // Incremental, as npm test's own type check (test/support/static-checks.mjs): what was found unchanged is not checked
+    // again (an error found before is reported again), 4.2 s -> 1.7 s of CPU time once the build info exists.
+    const buildInfo = join(ROOT, 'node_modules', '.cache', 'animal-store', 'tsc-load.tsbuildinfo');
+    const args = [tsc, '--noEmit', '-p', join(ROOT, 'load', 'tsconfig.json'), '--incremental', '--tsBuildInfoFile', buildInfo];
+    expect(() => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'pipe' })).not.toThrow();
   }, 60000);
 
   it('the ES2017 check notices newer syntax (control)', async () => {

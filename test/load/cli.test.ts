@@ -14,7 +14,7 @@ import { emulatedK6, versionOnlyK6 } from '../support/k6-shim/bin.ts';
 import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
 import { tempDir } from '../support/temp.ts';
-import type { Case, Outcome } from './cli-cases.ts';
+import type { Case, Outcome } from '../support/cli-cases.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const refs: Ref[] = [];
@@ -31,9 +31,9 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Outcome>
   return node([join(ROOT, 'load', 'node', 'cli.ts'), ...args], env);
 }
 
-/** Each case through the main() of `npm run load`, one after another in one process (cli-cases.ts). */
+/** Each case through the main() of `npm run load`, one after another in one process (test/support/cli-cases.ts). */
 async function cliCases(cases: Case[]): Promise<Outcome[]> {
-  const r = await node([join(import.meta.dirname, 'cli-cases.ts'), JSON.stringify(cases)], {});
+  const r = await node([join(ROOT, 'test', 'support', 'cli-cases.ts'), 'load', JSON.stringify(cases)], {});
   if (r.code !== 0) throw new Error(`cli-cases.ts exited ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout) as Outcome[];
 }
@@ -53,70 +53,92 @@ const small = ['--plan', 'enterprise', '--rpm', '20', '--rpd', '100000', '--wind
 
 const runFolder = (dir: string) => join(dir, 'load', readdirSync(join(dir, 'load'))[0]);
 
+/** Refused before anything starts: exit 2, one line (the key in ANIMAL_STORE_API_KEY is abcdefgh, never shown). */
+const CONFIG_ERRORS: [string[], Record<string, string>, RegExp][] = [
+  [['--plan', 'gold'], {}, /^load: --plan must be free, pro, business, enterprise, got "gold"$/m],
+  [['--scenarios', 'nope'], {}, /unknown rate-limit scenario/],
+  [['--bogus'], {}, /unknown option --bogus/],
+  [['--engine', 'k7'], {}, /^load: --engine must be auto, k6, node, got "k7"$/m],
+  [[], { ANIMAL_STORE_ENGINE: 'k7' }, /^load: ANIMAL_STORE_ENGINE must be/m],
+  [['--api-key', 'abcdefgh'], {}, /not accepted as a flag/],
+  // the daily scenario spends a real key's whole quota: refused unless allowed (the embedded server's own key: allowed)
+  [['--scenarios', 'daily', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'pro'], { ANIMAL_STORE_API_KEY: 'abcdefgh' }, /--allow-daily/],
+  [['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1'], { ANIMAL_STORE_API_KEY: 'abcdefgh' }, /--plan .*ANIMAL_STORE_PLAN/],
+  [
+    ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'enterprise'],
+    { ANIMAL_STORE_API_KEY: 'abcdefgh' },
+    /--rpm/,
+  ],
+  [['--base-url', 'http://127.0.0.1:1/v1', '--plan', 'free'], { ANIMAL_STORE_API_KEY: 'abcdefgh' }, /name the scenarios/],
+  [['--engine', 'k6', ...small], { K6_BIN: '' }, /no k6 executable/],
+  // --engine k6 with a k6 the suite refuses (older, a newer major, no version): refused before anything is sent
+  [
+    ['--engine', 'k6', ...small],
+    { K6_BIN: versionOnlyK6('k6 v0.49.0 (go1.19.8, linux/amd64)') },
+    /is k6 v0\.49\.0, older than the versions the suite is verified on \(k6 v1\.0\.0 to v2\.2\.x\): install/,
+  ],
+  [
+    ['--scenarios', 'ceiling', '--engine', 'k6', ...small],
+    { K6_BIN: versionOnlyK6('k6 v3.0.0 (go1.27.1, linux/amd64)') },
+    /is k6 v3\.0\.0, a major release newer than .*--engine node; to verify it: K6_BIN=\S+ npx vitest run test\/load\/real-k6\.test\.ts$/m,
+  ],
+  [['--engine', 'k6', ...small], { K6_BIN: '/bin/false' }, /did not print a k6 version to `k6 version`/],
+];
+
+const ENGINES = ['node', 'k6'] as const;
+
+/**
+ * The cases that end before anything is sent — the configuration errors, an unreachable target on either engine, a
+ * dry run — through main() one after another in one process (test/support/cli-cases.ts), started by the first test
+ * that asks: a process each cost about a second of CPU time more. The entry point around main() (its exit codes, its
+ * closed pipes) is proven by the runs below that are processes of their own, and by closed-pipe.test.ts.
+ */
+let sent: ReturnType<typeof runBeforeSending> | undefined;
+const beforeSending = () => (sent ??= runBeforeSending());
+async function runBeforeSending() {
+  const server = await recordingReference();
+  refs.push({ url: server.baseUrl, key: '', keys: server.keys as Ref['keys'], close: () => server.close() });
+  const unreachable = ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'free'];
+  // The k6 engine never runs a scenario: a stand-in that only answers `k6 version` stands in for k6.
+  const K6_BIN = versionOnlyK6('k6 v2.2.0 (stand-in)');
+  const cases: Case[] = [
+    ...CONFIG_ERRORS.map(([args, env]) => ({ args, env })),
+    ...ENGINES.map((e) => ({
+      args: [...unreachable, '--engine', e, '--reports-dir', reportsDir()],
+      env: { ANIMAL_STORE_API_KEY: 'abcdefgh', K6_BIN },
+    })),
+    {
+      args: ['--dry-run', '--scenarios', 'ceiling,recovery', '--base-url', server.baseUrl, '--plan', 'free'],
+      env: { ANIMAL_STORE_API_KEY: server.keys.free },
+    },
+  ];
+  const runs = await cliCases(cases);
+  const n = CONFIG_ERRORS.length;
+  return { configErrors: runs.slice(0, n), unreachable: runs.slice(n, n + 2), dryRun: runs[n + 2], dryRunRequests: server.requests };
+}
+
 describe.concurrent('npm run load', () => {
   it('Every configuration error is one line on stderr and exit 2, never a stack trace.', async () => {
-    const cases: [string[], Record<string, string>, RegExp][] = [
-      [['--plan', 'gold'], {}, /^load: --plan must be free, pro, business, enterprise, got "gold"$/m],
-      [['--scenarios', 'nope'], {}, /unknown rate-limit scenario/],
-      [['--bogus'], {}, /unknown option --bogus/],
-      [['--engine', 'k7'], {}, /^load: --engine must be auto, k6, node, got "k7"$/m],
-      [[], { ANIMAL_STORE_ENGINE: 'k7' }, /^load: ANIMAL_STORE_ENGINE must be/m],
-      [['--api-key', 'abcdefgh'], {}, /not accepted as a flag/],
-      // the daily scenario spends a real key's whole quota: refused unless allowed (the embedded server's own key: allowed)
-      [
-        ['--scenarios', 'daily', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'pro'],
-        { ANIMAL_STORE_API_KEY: 'abcdefgh' },
-        /--allow-daily/,
-      ],
-      [
-        ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1'],
-        { ANIMAL_STORE_API_KEY: 'abcdefgh' },
-        /--plan .*ANIMAL_STORE_PLAN/,
-      ],
-      [
-        ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'enterprise'],
-        { ANIMAL_STORE_API_KEY: 'abcdefgh' },
-        /--rpm/,
-      ],
-      [['--base-url', 'http://127.0.0.1:1/v1', '--plan', 'free'], { ANIMAL_STORE_API_KEY: 'abcdefgh' }, /name the scenarios/],
-      [['--engine', 'k6', ...small], { K6_BIN: '' }, /no k6 executable/],
-      // --engine k6 with a k6 the suite refuses (older, a newer major, no version): refused before anything is sent
-      [
-        ['--engine', 'k6', ...small],
-        { K6_BIN: versionOnlyK6('k6 v0.49.0 (go1.19.8, linux/amd64)') },
-        /is k6 v0\.49\.0, older than the versions the suite is verified on \(k6 v1\.0\.0 to v2\.2\.x\): install/,
-      ],
-      [
-        ['--scenarios', 'ceiling', '--engine', 'k6', ...small],
-        { K6_BIN: versionOnlyK6('k6 v3.0.0 (go1.27.1, linux/amd64)') },
-        /is k6 v3\.0\.0, a major release newer than .*--engine node; to verify it: K6_BIN=\S+ npx vitest run test\/load\/real-k6\.test\.ts$/m,
-      ],
-      [['--engine', 'k6', ...small], { K6_BIN: '/bin/false' }, /did not print a k6 version to `k6 version`/],
-    ];
-    // Refused before anything starts: each case through main(), all of them in one process (cli-cases.ts).
-    const runs = await cliCases(cases.map(([args, env]) => ({ args, env })));
+    const runs = (await beforeSending()).configErrors;
     runs.forEach((r, i) => {
-      expect(r.code, cases[i][0].join(' ')).toBe(2);
-      expect(r.stderr.trim().split('\n'), cases[i][0].join(' ')).toHaveLength(1);
-      expect(r.stderr).toMatch(cases[i][2]);
+      expect(r.code, CONFIG_ERRORS[i][0].join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), CONFIG_ERRORS[i][0].join(' ')).toHaveLength(1);
+      expect(r.stderr).toMatch(CONFIG_ERRORS[i][2]);
       expect(r.stderr).not.toContain('abcdefgh');
     });
   }, 60_000);
 
-  it.each(['node', 'k6'])(
+  it.each(ENGINES)(
     'An unreachable target is exit 3 with one diagnosis line on the %s engine, before any scenario starts.',
     async (engine) => {
-      const args = ['--scenarios', 'ceiling', '--base-url', 'http://127.0.0.1:1/v1', '--plan', 'free', '--engine', engine];
-      // The k6 engine never runs a scenario: a stand-in that only answers `k6 version` stands in for k6.
-      const K6_BIN = versionOnlyK6('k6 v2.2.0 (stand-in)');
-      const r = await cli([...args, '--reports-dir', reportsDir()], { ANIMAL_STORE_API_KEY: 'abcdefgh', K6_BIN });
+      const r = (await beforeSending()).unreachable[engine === 'node' ? 0 : 1];
       expect(r.code).toBe(3);
       expect(r.stderr.trim().split('\n')).toEqual([
         'load: target unreachable: nothing listens at http://127.0.0.1:1/v1 (connection refused): is the server up, and the base URL right?',
       ]);
       expect(r.stdout).toBe('');
     },
-    // A child process started beside this file's dozen others: 31-44 s on a 2-core machine at a load average of 30.
+    // The batch runs beside this file's other processes: up to 44 s on a 2-core machine at a load average of 30.
     60_000,
   );
 
@@ -185,16 +207,12 @@ describe.concurrent('npm run load', () => {
   }, 60_000);
 
   it("A dry run prints each scenario's cost from its caps and sends nothing.", async () => {
-    const server = await recordingReference();
-    refs.push({ url: server.baseUrl, key: '', keys: server.keys as Ref['keys'], close: () => server.close() });
-    const r = await cli(['--dry-run', '--scenarios', 'ceiling,recovery', '--base-url', server.baseUrl, '--plan', 'free'], {
-      ANIMAL_STORE_API_KEY: server.keys.free,
-    });
+    const { dryRun: r, dryRunRequests } = await beforeSending();
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
       /ceiling\s+about 61 requests in about \d+ s; at most 124 requests and \d+ s \(its caps\); up to 64 in flight on a slow server/,
     );
     expect(r.stdout).toMatch(/recovery\s+about 62 requests/);
-    expect(server.requests).toEqual([]);
-  }, 30_000);
+    expect(dryRunRequests).toEqual([]);
+  }, 60_000);
 });

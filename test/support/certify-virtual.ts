@@ -1,5 +1,5 @@
 /**
- * Test support: a certification run as `npm start` makes it (src/cli/certify.ts)
+ * Test support: a certification run as `npm start` makes it (src/cli/certify-run.ts)
  * — the profile of a configuration, the embedded reference server it opens, the
  * conformance specs (in process), then the rate-limit scenarios, assembled into
  * one report — on simulated time, so that it proves what a run exercises on any

@@ -11,6 +11,7 @@ import { buildApp } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import type { AppOptions } from '../../reference/options.ts';
 import { tempDir } from './temp.ts';
+import type { Case, Outcome } from './cli-cases.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -55,6 +56,23 @@ export function runCli(entry: string, args: string[], opts: CliOptions = {}): Pr
       done({ code, signal, stdout, stderr, ms: Date.now() - started });
     });
   });
+}
+
+/**
+ * Each case through the main() of `command` (`start`: npm start's, `load`: npm run load's), one after another in one
+ * child process (test/support/cli-cases.ts): for the cases that judge what the command says (dry runs, --help), not
+ * how its process ends. A process costs one to three seconds of CPU time; a case run beside others, a fraction of it.
+ */
+export async function runCases<K extends string>(
+  command: 'start' | 'load',
+  cases: Record<K, Case>,
+  opts: CliOptions = {},
+): Promise<Record<K, Outcome>> {
+  const names = Object.keys(cases) as K[];
+  const r = await runCli('test/support/cli-cases.ts', [command, JSON.stringify(names.map((n) => cases[n]))], opts);
+  if (r.code !== 0) throw new Error(`cli-cases.ts exited ${r.code ?? r.signal}: ${r.stderr}`);
+  const outcomes = JSON.parse(r.stdout) as Outcome[];
+  return Object.fromEntries(names.map((n, i) => [n, outcomes[i]])) as Record<K, Outcome>;
 }
 
 /** Called with every request the reference server receives, before it answers (e.g. to interrupt a run once its specs are sending). */
