@@ -88,7 +88,8 @@ function diffRun(config: string, before: VerdictsFile, after: VerdictsFile, unst
   return out;
 }
 
-export function diffFiles(before: VerdictsFile, after: VerdictsFile): Diff {
+/** `common`: only the configurations both files ran (two collections filtered differently); else one run by one file only is a difference. */
+export function diffFiles(before: VerdictsFile, after: VerdictsFile, common = false): Diff {
   const configs = [...new Set([...Object.keys(before.runs), ...Object.keys(after.runs)])].sort();
   const differences: Difference[] = [];
   const unstable: Unstable[] = [];
@@ -97,6 +98,7 @@ export function diffFiles(before: VerdictsFile, after: VerdictsFile): Diff {
     const a = before.runs[config];
     const b = after.runs[config];
     if (!a || !b) {
+      if (common) continue;
       const has = (x: unknown) => (x ? 'run' : 'not run');
       differences.push({ config, kind: 'missing', scope: '', requirement: '', before: has(a), after: has(b) });
       continue;

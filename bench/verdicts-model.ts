@@ -11,9 +11,10 @@ export type StatusRow = [scope: string, requirement: string, status: string];
 export type RawRow = [scope: string, requirement: string, outcome: string, title: string];
 
 /**
- * One run's verdicts. Besides the catalogue's requirements, the status rows hold the run's own: `*outcome` (a
- * conformance run's certified / incomplete / not-conformant), `*verdict` (a load report's) and `*not-run` (the
- * scenarios a lane did not run). A requirement with no status row was not exercised ('skip').
+ * One run's verdicts, by scope: `run` (a conformance run) or a load lane's plan (its raw titles prefixed with the
+ * scenario that judged: `ceiling: No early 429`). Besides the catalogue's requirements, the status rows hold the run's
+ * own: `*outcome` (a conformance run's certified / incomplete / not-conformant), `*verdict:<scenario>` (a load
+ * report's), `*not-run` and `*stopped` (a lane's). A requirement with no status row was not exercised ('skip').
  */
 export interface Verdicts {
   status: StatusRow[];

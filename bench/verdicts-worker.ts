@@ -46,22 +46,29 @@ async function conformanceRun(api: SuiteApi, spec: RunSpec): Promise<{ verdicts:
   return { verdicts: { status: sortedRows(status), raw: sortedRows(rawRows('run', run.findings)) }, requests: run.requests };
 }
 
-/** Per lane (a plan): each requirement's status over its reports, each report's verdict and raw judgements, what it did not run. */
+/**
+ * Per lane (a plan): each requirement's status over the lane's reports with its raw judgements, each titled with the
+ * scenario that gave it (`ceiling: No early 429`), each report's verdict (`*verdict:ceiling`), what the lane did not run.
+ */
 function loadVerdicts(api: LoadApi, lanes: readonly Orchestrated[]): { verdicts: Verdicts; requests: number } {
   const status: StatusRow[] = [];
   const raw: RawRow[] = [];
   let requests = 0;
   for (const lane of lanes) {
     const plan = lane.reports[0]?.plan ?? 'lane';
-    const findings = [...lane.reports.flatMap(api.aggregate.loadFindings), ...api.aggregate.notRunFindings(lane.notRun)];
-    status.push(...statusRows(plan, api.aggregate.aggregate(findings)));
+    const notRun = api.aggregate.notRunFindings(lane.notRun);
+    status.push(...statusRows(plan, api.aggregate.aggregate([...lane.reports.flatMap(api.aggregate.loadFindings), ...notRun])));
     if (lane.notRun.length) status.push([plan, '*not-run', lane.notRun.map((n) => n.scenario).join(',')]);
     if (lane.stopped) status.push([plan, '*stopped', lane.stopped.kind]);
-    raw.push(...rawRows(plan, api.aggregate.notRunFindings(lane.notRun)));
+    raw.push(...rawRows(plan, notRun));
     for (const r of lane.reports) {
-      const scope = `${r.scenario}/${r.plan}`;
-      status.push([scope, '*verdict', r.verdict]);
-      raw.push(...rawRows(scope, r.judgements));
+      status.push([plan, `*verdict:${r.scenario}`, r.verdict]);
+      raw.push(
+        ...rawRows(
+          plan,
+          r.judgements.map((j) => ({ ...j, title: `${r.scenario}: ${j.title}` })),
+        ),
+      );
       requests += r.requestsSent;
     }
   }

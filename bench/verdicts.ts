@@ -1,5 +1,5 @@
 /**
- * `npm run bench:verdicts -- [--root <dir>] [--label <name>] [--only <group,…> | --full] [--filter <text>]
+ * `npm run bench:verdicts -- [--root <dir>] [--label <name>] [--only <group,…> | --full] [--filter <text,…>]
  * [--parallel N] [--attempts N]`: every verdict the suite gives, collected from a checkout (default: this one) into
  * `reports/verdicts-<label>.json` — the proof that a refactoring of how verdicts are built changed none (issue 26):
  * collect both checkouts, then `npm run bench:verdicts-diff -- before.json after.json`.
@@ -23,7 +23,7 @@ import type { Answer, Task } from './verdicts-worker.ts';
 
 const HERE = resolve(import.meta.dirname, '..');
 const USAGE =
-  'usage: npm run bench:verdicts -- [--root <dir>] [--label <name>] [--out <file>] [--only <group,…> | --full] [--filter <text>] [--parallel 1-4] [--attempts 1-3]';
+  'usage: npm run bench:verdicts -- [--root <dir>] [--label <name>] [--out <file>] [--only <group,…> | --full] [--filter <text,…>] [--parallel 1-4] [--attempts 1-3]';
 
 interface Args {
   root: string;
@@ -110,6 +110,8 @@ function write(file: string, f: VerdictsFile): void {
 
 async function collect(args: Args, specs: RunSpec[], k6: string | undefined): Promise<Answer[]> {
   const dist = mkdtempSync(join(tmpdir(), 'animal-store-verdicts-dist-'));
+  const removeDist = () => rmSync(dist, { recursive: true, force: true });
+  process.once('exit', removeDist); // an interrupted sweep too (the pool exits on SIGINT)
   try {
     // The bundles once, from the checkout's own sources, before any run reads them.
     if (specs.some((s) => s.group === 'load-k6' || s.group === 'k6-real')) await buildBundles(args.root, dist);
@@ -124,7 +126,7 @@ async function collect(args: Args, specs: RunSpec[], k6: string | undefined): Pr
       },
     });
   } finally {
-    rmSync(dist, { recursive: true, force: true });
+    removeDist();
   }
 }
 
@@ -132,7 +134,8 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const tables = await tablesOf(args.root);
   let specs = runsOf(tables, args.groups);
-  if (args.filter) specs = specs.filter((s) => s.name.includes(args.filter!));
+  const filters = args.filter?.split(',').filter(Boolean);
+  if (filters) specs = specs.filter((s) => filters.some((f) => s.name.includes(f)));
   const k6 = args.groups.includes('k6-real') ? findK6() : undefined;
   if (args.groups.includes('k6-real') && !k6) throw new Error('--full / k6-real needs a k6 binary: K6_BIN, ~/.local/bin/k6 or PATH');
   const co = checkout(args.root);
