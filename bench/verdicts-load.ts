@@ -17,7 +17,9 @@ import type { LoadApi } from './verdicts-checkout.ts';
 import { appOptions, type LoadKind, type RunSpec } from './verdicts-runs.ts';
 
 const PER_MINUTE: ScenarioName[] = ['ceiling', 'recovery', 'sustained', 'overload'];
-const SCENARIOS: Record<LoadKind, ScenarioName[]> = { load: PER_MINUTE, daily: ['daily'], plans: ['ceiling'] };
+/** Each kind's scenarios, as the self-tests run them: plans side by side as plans.test.ts (sustained, then ceiling) on simulated time, as real-k6.test.ts (the ceiling) on real sockets. */
+const SCENARIOS: Record<LoadKind, ScenarioName[]> = { load: PER_MINUTE, daily: ['daily'], plans: ['sustained', 'ceiling'] };
+const REAL_SCENARIOS: Record<LoadKind, ScenarioName[]> = { ...SCENARIOS, plans: ['ceiling'] };
 
 /** The worlds of the simulated load self-tests: the spec's minute at 20 a minute; a 20-minute day of 30. */
 const SIM_WORLD: Record<LoadKind, AppOptions> = {
@@ -25,11 +27,11 @@ const SIM_WORLD: Record<LoadKind, AppOptions> = {
   daily: { windowMs: 60_000, dayMs: 20 * 60_000, enterprise: { perMinute: 20, perDay: 30 } },
   plans: { windowMs: 60_000 },
 };
-/** The worlds of the real-socket ones (real-k6.test.ts, certify.test.ts): 20 per 2 s window; a 10 s day of 30; free and pro on a 20 s window. */
+/** The worlds of the real-socket ones (real-k6.test.ts): 20 per 2 s window; a 10 s day of 30; free and pro on a 5 s window. */
 const REAL_WORLD: Record<LoadKind, AppOptions> = {
   load: { windowMs: 2000, enterprise: { perMinute: 20, perDay: 100_000 } },
   daily: { windowMs: 2000, dayMs: 10_000, enterprise: { perMinute: 20, perDay: 30 } },
-  plans: { windowMs: 20_000 },
+  plans: { windowMs: 5000 },
 };
 
 /** The k6 bundles in the emulator, on the virtual clock, completed as the k6 engine completes them (test/support/k6-shim/engine.ts, from the checkout's primitives). */
@@ -65,8 +67,14 @@ class EmulatedK6 implements LoadEngine {
 }
 
 /** The lanes of a run in its world: one enterprise key, or free and pro side by side on their own keys. */
-function lanesOf(api: LoadApi, kind: LoadKind, world: AppOptions, app: App, base: Partial<LoadJob>): LoadJob[][] {
-  const scenarios = SCENARIOS[kind];
+function lanesOf(
+  api: LoadApi,
+  kind: LoadKind,
+  scenarios: ScenarioName[],
+  world: AppOptions,
+  app: App,
+  base: Partial<LoadJob>,
+): LoadJob[][] {
   const windowMs = world.windowMs!;
   if (kind === 'plans')
     return (['free', 'pro'] as const).map((plan) =>
@@ -92,7 +100,7 @@ export async function simLoad(api: LoadApi, spec: RunSpec, engine: 'node' | 'k6'
     engine === 'k6'
       ? new EmulatedK6(api, dist, app, clock)
       : new api.engine.NodeEngine({ send: api.virtual.virtualSend(app, clock), clock }, () => undefined);
-  const lanes = lanesOf(api, kind, options, app, { deadlineAt: start + 3_600_000 });
+  const lanes = lanesOf(api, kind, SCENARIOS[kind], options, app, { deadlineAt: start + 3_600_000 });
   return clock.run(() => api.orchestrator.orchestrateLanes(lanes, { engine: run, clock }));
 }
 
@@ -104,13 +112,14 @@ export async function realLoad(api: LoadApi, spec: RunSpec, binary: string, dist
   const server = await api.server.listen(app, { host: '127.0.0.1', port: 0 });
   try {
     const dayMs = options.dayMs ?? 86_400_000;
-    const lanes = lanesOf(api, kind, options, app, {
+    const base: Partial<LoadJob> = {
       baseUrl: server.url,
       deadlineAt: Date.now() + 150_000,
       maxWaitMs: 30_000,
       nextDayAt: (now) => Math.ceil(now / dayMs) * dayMs,
       retries: 1,
-    });
+    };
+    const lanes = lanesOf(api, kind, REAL_SCENARIOS[kind], options, app, base);
     const engine = new api.k6.K6Engine(binary, dist, () => undefined);
     return await api.orchestrator.orchestrateLanes(lanes, { engine, clock: api.clock.realClock, retryBudget: 10_000 });
   } finally {
