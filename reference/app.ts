@@ -13,11 +13,11 @@ import { hostileReply } from './hostile.ts';
 import { DEMO_KEYS } from './keys.ts';
 import { delays, type Delay } from './latency.ts';
 import { resolveOptions, type AppOptions, type ResolvedOptions } from './options.ts';
-import type { PlanName } from './plans.ts';
+import type { PlanName } from './plan-limits.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import { composeReply, writeReply, type WriteOptions } from './respond.ts';
 import { matchRoute } from './router.ts';
-import type { PetStore } from './store.ts';
+import type { PetStore } from './pet-store.ts';
 
 export type { AppOptions, ResolvedOptions, Variants } from './options.ts';
 export type { RequestLike } from './decide.ts';

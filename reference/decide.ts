@@ -12,7 +12,7 @@ import { RateLimiter, type Decision, type Limits } from './limiter.ts';
 import type { ResolvedOptions } from './options.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import type { Route } from './router.ts';
-import { PetStore } from './store.ts';
+import { PetStore } from './pet-store.ts';
 
 /** What the app reads of a request: an http.IncomingMessage, or a plain object for in-process calls. */
 export interface RequestLike {

@@ -27,27 +27,27 @@ export interface FaultSpec {
   heldOut?: true;
 }
 
-const c = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
+const conformance = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
   description,
   suite: 'conformance',
   expect: { requirement, outcome },
 });
-const l = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
+const load = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
   description,
   suite: 'load',
   expect: { requirement, outcome },
 });
 /** A conformance fault that only generated inputs reach. */
-const g = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
-  ...c(requirement, description, outcome),
+const generated = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
+  ...conformance(requirement, description, outcome),
   generatedOnly: true,
 });
 /** A fault written after the generators, to measure their reach (the benchmark). */
-const x = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
-  ...g(requirement, description, outcome),
+const heldOut = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
+  ...generated(requirement, description, outcome),
   heldOut: true,
 });
-const h = (requirement: string, description: string, note?: string): FaultSpec => ({
+const hostile = (requirement: string, description: string, note?: string): FaultSpec => ({
   description,
   suite: 'hostile',
   expect: { requirement, outcome: 'fail' },
@@ -56,294 +56,361 @@ const h = (requirement: string, description: string, note?: string): FaultSpec =
 
 const table = {
   // authentication
-  'auth-missing-accepted': c('AUTH-MISSING-401', 'A request without an Authorization header is served as an anonymous free-plan client.'),
-  'auth-any-scheme': c('AUTH-WRONG-SCHEME-401', 'Any scheme other than Bearer is accepted, whatever its token.'),
-  'auth-empty-token-accepted': c('AUTH-EMPTY-TOKEN-401', '"Bearer" with an empty token is accepted.'),
-  'auth-unknown-key-accepted': c('AUTH-UNKNOWN-KEY-401', 'A Bearer token that is no key is accepted.'),
-  'validate-before-auth': c(
+  'auth-missing-accepted': conformance(
+    'AUTH-MISSING-401',
+    'A request without an Authorization header is served as an anonymous free-plan client.',
+  ),
+  'auth-any-scheme': conformance('AUTH-WRONG-SCHEME-401', 'Any scheme other than Bearer is accepted, whatever its token.'),
+  'auth-empty-token-accepted': conformance('AUTH-EMPTY-TOKEN-401', '"Bearer" with an empty token is accepted.'),
+  'auth-unknown-key-accepted': conformance('AUTH-UNKNOWN-KEY-401', 'A Bearer token that is no key is accepted.'),
+  'validate-before-auth': conformance(
     'AUTH-BEFORE-VALIDATION',
     'Unauthenticated requests are validated and looked up first: an invalid POST gets 400, an unknown id 404.',
   ),
-  'auth-rejects-valid-key': c('AUTH-VALID-KEY-ACCEPTED', 'Every key, valid or not, is answered 401.'),
-  'auth-prefix-match': c(
+  'auth-rejects-valid-key': conformance('AUTH-VALID-KEY-ACCEPTED', 'Every key, valid or not, is answered 401.'),
+  'auth-prefix-match': conformance(
     'AUTH-UNKNOWN-KEY-401',
     'A Bearer token that starts with a valid key, or shares its first 16 characters, is accepted as that key.',
   ),
   // every response
-  'create-returns-200': c('RESP-STATUS-DOCUMENTED', 'createPet answers 200 instead of 201.'),
-  'content-type-text': c('RESP-CONTENT-TYPE-JSON', 'Every response is labelled text/plain.'),
-  'list-body-not-json': c('RESP-BODY-JSON', 'The listPets body has trailing garbage after the JSON array.'),
-  'list-wrapped': c('SCHEMA-PETS', 'listPets returns {"items": [...]} instead of an array.'),
-  'content-type-missing': c('RESP-CONTENT-TYPE-JSON', 'Responses carry no Content-Type header at all (the JSON bodies are unchanged).'),
-  'created-empty-body': c('RESP-BODY-JSON', 'createPet answers 201 with an empty body (the pet is created; Location is sent).'),
-  'unauthorized-empty-body': c('RESP-BODY-JSON', 'A 401 has an empty body instead of an Error.'),
-  'list-status-unknown-value': c('SCHEMA-PETS', 'listPets writes the status of sold animals as "adopted", a value outside PetStatus.'),
-  'id-as-string': c('SCHEMA-PET', 'createPet and getPet write the id as a JSON string.'),
-  'error-missing-message': c('SCHEMA-ERROR', 'Error bodies have no message field.'),
-  'error-status-mismatch': c('ERROR-STATUS-FIELD', 'A 404 Error body says status 400.'),
+  'create-returns-200': conformance('RESP-STATUS-DOCUMENTED', 'createPet answers 200 instead of 201.'),
+  'content-type-text': conformance('RESP-CONTENT-TYPE-JSON', 'Every response is labelled text/plain.'),
+  'list-body-not-json': conformance('RESP-BODY-JSON', 'The listPets body has trailing garbage after the JSON array.'),
+  'list-wrapped': conformance('SCHEMA-PETS', 'listPets returns {"items": [...]} instead of an array.'),
+  'content-type-missing': conformance(
+    'RESP-CONTENT-TYPE-JSON',
+    'Responses carry no Content-Type header at all (the JSON bodies are unchanged).',
+  ),
+  'created-empty-body': conformance('RESP-BODY-JSON', 'createPet answers 201 with an empty body (the pet is created; Location is sent).'),
+  'unauthorized-empty-body': conformance('RESP-BODY-JSON', 'A 401 has an empty body instead of an Error.'),
+  'list-status-unknown-value': conformance(
+    'SCHEMA-PETS',
+    'listPets writes the status of sold animals as "adopted", a value outside PetStatus.',
+  ),
+  'id-as-string': conformance('SCHEMA-PET', 'createPet and getPet write the id as a JSON string.'),
+  'error-missing-message': conformance('SCHEMA-ERROR', 'Error bodies have no message field.'),
+  'error-status-mismatch': conformance('ERROR-STATUS-FIELD', 'A 404 Error body says status 400.'),
   // listPets
-  'list-500': c('LIST-200-PETS', 'listPets always answers 500.'),
-  'default-limit-50': c('LIST-DEFAULT-LIMIT', 'Without limit, a page holds 50 animals.'),
-  'limit-ignored': c('LIST-LIMIT-HONOURED', 'The limit is ignored: every page holds up to 100 animals.'),
-  'limit-short-page': c('LIST-LIMIT-FILLS-PAGE', 'A page holds limit - 1 animals.', 'warn'),
-  'limit-unbounded': c('LIST-LIMIT-OUT-OF-RANGE', 'A limit above 100 is honoured (limit=1000 returns every animal).'),
-  'filter-ignored': c('LIST-STATUS-FILTER', 'The status filter is ignored.'),
-  'unknown-status-500': c('LIST-STATUS-UNKNOWN-NO-5XX', 'An unknown status value is answered 500.', 'warn'),
-  'list-always-empty': c('LIST-COMPLETE-PAGE', 'Every listPets page, filtered or not, is an empty array.'),
-  'list-omits-created': c('LIST-COMPLETE-PAGE', 'Pets created through createPet never appear in listPets (only the seeded ones do).'),
-  'list-lossy-category-id': c(
+  'list-500': conformance('LIST-200-PETS', 'listPets always answers 500.'),
+  'default-limit-50': conformance('LIST-DEFAULT-LIMIT', 'Without limit, a page holds 50 animals.'),
+  'limit-ignored': conformance('LIST-LIMIT-HONOURED', 'The limit is ignored: every page holds up to 100 animals.'),
+  'limit-short-page': conformance('LIST-LIMIT-FILLS-PAGE', 'A page holds limit - 1 animals.', 'warn'),
+  'limit-unbounded': conformance('LIST-LIMIT-OUT-OF-RANGE', 'A limit above 100 is honoured (limit=1000 returns every animal).'),
+  'filter-ignored': conformance('LIST-STATUS-FILTER', 'The status filter is ignored.'),
+  'unknown-status-500': conformance('LIST-STATUS-UNKNOWN-NO-5XX', 'An unknown status value is answered 500.', 'warn'),
+  'list-always-empty': conformance('LIST-COMPLETE-PAGE', 'Every listPets page, filtered or not, is an empty array.'),
+  'list-omits-created': conformance(
+    'LIST-COMPLETE-PAGE',
+    'Pets created through createPet never appear in listPets (only the seeded ones do).',
+  ),
+  'list-lossy-category-id': conformance(
     'LIST-ROUND-TRIP',
     'listPets writes categoryId through a JS number: above 2^53 its digits are rounded (createPet and getPet are exact).',
   ),
-  'filter-needs-limit': c('LIST-STATUS-FILTER', 'The status filter is ignored when no limit is given.'),
-  'limit-ignored-with-status': c('LIST-LIMIT-HONOURED', 'With a status filter the limit is ignored: the page holds up to 100 animals.'),
-  'list-500-every-7th': c('LIST-200-PETS', 'Every seventh listPets request answers 500, whatever it asks (an intermittent error).'),
-  'list-duplicate-id': c('CREATE-ID-UNIQUE', 'On every listPets page of two or more animals, the second shows the id of the first.'),
+  'filter-needs-limit': conformance('LIST-STATUS-FILTER', 'The status filter is ignored when no limit is given.'),
+  'limit-ignored-with-status': conformance(
+    'LIST-LIMIT-HONOURED',
+    'With a status filter the limit is ignored: the page holds up to 100 animals.',
+  ),
+  'list-500-every-7th': conformance(
+    'LIST-200-PETS',
+    'Every seventh listPets request answers 500, whatever it asks (an intermittent error).',
+  ),
+  'list-duplicate-id': conformance(
+    'CREATE-ID-UNIQUE',
+    'On every listPets page of two or more animals, the second shows the id of the first.',
+  ),
   // createPet
-  'create-drops-status': c('CREATE-201-PET', 'The 201 body omits the status that was sent (the pet keeps it).'),
-  'name-truncated': c(
+  'create-drops-status': conformance('CREATE-201-PET', 'The 201 body omits the status that was sent (the pet keeps it).'),
+  'name-truncated': conformance(
     'CREATE-201-PET',
     'A name longer than 255 characters is accepted and silently cut to 255 (201 and getPet show the cut name).',
   ),
-  'lossy-category-id': c('CREATE-201-PET', 'The 201 body writes categoryId through a JS number: above 2^53 its digits are rounded.'),
-  'status-required': c('CREATE-STATUS-OPTIONAL', 'A NewPet without status is answered 400.'),
-  'missing-field-accepted': c('CREATE-400-MISSING-FIELD', 'A body missing name or categoryId is answered 201.'),
-  'wrong-type-accepted': c(
+  'lossy-category-id': conformance(
+    'CREATE-201-PET',
+    'The 201 body writes categoryId through a JS number: above 2^53 its digits are rounded.',
+  ),
+  'status-required': conformance('CREATE-STATUS-OPTIONAL', 'A NewPet without status is answered 400.'),
+  'missing-field-accepted': conformance('CREATE-400-MISSING-FIELD', 'A body missing name or categoryId is answered 201.'),
+  'wrong-type-accepted': conformance(
     'CREATE-400-WRONG-TYPE',
     'A categoryId that is no int64 (string, float, bool, null, out of range) or a name that is no string is accepted.',
   ),
-  'bad-status-accepted': c('CREATE-400-BAD-STATUS', 'A status outside the enumeration is accepted.'),
-  'status-null-accepted': c('CREATE-400-BAD-STATUS', 'A status of null or "" is accepted (the pet gets the default status).'),
-  'name-container-accepted': c('CREATE-400-WRONG-TYPE', 'A name that is an array or an object is accepted.'),
-  'malformed-json-500': c('CREATE-400-BAD-BODY', 'Malformed JSON is answered 500.'),
-  'client-id-honoured': c('CREATE-ID-SERVER-ASSIGNED', "An integer id sent by the client becomes the pet's id."),
-  'duplicate-ids': c('CREATE-ID-UNIQUE', 'Every created pet gets the same id.'),
-  'ids-reuse-existing': c('CREATE-ID-UNIQUE', 'Each created pet takes the id of the next seeded pet, which it replaces.'),
+  'bad-status-accepted': conformance('CREATE-400-BAD-STATUS', 'A status outside the enumeration is accepted.'),
+  'status-null-accepted': conformance('CREATE-400-BAD-STATUS', 'A status of null or "" is accepted (the pet gets the default status).'),
+  'name-container-accepted': conformance('CREATE-400-WRONG-TYPE', 'A name that is an array or an object is accepted.'),
+  'malformed-json-500': conformance('CREATE-400-BAD-BODY', 'Malformed JSON is answered 500.'),
+  'client-id-honoured': conformance('CREATE-ID-SERVER-ASSIGNED', "An integer id sent by the client becomes the pet's id."),
+  'duplicate-ids': conformance('CREATE-ID-UNIQUE', 'Every created pet gets the same id.'),
+  'ids-reuse-existing': conformance('CREATE-ID-UNIQUE', 'Each created pet takes the id of the next seeded pet, which it replaces.'),
   // getPet
-  'lossy-ids': c('GET-ROUND-TRIP', 'Ids are written through a JS number: above 2^53 the digits are rounded and lookups miss.'),
-  'unknown-id-200': c('GET-404-UNKNOWN', 'An unknown id returns another pet with 200.'),
-  'get-other-pet': c('GET-ROUND-TRIP', 'getPet of an existing id returns the pet stored after it (the next id), when there is one.'),
-  'non-integer-id-500': c('GET-NON-INTEGER-ID-4XX', 'A non-integer petId is answered 500.', 'warn'),
+  'lossy-ids': conformance('GET-ROUND-TRIP', 'Ids are written through a JS number: above 2^53 the digits are rounded and lookups miss.'),
+  'unknown-id-200': conformance('GET-404-UNKNOWN', 'An unknown id returns another pet with 200.'),
+  'get-other-pet': conformance(
+    'GET-ROUND-TRIP',
+    'getPet of an existing id returns the pet stored after it (the next id), when there is one.',
+  ),
+  'non-integer-id-500': conformance('GET-NON-INTEGER-ID-4XX', 'A non-integer petId is answered 500.', 'warn'),
   // deprecation
-  'no-deprecation-headers': c('DEPRECATION-SIGNALLED', 'getPet sends no Deprecation, Sunset or Link header.', 'warn'),
-  'wrong-sunset': c('DEPRECATION-SUNSET-DATE', 'Sunset says Fri, 05 Dec 2031 00:00:00 GMT.'),
-  'sunset-not-http-date': c(
+  'no-deprecation-headers': conformance('DEPRECATION-SIGNALLED', 'getPet sends no Deprecation, Sunset or Link header.', 'warn'),
+  'wrong-sunset': conformance('DEPRECATION-SUNSET-DATE', 'Sunset says Fri, 05 Dec 2031 00:00:00 GMT.'),
+  'sunset-not-http-date': conformance(
     'DEPRECATION-SUNSET-DATE',
     'Sunset is the right day written as ISO 8601 (2030-12-05T00:00:00Z), not an HTTP-date.',
   ),
-  'deprecation-boolean': c('DEPRECATION-HEADER-VALID', 'Deprecation: true (the withdrawn draft form) instead of @epoch-seconds.', 'warn'),
-  'deprecation-after-sunset': c('DEPRECATION-BEFORE-SUNSET', 'Deprecation is dated 2031-01-01, after the Sunset date.', 'warn'),
+  'deprecation-boolean': conformance(
+    'DEPRECATION-HEADER-VALID',
+    'Deprecation: true (the withdrawn draft form) instead of @epoch-seconds.',
+    'warn',
+  ),
+  'deprecation-after-sunset': conformance('DEPRECATION-BEFORE-SUNSET', 'Deprecation is dated 2031-01-01, after the Sunset date.', 'warn'),
   // hygiene and security (ADVISORY: the spec is silent; a warning, never a failure)
-  'reflect-credentials': c(
+  'reflect-credentials': conformance(
     'HYGIENE-CREDENTIAL-NOT-REFLECTED',
     'Every 401 and 404 Error message quotes the Authorization header it received ("… (Authorization: Bearer <key>)").',
     'warn',
   ),
-  'reflect-credentials-header': c(
+  'reflect-credentials-header': conformance(
     'HYGIENE-CREDENTIAL-NOT-REFLECTED',
     'Every response carries X-Debug-Auth: the Authorization header it received, base64-encoded.',
     'warn',
   ),
-  'deprecate-list': c(
+  'deprecate-list': conformance(
     'HYGIENE-DEPRECATION-ONLY-GETPET',
     "listPets, getPet's announced replacement, sends getPet's Deprecation, Sunset and deprecation Link headers too.",
     'warn',
   ),
   // reached only by generated inputs (the exploration phase): one or more per invariant
-  'name-astral-500': g(
+  'name-astral-500': generated(
     'RESP-STATUS-DOCUMENTED',
     'createPet answers 500 to a name with a character outside the Basic Multilingual Plane (a utf8mb3 column).',
   ),
-  'extra-property-500': g('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body with a property outside NewPet (other than id).'),
-  'name-non-latin1-415': g('RESP-STATUS-DOCUMENTED', 'createPet answers 415 (undocumented) to a name with a character outside Latin-1.'),
-  'name-unescaped': g('RESP-BODY-JSON', 'Pet bodies write the name between quotes as it is: a " or \\ in a name breaks the JSON.'),
-  'name-apostrophe-400': g(
+  'extra-property-500': generated(
+    'RESP-STATUS-DOCUMENTED',
+    'createPet answers 500 to a body with a property outside NewPet (other than id).',
+  ),
+  'name-non-latin1-415': generated(
+    'RESP-STATUS-DOCUMENTED',
+    'createPet answers 415 (undocumented) to a name with a character outside Latin-1.',
+  ),
+  'name-unescaped': generated('RESP-BODY-JSON', 'Pet bodies write the name between quotes as it is: a " or \\ in a name breaks the JSON.'),
+  'name-apostrophe-400': generated(
     'CREATE-201-PET',
     'createPet refuses with 400 a plain name that has an apostrophe or a double quote (a naive injection filter).',
   ),
-  'name-normalized': g('CREATE-201-PET', 'Names are stored in Unicode NFC: a combining sequence comes back composed.'),
-  'category-id-unsigned': g(
+  'name-normalized': generated('CREATE-201-PET', 'Names are stored in Unicode NFC: a combining sequence comes back composed.'),
+  'category-id-unsigned': generated(
     'GET-ROUND-TRIP',
     'A negative categoryId is stored as its unsigned 64-bit value: the 201 echoes the request, getPet shows 2^64 + n.',
   ),
-  'list-500-after-astral': g(
+  'list-500-after-astral': generated(
     'LIST-200-PETS',
     'Once a pet whose name holds a character outside the Basic Multilingual Plane is stored, every listPets page holding it answers 500 (createPet and getPet are fine).',
   ),
   // the request's surface (headers, the body's bytes, the query string's shape): reached only by generated inputs
-  'trailing-data-accepted': g(
+  'trailing-data-accepted': generated(
     'CREATE-400-BAD-BODY',
     "createPet reads the first JSON value of the body and ignores what follows (Go's json.Decoder idiom).",
   ),
-  'duplicate-member-500': g('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body with a member name given twice.'),
-  'member-names-case-insensitive': g(
+  'duplicate-member-500': generated('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body with a member name given twice.'),
+  'member-names-case-insensitive': generated(
     'CREATE-400-MISSING-FIELD',
     'createPet matches member names case-insensitively (Go\'s encoding/json): {"Name": …} is taken as the name, the last of two wins.',
   ),
-  'bom-500': g('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body that starts with a byte order mark.'),
-  'deep-nesting-500': g('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body nested deeper than its parser goes (a stack overflow).'),
-  'charset-415': g(
+  'bom-500': generated('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body that starts with a byte order mark.'),
+  'deep-nesting-500': generated(
+    'RESP-STATUS-DOCUMENTED',
+    'createPet answers 500 to a body nested deeper than its parser goes (a stack overflow).',
+  ),
+  'charset-415': generated(
     'HTTP-EQUIVALENT-FORMS',
     'createPet answers 415 to Content-Type: application/json with a parameter (charset=utf-8).',
     'warn',
   ),
-  'bearer-case-sensitive': g(
+  'bearer-case-sensitive': generated(
     'HTTP-EQUIVALENT-FORMS',
     'Only the scheme spelled "Bearer" is recognised: bearer or BEARER gets a 401.',
     'warn',
   ),
-  'query-encoded-name-ignored': g(
+  'query-encoded-name-ignored': generated(
     'HTTP-EQUIVALENT-FORMS',
     'listPets does not recognise a parameter whose name is percent-encoded (%6C%69%6D%69%74=5 is not limit=5).',
     'warn',
   ),
-  'repeated-param-500': g('RESP-STATUS-DOCUMENTED', 'listPets answers 500 when a query parameter is given twice.'),
-  'next-after-large-body-500': g(
+  'repeated-param-500': generated('RESP-STATUS-DOCUMENTED', 'listPets answers 500 when a query parameter is given twice.'),
+  'next-after-large-body-500': generated(
     'RESP-STATUS-DOCUMENTED',
     'The request after a body refused as too large is answered 500 (the rest of that body was read as the next request: a connection left open after an early refusal).',
   ),
   // written after the generators were done (held out: the benchmark measures how many the generators reach)
-  'accept-charset-406': x('HTTP-EQUIVALENT-FORMS', 'Accept: application/json with a parameter (charset=utf-8) is answered 406.', 'warn'),
-  'duplicate-status-echo-first': x(
-    'GET-ROUND-TRIP',
-    'A status given twice: the 201 echoes the first, the pet is stored with the last (getPet shows it).',
-  ),
-  'list-nbsp-as-space': x(
+  'get-tab-as-space': heldOut('GET-ROUND-TRIP', 'getPet shows a tab (U+0009) in a name as a space (createPet and listPets show it whole).'),
+  'name-newline-500': heldOut('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a name holding a line feed (U+000A).'),
+  'list-nbsp-as-space': heldOut(
     'LIST-ROUND-TRIP',
     'listPets shows a no-break space (U+00A0) in a name as a plain space (getPet shows it whole).',
   ),
-  'status-astral-500': x('LIST-STATUS-UNKNOWN-NO-5XX', 'listPets answers 500 to a status holding a character outside the BMP.', 'warn'),
-  'list-cuts-names-200': x('LIST-ROUND-TRIP', 'listPets shows at most 200 characters of a name (createPet and getPet show it whole).'),
+  'status-astral-500': heldOut(
+    'LIST-STATUS-UNKNOWN-NO-5XX',
+    'listPets answers 500 to a status holding a character outside the BMP.',
+    'warn',
+  ),
+  'list-cuts-names-200': heldOut(
+    'LIST-ROUND-TRIP',
+    'listPets shows at most 200 characters of a name (createPet and getPet show it whole).',
+  ),
+  // held out at first, missed by the generators: found once Accept was varied with parameters and spellings, and every
+  // member of a NewPet given twice (the generators' gaps they showed, closed in general, not for them)
+  'accept-charset-406': generated(
+    'HTTP-EQUIVALENT-FORMS',
+    'Accept: application/json with a parameter (charset=utf-8) is answered 406.',
+    'warn',
+  ),
+  'duplicate-status-echo-first': generated(
+    'GET-ROUND-TRIP',
+    'A status given twice: the 201 echoes the first, the pet is stored with the last (getPet shows it).',
+  ),
   // the store: what a pet was created with decides where a client finds it
-  'default-status-unlisted': g(
+  'default-status-unlisted': generated(
     'LIST-COMPLETE-PAGE',
     'A pet created without a status shows the default status in its 201 and getPet, but no page filtered by that status lists it.',
   ),
-  'get-truncates-long-names': g('GET-ROUND-TRIP', 'getPet shows at most 100 characters of a name (createPet and listPets show it whole).'),
-  'category-id-double': g(
+  'get-truncates-long-names': generated(
+    'GET-ROUND-TRIP',
+    'getPet shows at most 100 characters of a name (createPet and listPets show it whole).',
+  ),
+  'category-id-double': generated(
     'INPUT-NUMBER-PRECISION',
     'A categoryId written with a fraction or an exponent is read through a double, as Jackson and Python do by default: above 2^53 it is rounded (a latitude RFC 8259 §6 allows: a warning).',
     'warn',
   ),
-  'list-strips-controls': g('LIST-ROUND-TRIP', 'listPets shows names without their control characters (getPet shows them whole).'),
-  'status-whitespace-accepted': g('CREATE-400-BAD-STATUS', 'A status with leading or trailing whitespace is accepted and stored trimmed.'),
-  'status-index-accepted': g(
+  'list-strips-controls': generated('LIST-ROUND-TRIP', 'listPets shows names without their control characters (getPet shows them whole).'),
+  'status-whitespace-accepted': generated(
+    'CREATE-400-BAD-STATUS',
+    'A status with leading or trailing whitespace is accepted and stored trimmed.',
+  ),
+  'status-index-accepted': generated(
     'CREATE-400-BAD-STATUS',
     'A status given as the index of the enumeration (0, "1") is accepted as that value (Jackson\'s ordinal enum binding).',
   ),
-  'invalid-stored': g(
+  'invalid-stored': generated(
     'CREATE-400-NOTHING-STORED',
     'A categoryId written as a string of two or more digits is refused with 400, but the pet is stored anyway.',
     'warn',
   ),
-  'limit-sign-500': g('LIST-LIMIT-OUT-OF-RANGE', 'listPets answers 500 to a limit written with a plus sign or leading zeros.'),
-  'status-near-miss-500': g(
+  'limit-sign-500': generated('LIST-LIMIT-OUT-OF-RANGE', 'listPets answers 500 to a limit written with a plus sign or leading zeros.'),
+  'status-near-miss-500': generated(
     'LIST-STATUS-UNKNOWN-NO-5XX',
     'listPets answers 500 to a status that differs from a valid one only in case or spaces.',
     'warn',
   ),
-  'get-mid-id-500': g('GET-404-UNKNOWN', 'getPet answers 500 to an id between 2^31 and 2^53 (an integer overflow in a cache).'),
-  'get-unicode-digits-500': g('GET-NON-INTEGER-ID-4XX', 'getPet answers 500 to a petId written in non-ASCII digits.', 'warn'),
+  'get-mid-id-500': generated('GET-404-UNKNOWN', 'getPet answers 500 to an id between 2^31 and 2^53 (an integer overflow in a cache).'),
+  'get-unicode-digits-500': generated('GET-NON-INTEGER-ID-4XX', 'getPet answers 500 to a petId written in non-ASCII digits.', 'warn'),
   // rate-limit headers
-  'ratelimit-headers-missing-on-errors': c(
+  'ratelimit-headers-missing-on-errors': conformance(
     'RL-HEADERS-PRESENT',
     'Error responses (status >= 400, 429 included) carry no X-RateLimit-* header.',
   ),
-  'ratelimit-non-integer': c('RL-HEADERS-INTEGER', 'X-RateLimit-Limit is written "60.0".'),
-  'ratelimit-limit-duplicated': c(
+  'ratelimit-non-integer': conformance('RL-HEADERS-INTEGER', 'X-RateLimit-Limit is written "60.0".'),
+  'ratelimit-limit-duplicated': conformance(
     'RL-HEADERS-INTEGER',
     'X-RateLimit-Limit carries two values, the plan\'s limit and twice it ("60, 120"), as when a gateway adds its own.',
   ),
-  'reset-in-past': c(
+  'reset-in-past': conformance(
     'RL-RESET-UNIX-SECONDS',
     'X-RateLimit-Reset is one minute before the true reset (when a one-minute window began), so in the past.',
   ),
-  'remaining-above-limit': c(
+  'remaining-above-limit': conformance(
     'RL-REMAINING-LE-LIMIT',
     'X-RateLimit-Remaining is 10 above the truth, so above the limit at the start of a window.',
   ),
-  'wrong-plan-limit': c('RL-LIMIT-PLAN', "The plan's per-minute limit plus 40 is advertised and enforced."),
-  'limit-varies': c('RL-LIMIT-CONSTANT', "X-RateLimit-Limit alternates between the plan's limit and twice it on consecutive responses."),
-  'reset-in-ms': { ...c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is a Unix timestamp in milliseconds.'), alsoSuite: 'load' },
-  'reset-relative': c('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is the number of seconds until the reset.'),
+  'wrong-plan-limit': conformance('RL-LIMIT-PLAN', "The plan's per-minute limit plus 40 is advertised and enforced."),
+  'limit-varies': conformance(
+    'RL-LIMIT-CONSTANT',
+    "X-RateLimit-Limit alternates between the plan's limit and twice it on consecutive responses.",
+  ),
+  'reset-in-ms': { ...conformance('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is a Unix timestamp in milliseconds.'), alsoSuite: 'load' },
+  'reset-relative': conformance('RL-RESET-UNIX-SECONDS', 'X-RateLimit-Reset is the number of seconds until the reset.'),
   'remaining-not-falling': {
-    ...c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'),
+    ...conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'),
     alsoSuite: 'load',
   },
-  'remaining-falls-by-two': c('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
-  '429-instead-of-401': c('RL-RECOVERY', 'Bad credentials are answered 429 with Retry-After: 0 instead of 401, again after the wait.'),
-  'error-422-not-error': c(
+  'remaining-falls-by-two': conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
+  '429-instead-of-401': conformance(
+    'RL-RECOVERY',
+    'Bad credentials are answered 429 with Retry-After: 0 instead of 401, again after the wait.',
+  ),
+  'error-422-not-error': conformance(
     'SCHEMA-ERROR',
     'An out-of-range limit or a non-integer petId is answered 422 with {"detail": [...]}, not an Error.',
   ),
   // rate limiting under load
-  'never-429': l('RL-CEILING-429', 'Requests beyond the limit are served (Remaining stays at 0).'),
-  'no-retry-after': l('RL-429-RETRY-AFTER', 'A 429 carries no Retry-After.'),
-  'retry-after-negative': l('RL-429-RETRY-AFTER', 'A 429\'s Retry-After is the wait with its sign flipped ("-5").'),
-  'remaining-negative-on-429': l(
+  'never-429': load('RL-CEILING-429', 'Requests beyond the limit are served (Remaining stays at 0).'),
+  'no-retry-after': load('RL-429-RETRY-AFTER', 'A 429 carries no Retry-After.'),
+  'retry-after-negative': load('RL-429-RETRY-AFTER', 'A 429\'s Retry-After is the wait with its sign flipped ("-5").'),
+  'remaining-negative-on-429': load(
     'RL-HEADERS-INTEGER',
     'A 429 says X-RateLimit-Remaining -1 (the refused request counted against the limit).',
   ),
-  'throttle-after-idle': l(
+  'throttle-after-idle': load(
     'RL-NOT-EARLY',
     'The first request of a key that sent nothing for a whole window (a new key included) is refused with 429 (Retry-After 1, Remaining 0) and not counted: its limiter entry is re-created empty.',
   ),
-  'retry-after-too-short': l('RL-RECOVERY', 'Retry-After says 1 second while the window stays closed until its end.'),
-  'sustained-throttle': l(
+  'retry-after-too-short': load('RL-RECOVERY', 'Retry-After says 1 second while the window stays closed until its end.'),
+  'sustained-throttle': load(
     'RL-SUSTAINED-BELOW-CEILING',
     'A key that has sent for half a window without a pause longer than a tenth of the window, and used 75% of its limit over the last window, is refused with 429 (Remaining 0); bursts and clients that pause are unaffected.',
   ),
-  'throttle-early': l(
+  'throttle-early': load(
     'RL-NOT-EARLY',
     'Requests are refused with 429 once 80% of the limit is used, while Remaining still says more are allowed.',
   ),
-  'window-10s': l(
+  'window-10s': load(
     'RL-WINDOW-PER-MINUTE',
     "The limit is enforced as ceil(limit / 6) per sixth of the window (10 s sub-windows for a minute); X-RateLimit-Limit still says the plan's number.",
   ),
   'reset-is-now': {
-    ...l(
+    ...load(
       'RL-RETRY-AFTER-CONSISTENT',
       'X-RateLimit-Reset is always the current second, even on a 429 whose Retry-After asks to wait.',
       'warn',
     ),
     note: "Caught as Retry-After contradicting Reset: response by response, a Reset at the response's own second is what a correct server shows when its window ends within that second (its limiter decided before Date was stamped), and a server may ask to wait longer than its limit needs.",
   },
-  'remaining-on-429': l('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
-  'daily-ignored': l('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
-  'daily-quota-low': l(
+  'remaining-on-429': load('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
+  'daily-ignored': load('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
+  'daily-quota-low': load(
     'RL-DAILY-QUOTA',
     "Three quarters of the per-day quota is enforced (and counted down in X-RateLimit-Remaining), not the plan's number.",
   ),
   'plans-share-bucket': {
-    ...l(
+    ...load(
       'RL-REMAINING-DECREMENTS',
       "The free and pro keys are counted in one bucket (each keeps its own X-RateLimit-Limit): one plan's requests use up the other's Remaining.",
     ),
     note: 'Caught only when plans run side by side, each on its own dedicated key (npm start --plans free,pro).',
     sideBySide: true,
   },
-  '429-body-not-error': l('RL-429-ERROR-BODY', 'A 429 body is JSON {"message": …} without code and status, not an Error.', 'warn'),
+  '429-body-not-error': load('RL-429-ERROR-BODY', 'A 429 body is JSON {"message": …} without code and status, not an Error.', 'warn'),
   // hostile servers: each affects every request
-  'body-not-json': h('RESP-BODY-JSON', 'Every response is 200 text/html "<html>oops</html>".'),
-  'json-truncated': h('RESP-BODY-JSON', 'Every JSON body is cut off halfway (Content-Length matches the cut body).'),
-  'huge-body': h(
+  'body-not-json': hostile('RESP-BODY-JSON', 'Every response is 200 text/html "<html>oops</html>".'),
+  'json-truncated': hostile('RESP-BODY-JSON', 'Every JSON body is cut off halfway (Content-Length matches the cut body).'),
+  'huge-body': hostile(
     'TRANSPORT-COMPLETE-RESPONSE',
     'Every response is a 200 JSON array of 40 MB streamed in 64 KiB chunks every 2 ms, never buffered whole.',
   ),
-  hang: h('TRANSPORT-COMPLETE-RESPONSE', 'Requests are accepted and never answered.'),
-  'reset-connection': h('TRANSPORT-COMPLETE-RESPONSE', 'The socket is destroyed after the headers and half of the body are written.'),
-  'redirect-cross-origin': h(
+  hang: hostile('TRANSPORT-COMPLETE-RESPONSE', 'Requests are accepted and never answered.'),
+  'reset-connection': hostile('TRANSPORT-COMPLETE-RESPONSE', 'The socket is destroyed after the headers and half of the body are written.'),
+  'redirect-cross-origin': hostile(
     'TRANSPORT-NO-CROSS-ORIGIN-REDIRECT',
     'Every request is answered 307 to the same path on http://127.0.0.2:<port> (another origin).',
   ),
-  'echo-key': h(
+  'echo-key': hostile(
     'REDACTION',
     'The Authorization header value is echoed in an X-Echo response header and in every Error message.',
     'Not a conformance failure by itself (a HYGIENE-CREDENTIAL-NOT-REFLECTED warning): the self-test asserts that the key never appears in any report, JUnit file or log.',
   ),
-  'html-error': h('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an HTML error page.'),
-  'always-500': h('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an Error body.'),
+  'html-error': hostile('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an HTML error page.'),
+  'always-500': hostile('RESP-STATUS-DOCUMENTED', 'Every request is answered 500 with an Error body.'),
 } satisfies Record<string, FaultSpec>;
 
 export type FaultName = keyof typeof table;

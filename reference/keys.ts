@@ -2,7 +2,7 @@
  * The demo API keys of the reference server: one per plan. The enterprise plan's
  * limits are "custom" in the spec, so they are configurable here.
  */
-import { SPEC_PLANS, type PlanName } from './plans.ts';
+import { SPEC_PLANS, type PlanName } from './plan-limits.ts';
 import type { Has } from './faults.ts';
 
 export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {

@@ -25,7 +25,7 @@ import { exitFlushed } from '../src/config/exit.ts';
 import { buildApp } from './app.ts';
 import { FAULT_NAMES, FAULTS, parseFaults } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
-import { PLAN_NAMES, SPEC_PLANS } from './plans.ts';
+import { PLAN_NAMES, SPEC_PLANS } from './plan-limits.ts';
 import { listen } from './server.ts';
 import { parseVariants, VARIANTS } from './variants.ts';
 

@@ -2,7 +2,7 @@
  * Options of the reference server: the injectable clock and windows, fault
  * modes, and the variants (unusual behaviours the suite must never fail: see variants.ts).
  */
-import type { PlanName } from './plans.ts';
+import type { PlanName } from './plan-limits.ts';
 import type { FaultName } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
 import type { RetryAfterStyle } from './headers.ts';

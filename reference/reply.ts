@@ -2,8 +2,8 @@
  * What a handler returns: a status, a body already serialized, extra headers.
  * The writer (respond.ts) adds the headers every response carries.
  */
-import { Int64, writeJson } from './json.ts';
-import type { Pet } from './store.ts';
+import { Int64, writeJson } from './lossless-json.ts';
+import type { Pet } from './pet-store.ts';
 
 export interface Reply {
   status: number;

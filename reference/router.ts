@@ -2,7 +2,7 @@
 import { createPet } from './handlers/create-pet.ts';
 import { getPet } from './handlers/get-pet.ts';
 import { listPets } from './handlers/list-pets.ts';
-import type { Handler } from './handlers/context.ts';
+import type { Handler } from './handlers/handler-context.ts';
 
 export const BASE_PATH = '/v1';
 

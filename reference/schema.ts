@@ -9,7 +9,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import newPetSchema from '../schemas/new-pet.json' with { type: 'json' };
 import petStatusSchema from '../schemas/pet-status.json' with { type: 'json' };
-import { integerOf, isInt64, numberText } from './json.ts';
+import { integerOf, isInt64, numberText } from './lossless-json.ts';
 
 export interface BodyIssue {
   keyword: string;

@@ -3,6 +3,7 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { describeStatus, everyOperation } from '../../src/harness/ops.ts';
+import { AUTH } from '../../src/core/spec/auth/requirements.ts';
 
 export default defineSpec({
   operation: 'auth',
@@ -14,14 +15,17 @@ export default defineSpec({
       async run(t) {
         for (const req of everyOperation(t, 'valid')) {
           const ex = await t.request(req);
-          t.check(ex, {
-            requirement: 'AUTH-VALID-KEY-ACCEPTED',
-            ok: ex.response !== undefined && ex.response.status !== 401 && ex.response.status !== 403,
-            pass: `${req.operation} accepted the key`,
-            fail: 'Valid key rejected',
-            message: `${req.operation} with the configured key: ${describeStatus(ex)}`,
-            evidence: { expected: 'not 401', actual: describeStatus(ex) },
-          });
+          const ok = ex.response !== undefined && ex.response.status !== 401 && ex.response.status !== 403;
+          t.judge(ex, [
+            AUTH.judge('AUTH-VALID-KEY-ACCEPTED', {
+              ok,
+              pass: 'accepted',
+              fail: 'rejected',
+              args: { operation: req.operation },
+              message: `${req.operation} with the configured key: ${describeStatus(ex)}`,
+              evidence: ok ? undefined : { expected: 'not 401', actual: describeStatus(ex) },
+            }),
+          ]);
         }
       },
     },

@@ -5,6 +5,7 @@
 import { defineSpec } from '../../src/harness/spec.ts';
 import { createPetRaw, describeStatus, getPet, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import type { ApiRequest } from '../../src/http/client.ts';
+import { AUTH } from '../../src/core/spec/auth/requirements.ts';
 
 const CASES: { title: string; request: ApiRequest; writes?: boolean }[] = [
   {
@@ -28,14 +29,14 @@ export default defineSpec({
     writes: c.writes,
     async run(t) {
       const ex = await t.request(c.request);
-      t.check(ex, {
-        requirement: 'AUTH-BEFORE-VALIDATION',
-        ok: ex.response?.status === 401,
-        pass: 'Authentication decided first',
-        fail: 'Validation or lookup before authentication',
-        message: `${c.request.operation} without a valid key: ${describeStatus(ex)}`,
-        evidence: { expected: '401', actual: describeStatus(ex) },
-      });
+      const ok = ex.response?.status === 401;
+      t.judge(ex, [
+        AUTH.judge('AUTH-BEFORE-VALIDATION', {
+          ok,
+          message: `${c.request.operation} without a valid key: ${describeStatus(ex)}`,
+          evidence: ok ? undefined : { expected: '401', actual: describeStatus(ex) },
+        }),
+      ]);
     },
   })),
 });

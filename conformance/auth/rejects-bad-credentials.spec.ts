@@ -14,6 +14,7 @@ import { defineSpec } from '../../src/harness/spec.ts';
 import { describeStatus, everyOperation, listPets } from '../../src/harness/ops.ts';
 import type { ApiRequest, Credential } from '../../src/http/client.ts';
 import type { TestContext } from '../../src/harness/context.ts';
+import { AUTH } from '../../src/core/spec/auth/requirements.ts';
 
 const bearer = (token: string): Credential => ({ authorization: `Bearer ${token}` });
 /** A character other than `c`, also when compared case-insensitively. */
@@ -22,7 +23,7 @@ const listOnly = (_t: TestContext, auth: Credential): ApiRequest[] => [listPets(
 
 interface Case {
   title: string;
-  requirement: string;
+  requirement: 'AUTH-MISSING-401' | 'AUTH-WRONG-SCHEME-401' | 'AUTH-EMPTY-TOKEN-401' | 'AUTH-UNKNOWN-KEY-401';
   /** What the bad credential is, for messages (never its value). */
   what: string;
   credential: (key: string) => Credential;
@@ -93,14 +94,15 @@ async function expect401(t: TestContext, c: Case) {
   const credential = c.credential(t.config.apiKey ?? 'no-key');
   for (const req of (c.requests ?? everyOperation)(t, credential)) {
     const ex = await t.request(req);
-    t.check(ex, {
-      requirement: c.requirement,
-      ok: ex.response?.status === 401,
-      pass: `${req.operation} answered 401`,
-      fail: 'Bad credential not rejected with 401',
-      message: `${req.operation} with ${c.what}: ${describeStatus(ex)}`,
-      evidence: { expected: '401', actual: describeStatus(ex) },
-    });
+    const ok = ex.response?.status === 401;
+    t.judge(ex, [
+      AUTH.judge(c.requirement, {
+        ok,
+        args: { operation: req.operation },
+        message: `${req.operation} with ${c.what}: ${describeStatus(ex)}`,
+        evidence: ok ? undefined : { expected: '401', actual: describeStatus(ex) },
+      }),
+    ]);
   }
 }
 

@@ -8,6 +8,7 @@ import { answerOf, createdPets, createdWithoutStatus, isObject, type CreatedPet 
 import type { TestContext } from '../../src/harness/context.ts';
 import { judgeCreated, type CreatedRequirement } from '../../src/core/spec/create-pet/rules.ts';
 import { sentPet } from '../../src/core/spec/pets.ts';
+import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
 
 function judgeCreate(t: TestContext, requirement: CreatedRequirement, p: CreatedPet) {
   const a = answerOf(p.ex);
@@ -35,12 +36,13 @@ export default defineSpec({
         const p = await createdWithoutStatus(t);
         judgeCreate(t, 'CREATE-STATUS-OPTIONAL', p);
         if (p.ex.response?.status === 201 && isObject(p.ex.json))
-          t.report(p.ex, {
-            requirement: 'CREATE-DEFAULT-STATUS',
-            outcome: 'observe',
-            title: 'Default status observed',
-            message: `a pet created without status has ${'status' in p.ex.json ? `status ${JSON.stringify(p.ex.json.status)}` : 'no status field'}`,
-          });
+          t.judge(p.ex, [
+            CREATE_PET.judge('CREATE-DEFAULT-STATUS', {
+              outcome: 'observe',
+              title: 'observed',
+              message: `a pet created without status has ${'status' in p.ex.json ? `status ${JSON.stringify(p.ex.json.status)}` : 'no status field'}`,
+            }),
+          ]);
       },
     },
   ],

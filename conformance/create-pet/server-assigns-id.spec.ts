@@ -17,6 +17,7 @@ import {
   pageIds,
   uniqueName,
 } from '../../src/harness/ops.ts';
+import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
 
 const CLIENT_ID = '4242424242424242';
 
@@ -33,14 +34,18 @@ export default defineSpec({
           createPetRaw(`{"id":${CLIENT_ID},"name":${JSON.stringify(uniqueName('client-id'))},"categoryId":1}`, { alsoAcceptable: [400] }),
         );
         const id = ex.response?.status === 201 ? exactInteger(ex, '/id') : undefined;
-        t.check(ex, {
-          requirement: 'CREATE-ID-SERVER-ASSIGNED',
-          ok: ex.response?.status === 400 || (ex.response?.status === 201 && id !== undefined && id !== CLIENT_ID),
-          pass: ex.response?.status === 400 ? 'client id rejected with 400' : `client id ignored (assigned ${id})`,
-          fail: 'Client-sent id became the pet id',
-          message: `createPet with id ${CLIENT_ID}: ${describeStatus(ex)}, id ${id ?? '-'}`,
-          evidence: { expected: `400, or 201 with an id other than ${CLIENT_ID}`, actual: `${describeStatus(ex)}, id ${id ?? '-'}` },
-        });
+        const ok = ex.response?.status === 400 || (ex.response?.status === 201 && id !== undefined && id !== CLIENT_ID);
+        t.judge(ex, [
+          CREATE_PET.judge('CREATE-ID-SERVER-ASSIGNED', {
+            ok,
+            pass: ex.response?.status === 400 ? 'rejected' : 'ignored',
+            args: { id: id ?? '-' },
+            message: `createPet with id ${CLIENT_ID}: ${describeStatus(ex)}, id ${id ?? '-'}`,
+            evidence: ok
+              ? undefined
+              : { expected: `400, or 201 with an id other than ${CLIENT_ID}`, actual: `${describeStatus(ex)}, id ${id ?? '-'}` },
+          }),
+        ]);
       },
     },
     {
@@ -50,43 +55,49 @@ export default defineSpec({
       async run(t) {
         const pets = [...(await createdPets(t)), await createdWithoutStatus(t)].filter((p) => p.id !== undefined);
         const ids = pets.map((p) => p.id!);
+        const id = 'CREATE-ID-UNIQUE';
         if (ids.length < 2)
-          return t.report(undefined, {
-            requirement: 'CREATE-ID-UNIQUE',
-            outcome: 'skip',
-            title: 'Could not be judged',
-            message: 'fewer than two pets were created',
-          });
-        t.check(pets[pets.length - 1]?.ex, {
-          requirement: 'CREATE-ID-UNIQUE',
-          ok: new Set(ids).size === ids.length,
-          pass: `${ids.length} distinct ids`,
-          fail: 'Two pets share an id',
-          message: `ids assigned: ${ids.join(', ')}`,
-          evidence: { expected: 'distinct ids', actual: ids.join(', ') },
-        });
+          return void t.judge(undefined, [
+            CREATE_PET.judge(id, { outcome: 'skip', title: 'not-judged', message: 'fewer than two pets were created' }),
+          ]);
+        const distinct = new Set(ids).size === ids.length;
+        t.judge(pets[pets.length - 1]?.ex, [
+          CREATE_PET.judge(id, {
+            ok: distinct,
+            pass: 'created-distinct',
+            fail: 'created-shared',
+            args: { count: ids.length },
+            message: `ids assigned: ${ids.join(', ')}`,
+            evidence: distinct ? undefined : { expected: 'distinct ids', actual: ids.join(', ') },
+          }),
+        ]);
         const before = await listedBeforeCreation(t);
         if (before.response?.status !== 200 || !Array.isArray(before.json))
-          return t.report(undefined, {
-            requirement: 'CREATE-ID-UNIQUE',
-            outcome: 'skip',
-            title: 'Could not be judged',
-            message: `the list of existing pets was not available (${describeStatus(before)})`,
-          });
+          return void t.judge(undefined, [
+            CREATE_PET.judge(id, {
+              outcome: 'skip',
+              title: 'not-judged',
+              message: `the list of existing pets was not available (${describeStatus(before)})`,
+            }),
+          ]);
         // Name of each listed pet by exact id; a pet of our own listed early is the same pet, not a reuse.
         const page = before.json as JsonValue[];
         const listed = new Map(pageIds(before).map((id, i) => [id, isObject(page[i]) ? page[i].name : undefined]));
         const reused = pets.filter((p) => listed.has(p.id) && listed.get(p.id) !== p.sent.name);
-        t.check(reused[0]?.ex ?? before, {
-          requirement: 'CREATE-ID-UNIQUE',
-          ok: reused.length === 0,
-          pass: `no created id was already used by one of the ${page.length} pets listed before creation`,
-          fail: 'A created pet reuses the id of an existing pet',
-          message: reused.length
-            ? `created ids already held by other pets: ${reused.map((p) => `${p.id} (listed as ${JSON.stringify(listed.get(p.id))})`).join(', ')}`
-            : `${ids.length} created ids, none among the ${page.length} listed before`,
-          evidence: { expected: 'ids not held by any existing pet', actual: reused.map((p) => p.id).join(', ') },
-        });
+        t.judge(reused[0]?.ex ?? before, [
+          CREATE_PET.judge(id, {
+            ok: reused.length === 0,
+            pass: 'not-reused',
+            fail: 'reused',
+            args: { listed: page.length },
+            message: reused.length
+              ? `created ids already held by other pets: ${reused.map((p) => `${p.id} (listed as ${JSON.stringify(listed.get(p.id))})`).join(', ')}`
+              : `${ids.length} created ids, none among the ${page.length} listed before`,
+            evidence: reused.length
+              ? { expected: 'ids not held by any existing pet', actual: reused.map((p) => p.id).join(', ') }
+              : undefined,
+          }),
+        ]);
       },
     },
     {
@@ -99,12 +110,13 @@ export default defineSpec({
         // The maximum is not shown, so the spec names no status for exceeding it: 413 and 422 are clean rejections too.
         const ex = await t.request(createPetRaw(`{"name":${JSON.stringify(name)},"categoryId":1}`, { alsoAcceptable: [413, 422] }));
         if (!t.conclusive(ex)) return;
-        t.report(ex, {
-          requirement: 'CREATE-NAME-MAX-LENGTH',
-          outcome: 'observe',
-          title: 'Long name handling observed',
-          message: `a ${name.length}-character name: ${describeStatus(ex)}`,
-        });
+        t.judge(ex, [
+          CREATE_PET.judge('CREATE-NAME-MAX-LENGTH', {
+            outcome: 'observe',
+            title: 'observed',
+            message: `a ${name.length}-character name: ${describeStatus(ex)}`,
+          }),
+        ]);
         // The maximum length is "not shown": rejecting is allowed, silently changing the name is not.
         if (ex.response?.status !== 201 || !isObject(ex.json) || !('name' in ex.json)) return; // no name at all: the schema check's finding
         const got = ex.json.name;
@@ -112,17 +124,19 @@ export default defineSpec({
           typeof got === 'string'
             ? `a ${got.length}-character name${got.length < name.length && name.startsWith(got) ? ' (truncated)' : ''}`
             : JSON.stringify(got);
-        t.check(ex, {
-          requirement: 'CREATE-201-PET',
-          ok: got === name,
-          pass: `the ${name.length}-character name was accepted and echoed whole`,
-          fail: 'Accepted name altered',
-          message:
-            got === name
+        const whole = got === name;
+        t.judge(ex, [
+          CREATE_PET.judge('CREATE-201-PET', {
+            ok: whole,
+            pass: 'long-name-whole',
+            fail: 'long-name-altered',
+            args: { length: name.length },
+            message: whole
               ? 'name echoed whole'
               : `a ${name.length}-character name was answered 201 with ${cut}; a name the service cannot keep must be rejected with 400, not altered`,
-          evidence: { expected: `the ${name.length}-character name sent`, actual: cut },
-        });
+            evidence: whole ? undefined : { expected: `the ${name.length}-character name sent`, actual: cut },
+          }),
+        ]);
       },
     },
   ],

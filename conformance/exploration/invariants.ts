@@ -1,5 +1,7 @@
+import type { RequirementId } from '../../src/core/catalogue.ts';
+
 /** The requirements the exploration phase's invariants are tied to (src/explore/oracle.ts and the check registry). */
-export const INVARIANTS: readonly string[] = [
+export const INVARIANTS: readonly RequirementId[] = [
   'RESP-STATUS-DOCUMENTED',
   'CREATE-201-PET',
   'INPUT-NUMBER-PRECISION',

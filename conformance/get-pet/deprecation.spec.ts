@@ -4,6 +4,7 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { exactInteger, getPet, listPets } from '../../src/harness/ops.ts';
+import { DEPRECATION } from '../../src/core/spec/deprecation/requirements.ts';
 
 export default defineSpec({
   operation: 'getPet',
@@ -22,12 +23,13 @@ export default defineSpec({
         const list = await t.request(listPets({ limit: '1' }));
         const id = list.response?.status === 200 ? exactInteger(list, '/0/id') : undefined;
         if (id === undefined)
-          return t.report(list, {
-            requirement: 'DEPRECATION-SIGNALLED',
-            outcome: 'skip',
-            title: 'Could not be judged',
-            message: 'no pet to fetch: the list was empty or failed',
-          });
+          return void t.judge(list, [
+            DEPRECATION.judge('DEPRECATION-SIGNALLED', {
+              outcome: 'skip',
+              title: 'not-judged',
+              message: 'no pet to fetch: the list was empty or failed',
+            }),
+          ]);
         await t.request(getPet(id));
       },
     },

@@ -8,6 +8,7 @@ import { answerOf, createdPets, createdWithoutStatus, exactInteger, expectedPet,
 import { judgeReadBack } from '../../src/core/spec/get-pet/rules.ts';
 import { petAt, type PetText } from '../../src/core/spec/pets.ts';
 import type { TestContext } from '../../src/harness/context.ts';
+import { GET_PET } from '../../src/core/spec/get-pet/requirements.ts';
 
 async function readBack(t: TestContext, id: string, expected: PetText, origin: string, written?: PetText) {
   const ex = await t.request(getPet(id));
@@ -38,12 +39,13 @@ export default defineSpec({
         const listed = list.response?.status === 200 ? petAt(list.json, '/0') : undefined;
         const id = listed ? exactInteger(list, '/0/id') : undefined;
         if (!listed || id === undefined)
-          return t.report(list, {
-            requirement: 'GET-ROUND-TRIP',
-            outcome: 'skip',
-            title: 'Could not be judged',
-            message: listed ? 'the listed pet has no integer id' : 'the list returned no pet to fetch',
-          });
+          return void t.judge(list, [
+            GET_PET.judge('GET-ROUND-TRIP', {
+              outcome: 'skip',
+              title: 'not-judged',
+              message: listed ? 'the listed pet has no integer id' : 'the list returned no pet to fetch',
+            }),
+          ]);
         await readBack(t, id, listed, 'from the list');
       },
     },

@@ -2,7 +2,7 @@
  * getPet of an id that does not exist is answered 404 with an Error; a petId
  * that is not an int64 is answered with a 4xx, never a 5xx.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec, type SpecTest } from '../../src/harness/spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { answerOf, getPet, OTHER_UNKNOWN_ID, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import { judgeNonIntegerId, judgeUnknownId } from '../../src/core/spec/get-pet/rules.ts';
@@ -26,7 +26,7 @@ export default defineSpec({
         t.judge(ex, a ? [judgeUnknownId(id, a, `GET /pets/${id}${note}`, id !== UNKNOWN_ID)] : []);
       },
     },
-    ...NON_INTEGER.map((id) => ({
+    ...NON_INTEGER.map((id): SpecTest => ({
       title: `A petId of ${JSON.stringify(decodeURIComponent(id))} is answered with a 4xx, never a 5xx.`,
       requirements: ['GET-NON-INTEGER-ID-4XX'],
       async run(t: TestContext) {

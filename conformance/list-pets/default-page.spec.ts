@@ -6,6 +6,7 @@
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, createdPets, expectedPet, listPets } from '../../src/harness/ops.ts';
 import { judgeListed, judgePage, judgePageSize, pageOf } from '../../src/core/spec/list-pets/rules.ts';
+import { LIST_PETS } from '../../src/core/spec/list-pets/requirements.ts';
 
 export default defineSpec({
   operation: 'listPets',
@@ -29,13 +30,14 @@ export default defineSpec({
         ]);
         const link = ex.response.headers.link;
         const other = Object.keys(ex.response.headers).filter((h) => /^x-(total|next|page|cursor)/i.test(h));
-        t.report(ex, {
-          requirement: 'LIST-PAGINATION-CONTROLS',
-          outcome: 'observe',
-          title: 'Pagination controls observed',
-          message:
-            link || other.length ? `Link: ${link ?? '-'}; headers: ${other.join(', ') || '-'}` : 'no Link or paging headers on the page',
-        });
+        t.judge(ex, [
+          LIST_PETS.judge('LIST-PAGINATION-CONTROLS', {
+            outcome: 'observe',
+            title: 'observed',
+            message:
+              link || other.length ? `Link: ${link ?? '-'}; headers: ${other.join(', ') || '-'}` : 'no Link or paging headers on the page',
+          }),
+        ]);
       },
     },
   ],

@@ -5,6 +5,8 @@
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, listPets, pageIds, repeatedIds } from '../../src/harness/ops.ts';
 import { judgePage, judgePageSize, pageOf } from '../../src/core/spec/list-pets/rules.ts';
+import { LIST_PETS } from '../../src/core/spec/list-pets/requirements.ts';
+import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
 
 const LIMITS = [100, 20, 1];
 
@@ -28,30 +30,32 @@ export default defineSpec({
           const n = page.length;
           t.judge(ex, [judgePageSize(page, limit, `limit=${limit}`)]);
           const want = Math.min(limit, known);
+          const full = n >= want;
           if (known > 0)
-            t.check(ex, {
-              requirement: 'LIST-LIMIT-FILLS-PAGE',
-              ok: n >= want,
-              pass: `limit=${limit} page is full`,
-              fail: 'Page shorter than limit though more animals exist',
-              message:
-                n >= want
+            t.judge(ex, [
+              LIST_PETS.judge('LIST-LIMIT-FILLS-PAGE', {
+                ok: full,
+                args: { limit },
+                message: full
                   ? `limit=${limit} returned ${n} animals: a full page, as at least ${known} exist`
                   : `limit=${limit} returned only ${n} animals although at least ${known} exist`,
-              evidence: { expected: `${want}`, actual: String(n) },
-            });
+                evidence: full ? undefined : { expected: `${want}`, actual: String(n) },
+              }),
+            ]);
           known = Math.max(known, n);
           const twice = repeatedIds(pageIds(ex));
-          t.check(ex, {
-            requirement: 'CREATE-ID-UNIQUE',
-            ok: twice.length === 0,
-            pass: `the ids on the limit=${limit} page are distinct`,
-            fail: 'Two animals on one page share an id',
-            message: twice.length
-              ? `limit=${limit}: id ${twice.join(', ')} appears more than once on the page`
-              : `limit=${limit}: no id repeated among ${n} animals`,
-            evidence: { expected: 'distinct ids', actual: twice.join(', ') },
-          });
+          t.judge(ex, [
+            CREATE_PET.judge('CREATE-ID-UNIQUE', {
+              ok: twice.length === 0,
+              pass: 'page-distinct',
+              fail: 'page-repeats',
+              args: { limit },
+              message: twice.length
+                ? `limit=${limit}: id ${twice.join(', ')} appears more than once on the page`
+                : `limit=${limit}: no id repeated among ${n} animals`,
+              evidence: twice.length ? { expected: 'distinct ids', actual: twice.join(', ') } : undefined,
+            }),
+          ]);
         }
       },
     },

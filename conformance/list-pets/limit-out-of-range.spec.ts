@@ -6,6 +6,7 @@
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, listPets } from '../../src/harness/ops.ts';
 import { judgeOutOfRange } from '../../src/core/spec/list-pets/rules.ts';
+import { LIST_PETS } from '../../src/core/spec/list-pets/requirements.ts';
 
 const VALUES = ['0', '-1', '101', '1000', 'abc', '1.5', ''];
 
@@ -22,12 +23,13 @@ export default defineSpec({
       const a = answerOf(ex);
       t.judge(ex, a ? [judgeOutOfRange(a, `limit=${JSON.stringify(value)}`)] : []);
       if (t.conclusive(ex))
-        t.report(ex, {
-          requirement: 'LIST-LIMIT-OUT-OF-RANGE-HANDLING',
-          outcome: 'observe',
-          title: 'Out-of-range limit handling',
-          message: `limit=${JSON.stringify(value)} → ${status === 200 ? `200 (clamped/ignored, ${n} animals)` : `${status} (rejected)`}`,
-        });
+        t.judge(ex, [
+          LIST_PETS.judge('LIST-LIMIT-OUT-OF-RANGE-HANDLING', {
+            outcome: 'observe',
+            title: 'observed',
+            message: `limit=${JSON.stringify(value)} → ${status === 200 ? `200 (clamped/ignored, ${n} animals)` : `${status} (rejected)`}`,
+          }),
+        ]);
     },
   })),
 });

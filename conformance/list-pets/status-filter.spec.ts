@@ -8,7 +8,7 @@
  * limit=1 page is not judged for it. With writes off the store may hold no animal of a status: nothing is concluded.
  * Judged by the core's rules (src/core/spec/list-pets/rules.ts), the ones the exploration phase calls too.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec, type SpecTest } from '../../src/harness/spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { answerOf, createdPets, expectedPet, listPets, STATUSES } from '../../src/harness/ops.ts';
 import {
@@ -70,13 +70,13 @@ export default defineSpec({
   behaviour: 'status-filter',
   tests: [
     ...STATUSES.flatMap((status) =>
-      CASES.map((c) => ({
+      CASES.map((c): SpecTest => ({
         title: c.title(status),
         requirements: [
           'LIST-200-PETS',
           'LIST-STATUS-FILTER',
           c.limit ? 'LIST-LIMIT-HONOURED' : 'LIST-DEFAULT-LIMIT',
-          ...(c.finds ? ['LIST-COMPLETE-PAGE', 'LIST-ROUND-TRIP'] : []),
+          ...(c.finds ? (['LIST-COMPLETE-PAGE', 'LIST-ROUND-TRIP'] as const) : []),
         ],
         run: (t: TestContext) => run(t, status, c),
       })),

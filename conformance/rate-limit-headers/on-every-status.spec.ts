@@ -7,6 +7,7 @@ import { defineSpec } from '../../src/harness/spec.ts';
 import { createPetRaw, describeStatus, getPet, listPets, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiRequest } from '../../src/http/client.ts';
+import { RATE_LIMIT_HEADERS } from '../../src/core/spec/rate-limit-headers/requirements.ts';
 
 /** The 400 needs a POST (the only documented 400), so it is skipped when writes are off. */
 const CASES: { status: number; request: ApiRequest; writes?: boolean }[] = [
@@ -26,19 +27,22 @@ export default defineSpec({
     async run(t) {
       const ex = await t.request(c.request);
       if (ex.response?.status !== c.status)
-        return t.report(ex, {
-          requirement: 'RL-HEADERS-PRESENT',
-          outcome: 'skip',
-          title: `No ${c.status} to inspect`,
-          message: `expected a ${c.status}, got ${describeStatus(ex)}`,
-        });
+        return void t.judge(ex, [
+          RATE_LIMIT_HEADERS.judge('RL-HEADERS-PRESENT', {
+            outcome: 'skip',
+            title: 'no-status',
+            args: { status: c.status },
+            message: `expected a ${c.status}, got ${describeStatus(ex)}`,
+          }),
+        ]);
       const rl = readRateLimit(ex.response.headers);
-      t.report(ex, {
-        requirement: 'RL-SCOPE',
-        outcome: 'observe',
-        title: 'Rate-limit headers by status',
-        message: `${c.status}: Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}, Reset ${rl.resetRaw ?? '-'}`,
-      });
+      t.judge(ex, [
+        RATE_LIMIT_HEADERS.judge('RL-SCOPE', {
+          outcome: 'observe',
+          title: 'by-status',
+          message: `${c.status}: Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}, Reset ${rl.resetRaw ?? '-'}`,
+        }),
+      ]);
     },
   })),
 });

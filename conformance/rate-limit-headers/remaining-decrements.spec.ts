@@ -1,15 +1,16 @@
 /**
  * X-RateLimit-Remaining falls by exactly one between sequential requests in one
  * window, and X-RateLimit-Limit stays constant (judged by the rate-limit-headers
- * check). The verdict (src/core/decrements.ts) tolerates rollovers, sliding
+ * check). The verdict (src/core/spec/rate-limit-headers/decrements.ts) tolerates rollovers, sliding
  * windows and other clients on the key; a burst with no step of exactly one fails.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { listPets } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
-import { judgeDecrements } from '../../src/core/rules/decrements.ts';
+import { judgeDecrements } from '../../src/core/spec/rate-limit-headers/decrements.ts';
 import type { TestContext } from '../../src/harness/context.ts';
+import { RATE_LIMIT_HEADERS } from '../../src/core/spec/rate-limit-headers/requirements.ts';
 
 const BURST = 6;
 
@@ -37,21 +38,23 @@ export default defineSpec({
         let last = await burst(t);
         if (last.verdict && !last.verdict.ok) last = await burst(t);
         const { seen, verdict } = last;
+        const id = 'RL-REMAINING-DECREMENTS';
         if (!verdict)
-          return t.report(undefined, {
-            requirement: 'RL-REMAINING-DECREMENTS',
-            outcome: 'skip',
-            title: 'Could not be judged',
-            message: 'fewer than two responses carried X-RateLimit-Remaining',
-          });
-        t.check(seen[seen.length - 1].ex, {
-          requirement: 'RL-REMAINING-DECREMENTS',
+          return void t.judge(undefined, [
+            RATE_LIMIT_HEADERS.judge(id, {
+              outcome: 'skip',
+              title: 'not-judged',
+              message: 'fewer than two responses carried X-RateLimit-Remaining',
+            }),
+          ]);
+        const sequence = seen.map((s) => s.remaining).join(' → ');
+        const judged = RATE_LIMIT_HEADERS.judge(id, {
           ok: verdict.ok,
-          pass: 'Remaining falls by one per request',
-          fail: 'Remaining does not fall by one per request',
-          message: `${verdict.message}; sequence ${seen.map((s) => s.remaining).join(' → ')}`,
-          evidence: { expected: 'a drop of exactly one per request', actual: seen.map((s) => s.remaining).join(' → ') },
+          fail: 'sequential',
+          message: `${verdict.message}; sequence ${sequence}`,
+          ...(verdict.ok ? {} : { evidence: { expected: 'a drop of exactly one per request', actual: sequence } }),
         });
+        t.judge(seen[seen.length - 1].ex, [judged]);
       },
     },
   ],

@@ -3,6 +3,7 @@
  * no request is sent).
  */
 import { defineSpec } from '../../src/harness/spec.ts';
+import { VERSIONING } from '../../src/core/spec/versioning/requirements.ts';
 
 export default defineSpec({
   operation: 'versioning',
@@ -13,14 +14,14 @@ export default defineSpec({
       requirements: ['VERSION-BASE-PATH'],
       async run(t) {
         const path = new URL(t.session.opts.baseUrl).pathname.replace(/\/+$/, '');
-        t.check(undefined, {
-          requirement: 'VERSION-BASE-PATH',
-          ok: path.endsWith('/v1'),
-          pass: 'Base address ends with /v1',
-          fail: 'Base address lacks /v1',
-          message: `base path ${JSON.stringify(path || '/')}`,
-          evidence: { expected: '…/v1', actual: path || '/' },
-        });
+        const ok = path.endsWith('/v1');
+        t.judge(undefined, [
+          VERSIONING.judge('VERSION-BASE-PATH', {
+            ok,
+            message: `base path ${JSON.stringify(path || '/')}`,
+            evidence: ok ? undefined : { expected: '…/v1', actual: path || '/' },
+          }),
+        ]);
       },
     },
   ],

@@ -19,7 +19,14 @@
  */
 import { Counter, Gauge } from 'k6/metrics';
 import { ConfigError } from '../../src/settings/read-config.ts';
-import type { Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
+import {
+  isScenarioRequirementId,
+  judgeScenarioRequirement,
+  type ScenarioInfo,
+  type ScenarioRequirementId,
+} from '../../src/core/scenarios.ts';
+import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
 import { buildLoadReport, reportBaseName } from '../../src/core/load-report.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { isPlanName, PLAN_NAMES_TEXT } from '../../src/core/plans.ts';
@@ -184,19 +191,21 @@ function judgementsOf(metrics: SummaryMetrics, r: PlanRun, tag: string | undefin
     const finished = key.indexOf('rl_finished') === 0;
     for (const expr of Object.keys(th)) {
       const m = /requirement:([A-Z0-9-]+)/.exec(key);
-      const requirement = m ? m[1] : r.def.requirements[0];
+      const requirement = m && isScenarioRequirementId(m[1]) ? m[1] : r.def.requirements[0];
       const explained = judgements.some((v) => v.outcome === 'fail' && (!m || v.requirement === requirement));
       const unfinished = finished && !judgements.length;
-      if (!th[expr].ok && !explained && (!finished || unfinished))
-        judgements.push({
-          requirement,
-          outcome: finished ? 'error' : 'fail',
-          title: finished ? 'The scenario did not finish' : 'k6 threshold failed',
-          message: `threshold ${key} ${expr} failed${finished ? ': the scenario did not finish (k6 stopped it)' : ''}`,
-        });
+      if (!th[expr].ok && !explained && (!finished || unfinished)) judgements.push(thresholdFailed(r, requirement, key, expr, finished));
     }
   }
   return judgements;
+}
+
+/** A failed threshold no judgement explains: the scenario did not finish (a suite error of its own requirement), or a failure. */
+function thresholdFailed(r: PlanRun, requirement: ScenarioRequirementId, key: string, expr: string, finished: boolean): Judgement {
+  const message = `threshold ${key} ${expr} failed${finished ? ': the scenario did not finish (k6 stopped it)' : ''}`;
+  return finished
+    ? RATE_LIMIT_LOAD.judge(r.def.requirements[0], { outcome: 'error', title: 'unfinished', message })
+    : judgeScenarioRequirement(requirement, { ok: false, fail: 'threshold', message });
 }
 
 /** The requests a plan sent: its tagged count, or (one plan) every request but setup's probe. */
@@ -209,8 +218,8 @@ function requestsSentOf(metrics: SummaryMetrics, tag: string | undefined): numbe
 }
 
 /** Every requirement a scenario may judge (its own, and those judged on a dedicated key). */
-function judgedOf(def: { requirements: readonly string[]; dedicatedKeyRequirements?: readonly string[] }): string[] {
-  return def.requirements.concat(def.dedicatedKeyRequirements || []);
+function judgedOf(def: ScenarioInfo): ScenarioRequirementId[] {
+  return (def.requirements as readonly ScenarioRequirementId[]).concat(def.dedicatedKeyRequirements || []);
 }
 
 /** The file name part of a share: its segment ("0:1/2" → ".share-0-1_2"), so shares in one folder never overwrite each other. */

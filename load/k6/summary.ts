@@ -7,7 +7,8 @@
  * threshold that always holds makes k6 list each of these series in the summary. The
  * messages, timeline and requests go to k6's log instead (load/lib/k6-log.ts).
  */
-import type { Judgement, Outcome } from '../../src/core/judgement.ts';
+import type { Judgement, Outcome } from '../../src/core/spec/define.ts';
+import { judgeScenarioRequirement, type ScenarioRequirementId } from '../../src/core/scenarios.ts';
 import { METRICS_ONLY_NOTE } from '../lib/k6-log.ts';
 
 /**
@@ -30,21 +31,26 @@ export function outcomeKey(requirement: string, plan?: string): string {
 export type SummaryMetrics = Record<string, { values?: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }>;
 
 /** Each judged requirement's outcome from the summary's metrics (one judgement per requirement, pointing at k6's log). */
-export function outcomesFromMetrics(metrics: SummaryMetrics, requirements: readonly string[], plan?: string): Judgement[] {
+export function outcomesFromMetrics(metrics: SummaryMetrics, requirements: readonly ScenarioRequirementId[], plan?: string): Judgement[] {
   const out: Judgement[] = [];
   for (const requirement of requirements) {
     const m = metrics[outcomeKey(requirement, plan)];
     const rank = m && m.values ? Math.round(m.values.max || m.values.value || 0) : 0;
     const outcome = OUTCOME_RANK[rank - 1];
-    if (outcome)
-      out.push({
-        requirement,
-        outcome,
-        title: 'Outcome carried by k6 metrics',
-        message: `${outcome} (the message is in k6's log: the lines starting with 'animal-store-report')`,
-      });
+    if (outcome) out.push(carried(requirement, outcome));
   }
   return out;
+}
+
+/**
+ * The outcome a metric carried, as its requirement's judgement: a pass or a failure judged by the level again (its
+ * rule's own judgement was: a failure is always a MUST's), any other outcome as it came.
+ */
+function carried(requirement: ScenarioRequirementId, outcome: Outcome): Judgement {
+  const message = `${outcome} (the message is in k6's log: the lines starting with 'animal-store-report')`;
+  return outcome === 'pass' || outcome === 'fail'
+    ? judgeScenarioRequirement(requirement, { ok: outcome === 'pass', pass: 'carried', fail: 'carried', message })
+    : judgeScenarioRequirement(requirement, { outcome, title: 'carried', message });
 }
 
 export { METRICS_ONLY_NOTE };

@@ -9,9 +9,10 @@
  * engine, `npm run load:merge` — completes that report with the carried lines.
  * Pure (bundled for k6).
  */
-import type { Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
 import { buildLoadReport, type CompactSample, type KeyState, type LoadReport, type TimelinePoint } from '../../src/core/load-report.ts';
 import type { PlanName } from '../../src/core/plans.ts';
+import { RUN_TITLES, SCENARIO_TITLES } from '../../src/core/spec/rate-limit-load/requirements.ts';
 
 /** The start of every carried line (after it: the kind, a space, JSON). */
 export const LINE_PREFIX = 'animal-store-report ';
@@ -119,7 +120,7 @@ export function readCarriage(lines: readonly string[], plan?: string, segment?: 
 }
 
 /** Titles of the judgements handleSummary makes from k6's thresholds alone (kept when the carried ones replace the rest). */
-export const THRESHOLD_TITLES = ['k6 threshold failed', 'The scenario did not finish'];
+export const THRESHOLD_TITLES: readonly string[] = [SCENARIO_TITLES.threshold, RUN_TITLES.unfinished];
 
 /** The note handleSummary adds to a report built from metrics alone; completing the report removes it. */
 export const METRICS_ONLY_NOTE =

@@ -5,13 +5,14 @@
  * requirements) is the core's catalogue (src/core/scenarios.ts). The k6 scripts
  * and the Node engine both build their runs from this table.
  */
-import type { Judgement } from '../../src/core/judgement.ts';
-import { judgeCeiling } from '../../src/core/rules/ceiling.ts';
-import { judgeRecovery } from '../../src/core/rules/recovery.ts';
-import { judgeResponses } from '../../src/core/rules/samples.ts';
-import { judgeDaily } from '../../src/core/rules/daily.ts';
-import { judgeSustained, judgeWindow } from '../../src/core/rules/window.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
+import { judgeCeiling } from '../../src/core/spec/rate-limit-load/ceiling.ts';
+import { judgeRecovery } from '../../src/core/spec/rate-limit-load/recovery.ts';
+import { judgeResponses } from '../../src/core/spec/rate-limit-load/samples.ts';
+import { judgeDaily } from '../../src/core/spec/rate-limit-load/daily.ts';
+import { judgeSustained, judgeWindow } from '../../src/core/spec/rate-limit-load/window.ts';
 import { SCENARIO_INFO, type ScenarioInfo } from '../../src/core/scenarios.ts';
+import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
 import { CeilingPhase, PacedPhase, PreflightPhase, ProbePhase } from './scenario-phases.ts';
 import { ScenarioRun, type Caps, type Judge, type Phase } from './runner.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from './types.ts';
@@ -64,9 +65,15 @@ const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 
 
 /**
  * The ceiling's skips when the limit was not reached: within a window at the latency the client saw
- * (src/core/rules/in-flight.ts), or at all — a client paused longer than the window between its requests.
+ * (src/core/spec/rate-limit-load/in-flight.ts), or at all — a client paused longer than the window between its requests.
  */
-const CEILING_SHORT = ['Limit not reached at this latency', 'Ceiling not reached'];
+const TITLES = {
+  ceiling: RATE_LIMIT_LOAD.entries['RL-CEILING-429'].titles,
+  sustained: RATE_LIMIT_LOAD.entries['RL-SUSTAINED-BELOW-CEILING'].titles,
+  overload: RATE_LIMIT_LOAD.entries['RL-WINDOW-PER-MINUTE'].titles,
+  daily: RATE_LIMIT_LOAD.entries['RL-DAILY-QUOTA'].titles,
+};
+const CEILING_SHORT = [TITLES.ceiling['too-slow'], TITLES.ceiling['not-reached']];
 
 /** Every scenario also judges every response it got by the per-response rules (the conformance checks' rules). */
 function withResponses(judge: Judge): Judge {
@@ -106,7 +113,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
     ...SCENARIO_INFO.sustained,
     pace: sustainedPace,
     caps: (o) => pacedCaps(o, sustainedPace(o)),
-    shortfall: ['Sustained rate not reached'],
+    shortfall: [TITLES.sustained['rate-not-reached']],
     phases: (o, part) =>
       split(
         part,
@@ -119,7 +126,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
     ...SCENARIO_INFO.overload,
     pace: overloadPace,
     caps: (o) => pacedCaps(o, overloadPace(o)),
-    shortfall: ['Overload not reached'],
+    shortfall: [TITLES.overload['not-reached']],
     phases: (o, part) =>
       split(
         part,
@@ -141,7 +148,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
       const p = dailyPace(o);
       return { maxRequests: (o.perDay || 0) + 2 * o.limit + 10, maxDurationMs: o.windowMs * (p.windows + 1) + o.maxWaitMs + SLACK_MS };
     },
-    shortfall: ['Daily quota not reached'],
+    shortfall: [TITLES.daily['not-reached']],
     phases: (o, part) =>
       split(
         part,

@@ -8,7 +8,8 @@
  * would have — including what only the whole view can judge (successes per
  * window across shares, RL-NOT-EARLY). Pure (no Node built-ins).
  */
-import { suiteError, type Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
+import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
 import { buildLoadReport, expandSample, type CompactSample, type LoadReport, type ShareInputs } from '../../src/core/load-report.ts';
 import type { ScenarioOptions } from './types.ts';
 import type { Sample } from '../../src/core/sample.ts';
@@ -66,7 +67,14 @@ export function mergeShares(shares: readonly LoadReport[]): Merged {
   const judgements: Judgement[] = def.judge(samples, mergedOptions(first.plan, inputs, missing.length > 0), stopped);
   // A share that could not finish (k6 stopped it) or failed as a program stays a suite error of the whole.
   for (const r of shares) for (const j of r.judgements) if (j.outcome === 'error') judgements.push(j);
-  if (!samples.length) judgements.push(suiteError(def.requirements[0], 'No request in the shares', 'the shares carry no request to judge'));
+  if (!samples.length)
+    judgements.push(
+      RATE_LIMIT_LOAD.judge(def.requirements[0], {
+        outcome: 'error',
+        title: 'no-request',
+        message: 'the shares carry no request to judge',
+      }),
+    );
   const blocked = Math.max(0, ...shares.map((r) => r.key.blockedUntil ?? 0));
   const last = Math.max(0, ...shares.map((r) => r.key.lastResponseAt ?? 0));
   const report = buildLoadReport({

@@ -4,8 +4,16 @@
  * (Retry-After guard, caps). Pure and clock-free: `now` is always passed in.
  */
 import { budget, RESPONSE_WAIT_MS, type Phase, type PhaseAction, type RunState } from './runner.ts';
-import { isRelease, isRollover, isSuccess, isThrottled, refillAllowance, signals, unorderable } from '../../src/core/rules/signals.ts';
-import { isDailyThrottle } from '../../src/core/rules/window.ts';
+import {
+  isRelease,
+  isRollover,
+  isSuccess,
+  isThrottled,
+  refillAllowance,
+  signals,
+  unorderable,
+} from '../../src/core/spec/rate-limit-load/signals.ts';
+import { isDailyThrottle } from '../../src/core/spec/rate-limit-load/window.ts';
 import type { PhaseName, Sample } from './types.ts';
 
 const SEND: PhaseAction = { kind: 'send' };
@@ -101,7 +109,7 @@ export class CeilingPhase implements Phase {
       // A success although Remaining 0 was known: settled, unless a refilling limiter explains it.
       if (reset !== undefined && this.firstReset !== undefined && reset !== this.firstReset) this.moving = true;
       const evidence = { refilling: this.releases > 0 || this.moving, before: this.inWindow - this.afterZero - this.refilledAfter };
-      // The latest Remaining 0 before this one, as the judgement takes it (src/core/rules/ceiling-facts.ts).
+      // The latest Remaining 0 before this one, as the judgement takes it (src/core/spec/rate-limit-load/ceiling-facts.ts).
       const lastZero = prev && signals(prev).remaining === 0 && prev.seq > this.zero.seq && prev.sentAt >= this.zero.t ? prev : this.zero;
       if (++this.afterZero > refillAllowance(evidence, this.zero, s, run.o, lastZero)) this.finished = true;
     } else if (prev && isRelease(prev, s)) this.releases++;

@@ -13,7 +13,7 @@ import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { suiteError } from '../../src/core/judgement.ts';
+import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
@@ -322,7 +322,13 @@ export class K6Engine implements LoadEngine {
         startedAt: Date.now(),
         endedAt: Date.now(),
         requestsSent: 0,
-        judgements: [suiteError(SCENARIO_FIRST[job.scenario], 'k6 ended without a report', `k6 exited with code ${code}: ${last}`)],
+        judgements: [
+          RATE_LIMIT_LOAD.judge(SCENARIOS[job.scenario].requirements[0], {
+            outcome: 'error',
+            title: 'no-report',
+            message: `k6 exited with code ${code}: ${last}`,
+          }),
+        ],
         stoppedBecause: `k6 exited with code ${code} without a report`,
       },
       redact,
@@ -331,11 +337,3 @@ export class K6Engine implements LoadEngine {
 }
 
 const CARRIED = LINE_PREFIX.trim();
-
-const SCENARIO_FIRST: Record<ScenarioName, string> = {
-  ceiling: 'RL-CEILING-429',
-  recovery: 'RL-RECOVERY',
-  sustained: 'RL-SUSTAINED-BELOW-CEILING',
-  overload: 'RL-WINDOW-PER-MINUTE',
-  daily: 'RL-DAILY-QUOTA',
-};

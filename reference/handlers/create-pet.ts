@@ -3,14 +3,14 @@
  * the spec's schema (the reference's own JSON and schema check); the id is
  * assigned by the server; 201 with the Pet.
  */
-import { Int64, integerOf, MalformedJson, numberText, readJson, type Json } from '../json.ts';
+import { Int64, integerOf, MalformedJson, numberText, readJson, type Json } from '../lossless-json.ts';
 import { newPetIssues, type BodyIssue } from '../schema.ts';
 import type { Has } from '../faults.ts';
 import { jsonReply, petValue, unescapedNames } from '../reply.ts';
-import { isPetStatus, PET_STATUSES } from '../store.ts';
+import { isPetStatus, PET_STATUSES } from '../pet-store.ts';
 import { bodyRefusal, nameRefusal, storedCategory, storedName } from './input-rules.ts';
-import type { PetStore } from '../store.ts';
-import type { Ctx, Handler } from './context.ts';
+import type { PetStore } from '../pet-store.ts';
+import type { Ctx, Handler } from './handler-context.ts';
 import type { Reply } from '../reply.ts';
 
 type Body = { [key: string]: Json };

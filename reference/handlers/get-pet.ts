@@ -1,7 +1,7 @@
 /** GET /v1/pets/{petId} (getPet, deprecated): one animal by id. */
 import { jsonReply, petValue, unescapedNames } from '../reply.ts';
 import { petIdRefusal } from './input-rules.ts';
-import type { Handler } from './context.ts';
+import type { Handler } from './handler-context.ts';
 
 export const getPet: Handler = (ctx) => {
   const { has } = ctx;
@@ -23,7 +23,9 @@ export const getPet: Handler = (ctx) => {
   if (!pet) return ctx.error('pet_not_found', `no animal has id ${raw}`);
   if (ctx.probe) return undefined;
   // Fault get-truncates-long-names: getPet shows at most 100 characters of a name (createPet and listPets show it whole).
-  const shown = has('get-truncates-long-names') && typeof pet.name === 'string' ? { ...pet, name: pet.name.slice(0, 100) } : pet;
+  // Fault get-tab-as-space: getPet shows a tab in a name as a space.
+  const name = typeof pet.name === 'string' && has('get-tab-as-space') ? pet.name.replace(/\t/g, ' ') : pet.name;
+  const shown = has('get-truncates-long-names') && typeof name === 'string' ? { ...pet, name: name.slice(0, 100) } : { ...pet, name };
   const reply = jsonReply(
     200,
     petValue(shown, {

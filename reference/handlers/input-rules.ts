@@ -7,9 +7,9 @@
  * variants refuse such inputs with a clean 400 Error; the faults mangle them
  * or answer with a 5xx or an undocumented status.
  */
-import { Int64, numberText, type Json } from '../json.ts';
+import { Int64, numberText, type Json } from '../lossless-json.ts';
 import { jsonReply, type Reply } from '../reply.ts';
-import type { Ctx } from './context.ts';
+import type { Ctx } from './handler-context.ts';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -25,6 +25,7 @@ export function nameRefusal(name: unknown, ctx: Ctx): Reply | undefined {
   if (has('name-astral-500') && ASTRAL.test(name)) return ctx.error('internal_error', 'incorrect string value');
   if (has('name-non-latin1-415') && NON_LATIN1.test(name))
     return jsonReply(415, { code: 'unsupported_media_type', message: 'The body is not ISO-8859-1 text.', status: 415 });
+  if (has('name-newline-500') && name.includes('\n')) return ctx.error('internal_error', 'unterminated string literal');
   if (has('name-apostrophe-400') && /['"]/.test(name)) return ctx.error('validation_failed', 'the name contains forbidden characters');
   if (v.nameCharacters === 'printable-ascii' && !PRINTABLE_ASCII.test(name))
     return ctx.error('validation_failed', 'name must be printable ASCII');

@@ -1,9 +1,9 @@
 /** GET /v1/pets (listPets): a page of at most `limit` animals, optionally filtered by status. */
 import { jsonReply, petValue, unescapedNames, type Reply } from '../reply.ts';
 import { limitRefusal, listedName } from './input-rules.ts';
-import { PET_STATUSES, isPetStatus } from '../store.ts';
-import type { Ctx, Handler } from './context.ts';
-import { Int64 } from '../json.ts';
+import { PET_STATUSES, isPetStatus } from '../pet-store.ts';
+import type { Ctx, Handler } from './handler-context.ts';
+import { Int64 } from '../lossless-json.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;

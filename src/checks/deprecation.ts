@@ -2,11 +2,13 @@
  * Deprecation of getPet: a Sunset (RFC 8594), if sent, is the announced date,
  * 5 December 2030; a Deprecation (RFC 9745), if sent, is `@<epoch-seconds>` and
  * not after the Sunset; no signal at all is a warning, never a failure (the spec
- * says the operation is deprecated but not how that is signalled).
+ * says the operation is deprecated but not how that is signalled: a SHOULD, whose
+ * violation the section's judge makes a warning).
  */
 import LinkHeader from 'http-link-header';
 import { header, parseHttpDate } from '../core/ratelimit.ts';
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
+import { DEPRECATION } from '../core/spec/deprecation/requirements.ts';
 import type { ResponseCheck } from './types.ts';
 
 /** 5 December 2030 in any time zone (UTC−12 … UTC+14). */
@@ -44,79 +46,58 @@ const SUNSET_EXPECTED = 'Thu, 05 Dec 2030 00:00:00 GMT';
 
 /** DEPRECATION-SUNSET-DATE, and the Sunset's time when it is an HTTP-date. */
 function judgeSunset(raw: string | undefined): { at?: number; judgement: Judgement } {
-  const requirement = 'DEPRECATION-SUNSET-DATE';
+  const id = 'DEPRECATION-SUNSET-DATE';
   if (raw === undefined)
     return {
-      judgement: {
-        requirement,
+      judgement: DEPRECATION.judge(id, {
         outcome: 'observe',
-        title: 'No Sunset header',
+        title: 'absent',
         message: 'getPet sent no Sunset header (allowed: the spec does not require one)',
-      },
+      }),
     };
   const at = parseHttpDate(raw);
   const evidence = { expected: SUNSET_EXPECTED, actual: raw };
   if (at === undefined)
-    return {
-      judgement: { requirement, outcome: 'fail', title: 'Sunset is not an HTTP-date', message: `Sunset ${JSON.stringify(raw)}`, evidence },
-    };
-  if (at < SUNSET_EARLIEST || at > SUNSET_LATEST)
-    return {
-      at,
-      judgement: {
-        requirement,
-        outcome: 'fail',
-        title: 'Sunset is not the announced removal date',
-        message: `Sunset ${raw} is not 5 December 2030`,
-        evidence,
-      },
-    };
-  return { at, judgement: { requirement, outcome: 'pass', title: 'Sunset is the announced date', message: raw } };
+    return { judgement: DEPRECATION.judge(id, { ok: false, fail: 'not-http-date', message: `Sunset ${JSON.stringify(raw)}`, evidence }) };
+  const ok = at >= SUNSET_EARLIEST && at <= SUNSET_LATEST;
+  return {
+    at,
+    judgement: DEPRECATION.judge(id, {
+      ok,
+      message: ok ? raw : `Sunset ${raw} is not 5 December 2030`,
+      evidence: ok ? undefined : evidence,
+    }),
+  };
 }
 
 /** DEPRECATION-HEADER-VALID (when a Deprecation is sent), and its time when it is an RFC 9745 date. */
 function judgeDeprecation(raw: string): { at?: number; judgement: Judgement } {
-  const requirement = 'DEPRECATION-HEADER-VALID';
   const m = /^\s*@(-?\d{1,15})\s*$/.exec(raw);
-  if (m)
-    return { at: Number(m[1]) * 1000, judgement: { requirement, outcome: 'pass', title: 'Deprecation is an RFC 9745 date', message: raw } };
-  return {
-    judgement: {
-      requirement,
-      outcome: 'fail',
-      title: 'Deprecation is not an RFC 9745 date',
-      message: `Deprecation ${JSON.stringify(raw)}; RFC 9745 wants a Structured Field Date such as @1735689600`,
-      evidence: { expected: '@<epoch-seconds>', actual: raw },
-    },
-  };
+  const judgement = DEPRECATION.judge('DEPRECATION-HEADER-VALID', {
+    ok: m !== null,
+    message: m ? raw : `Deprecation ${JSON.stringify(raw)}; RFC 9745 wants a Structured Field Date such as @1735689600`,
+    evidence: m ? undefined : { expected: '@<epoch-seconds>', actual: raw },
+  });
+  return m ? { at: Number(m[1]) * 1000, judgement } : { judgement };
 }
 
 /** DEPRECATION-BEFORE-SUNSET: the Deprecation date is not after the Sunset. */
 function judgeOrder(deprecatedAt: number, sunsetAt: number): Judgement {
   const [d, s] = [new Date(deprecatedAt).toISOString(), new Date(sunsetAt).toISOString()];
-  return deprecatedAt > sunsetAt
-    ? {
-        requirement: 'DEPRECATION-BEFORE-SUNSET',
-        outcome: 'fail',
-        title: 'Deprecation is after the Sunset',
-        message: `Deprecation ${d} is after Sunset ${s}`,
-      }
-    : { requirement: 'DEPRECATION-BEFORE-SUNSET', outcome: 'pass', title: 'Deprecation precedes the Sunset', message: `${d} ≤ ${s}` };
+  const ok = deprecatedAt <= sunsetAt;
+  return DEPRECATION.judge('DEPRECATION-BEFORE-SUNSET', { ok, message: ok ? `${d} ≤ ${s}` : `Deprecation ${d} is after Sunset ${s}` });
 }
 
 /** DEPRECATION-SIGNALLED on a 200: a Deprecation, a Sunset or a deprecation Link. */
 function judgeSignalled(headers: Record<string, string>): Judgement {
   const signals = deprecationSignals(headers);
-  return signals.length
-    ? { requirement: 'DEPRECATION-SIGNALLED', outcome: 'pass', title: 'Deprecation is signalled', message: signals.join(', ') }
-    : {
-        requirement: 'DEPRECATION-SIGNALLED',
-        outcome: 'fail',
-        title: 'No deprecation signal',
-        message:
-          'getPet is deprecated (removal 5 December 2030) but its response carries no Deprecation, Sunset or deprecation Link header',
-        evidence: { expected: 'Deprecation / Sunset / Link rel="deprecation"', actual: '(none)' },
-      };
+  return DEPRECATION.judge('DEPRECATION-SIGNALLED', {
+    ok: signals.length > 0,
+    message: signals.length
+      ? signals.join(', ')
+      : 'getPet is deprecated (removal 5 December 2030) but its response carries no Deprecation, Sunset or deprecation Link header',
+    evidence: signals.length ? undefined : { expected: 'Deprecation / Sunset / Link rel="deprecation"', actual: '(none)' },
+  });
 }
 
 export const deprecationCheck: ResponseCheck = {
@@ -142,11 +123,12 @@ export const deprecationCheck: ResponseCheck = {
     const successor = linksWithRel(link, 'successor-version');
     const deprecationLinks = linksWithRel(link, 'deprecation');
     if (successor.length || deprecationLinks.length)
-      report({
-        requirement: 'DEPRECATION-SUCCESSOR-LINK',
-        outcome: 'observe',
-        title: 'Deprecation links observed',
-        message: `successor-version: ${successor.join(' ') || '-'}; deprecation: ${deprecationLinks.join(' ') || '-'}`,
-      });
+      report(
+        DEPRECATION.judge('DEPRECATION-SUCCESSOR-LINK', {
+          outcome: 'observe',
+          title: 'observed',
+          message: `successor-version: ${successor.join(' ') || '-'}; deprecation: ${deprecationLinks.join(' ') || '-'}`,
+        }),
+      );
   },
 };

@@ -13,6 +13,7 @@
  *   carries a Deprecation, Sunset or deprecation Link.
  */
 import { header } from '../core/ratelimit.ts';
+import { HYGIENE } from '../core/spec/hygiene/requirements.ts';
 import { deprecationSignals } from './deprecation.ts';
 import type { CheckSession, ResponseCheck } from './types.ts';
 
@@ -128,22 +129,22 @@ export const credentialReflectionCheck: ResponseCheck = {
     const secrets = credentialSecrets(authorization);
     if (!secrets.length) return;
     const hits = reflections(res, secrets);
-    if (!hits.length)
-      report({ requirement: CREDENTIAL, outcome: 'pass', title: 'Credential not reflected', message: `${ex.api.operation} ${res.status}` });
+    if (!hits.length) report(HYGIENE.judge(CREDENTIAL, { ok: true, message: `${ex.api.operation} ${res.status}` }));
     const own = ex.api.auth === undefined || ex.api.auth === 'valid';
     const whose = own ? 'The configured API key' : 'A credential the suite made up';
     for (const h of hits) {
       if (!firstTime(session, `${CREDENTIAL} ${h.where} ${own}`)) continue;
-      const place = h.where === 'the response body' ? 'the response body' : 'a response header';
-      report({
-        requirement: CREDENTIAL,
-        outcome: 'warn',
-        title: `Credential reflected in ${place}${own ? ' (the configured key)' : ''}`,
-        message:
-          `${whose} came back ${h.form} in ${h.where} of a ${res.status} to ${ex.api.operation} (${h.secret.what}); ` +
-          'whatever logs or caches responses now holds it. Reported once per place; the evidence is redacted.',
-        evidence: { expected: 'no trace of the request’s credential', actual: `${h.secret.what}, ${h.form}, in ${h.where}` },
-      });
+      const body = h.where === 'the response body';
+      report(
+        HYGIENE.judge(CREDENTIAL, {
+          ok: false,
+          fail: own ? (body ? 'key-in-body' : 'key-in-header') : body ? 'in-body' : 'in-header',
+          message:
+            `${whose} came back ${h.form} in ${h.where} of a ${res.status} to ${ex.api.operation} (${h.secret.what}); ` +
+            'whatever logs or caches responses now holds it. Reported once per place; the evidence is redacted.',
+          evidence: { expected: 'no trace of the request’s credential', actual: `${h.secret.what}, ${h.form}, in ${h.where}` },
+        }),
+      );
     }
   },
 };
@@ -157,16 +158,15 @@ export const deprecationElsewhereCheck: ResponseCheck = {
     const res = ex.response;
     if (!res || !UNDEPRECATED.has(ex.api.operation)) return;
     const signals = deprecationSignals(res.headers);
-    if (!signals.length)
-      report({ requirement: DEPRECATION, outcome: 'pass', title: 'No deprecation signal', message: `${ex.api.operation} ${res.status}` });
+    if (!signals.length) report(HYGIENE.judge(DEPRECATION, { ok: true, message: `${ex.api.operation} ${res.status}` }));
     else if (firstTime(session, `${DEPRECATION} ${ex.api.operation}`))
-      report({
-        requirement: DEPRECATION,
-        outcome: 'warn',
-        title: 'Deprecation signalled on an operation the spec does not deprecate',
-        message: `${ex.api.operation} answered ${res.status} with ${signals.join(', ')}; the spec deprecates only getPet and names GET /pets as its replacement. Reported once per operation.`,
-        evidence: { expected: 'no Deprecation, Sunset or deprecation Link', actual: signals.join(', ') },
-      });
+      report(
+        HYGIENE.judge(DEPRECATION, {
+          ok: false,
+          message: `${ex.api.operation} answered ${res.status} with ${signals.join(', ')}; the spec deprecates only getPet and names GET /pets as its replacement. Reported once per operation.`,
+          evidence: { expected: 'no Deprecation, Sunset or deprecation Link', actual: signals.join(', ') },
+        }),
+      );
   },
 };
 

@@ -2,10 +2,14 @@
  * The registry of response checks: every response the suite receives goes
  * through every check here (Schemathesis style). One signature:
  * `(ctx: CheckContext) => void`; each check names the requirements it judges
- * and reports each judgement through `ctx.report`. A check says `fail` when the
- * server is wrong; the aggregator turns a SHOULD failure into a warning.
+ * and reports each judgement, built by the requirement's section (its titles,
+ * its level: a MUST violated fails, a SHOULD warns), through `ctx.report`.
  */
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
+import { judgeAny } from '../core/catalogue.ts';
+import { RATE_LIMIT_LOAD } from '../core/spec/rate-limit-load/requirements.ts';
+import { RESPONSES } from '../core/spec/responses/requirements.ts';
+import { TRANSPORT } from '../core/spec/transport/requirements.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { documentedStatuses, OPERATIONS, type BodySchema } from '../core/operations.ts';
 import { readRateLimit } from '../core/ratelimit.ts';
@@ -19,7 +23,7 @@ import type { CheckContext, CheckSession, ResponseCheck } from './types.ts';
 export type { CheckContext, CheckSession, ResponseCheck };
 
 /** The requirement a body schema is judged under. */
-const SCHEMA_REQUIREMENT: Readonly<Record<BodySchema, string>> = { Pets: 'SCHEMA-PETS', Pet: 'SCHEMA-PET', Error: 'SCHEMA-ERROR' };
+const SCHEMA_REQUIREMENT = { Pets: 'SCHEMA-PETS', Pet: 'SCHEMA-PET', Error: 'SCHEMA-ERROR' } as const satisfies Record<BodySchema, string>;
 
 /** Error responses whose body must be an Error: every 4xx but the 429, whose body is "not shown" (RL-429-ERROR-BODY). */
 const isError = (s: number) => s >= 400 && s < 500 && s !== 429;
@@ -36,9 +40,13 @@ const transport: ResponseCheck = {
   name: 'transport-complete-response',
   requirements: ['TRANSPORT-COMPLETE-RESPONSE'],
   run({ ex, report }) {
-    const requirement = 'TRANSPORT-COMPLETE-RESPONSE';
-    if (ex.error) report({ requirement, outcome: 'fail', title: `Transport failure: ${ex.error.kind}`, message: ex.error.message });
-    else report({ requirement, outcome: 'pass', title: 'Complete response', message: `${ex.response!.status} in ${ex.durationMs} ms` });
+    report(
+      TRANSPORT.judge('TRANSPORT-COMPLETE-RESPONSE', {
+        ok: !ex.error,
+        args: { kind: ex.error?.kind ?? '' },
+        message: ex.error ? ex.error.message : `${ex.response!.status} in ${ex.durationMs} ms`,
+      }),
+    );
   },
 };
 
@@ -48,17 +56,17 @@ const redirect: ResponseCheck = {
   run({ ex, report }) {
     const res = ex.response;
     if (!res) return;
-    const requirement = 'TRANSPORT-NO-CROSS-ORIGIN-REDIRECT';
     const loc = res.headers.location;
-    if (res.status >= 300 && res.status < 400 && loc !== undefined && isCrossOrigin(ex.request.url, loc))
-      report({
-        requirement,
-        outcome: 'fail',
-        title: 'Cross-origin redirect',
-        message: `The server redirected to another origin (${loc}); the suite did not follow it, so the key was not sent there.`,
-        evidence: { expected: 'an answer on the same origin', actual: `${res.status} Location: ${loc}` },
-      });
-    else report({ requirement, outcome: 'pass', title: 'Answered on its own origin', message: `status ${res.status}` });
+    const away = res.status >= 300 && res.status < 400 && loc !== undefined && isCrossOrigin(ex.request.url, loc);
+    report(
+      TRANSPORT.judge('TRANSPORT-NO-CROSS-ORIGIN-REDIRECT', {
+        ok: !away,
+        message: away
+          ? `The server redirected to another origin (${loc}); the suite did not follow it, so the key was not sent there.`
+          : `status ${res.status}`,
+        evidence: away ? { expected: 'an answer on the same origin', actual: `${res.status} Location: ${loc}` } : undefined,
+      }),
+    );
   },
 };
 
@@ -68,18 +76,15 @@ const statusCode: ResponseCheck = {
   run({ ex, report }) {
     const res = ex.response;
     if (!res) return;
-    const requirement = 'RESP-STATUS-DOCUMENTED';
     const allowed = expectedStatuses(ex);
-    if (allowed.includes(res.status))
-      report({ requirement, outcome: 'pass', title: 'Documented status code', message: `${ex.api.operation} answered ${res.status}` });
-    else
-      report({
-        requirement,
-        outcome: 'fail',
-        title: 'Undocumented status code',
-        message: `${ex.api.operation} answered ${res.status}, which the spec does not document for it`,
-        evidence: { expected: allowed.join(', '), actual: String(res.status) },
-      });
+    const ok = allowed.includes(res.status);
+    report(
+      RESPONSES.judge('RESP-STATUS-DOCUMENTED', {
+        ok,
+        message: `${ex.api.operation} answered ${res.status}${ok ? '' : ', which the spec does not document for it'}`,
+        evidence: ok ? undefined : { expected: allowed.join(', '), actual: String(res.status) },
+      }),
+    );
   },
 };
 
@@ -101,25 +106,25 @@ const contentType: ResponseCheck = {
     // The 429 body is "not shown": the core's 429 rules judge it (RL-429-ERROR-BODY).
     if (!res || res.status === 204 || res.status === 429 || ex.request.method === 'HEAD' || (res.status >= 300 && res.status < 400)) return;
     const ct = res.headers['content-type'];
-    const ok = ct !== undefined && MEDIA_JSON.test(ct.trim());
-    const requirement = 'RESP-CONTENT-TYPE-JSON';
-    if (ok) report({ requirement, outcome: 'pass', title: 'JSON content type', message: ct! });
+    const id = 'RESP-CONTENT-TYPE-JSON';
+    if (ct !== undefined && MEDIA_JSON.test(ct.trim())) report(RESPONSES.judge(id, { ok: true, message: ct }));
     else if (ct !== undefined && MEDIA_PLUS_JSON.test(ct.trim()))
-      report({
-        requirement,
-        outcome: 'warn',
-        title: 'A +json type instead of application/json',
-        message: `${res.status} response labelled ${JSON.stringify(ct)}: JSON, but not the application/json the spec names`,
-        evidence: { expected: 'application/json', actual: ct },
-      });
+      report(
+        RESPONSES.judge(id, {
+          outcome: 'warn',
+          title: 'plus-json',
+          message: `${res.status} response labelled ${JSON.stringify(ct)}: JSON, but not the application/json the spec names`,
+          evidence: { expected: 'application/json', actual: ct },
+        }),
+      );
     else
-      report({
-        requirement,
-        outcome: 'fail',
-        title: 'Content-Type is not application/json',
-        message: `${res.status} response labelled ${ct === undefined ? 'with no Content-Type' : JSON.stringify(ct)}`,
-        evidence: { expected: 'application/json', actual: ct ?? '(none)' },
-      });
+      report(
+        RESPONSES.judge(id, {
+          ok: false,
+          message: `${res.status} response labelled ${ct === undefined ? 'with no Content-Type' : JSON.stringify(ct)}`,
+          evidence: { expected: 'application/json', actual: ct ?? '(none)' },
+        }),
+      );
   },
 };
 
@@ -129,23 +134,20 @@ const jsonBody: ResponseCheck = {
   run({ ex, report }) {
     const res = ex.response;
     if (!res || ex.error || res.status === 204 || res.status === 429 || (res.status >= 300 && res.status < 400)) return;
-    const requirement = 'RESP-BODY-JSON';
-    if (ex.json !== undefined) report({ requirement, outcome: 'pass', title: 'Well-formed JSON body', message: `${res.bodyBytes} bytes` });
+    const id = 'RESP-BODY-JSON';
+    if (ex.json !== undefined) report(RESPONSES.judge(id, { ok: true, message: `${res.bodyBytes} bytes` }));
     else if (res.bodyText.trim() === '')
-      report({
-        requirement,
-        outcome: 'fail',
-        title: 'Empty body',
-        message: `${res.status} response has an empty body; a JSON body was expected`,
-      });
+      report(
+        RESPONSES.judge(id, { ok: false, fail: 'empty', message: `${res.status} response has an empty body; a JSON body was expected` }),
+      );
     else
-      report({
-        requirement,
-        outcome: 'fail',
-        title: 'Body is not JSON',
-        message: ex.jsonError ?? 'the body does not parse as JSON',
-        evidence: { expected: 'a JSON document', actual: res.bodyText.slice(0, 120) },
-      });
+      report(
+        RESPONSES.judge(id, {
+          ok: false,
+          message: ex.jsonError ?? 'the body does not parse as JSON',
+          evidence: { expected: 'a JSON document', actual: res.bodyText.slice(0, 120) },
+        }),
+      );
   },
 };
 
@@ -157,18 +159,15 @@ const schema: ResponseCheck = {
     if (!res || ex.json === undefined) return;
     const name = schemaFor(ex, res.status);
     if (!name) return;
-    const requirement = SCHEMA_REQUIREMENT[name];
     const v = validateSchema(name, ex.json);
     const errors = v.errors.slice(0, 5).join('; ');
-    if (v.valid) report({ requirement, outcome: 'pass', title: `Body is a valid ${name}`, message: `${ex.api.operation} ${res.status}` });
-    else
-      report({
-        requirement,
-        outcome: 'fail',
-        title: `Body does not match the ${name} schema`,
-        message: errors,
-        evidence: { expected: `a ${name}`, actual: errors },
-      });
+    report(
+      RESPONSES.judge(SCHEMA_REQUIREMENT[name], {
+        ok: v.valid,
+        message: v.valid ? `${ex.api.operation} ${res.status}` : errors,
+        evidence: v.valid ? undefined : { expected: `a ${name}`, actual: errors },
+      }),
+    );
   },
 };
 
@@ -180,25 +179,24 @@ const errorStatus: ResponseCheck = {
     const body = ex.json as Record<string, unknown> | undefined;
     if (!res || res.status < 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return;
     if (typeof body.code === 'string')
-      report({
-        requirement: 'ERROR-CODE-VALUES',
-        outcome: 'observe',
-        title: 'Error code observed',
-        message: `${res.status} → code ${JSON.stringify(body.code)}`,
-      });
+      report(
+        RESPONSES.judge('ERROR-CODE-VALUES', {
+          outcome: 'observe',
+          title: 'observed',
+          message: `${res.status} → code ${JSON.stringify(body.code)}`,
+        }),
+      );
     if (!('status' in body)) return; // a missing field is the schema check's finding
     // The 429 body is "not shown" (the core's RL-429-ERROR-BODY judges it); undocumented statuses already fail RESP-STATUS-DOCUMENTED.
     if (!isError(res.status)) return;
-    const requirement = 'ERROR-STATUS-FIELD';
-    if (body.status === res.status) report({ requirement, outcome: 'pass', title: 'Error.status matches', message: String(res.status) });
-    else
-      report({
-        requirement,
-        outcome: 'fail',
-        title: 'Error.status differs from the HTTP status',
-        message: `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`,
-        evidence: { expected: String(res.status), actual: JSON.stringify(body.status) },
-      });
+    const ok = body.status === res.status;
+    report(
+      RESPONSES.judge('ERROR-STATUS-FIELD', {
+        ok,
+        message: ok ? String(res.status) : `HTTP ${res.status} but Error.status is ${JSON.stringify(body.status)}`,
+        evidence: ok ? undefined : { expected: String(res.status), actual: JSON.stringify(body.status) },
+      }),
+    );
   },
 };
 
@@ -210,33 +208,31 @@ const retryAfterHonoured: ResponseCheck = {
     const res = ex.response;
     const waited = ex.afterRetryAfter;
     if (!res || !waited) return;
-    const requirement = 'RL-RECOVERY';
+    const id = 'RL-RECOVERY';
     const auth = ex.api.auth ?? 'valid';
     // Without the run's key the limit is the client address's, shared with whoever else is behind it: a 429 that says
     // the limit is spent (Remaining 0) is not the run's to judge; one that says requests remain is no rate limit at all.
     const spent = readRateLimit(res.headers).remaining === 0;
     if (res.status === 429 && spent && auth !== 'valid' && !(typeof auth === 'object' && 'spelled' in auth))
-      return report({
-        requirement,
-        outcome: 'skip',
-        title: 'Not judged: a limit shared by the address',
-        message: `${ex.api.operation} without the run's key was answered 429 again after Retry-After (${waited.retryAfter}): a limit per client address counts every client behind it, so the wait announced need not free it for this one`,
-      });
-    if (res.status !== 429)
-      report({
-        requirement,
-        outcome: 'pass',
-        title: 'Served after Retry-After',
-        message: `${ex.api.operation} answered ${res.status} after waiting ${waited.waitedMs} ms (Retry-After: ${waited.retryAfter})`,
-      });
-    else
-      report({
-        requirement,
-        outcome: 'fail',
-        title: 'Still 429 after Retry-After',
-        message: `${ex.api.operation} was answered 429 again after the suite waited ${waited.waitedMs} ms, the whole Retry-After (${waited.retryAfter}) of the previous 429`,
-        evidence: { expected: 'a response other than 429', actual: '429' },
-      });
+      return report(
+        RATE_LIMIT_LOAD.judge(id, {
+          outcome: 'skip',
+          title: 'limit-shared-by-address',
+          message: `${ex.api.operation} without the run's key was answered 429 again after Retry-After (${waited.retryAfter}): a limit per client address counts every client behind it, so the wait announced need not free it for this one`,
+        }),
+      );
+    const served = res.status !== 429;
+    report(
+      RATE_LIMIT_LOAD.judge(id, {
+        ok: served,
+        pass: 'served-after-retry-after',
+        fail: 'still-429-after-retry-after',
+        message: served
+          ? `${ex.api.operation} answered ${res.status} after waiting ${waited.waitedMs} ms (Retry-After: ${waited.retryAfter})`
+          : `${ex.api.operation} was answered 429 again after the suite waited ${waited.waitedMs} ms, the whole Retry-After (${waited.retryAfter}) of the previous 429`,
+        evidence: served ? undefined : { expected: 'a response other than 429', actual: '429' },
+      }),
+    );
   },
 };
 
@@ -267,12 +263,14 @@ export function runChecks(ex: ApiExchange, session: CheckSession, sink: Sink, ch
     try {
       check.run({ ex, session, report: (j) => sink(check.name, j) });
     } catch (e) {
-      sink(check.name, {
-        requirement: check.requirements[0],
-        outcome: 'error',
-        title: 'Check crashed on this response',
-        message: `${check.name}: ${(e as Error).message} (a defect of the suite, not of the server)`,
-      });
+      sink(
+        check.name,
+        judgeAny(check.requirements[0], {
+          outcome: 'error',
+          title: 'check-crashed',
+          message: `${check.name}: ${(e as Error).message} (a defect of the suite, not of the server)`,
+        }),
+      );
     }
   }
 }

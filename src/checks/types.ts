@@ -1,12 +1,13 @@
 /**
  * The one signature of a response check: `run(ctx)` looks at one exchange and
  * reports each judgement through `ctx.report`, as the one `Judgement` object
- * (src/core/judgement.ts) the session, the aggregation and every writer read.
+ * (src/core/spec/define.ts) the session, the aggregation and every writer read.
  * Checks name the requirements they judge.
  */
 import type { ApiExchange } from '../http/client.ts';
 import type { PlanLimits } from '../core/plans.ts';
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
+import type { RequirementId } from '../core/catalogue.ts';
 
 export interface CheckSession {
   /** The plan's limits; undefined when no plan was given for a real target (never guessed). */
@@ -31,6 +32,6 @@ export interface CheckContext {
 
 export interface ResponseCheck {
   name: string;
-  requirements: readonly string[];
+  requirements: readonly RequirementId[];
   run(ctx: CheckContext): void;
 }

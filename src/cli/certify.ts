@@ -21,13 +21,13 @@ import type { Finding, RunReport } from '../results/types.ts';
 import { applyWaivers, loadWaivers, type Waiver } from '../results/waivers.ts';
 import { renderConsole } from '../results/writers/console.ts';
 import { embeddedNote, openTarget, type Target } from '../target/target.ts';
-import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
+import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './entry.ts';
 import { dryRun, formatPlan } from './dry-run.ts';
 import { preflight } from '../http/preflight.ts';
 import { profileFor, type Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
-import { keepCounterexamples } from '../explore/store.ts';
-import { openTrafficLog, type TrafficLog } from './traffic.ts';
+import { keepCounterexamples } from '../explore/counterexample-store.ts';
+import { openTrafficLog, type TrafficLog } from './traffic-file.ts';
 
 export const HELP = `Usage: npm start -- [options]      (or: npx animal-store-certify [options])
 

@@ -18,13 +18,13 @@ import type { RunReport } from '../results/types.ts';
 import { renderConsole } from '../results/writers/console.ts';
 import { CONFORMANCE_FORMATS, writeReports } from '../results/writers/index.ts';
 import { openTarget, type Target } from '../target/target.ts';
-import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './common.ts';
+import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './entry.ts';
 import { preflight } from '../http/preflight.ts';
 import { ignoreClosedPipes } from '../config/exit.ts';
-import { keepCounterexamples } from '../explore/store.ts';
-import { HAR_FILE } from '../results/har.ts';
+import { keepCounterexamples } from '../explore/counterexample-store.ts';
+import { HAR_FILE } from '../results/har-lines.ts';
 import { harRunOf, writeHar } from '../results/writers/har.ts';
-import { openTrafficLog, type TrafficLog } from './traffic.ts';
+import { openTrafficLog, type TrafficLog } from './traffic-file.ts';
 import type { ConformanceOutcome } from './run-conformance.ts';
 
 const HELP = `Usage: npm run conformance -- [options]

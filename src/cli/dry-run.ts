@@ -9,7 +9,7 @@ import { runSpecs } from '../harness/in-process-runner.ts';
 import { Session } from '../harness/session.ts';
 import { embeddedNote, openTarget, type Target } from '../target/target.ts';
 import { coverageDrafts, coverageReserve } from '../explore/coverage.ts';
-import { EXPLORE_TIME_MS } from '../explore/engine.ts';
+import { EXPLORE_TIME_MS } from '../explore/explorer.ts';
 import type { Profile } from './profiles.ts';
 
 export interface Plan {

@@ -12,7 +12,7 @@ import type { RunReport } from '../results/types.ts';
 import { copyFileAtomic, writeFileAtomic } from '../results/writers/atomic.ts';
 import { ALL_FORMATS, RENDERERS, type ReportFormat } from '../results/writers/index.ts';
 import { harRunOf, writeHar } from '../results/writers/har.ts';
-import { HAR_FILE, type TrafficLine } from '../results/har.ts';
+import { HAR_FILE, type TrafficLine } from '../results/har-lines.ts';
 import { redactDeep } from '../core/redact.ts';
 import { RUNS_DIR } from '../results/compare.ts';
 

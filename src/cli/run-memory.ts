@@ -6,7 +6,7 @@
  * test/workflows/run-memory.test.ts holds both example workflows to this list, and traces the files a second
  * `npm start` reads of the first, so that a new reader cannot be left out of it.
  */
-import { STORE_FILE } from '../explore/store.ts';
+import { STORE_FILE } from '../explore/counterexample-store.ts';
 import { HISTORY, HISTORY_FILE, RUNS_DIR } from '../results/compare.ts';
 
 export interface RememberedFile {
@@ -26,7 +26,8 @@ export const RUN_MEMORY: readonly RememberedFile[] = [
   },
   {
     path: STORE_FILE,
-    readBy: "src/explore/store.ts: the exploration's counterexamples, replayed first by the next run against the same target",
+    readBy:
+      "src/explore/counterexample-store.ts: the exploration's counterexamples, replayed first by the next run against the same target",
   },
 ];
 

@@ -11,7 +11,7 @@
  * fault mode of the reference server can prove a MUST entry (normally every MUST
  * has one). Pure data (bundled for k6: the load rules take their levels from here).
  */
-import type { Area, Entry, Level, Section } from './spec/define.ts';
+import type { Area, Entry, JudgeInit, Judgement, Level, Section } from './spec/define.ts';
 import { AUTH } from './spec/auth/requirements.ts';
 import { CREATE_PET } from './spec/create-pet/requirements.ts';
 import { DEPRECATION } from './spec/deprecation/requirements.ts';
@@ -69,13 +69,30 @@ export const REQUIREMENTS: readonly Requirement[] = (SECTIONS as readonly Sectio
 
 const byId = new Map<string, Requirement>(REQUIREMENTS.map((q) => [q.id, q]));
 
+const sectionOf = new Map<string, Section<Record<string, Entry>>>(
+  (SECTIONS as readonly Section<Record<string, Entry>>[]).reduce<[string, Section<Record<string, Entry>>][]>(
+    (all, s) => all.concat(Object.keys(s.entries).map((id): [string, Section<Record<string, Entry>>] => [id, s])),
+    [],
+  ),
+);
+
+/**
+ * What the suite says of any requirement, whichever its section (a test it could not judge or did not run, a defect of
+ * its own), with a common title (COMMON_TITLES): through the section's judge, like every other judgement.
+ */
+export function judgeAny(id: RequirementId, init: Extract<JudgeInit<Entry>, { outcome: unknown }>): Judgement {
+  const s = sectionOf.get(id);
+  if (!s) throw new Error(`Unknown requirement id ${id}`);
+  return s.judge(id, init);
+}
+
 export function requirement(id: string): Requirement {
   const q = byId.get(id);
   if (!q) throw new Error(`Unknown requirement id ${id}`);
   return q;
 }
 
-export function isRequirementId(id: string): boolean {
+export function isRequirementId(id: string): id is RequirementId {
   return byId.has(id);
 }
 

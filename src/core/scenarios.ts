@@ -5,7 +5,21 @@
  * certify every per-minute MUST). Their load shapes and caps live in
  * load/lib/load-shapes.ts. Pure (bundled for k6).
  */
+import type { Judgement, JudgeInit } from './spec/define.ts';
+import { RATE_LIMIT_HEADERS } from './spec/rate-limit-headers/requirements.ts';
+import { RATE_LIMIT_LOAD, RUN_TITLES, SCENARIO_TITLES } from './spec/rate-limit-load/requirements.ts';
+
 export type ScenarioName = 'ceiling' | 'recovery' | 'sustained' | 'overload' | 'daily';
+
+type HeaderEntries = typeof RATE_LIMIT_HEADERS.entries;
+type LoadEntries = typeof RATE_LIMIT_LOAD.entries;
+/** The ids of a section's entries that have every title of T. */
+type WithTitles<E, T> = { [K in keyof E]: E[K] extends { titles: { readonly [k in keyof T]: string } } ? K : never }[keyof E] & string;
+
+/** A requirement a scenario may judge: its entry has the titles the k6 engine gives any of them (SCENARIO_TITLES). */
+export type ScenarioRequirementId = WithTitles<HeaderEntries, typeof SCENARIO_TITLES> | WithTitles<LoadEntries, typeof SCENARIO_TITLES>;
+/** A scenario's own requirement (the first it lists): a suite error of the whole run is said of it (RUN_TITLES). */
+export type RunRequirementId = WithTitles<LoadEntries, typeof RUN_TITLES>;
 
 export const SCENARIO_NAMES: readonly ScenarioName[] = ['ceiling', 'recovery', 'sustained', 'overload', 'daily'];
 
@@ -13,18 +27,30 @@ export interface ScenarioInfo {
   name: ScenarioName;
   /** The question the scenario answers (also the header comment of its k6 script). */
   question: string;
-  requirements: readonly string[];
+  /** Its own requirement first. */
+  requirements: readonly [RunRequirementId, ...ScenarioRequirementId[]];
   /** Spends the key's whole daily quota: run only when explicitly allowed. */
   optIn: boolean;
   /** One VU, one iteration: its judgements need the whole sequence of one key. */
   singleVu: boolean;
   /** Judged only on a key nothing else uses (a key per plan, plans side by side). */
-  dedicatedKeyRequirements?: readonly string[];
+  dedicatedKeyRequirements?: readonly ScenarioRequirementId[];
 }
 
 /** What every response of every scenario is judged on (the per-response rules). */
-const RESPONSE_RULES = ['RL-LIMIT-PLAN', 'RL-HEADERS-PRESENT', 'RL-HEADERS-INTEGER', 'RL-REMAINING-LE-LIMIT', 'RL-RESET-UNIX-SECONDS'];
-const TOO_MANY = ['RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-RETRY-AFTER-CONSISTENT'];
+const RESPONSE_RULES: readonly ScenarioRequirementId[] = [
+  'RL-LIMIT-PLAN',
+  'RL-HEADERS-PRESENT',
+  'RL-HEADERS-INTEGER',
+  'RL-REMAINING-LE-LIMIT',
+  'RL-RESET-UNIX-SECONDS',
+];
+const TOO_MANY: readonly ScenarioRequirementId[] = [
+  'RL-429-RETRY-AFTER',
+  'RL-429-REMAINING-ZERO',
+  'RL-429-ERROR-BODY',
+  'RL-RETRY-AFTER-CONSISTENT',
+];
 
 export const SCENARIO_INFO: Readonly<Record<ScenarioName, ScenarioInfo>> = {
   ceiling: {
@@ -80,5 +106,25 @@ export function isScenarioName(v: string): v is ScenarioName {
 
 /** The scenarios that judge a requirement (the daily one last). */
 export function scenariosJudging(requirement: string): ScenarioName[] {
-  return SCENARIO_NAMES.filter((n) => SCENARIO_INFO[n].requirements.indexOf(requirement) >= 0);
+  return SCENARIO_NAMES.filter((n) => (SCENARIO_INFO[n].requirements as readonly string[]).indexOf(requirement) >= 0);
+}
+
+const has = (entries: object, id: string): boolean => Object.prototype.hasOwnProperty.call(entries, id);
+
+/** Is this id (a k6 metric's tag, a threshold's key) one a scenario may judge? */
+export function isScenarioRequirementId(id: string): id is ScenarioRequirementId {
+  return SCENARIO_NAMES.some((n) => {
+    const info = SCENARIO_INFO[n];
+    return (info.requirements as readonly string[]).concat(info.dedicatedKeyRequirements || []).indexOf(id) >= 0;
+  });
+}
+
+const isLoadId = (id: string): id is keyof LoadEntries & string => has(RATE_LIMIT_LOAD.entries, id);
+
+/**
+ * The judgement of a requirement a scenario judges, named only at run time (what k6's metrics and thresholds carry):
+ * its own section's judge, with a title every such entry has.
+ */
+export function judgeScenarioRequirement(id: ScenarioRequirementId, init: JudgeInit<{ titles: typeof SCENARIO_TITLES }>): Judgement {
+  return isLoadId(id) ? RATE_LIMIT_LOAD.judge(id, init) : RATE_LIMIT_HEADERS.judge(id, init);
 }

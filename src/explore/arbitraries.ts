@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { OperationId } from '../http/client.ts';
 import { isPathSegment, wellFormed } from './classify.ts';
-import { lit, num, obj, str, withProp, type JNode } from './jtext.ts';
+import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, OPERATIONS, type OperationModel, type Schema } from './model.ts';
 import type { Draft } from './probe.ts';
 import { INT64_BOUNDARIES, nearMisses, paramSamples, STRING_CLASSES } from './values.ts';

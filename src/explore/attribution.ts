@@ -8,7 +8,7 @@
 import { dependsOnEarlierRequests } from '../core/catalogue.ts';
 import type { Finding, Replay } from '../results/types.ts';
 import { isPageProblem, listKey, type Attribution } from './reproduction.ts';
-import { signature, type Explorer, type Sent } from './engine.ts';
+import { signature, type Explorer, type Sent } from './explorer.ts';
 import { sentStatus } from './oracle.ts';
 import { probeOf, type Probe } from './probe.ts';
 

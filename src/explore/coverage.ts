@@ -7,7 +7,7 @@
  * according to the schema (classify.ts), judged when it is sent.
  */
 import { isPathSegment } from './classify.ts';
-import { lit, num, obj, str, withProp, type JNode } from './jtext.ts';
+import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation, OPERATIONS, type OperationModel, type Schema } from './model.ts';
 import type { Draft, Surface } from './probe.ts';
 import { BODY_VARIANTS, CONTENT_TYPE_VARIANTS, HEADER_VARIANTS, QUERY_VARIANTS } from './surface.ts';

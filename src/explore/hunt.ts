@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import type { RunAborted } from '../http/client.ts';
 import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
-import { Explorer, guarded, seed32, signature } from './engine.ts';
+import { Explorer, guarded, seed32, signature } from './explorer.ts';
 import { attribute } from './attribution.ts';
 import { describeProbe, type Probe } from './probe.ts';
 

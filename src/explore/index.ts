@@ -5,13 +5,13 @@
  */
 import type { TestContext } from '../harness/context.ts';
 import type { SpecTest } from '../harness/spec.ts';
-import { Explorer } from './engine.ts';
-import { EXPLORE_TIME_MS, SOURCES } from './engine.ts';
-import { loadCounterexamples, storeKey, type SavedCounterexample } from './store.ts';
+import { Explorer } from './explorer.ts';
+import { EXPLORE_TIME_MS, SOURCES } from './explorer.ts';
+import { loadCounterexamples, storeKey, type SavedCounterexample } from './counterexample-store.ts';
 
 export { coveragePhase, generatedPhase, replayPhase } from './phases.ts';
 export { bulkReadBack, statefulPhase, storedPhase } from './stateful.ts';
-export { keepCounterexamples, loadCounterexamples, saveCounterexamples, storeKey, STORE_FILE } from './store.ts';
+export { keepCounterexamples, loadCounterexamples, saveCounterexamples, storeKey, STORE_FILE } from './counterexample-store.ts';
 
 /** The session's explorer, or undefined when the phase is off (budget 0). */
 export function explorerOf(t: TestContext): Promise<Explorer | undefined> {

@@ -4,17 +4,18 @@
  * requests; the stateful part follows (stateful.ts). Each part spends a share
  * of the phase's budget and leaves the rest to the parts after it.
  */
+import { isRequirementId, judgeAny } from '../core/catalogue.ts';
 import type { RunAborted } from '../http/client.ts';
 import { requestArb } from './arbitraries.ts';
 import { affordable, coverageDrafts, coverageReserve } from './coverage.ts';
-import { Explorer, EXPLORE_TIME_MS, guarded, isProblem, signature, SOURCES, type Shot } from './engine.ts';
+import { Explorer, EXPLORE_TIME_MS, guarded, isProblem, signature, SOURCES, type Shot } from './explorer.ts';
 import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import { probeOf, type Probe } from './probe.ts';
 import { operation } from './model.ts';
 import { nothingStored } from './stateful.ts';
 import { runSequence } from './sequences.ts';
-import type { SavedCounterexample } from './store.ts';
+import type { SavedCounterexample } from './counterexample-store.ts';
 
 /**
  * Before the phase stores anything: the largest page of every status's list and of the unfiltered one, so that a
@@ -123,12 +124,14 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
     x.forward(a.findings);
     if (a.failures.some((f) => signature(f) === c.signature))
       x.tallyOf(SOURCES.replay).counterexamples += x.reportFailures(a.failures, replay);
-    else
+    // (a counterexample saved under an id the catalogue no longer has is not reported: nothing to file it under)
+    else if (isRequirementId(c.requirement))
       x.session.sink.push({
-        requirement: c.requirement,
-        outcome: 'observe',
-        title: 'Saved counterexample fixed',
-        message: `${c.request} — saved ${c.firstSeen} for "${c.signature}" — no longer fails`,
+        ...judgeAny(c.requirement, {
+          outcome: 'observe',
+          title: 'counterexample-fixed',
+          message: `${c.request} — saved ${c.firstSeen} for "${c.signature}" — no longer fails`,
+        }),
         source: SOURCES.replay,
         replay: { ...replay, fixed: true },
       });

@@ -6,7 +6,7 @@
  */
 import type { ApiRequest, OperationId } from '../http/client.ts';
 import { classifyBody, classifyParam, wellFormed, type Classification } from './classify.ts';
-import { mapStrings, render, type JNode } from './jtext.ts';
+import { mapStrings, render, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation } from './model.ts';
 import type { ReplayProbe } from '../results/types.ts';
 import { variantById, type BodyVariant, type HeaderVariant, type QueryVariant, type Variant } from './surface.ts';

@@ -8,7 +8,7 @@ import type { Judgement } from '../core/spec/define.ts';
 import { CREATE_PET } from '../core/spec/create-pet/requirements.ts';
 import { judgeReadBack } from '../core/spec/get-pet/rules.ts';
 import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/spec/list-pets/rules.ts';
-import { differences, expectedAfterCreate, sentPet, type PetText } from '../core/spec/pets.ts';
+import { differences, expectedAfterCreate, sentPet, type PetText, type SentPet } from '../core/spec/pets.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { answerOf } from '../harness/ops.ts';
 import type { Probe } from './probe.ts';
@@ -21,23 +21,26 @@ export interface Created {
 }
 
 /**
- * What a read of a created pet must show: the pet as created, and how its request wrote its numbers — of the reading
- * the server took, when the request had several (two duplicated members: the one its 201 showed).
+ * The reading of a created pet's request that the server took: its only one, or — when the request had several (a
+ * member given twice) — the one its 201 showed (the first, when the 201 matches none).
  */
-function expectation(c: Created): { expected: PetText; written: PetText } {
+export function takenReading(c: Created): SentPet | undefined {
   const texts = c.probe.readings ?? (c.probe.body !== undefined ? [c.probe.body] : []);
   const readings = texts.map(sentPet).filter((x) => x !== undefined);
   const fields = ['name', 'categoryId', 'status'] as const;
-  const taken =
-    readings.find(
-      (r) =>
-        !differences(
-          r.fields,
-          c.created,
-          fields.filter((f) => r.fields[f] !== undefined),
-          r.written,
-        ).some((d) => !d.latitude),
-    ) ?? readings[0];
+  const shows = (r: SentPet) =>
+    !differences(
+      r.fields,
+      c.created,
+      fields.filter((f) => r.fields[f] !== undefined),
+      r.written,
+    ).some((d) => !d.latitude);
+  return readings.length > 1 ? (readings.find(shows) ?? readings[0]) : readings[0];
+}
+
+/** What a read of a created pet must show: the pet as created, and how the reading the server took wrote its numbers. */
+function expectation(c: Created): { expected: PetText; written: PetText } {
+  const taken = takenReading(c);
   return taken ? { expected: expectedAfterCreate(taken, c.created), written: taken.written } : { expected: c.created, written: {} };
 }
 

@@ -9,16 +9,21 @@ import type { Judgement } from '../core/spec/define.ts';
 import { petAt } from '../core/spec/pets.ts';
 import { exactInteger, getPet } from '../harness/ops.ts';
 import type { ApiExchange } from '../http/client.ts';
-import { Explorer, isProblem, SOURCES } from './engine.ts';
+import { Explorer, isProblem, SOURCES } from './explorer.ts';
 import type { Attempt } from './hunt.ts';
-import { judgeProbe, sentStatus } from './oracle.ts';
+import { judgeProbe } from './oracle.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';
-import { listedBack, listingOf, readBack, type Created } from './readback.ts';
+import { listedBack, listingOf, readBack, takenReading, type Created } from './readback.ts';
 
-/** The status a created pet is listed under: the one sent, else the one its 201 showed; undefined when it has none. */
+/**
+ * The status a created pet is listed under: the one sent (of the reading the server took, when a status was given
+ * twice), else the one its 201 showed; undefined when it has none.
+ */
 export function listedStatus(c: Created): string | undefined {
   const shown = c.created.status !== undefined ? (JSON.parse(c.created.status) as unknown) : undefined;
-  return sentStatus(c.probe) ?? (typeof shown === 'string' ? shown : undefined);
+  const sent = takenReading(c)?.fields.status;
+  const given = sent !== undefined ? (JSON.parse(sent) as unknown) : undefined;
+  return typeof given === 'string' ? given : typeof shown === 'string' ? shown : undefined;
 }
 
 /** The listPets probe of a page of `limit` animals (no status: the unfiltered list). */

@@ -1,7 +1,8 @@
 /**
  * The stateful part of the exploration phase: generated values travel through storage. Every pet the phase created is
  * looked for in bulk — on the page of the status it is listed under (the unfiltered one when it has none), and by its
- * id when no page could prove it absent (a store larger than a page) — then generated sequences create pets and read
+ * id when a page showed it wrong, missed it or could not prove it absent, and one pet of each kind of input
+ * (read-by-id.ts) — then generated sequences create pets and read
  * each back wherever a client can find it (sequences.ts, shrunk as sequences), and the creates the server refused must
  * have stored nothing.
  */
@@ -12,38 +13,48 @@ import type { ApiExchange, RunAborted } from '../http/client.ts';
 import type { Replay } from '../results/types.ts';
 import { sequenceArb } from './arbitraries.ts';
 import { reportAttributed } from './attribution.ts';
-import { Explorer, guarded, isProblem, SOURCES } from './engine.ts';
+import { Explorer, guarded, isProblem, SOURCES } from './explorer.ts';
 import { hunt, type Attempt } from './hunt.ts';
-import type { JNode } from './jtext.ts';
+import type { JNode } from './json-text.ts';
 import { operation } from './model.ts';
 import { judgeProbe, sentStatus } from './oracle.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';
 import { listedBack, listingOf, readBack, storedVerdicts, type Created } from './readback.ts';
+import { byIdOrder } from './read-by-id.ts';
 import { listedStatus, listProbe, runSequence } from './sequences.ts';
 
 const maxLimit = (): number => operation('listPets').params.find((p) => p.name === 'limit')!.schema.maximum ?? 100;
 
-/** At most this many created pets are read back by id in bulk (those no page could prove absent). */
-const BY_ID = 10;
+/** At most this many created pets are read back by id in bulk (which ones: read-by-id.ts). */
+const BY_ID = 16;
 
-/** Report what one page showed of the pets it should list; returns the pets it could not prove present or absent. */
-function judgeListedPets(x: Explorer, pets: readonly Created[], ex: ApiExchange, what: string): Created[] {
+/** What a page left to read by id: the pets it showed wrong or missed (first), and those it could not settle. */
+interface Left {
+  suspect: Created[];
+  unsure: Created[];
+}
+
+/** Report what one page showed of the pets it should list; returns the pets to read back by id. */
+function judgeListedPets(x: Explorer, pets: readonly Created[], ex: ApiExchange, what: string): Left {
   const max = maxLimit();
   const listing = listingOf(ex, max, x.session.largestPage(max), what);
-  if (!listing) return [...pets];
-  const unsure: Created[] = [];
+  if (!listing) return { suspect: [], unsure: [...pets] };
+  const left: Left = { suspect: [], unsure: [] };
   for (const pet of pets) {
     const found = x.capture(() => listedBack(pet, listing).forEach((v) => x.session.record(v, { source: SOURCES.stateful, ex })));
-    if (!found.length && !provesAbsence(listing)) unsure.push(pet);
+    // Not settled by the page, or missing from it or shown otherwise: read by its id too, which tells a list that
+    // misses or alters a stored pet (the list's requirement) from a store that kept another pet than its 201 showed.
+    if (found.some(isProblem)) left.suspect.push(pet);
+    else if (!found.length && !provesAbsence(listing)) left.unsure.push(pet);
     x.forward(found);
     const replay = x.replayOf(pet.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', max);
     x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(found.filter(isProblem), replay);
   }
-  return unsure;
+  return left;
 }
 
 /** Read one page of `status` (undefined: unfiltered) and judge the pets it should show; the ones it could not settle. */
-async function bulkPage(x: Explorer, status: string | undefined, pets: readonly Created[]): Promise<Created[]> {
+async function bulkPage(x: Explorer, status: string | undefined, pets: readonly Created[]): Promise<Left> {
   const max = maxLimit();
   const list = listProbe(x, status, max, 'read back');
   const shot = await x.exchange(requestOf(list), SOURCES.stateful, (ex) => judgeProbe(list, ex), list);
@@ -54,7 +65,7 @@ async function bulkPage(x: Explorer, status: string | undefined, pets: readonly 
   return judgeListedPets(x, pets, shot.ex, new URLSearchParams(list.query).toString());
 }
 
-/** A created pet no page could settle, read back by its id (GET-ROUND-TRIP). */
+/** A created pet read back by its id (GET-ROUND-TRIP). */
 async function byId(x: Explorer, c: Created): Promise<void> {
   const get = probeOf({ op: 'getPet', petId: c.id }, 'read back by id', x.naming.plainLength);
   const shot = await x.exchange(getPet(c.id), SOURCES.stateful, (ex) => readBack(c, ex), get);
@@ -63,11 +74,12 @@ async function byId(x: Explorer, c: Created): Promise<void> {
   x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(shot.failures, replay);
 }
 
-/** Every pet the phase created so far, looked for in bulk: on its status's page (or the unfiltered one), else by id. */
+/** Every pet the phase created so far, looked for in bulk: on its status's page (or the unfiltered one), and some by id. */
 export async function bulkReadBack(x: Explorer): Promise<void> {
   const groups = new Map<string | undefined, Created[]>();
   for (const c of x.created) groups.set(listedStatus(c), [...(groups.get(listedStatus(c)) ?? []), c]);
   let aborted: RunAborted | undefined;
+  const suspect: Created[] = [];
   const unsure: Created[] = [];
   for (const [status, pets] of groups) {
     if (x.left() <= 0) break;
@@ -76,14 +88,23 @@ export async function bulkReadBack(x: Explorer): Promise<void> {
       (e) => (aborted = e),
     );
     if (!left) break;
-    unsure.push(...left);
+    suspect.push(...left.suspect);
+    unsure.push(...left.unsure);
   }
-  for (const c of unsure.slice(0, BY_ID)) {
-    if (aborted || x.left() <= 0) break;
-    await guarded(
-      () => byId(x, c),
-      (e) => (aborted = e),
+  // Read by id as many at a time as the phase sends (a slow server costs seconds).
+  const reads = aborted ? [] : byIdOrder(suspect, unsure, x.created, BY_ID);
+  for (let i = 0; i < reads.length && !aborted;) {
+    const n = Math.min(x.width(), reads.length - i, x.left());
+    if (n <= 0) break;
+    await Promise.all(
+      reads.slice(i, i + n).map((c) =>
+        guarded(
+          () => byId(x, c),
+          (e) => (aborted = e),
+        ),
+      ),
     );
+    i += n;
   }
   x.created.length = 0;
   if (aborted) throw aborted;

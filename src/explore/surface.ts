@@ -26,7 +26,7 @@ export interface Variant {
   requirement?: RefusedRequirement;
 }
 
-import { renderSpaced, type JNode } from './jtext.ts';
+import { num, prop, render, renderSpaced, str, withProp, type JNode } from './json-text.ts';
 import type { RefusedRequirement } from '../core/spec/create-pet/rules.ts';
 
 /** A valid NewPet as a variant starts from: its syntax tree (named), its text, and the name it carries. */
@@ -78,6 +78,36 @@ const SAME_VALUE: BodyVariant[] = [
   }),
 ];
 
+/** A second value of a NewPet member, valid too, so that either reading of the duplicate is a valid NewPet. */
+function secondValue(key: string, first: JNode | undefined, name: string | undefined): JNode | undefined {
+  if (key === 'name') return str(`${name ?? ''}-2`);
+  if (key === 'status') return str(first?.k === 'str' && first.value === 'sold' ? 'available' : 'sold');
+  if (key === 'categoryId') return num(first?.k === 'num' && first.text === '1' ? '2' : '1');
+  return undefined;
+}
+
+/**
+ * The member `key` given twice with two valid values (added first when the NewPet omits it): a server may keep the
+ * first or the last (or refuse), but what it answers and what it stores must be the same reading.
+ */
+function duplicated(key: string, id: string): BodyVariant {
+  return v({
+    id,
+    cls: 'refusable',
+    label: `the member "${key}" given twice, with two values`,
+    source: `${RFC8259} §4 (names SHOULD be unique; a parser may keep the first or the last)`,
+    body: (b) => {
+      const given = prop(b.node, key);
+      const first = given ?? secondValue(key, str(''), b.name)!;
+      const second = secondValue(key, first, b.name)!;
+      const base = given ? b.node : withProp(b.node, key, first);
+      const baseText = render(base);
+      const text = `${baseText.slice(0, -1)},${JSON.stringify(key)}:${render(second)}}`;
+      return { text, readings: [baseText, render(withProp(base, key, second))] };
+    },
+  });
+}
+
 /** What an RFC leaves to the server: a clean refusal, or one of the readings. */
 const OPEN: BodyVariant[] = [
   v({
@@ -87,16 +117,9 @@ const OPEN: BodyVariant[] = [
     source: `${RFC8259} §8.1 (a parser MAY ignore a BOM)`,
     body: (b) => ({ text: `\uFEFF${b.text}`, readings: [b.text] }),
   }),
-  v({
-    id: 'duplicate-member',
-    cls: 'refusable',
-    label: 'the member "name" given twice, with two values',
-    source: `${RFC8259} §4 (names SHOULD be unique; a parser may keep the first or the last)`,
-    body: (b) => {
-      const other = `${b.text.slice(0, -1)},"name":${JSON.stringify(`${b.name ?? ''}-2`)}}`;
-      return { text: other, readings: [b.text, other] };
-    },
-  }),
+  duplicated('name', 'duplicate-member'),
+  duplicated('status', 'duplicate-status'),
+  duplicated('categoryId', 'duplicate-category-id'),
   v({
     id: 'deep-nesting',
     cls: 'refusable',
@@ -264,6 +287,27 @@ export const HEADER_VARIANTS: readonly HeaderVariant[] = [
     label: 'Accept: text/html;q=0.9, application/json',
     source: `${RFC9110} §12.4.2`,
     headers: { accept: 'text/html;q=0.9, application/json' },
+  }),
+  v({
+    id: 'accept-param',
+    cls: 'served-http',
+    label: 'Accept: application/json; charset=utf-8',
+    source: `${RFC9110} §12.5.1 (a media range with parameters), ${RFC8259} §11`,
+    headers: { accept: 'application/json; charset=utf-8' },
+  }),
+  v({
+    id: 'accept-case',
+    cls: 'served-http',
+    label: 'Accept: Application/JSON',
+    source: `${RFC9110} §8.3.1 (type and subtype are case-insensitive)`,
+    headers: { accept: 'Application/JSON' },
+  }),
+  v({
+    id: 'accept-charset',
+    cls: 'served-http',
+    label: 'Accept-Charset: utf-8',
+    source: `${RFC9110} §12.5.2 (UTF-8, the charset JSON is written in, accepted)`,
+    headers: { 'accept-charset': 'utf-8' },
   }),
   v({
     id: 'accept-html',

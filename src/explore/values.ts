@@ -6,7 +6,7 @@
  * each value and its near misses; any type: the wrong JSON types. Whether a
  * value is valid is not decided here but by the schema (classify.ts).
  */
-import { lit, num, obj, str, type JNode } from './jtext.ts';
+import { lit, num, obj, str, type JNode } from './json-text.ts';
 import type { Schema } from './model.ts';
 
 export interface Sample {

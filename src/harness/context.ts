@@ -1,31 +1,27 @@
 /**
  * What a spec test sees: `t.request()` (every response goes through the check
- * registry) and its judgements about the requirements the test is tied to,
- * each one object: `t.check(ex, claim)` for a requirement that holds or not,
- * `t.report(ex, judgement)` for any other outcome (an observation, a skip). A
- * judgement on a rate-limited (429 after the retry) or failed exchange becomes
- * `skip`: the operation under test is never blamed for the limiter or the network.
+ * registry) and `t.judge(ex, judgements)`, the one way it says what it found:
+ * judgements built by the requirement's section (the core's rules of
+ * src/core/spec, or the section's `judge`). A judgement on a rate-limited (429
+ * after the retry) or failed exchange becomes `skip`: the operation under test
+ * is never blamed for the limiter or the network.
  */
 import type { Config } from '../config/command-config.ts';
-import { verdict, type Claim, type Judgement } from '../core/judgement.ts';
+import { judgeAny, type RequirementId } from '../core/catalogue.ts';
+import type { Judgement } from '../core/spec/define.ts';
 import type { ApiExchange, ApiRequest } from '../http/client.ts';
 import type { Session } from './session.ts';
-
-export type { Claim };
 
 export interface TestContext {
   readonly config: Config;
   readonly session: Session;
   request(req: ApiRequest): Promise<ApiExchange>;
-  /** Judge a claim with `ex` as evidence (an inconclusive exchange makes it a skip); returns whether it held. */
-  check(ex: ApiExchange | undefined, claim: Claim): boolean;
-  /** Report any other judgement (a SHOULD-style concern, an observation, a skip), with `ex` as evidence. */
-  report(ex: ApiExchange | undefined, j: Judgement): void;
   /**
-   * Report what the core's rules judged of `ex` (src/core/spec): an inconclusive exchange makes each of their
-   * requirements a skip instead. Returns whether none of them failed.
+   * Report the judgements made of `ex` (none: a judgement about no exchange, such as the configuration's): an
+   * inconclusive exchange makes each of their requirements a skip instead (a judgement that is a skip already is
+   * reported as it is). Returns whether none of them failed or warned.
    */
-  judge(ex: ApiExchange, judgements: readonly Judgement[]): boolean;
+  judge(ex: ApiExchange | undefined, judgements: readonly Judgement[]): boolean;
   /** Is this exchange a usable answer (not a transport failure, not a 429)? */
   conclusive(ex: ApiExchange): boolean;
 }
@@ -43,23 +39,15 @@ export function makeContext(session: Session, testTitle: string): TestContext {
     session,
     request: (req) => session.client.request(req),
     conclusive: (ex) => inconclusiveReason(ex) === undefined,
-    check(ex, claim) {
+    judge(ex, judgements) {
       const why = ex && inconclusiveReason(ex);
       if (why) {
-        session.record({ requirement: claim.requirement, outcome: 'skip', title: 'Could not be judged', message: why }, { source, ex });
-        return false;
-      }
-      session.record(verdict(claim), { source, ex });
-      return claim.ok;
-    },
-    report(ex, j) {
-      session.record(j, { source, ex });
-    },
-    judge(ex, judgements) {
-      const why = inconclusiveReason(ex);
-      if (why) {
-        for (const requirement of new Set(judgements.map((j) => j.requirement)))
-          session.record({ requirement, outcome: 'skip', title: 'Could not be judged', message: why }, { source, ex });
+        // A skip keeps its own reason; whatever else was judged of this exchange is one skip per requirement.
+        for (const j of judgements) if (j.outcome === 'skip') session.record(j, { source, ex });
+        const judged = judgements.filter((j) => j.outcome !== 'skip');
+        // Judgement.requirement is a string until every section judges; each here was built by one (a RequirementId).
+        for (const requirement of new Set(judged.map((j) => j.requirement as RequirementId)))
+          session.record(judgeAny(requirement, { outcome: 'skip', title: 'not-judged', message: why }), { source, ex });
         return false;
       }
       for (const j of judgements) session.record(j, { source, ex });

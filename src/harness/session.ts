@@ -8,7 +8,7 @@ import { ApiClient, RunAborted, type ApiExchange, type ApiRequest, type ClientOp
 import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
-import type { Judgement } from '../core/judgement.ts';
+import type { Judgement } from '../core/spec/define.ts';
 import type { Finding } from '../results/types.ts';
 import { DAY_MS } from '../core/plans.ts';
 import { DEFAULT_LIMIT } from '../core/spec/list-pets/rules.ts';

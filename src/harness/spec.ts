@@ -5,7 +5,7 @@
  * definitions so `runSpecs` can execute them in process.
  */
 import { describe, test } from 'vitest';
-import { requirement as lookup } from '../core/catalogue.ts';
+import { judgeAny, requirement as lookup, type RequirementId } from '../core/catalogue.ts';
 import { RunAborted } from '../http/client.ts';
 import type { Finding } from '../results/types.ts';
 import { makeContext, type TestContext } from './context.ts';
@@ -15,7 +15,7 @@ export interface SpecTest {
   /** A full sentence saying what the server must do. */
   title: string;
   /** Catalogue ids this test judges. */
-  requirements: readonly string[];
+  requirements: readonly RequirementId[];
   /** The test creates pets (skipped when writes are not allowed). */
   writes?: boolean;
   run(t: TestContext): Promise<void>;
@@ -46,14 +46,14 @@ export async function executeTest(session: Session, st: SpecTest, file?: Pick<Sp
   session.traffic?.page(file ? `${file.operation} › ${file.behaviour}: ${st.title}` : st.title);
   const before = session.client.requestsSent;
   const source = `spec: ${st.title}`;
-  const skip = (why: string, remedy?: string) => {
+  const skipAll = (why: string, remedy?: string) => {
     for (const requirement of st.requirements)
-      session.record({ requirement, outcome: 'skip', title: 'Skipped', message: why, ...(remedy ? { remedy } : {}) }, { source });
+      session.record(judgeAny(requirement, { outcome: 'skip', title: 'skipped', message: why, remedy }), { source });
     return { findings, skipped: why, requests: 0 };
   };
-  if (session.aborted) return skip(`run aborted: ${session.aborted.message}`);
+  if (session.aborted) return skipAll(`run aborted: ${session.aborted.message}`);
   if (st.writes && !session.config.allowWrites)
-    return skip(
+    return skipAll(
       'writes are off (the default in production, or --allow-writes false, or ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets',
       'allow the run to create pets: --allow-writes (or ANIMAL_STORE_ALLOW_WRITES=true), or --profile full',
     );
@@ -62,12 +62,16 @@ export async function executeTest(session: Session, st: SpecTest, file?: Pick<Sp
   } catch (e) {
     if (e instanceof RunAborted) {
       session.aborted = e;
-      return { ...skip(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
+      return { ...skipAll(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
     }
     // A defect of the suite, never of the server: the test's requirements count as not exercised.
     for (const requirement of st.requirements)
       session.record(
-        { requirement, outcome: 'error', title: 'Suite error', message: `the spec test could not complete: ${(e as Error).message}` },
+        judgeAny(requirement, {
+          outcome: 'error',
+          title: 'suite-error',
+          message: `the spec test could not complete: ${(e as Error).message}`,
+        }),
         { source },
       );
   }
@@ -112,7 +116,7 @@ export function defineSpec(file: SpecFile): SpecFile {
         });
         if (out.skipped) skip(out.skipped);
         // The test fails for its own requirements only: what the every-response checks find is reported once per requirement, by the suite's reporter.
-        const failed = mustFailures(out.findings.filter((f) => st.requirements.includes(f.requirement)));
+        const failed = mustFailures(out.findings.filter((f) => (st.requirements as readonly string[]).includes(f.requirement)));
         if (failed.length) throw plainError(failed.map((f) => `${f.requirement}: ${f.title} — ${f.message}`).join('\n'));
       });
     }

@@ -2,12 +2,12 @@
  * The run's traffic, recorded as it happens: every exchange of the conformance specs and the exploration phase
  * becomes a HAR entry the moment it is answered — redacted (the key in every encoding the redactor knows, every
  * Authorization credential behind its scheme) and each body cut at the cap — and leaves as one line (HAR model:
- * src/results/har.ts). Each spec test opens a page; each judgement made on an exchange tags its entry. Nothing is
+ * src/results/har-lines.ts). Each spec test opens a page; each judgement made on an exchange tags its entry. Nothing is
  * kept in memory but the exchanges' sequence numbers (weakly): the worker of a long run stays small.
  */
 import { openSync, writeSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import type { Outcome } from '../core/judgement.ts';
+import type { Outcome } from '../core/spec/define.ts';
 import { REDACTED, type Redactor } from '../core/redact.ts';
 import { redactAuthorization } from '../checks/evidence.ts';
 import type { ApiExchange } from '../http/client.ts';
@@ -20,7 +20,7 @@ import {
   type HarResponse,
   type TrafficCaps,
   type TrafficLine,
-} from '../results/har.ts';
+} from '../results/har-lines.ts';
 
 export interface TrafficOptions {
   /** Where each line goes: a file the CLI named (`appendLines`), or a list in a test. */

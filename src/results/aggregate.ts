@@ -4,7 +4,7 @@
  * means (a MUST fails, a SHOULD, INFO or ADVISORY warns); the scope decides what a run
  * may claim: certified only when every MUST in scope was exercised and passed.
  */
-import { REQUIREMENTS, type Requirement } from '../core/catalogue.ts';
+import { judgeAny, REQUIREMENTS, type Requirement } from '../core/catalogue.ts';
 import { SCENARIO_INFO, scenariosJudging, type ScenarioName } from '../core/scenarios.ts';
 import type { LoadReport } from '../core/load-report.ts';
 import type {
@@ -228,12 +228,14 @@ export function buildReport(input: ReportInput): RunReport {
 export function notRunFindings(notRun: readonly { scenario: ScenarioName; reason: string; remedy?: string }[]): Finding[] {
   return notRun.flatMap((n) =>
     SCENARIO_INFO[n.scenario].requirements.map((id): Finding => ({
-      requirement: id,
-      outcome: 'skip',
-      title: `Not run: ${n.scenario}`,
-      message: n.reason,
+      ...judgeAny(id, {
+        outcome: 'skip',
+        title: 'not-run',
+        args: { scenario: n.scenario },
+        message: n.reason,
+        remedy: n.remedy,
+      }),
       source: `load: ${n.scenario}`,
-      ...(n.remedy ? { remedy: n.remedy } : {}),
     })),
   );
 }

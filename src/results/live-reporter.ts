@@ -7,7 +7,7 @@
  */
 import type { UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase } from 'vitest/node';
-import { levelOfRequirement } from '../core/judgement.ts';
+import { levelOf } from '../core/catalogue.ts';
 import type { TestMeta } from './vitest-reporter.ts';
 import { oneLine } from './writers/common.ts';
 
@@ -26,7 +26,7 @@ export class LiveReporter implements Reporter {
       if (this.seen.has(f.requirement)) continue;
       this.seen.add(f.requirement);
       const mark = f.outcome === 'error' ? 'suite error' : f.outcome === 'fail' ? 'FAIL' : 'WARN';
-      this.out(`  ${mark} ${f.requirement} (${levelOfRequirement(f.requirement)}) ${oneLine(`${f.title}: ${f.message}`, 150)}\n`);
+      this.out(`  ${mark} ${f.requirement} (${levelOf(f.requirement)}) ${oneLine(`${f.title}: ${f.message}`, 150)}\n`);
     }
   }
 

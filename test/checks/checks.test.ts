@@ -3,7 +3,7 @@
  * deprecation headers (Sunset on 5 December 2030 in any time zone, RFC 9745 dates, Link rels).
  */
 import { describe, expect, test } from 'vitest';
-import { judgeDecrements } from '../../src/core/rules/decrements.ts';
+import { judgeDecrements } from '../../src/core/spec/rate-limit-headers/decrements.ts';
 import { deprecationCheck, linksWithRel } from '../../src/checks/deprecation.ts';
 import { RESPONSE_CHECKS } from '../../src/checks/registry.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
@@ -96,17 +96,17 @@ describe('deprecation headers', () => {
     expect(judge({ sunset })['DEPRECATION-SUNSET-DATE']).toBe(outcome);
   });
 
-  test('A Deprecation in RFC 9745 form passes; the withdrawn boolean form is flagged; no signal at all is flagged.', () => {
+  test('A Deprecation in RFC 9745 form passes; the withdrawn boolean form warns; no signal at all warns (both SHOULDs).', () => {
     expect(judge({ deprecation: '@1735689600' })['DEPRECATION-HEADER-VALID']).toBe('pass');
-    expect(judge({ deprecation: 'true' })['DEPRECATION-HEADER-VALID']).toBe('fail');
-    expect(judge({})['DEPRECATION-SIGNALLED']).toBe('fail');
+    expect(judge({ deprecation: 'true' })['DEPRECATION-HEADER-VALID']).toBe('warn');
+    expect(judge({})['DEPRECATION-SIGNALLED']).toBe('warn');
     expect(judge({ link: '<https://d.example>; rel="deprecation"' })['DEPRECATION-SIGNALLED']).toBe('pass');
     // RFC 8594 also defines the sunset link relation.
     expect(judge({ link: '<https://d.example/sunset>; rel="sunset"' })['DEPRECATION-SIGNALLED']).toBe('pass');
   });
 
-  test('A Deprecation date after the Sunset is flagged.', () => {
-    expect(judge({ deprecation: '@1955000000', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })['DEPRECATION-BEFORE-SUNSET']).toBe('fail');
+  test('A Deprecation date after the Sunset warns (a SHOULD).', () => {
+    expect(judge({ deprecation: '@1955000000', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })['DEPRECATION-BEFORE-SUNSET']).toBe('warn');
   });
 
   test('Link rels are found among several links and several rel tokens.', () => {

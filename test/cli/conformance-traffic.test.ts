@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { filesContaining, runCli, tempReports, withReference } from '../support/cli.ts';
 import { harProblems } from '../support/har.ts';
-import { openTrafficLog, staleTrafficFiles } from '../../src/cli/traffic.ts';
+import { openTrafficLog, staleTrafficFiles } from '../../src/cli/traffic-file.ts';
 
 test('With writes off and no exploration, npm run conformance writes a valid traffic.har of its GET requests beside conformance.json.', async () => {
   const reports = tempReports();

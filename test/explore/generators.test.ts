@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { draftArb, paramArb, valueArb, wrongBodyArb } from '../../src/explore/arbitraries.ts';
 import { classifyBody, classifyParam, hasLoneSurrogate } from '../../src/explore/classify.ts';
 import { coverageDrafts } from '../../src/explore/coverage.ts';
-import { render } from '../../src/explore/jtext.ts';
+import { render } from '../../src/explore/json-text.ts';
 import { operation, operationsOf, resolveRefs } from '../../src/explore/model.ts';
 import { materialize, type Naming } from '../../src/explore/probe.ts';
 import openapi from '../../schemas/openapi.json' with { type: 'json' };

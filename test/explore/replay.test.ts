@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { keepCounterexamples, loadCounterexamples, STORE_FILE, storeKey } from '../../src/explore/store.ts';
+import { keepCounterexamples, loadCounterexamples, STORE_FILE, storeKey } from '../../src/explore/counterexample-store.ts';
 import { replayLines } from '../../src/results/writers/replay.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import { tempDir } from '../support/temp.ts';
@@ -31,8 +31,11 @@ test('The same seed sends the same exploration requests to the same server, and 
   const b = await phaseRequests('4242');
   const c = await phaseRequests('4243');
   expect(a.length).toBeGreaterThan(300);
-  expect(b).toEqual(a);
-  expect(c).not.toEqual(a);
+  // The same requests, in whatever order: the phase sends several at a time when the server is slow (a loaded
+  // machine), so two creates may reach the server, and get their ids, in either order.
+  const sorted = (x: string[]) => [...x].sort();
+  expect(sorted(b)).toEqual(sorted(a));
+  expect(sorted(c)).not.toEqual(sorted(a));
 });
 
 test('A rate-limit finding says that its minimal request alone may not reproduce it: how many requests the run had sent before the one that failed, and the seed that replays them all; another finding says nothing of it.', async () => {

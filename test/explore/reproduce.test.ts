@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Finding } from '../../src/results/types.ts';
 import { replayCurl, replayLines } from '../../src/results/writers/replay.ts';
-import { keepCounterexamples, loadCounterexamples, storeKey } from '../../src/explore/store.ts';
+import { keepCounterexamples, loadCounterexamples, storeKey } from '../../src/explore/counterexample-store.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import { tempDir } from '../support/temp.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { makeRedactor } from '../../src/core/redact.ts';
 import type { Exchange } from '../../src/http/transport.ts';
 import { cutUtf8, harEntry } from '../../src/harness/traffic.ts';
-import type { HarEntry } from '../../src/results/har.ts';
+import type { HarEntry } from '../../src/results/har-lines.ts';
 import { harProblems } from '../support/har.ts';
 
 const KEY = 'as_live_k3y/with+odd=chars';

@@ -9,7 +9,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { preflight } from '../../src/http/preflight.ts';
-import { EXIT, exitCodeOf } from '../../src/cli/common.ts';
+import { EXIT, exitCodeOf } from '../../src/cli/entry.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
 import { ApiClient, KEY_REFUSED_AFTER, RunAborted } from '../../src/http/client.ts';
 import type { send } from '../../src/http/transport.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { REQUIREMENTS } from '../../src/core/catalogue.ts';
 import { buildLoadReport, timeline } from '../../src/core/load-report.ts';
 import { loadJunit } from '../../load/lib/report-text.ts';
-import { maxInSpan } from '../../src/core/rules/window.ts';
+import { maxInSpan } from '../../src/core/spec/rate-limit-load/window.ts';
 import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
 import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/load-shapes.ts';
@@ -98,7 +98,12 @@ describe('window verdicts', () => {
 });
 
 describe('reports', () => {
-  const v = { requirement: 'RL-CEILING-429', outcome: 'fail' as const, title: 'No 429 — at all', message: 'a <b> & "c" key=secretkey123' };
+  const v = {
+    requirement: 'RL-CEILING-429' as const,
+    outcome: 'fail' as const,
+    title: 'No 429 — at all',
+    message: 'a <b> & "c" key=secretkey123',
+  };
   it('carries judgements, the key state and the timeline through lines of k6 log', () => {
     const got = readCarriage([
       carry({ kind: 'judgement', value: v }),
@@ -148,8 +153,13 @@ describe('reports', () => {
   });
 
   it('is incomplete, not passed, when a MUST requirement of the scenario was not judged', () => {
-    const skip = { requirement: 'RL-RECOVERY', outcome: 'skip' as const, title: 'Not judgeable', message: 'no usable Retry-After' };
-    const pass = { requirement: 'RL-CEILING-429', outcome: 'pass' as const, title: 'ok', message: 'ok' };
+    const skip = {
+      requirement: 'RL-RECOVERY' as const,
+      outcome: 'skip' as const,
+      title: 'Not judgeable',
+      message: 'no usable Retry-After',
+    };
+    const pass = { requirement: 'RL-CEILING-429' as const, outcome: 'pass' as const, title: 'ok', message: 'ok' };
     const r = buildLoadReport({
       scenario: 'recovery',
       plan: 'free',
@@ -175,7 +185,7 @@ describe('reports', () => {
 describe('scenarios and catalogue', () => {
   it('judges only catalogue requirements, and every load requirement is judged by some scenario', () => {
     const ids = new Set<string>(REQUIREMENTS.map((q) => q.id));
-    const covered = new Set(Object.values(SCENARIO_INFO).flatMap((d) => d.requirements));
+    const covered = new Set<string>(Object.values(SCENARIO_INFO).flatMap((d) => d.requirements));
     for (const id of covered) expect(ids.has(id), id).toBe(true);
     for (const r of REQUIREMENTS.filter((q) => q.by === 'load')) expect(covered.has(r.id), r.id).toBe(true);
   });

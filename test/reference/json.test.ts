@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { integerDigits, isInt64Digits, parseJson, rawNumber } from '../../src/core/json.ts';
 import { validateSchema } from '../../src/schemas/ajv.ts';
-import { Int64, integerOf, isInt64, numberText, readJson, writeJson } from '../../reference/json.ts';
+import { Int64, integerOf, isInt64, numberText, readJson, writeJson } from '../../reference/lossless-json.ts';
 import { newPetIssues } from '../../reference/schema.ts';
 
 /** Accepted or refused, and when accepted the value and each number's literal text. */

@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { HarEntry, TrafficLine } from '../../src/results/har.ts';
+import type { HarEntry, TrafficLine } from '../../src/results/har-lines.ts';
 import { harRunOf, writeHar } from '../../src/results/writers/har.ts';
 import { harProblems, type Har } from '../support/har.ts';
 import { runSuiteAgainst } from '../support/suite.ts';

@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_KEYS } from '../../reference/keys.ts';
-import type { TrafficCaps, TrafficLine, TrafficSummary } from '../../src/results/har.ts';
+import type { TrafficCaps, TrafficLine, TrafficSummary } from '../../src/results/har-lines.ts';
 import { appendLines } from '../../src/harness/traffic.ts';
 import { harRunOf, trafficFileLines, writeHar } from '../../src/results/writers/har.ts';
 import { renderHtml } from '../../src/results/writers/html.ts';

@@ -9,7 +9,7 @@ import AjvModule from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
-import type { HarEntry, HarPage } from '../../src/results/har.ts';
+import type { HarEntry, HarPage } from '../../src/results/har-lines.ts';
 
 // CommonJS default exports seen through NodeNext typings (as src/schemas/ajv.ts reads them).
 type AjvCtor = typeof import('ajv').default;

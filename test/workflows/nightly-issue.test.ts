@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { EXIT } from '../../src/cli/common.ts';
+import { EXIT } from '../../src/cli/entry.ts';
 import type { RunReport } from '../../src/results/types.ts';
 import { headline } from '../../src/results/writers/common.ts';
 import { ROOT } from '../support/cli.ts';

@@ -2,8 +2,9 @@
  * How a section of the spec is written down: its requirements (the spec's words, the level, the stable titles of
  * what its rules say, the reference server's fault modes that prove it) and the one way to build a judgement of one
  * of them — named fields, the title taken from the entry, the level mapped to the outcome here and nowhere else.
- * Pure, no imports (bundled for k6).
+ * Pure, no imports but the type of a requirement's id (bundled for k6).
  */
+import type { RequirementId } from '../catalogue.ts';
 
 /**
  * How binding a requirement is: MUST (a violation fails), SHOULD (warns), INFO (only observed), ADVISORY (not
@@ -93,7 +94,7 @@ export interface Evidence {
  * of the suite itself (never blamed on the server: the requirement counts as not exercised).
  */
 export interface Judgement {
-  requirement: string;
+  requirement: RequirementId;
   outcome: Outcome;
   /** Stable, human-readable title: the finding's signature. */
   title: string;
@@ -103,18 +104,43 @@ export interface Judgement {
   remedy?: string;
 }
 
-/** The keys of an entry's titles. */
-type TitleKey<En> = En extends { titles: infer T } ? keyof T & string : never;
+/**
+ * The titles every requirement takes, for what the suite says of its own run rather than of the server: a judgement it
+ * could not make, a test or a scenario it did not run, a defect of its own, a saved counterexample that no longer
+ * fails. Any section's judge takes these keys.
+ */
+export const COMMON_TITLES = {
+  'not-judged': 'Could not be judged',
+  skipped: 'Skipped',
+  'not-run': 'Not run: {scenario}',
+  'suite-error': 'Suite error',
+  'check-crashed': 'Check crashed on this response',
+  'counterexample-fixed': 'Saved counterexample fixed',
+} as const;
+
+/** The keys of an entry's titles, and the common ones. */
+type TitleKey<En> = (En extends { titles: infer T } ? keyof T & string : never) | keyof typeof COMMON_TITLES;
 type Args = Readonly<Record<string, string | number>>;
 
-/** What a rule says of a requirement: it holds or not (the level decides fail or warn), or another outcome. */
+/**
+ * What a rule says of a requirement: it holds or not (the level decides fail or warn), or another outcome. `warn` is
+ * for a violation the rule itself deems lesser than its requirement's level (a +json media type where application/json
+ * is a MUST): it warns whatever the level.
+ */
 export type JudgeInit<En> =
   | { ok: boolean; pass?: TitleKey<En>; fail?: TitleKey<En>; args?: Args; message: string; evidence?: Evidence }
-  | { outcome: 'skip' | 'observe' | 'error'; title: TitleKey<En>; args?: Args; message: string; remedy?: string; evidence?: Evidence };
+  | {
+      outcome: 'warn' | 'skip' | 'observe' | 'error';
+      title: TitleKey<En>;
+      args?: Args;
+      message: string;
+      remedy?: string;
+      evidence?: Evidence;
+    };
 
 /** A title of an entry, its `{name}` placeholders filled (a missing one is a suite bug, shown as the key). */
 function titleOf(id: string, e: Entry, key: string, args: Args = {}): string {
-  const t = e.titles?.[key];
+  const t = e.titles?.[key] ?? (COMMON_TITLES as Readonly<Record<string, string>>)[key];
   if (t === undefined) return `${id}: ${key}`;
   return t.replace(/\{(\w+)\}/g, (_, k: string) => (args[k] !== undefined ? String(args[k]) : `{${k}}`));
 }
@@ -128,5 +154,5 @@ export function judgementOf<E extends Record<string, Entry>, Id extends keyof E 
   const base = 'ok' in init
     ? { outcome: outcomeOf(e.level, init.ok), title: titleOf(id, e, (init.ok ? init.pass : init.fail) ?? (init.ok ? 'pass' : 'fail'), init.args) }
     : { outcome: init.outcome, title: titleOf(id, e, init.title, init.args), ...(init.remedy ? { remedy: init.remedy } : {}) };
-  return { requirement: id, ...base, message: init.message, ...(init.evidence ? { evidence: init.evidence } : {}) };
+  return { requirement: id as RequirementId, ...base, message: init.message, ...(init.evidence ? { evidence: init.evidence } : {}) };
 }

@@ -1,15 +1,15 @@
 /**
  * traffic.har: the run's traffic as HAR 1.2, for the browser's network panel (import), Insomnia, Postman or
- * har-to-k6. Written from the lines the conformance worker recorded (src/results/har.ts), in two passes over them —
+ * har-to-k6. Written from the lines the conformance worker recorded (src/results/har-lines.ts), in two passes over them —
  * the pages and the requirements judged on each entry first, then the entries one by one, each straight to the file —
  * so the writer holds one entry at a time. The rate-limit scenarios are summarised in the log's comment and in
  * `_rateLimitScenarios`, not listed: their requests are in the load reports. Every chunk is redacted again.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import type { Outcome } from '../../core/judgement.ts';
+import type { Outcome } from '../../core/spec/define.ts';
 import type { LoadReport } from '../../core/load-report.ts';
-import { HAR_FILE, TRAFFIC_CAPS, worse, type HarPage, type TrafficCaps, type TrafficLine, type TrafficSummary } from '../har.ts';
+import { HAR_FILE, TRAFFIC_CAPS, worse, type HarPage, type TrafficCaps, type TrafficLine, type TrafficSummary } from '../har-lines.ts';
 import type { RunReport } from '../types.ts';
 import { writeFileAtomicStream } from './atomic.ts';
 

@@ -67,6 +67,11 @@ export const GENERATED_PROBES: Probe[] = [
     holds: async (s) => obj(await post(s, '{"name":"d","categoryId":1,"status":"sold","status":"pending"}')).status === 'pending',
   },
   {
+    fault: 'get-tab-as-space',
+    holds: async (s) => obj(await s.send(`/pets/${rawNumber((await post(s, newPet({ name: 'a\tb' }))).json, '/id')}`)).name === 'a\tb',
+  },
+  { fault: 'name-newline-500', holds: async (s) => (await status(post(s, newPet({ name: 'a\nb' })))) === 201 },
+  {
     fault: 'list-nbsp-as-space',
     holds: async (s) => {
       await post(s, newPet({ name: 'a\u00A0b', status: 'pending' }));

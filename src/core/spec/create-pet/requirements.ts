@@ -26,7 +26,11 @@ export const CREATE_PET = section("createPet", {
     quote: "| 201 | Pet | Animal added; the body carries the assigned id. |",
     title: "A valid NewPet is answered 201 with a Pet carrying an id and the sent name, categoryId and status.",
     faults: ["create-drops-status", "name-truncated", "lossy-category-id", "name-apostrophe-400", "name-normalized"],
-    titles: CREATED,
+    titles: {
+      ...CREATED,
+      'long-name-whole': 'the {length}-character name was accepted and echoed whole',
+      'long-name-altered': 'Accepted name altered',
+    },
   },
   "CREATE-STATUS-OPTIONAL": {
     level: "MUST",
@@ -41,6 +45,9 @@ export const CREATE_PET = section("createPet", {
     section: "States and transitions",
     quote: "Default status when status is omitted on creation: not shown.",
     title: "The status given to a pet created without one is observed.",
+    titles: {
+      observed: 'Default status observed',
+    },
   },
   "CREATE-400-MISSING-FIELD": {
     level: "MUST",
@@ -80,6 +87,11 @@ export const CREATE_PET = section("createPet", {
     quote: "Unique identifier assigned by the service on creation. Never sent by the client on creation.",
     title: "An id sent by the client does not become the pet's id.",
     faults: ["client-id-honoured"],
+    titles: {
+      rejected: 'client id rejected with 400',
+      ignored: 'client id ignored (assigned {id})',
+      fail: 'Client-sent id became the pet id',
+    },
   },
   "CREATE-ID-UNIQUE": {
     level: "MUST",
@@ -87,12 +99,23 @@ export const CREATE_PET = section("createPet", {
     quote: "Unique identifier assigned by the service on creation.",
     title: "Every created pet gets a distinct id.",
     faults: ["list-duplicate-id", "duplicate-ids", "ids-reuse-existing"],
+    titles: {
+      'page-distinct': 'the ids on the limit={limit} page are distinct',
+      'page-repeats': 'Two animals on one page share an id',
+      'created-distinct': '{count} distinct ids',
+      'created-shared': 'Two pets share an id',
+      'not-reused': 'no created id was already used by one of the {listed} pets listed before creation',
+      reused: 'A created pet reuses the id of an existing pet',
+    },
   },
   "CREATE-NAME-MAX-LENGTH": {
     level: "INFO",
     section: "Limits",
     quote: "The maximum length of name: not shown.",
     title: "Whether a long name is accepted is observed, not judged.",
+    titles: {
+      observed: 'Long name handling observed',
+    },
   },
   "CREATE-400-NOTHING-STORED": {
     level: "SHOULD",

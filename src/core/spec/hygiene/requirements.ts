@@ -13,6 +13,13 @@ export const HYGIENE = section("hygiene", {
     title: "No response reflects the credential its request carried (the key raw, under Bearer or Basic, in any case or encoding) in its body or headers.",
     note: "A server that echoes credentials writes them into client logs, error trackers, proxies and caches: a leaked key. The spec does not forbid it, so it is a warning; the evidence shown is redacted.",
     faults: ["reflect-credentials", "reflect-credentials-header"],
+    titles: {
+      pass: 'Credential not reflected',
+      'in-body': 'Credential reflected in the response body',
+      'in-header': 'Credential reflected in a response header',
+      'key-in-body': 'Credential reflected in the response body (the configured key)',
+      'key-in-header': 'Credential reflected in a response header (the configured key)',
+    },
   },
   "HYGIENE-DEPRECATION-ONLY-GETPET": {
     level: "ADVISORY",
@@ -21,5 +28,9 @@ export const HYGIENE = section("hygiene", {
     title: "Only getPet signals deprecation: listPets and createPet carry no Deprecation, Sunset or deprecation Link.",
     note: "The spec deprecates getPet alone and names GET /pets as its replacement; a deprecation signal on another operation tells clients to migrate away from the replacement, or alarms them for nothing. The spec does not forbid it, so it is a warning.",
     faults: ["deprecate-list"],
+    titles: {
+      pass: 'No deprecation signal',
+      fail: 'Deprecation signalled on an operation the spec does not deprecate',
+    },
   },
 });

@@ -45,6 +45,10 @@ export const LIST_PETS = section("listPets", {
     quote: "the limit parameter controls page size.",
     title: "When more animals exist than the limit, the page holds exactly limit animals.",
     faults: ["limit-short-page"],
+    titles: {
+      pass: 'limit={limit} page is full',
+      fail: 'Page shorter than limit though more animals exist',
+    },
   },
   "LIST-LIMIT-OUT-OF-RANGE": {
     level: "MUST",
@@ -64,6 +68,9 @@ export const LIST_PETS = section("listPets", {
     quote: "integer from 1 to 100, default 20.",
     title: "How an out-of-range limit is handled (400 with Error, or clamping) is observed.",
     note: "listPets documents only 200 and 401, so rejecting with 400 and clamping are both accepted.",
+    titles: {
+      observed: 'Out-of-range limit handling',
+    },
   },
   "LIST-STATUS-FILTER": {
     level: "MUST",
@@ -115,5 +122,8 @@ export const LIST_PETS = section("listPets", {
     section: "Endpoints / List all animals",
     quote: "Pagination controls other than limit (cursor, offset, page number, links in the response): not shown.",
     title: "Pagination controls other than limit (Link header…) are observed, not judged.",
+    titles: {
+      observed: 'Pagination controls observed',
+    },
   },
 });

@@ -11,7 +11,11 @@ export const RESPONSES = section("responses", {
     section: "Endpoints",
     quote: "Responses: | Status | Body | Meaning |",
     title: "Every response status is one the spec documents for the operation (or 429).",
-    faults: ["create-returns-200", "name-astral-500", "extra-property-500", "name-non-latin1-415", "duplicate-member-500", "bom-500", "deep-nesting-500", "repeated-param-500", "next-after-large-body-500", "html-error", "always-500"],
+    faults: ["create-returns-200", "name-astral-500", "extra-property-500", "name-non-latin1-415", "duplicate-member-500", "bom-500", "deep-nesting-500", "repeated-param-500", "next-after-large-body-500", "name-newline-500", "html-error", "always-500"],
+    titles: {
+      pass: 'Documented status code',
+      fail: 'Undocumented status code',
+    },
   },
   "RESP-CONTENT-TYPE-JSON": {
     level: "MUST",
@@ -19,6 +23,11 @@ export const RESPONSES = section("responses", {
     quote: "All success and error bodies are application/json.",
     title: "Every response body is labelled Content-Type application/json.",
     faults: ["content-type-text", "content-type-missing"],
+    titles: {
+      pass: 'JSON content type',
+      fail: 'Content-Type is not application/json',
+      'plus-json': 'A +json type instead of application/json',
+    },
   },
   "RESP-BODY-JSON": {
     level: "MUST",
@@ -26,6 +35,11 @@ export const RESPONSES = section("responses", {
     quote: "an HTTP interface that exchanges JSON",
     title: "Every response body is well-formed JSON.",
     faults: ["list-body-not-json", "created-empty-body", "unauthorized-empty-body", "name-unescaped", "body-not-json", "json-truncated"],
+    titles: {
+      pass: 'Well-formed JSON body',
+      fail: 'Body is not JSON',
+      empty: 'Empty body',
+    },
   },
   "SCHEMA-PETS": {
     level: "MUST",
@@ -33,6 +47,10 @@ export const RESPONSES = section("responses", {
     quote: "A JSON array whose items are Pet records.",
     title: "A listPets 200 body validates against the Pets schema.",
     faults: ["list-wrapped", "list-status-unknown-value"],
+    titles: {
+      pass: 'Body is a valid Pets',
+      fail: 'Body does not match the Pets schema',
+    },
   },
   "SCHEMA-PET": {
     level: "MUST",
@@ -40,6 +58,10 @@ export const RESPONSES = section("responses", {
     quote: "A Pet has every field of NewPet plus:",
     title: "A createPet 201 or getPet 200 body validates against the Pet schema.",
     faults: ["id-as-string"],
+    titles: {
+      pass: 'Body is a valid Pet',
+      fail: 'Body does not match the Pet schema',
+    },
   },
   "SCHEMA-ERROR": {
     level: "MUST",
@@ -47,6 +69,10 @@ export const RESPONSES = section("responses", {
     quote: "Every error response has the Error body (code, message, status).",
     title: "Every 4xx body but the 429 (400, 401, 404, and any other 4xx a server sends) validates against the Error schema.",
     faults: ["error-missing-message", "error-422-not-error"],
+    titles: {
+      pass: 'Body is a valid Error',
+      fail: 'Body does not match the Error schema',
+    },
   },
   "ERROR-STATUS-FIELD": {
     level: "MUST",
@@ -54,6 +80,10 @@ export const RESPONSES = section("responses", {
     quote: "status | integer | yes | The HTTP status code of the response.",
     title: "Error.status equals the HTTP status of the response.",
     faults: ["error-status-mismatch"],
+    titles: {
+      pass: 'Error.status matches',
+      fail: 'Error.status differs from the HTTP status',
+    },
   },
   "HTTP-EQUIVALENT-FORMS": {
     level: "SHOULD",
@@ -69,6 +99,9 @@ export const RESPONSES = section("responses", {
     section: "Errors",
     quote: "The set of values of the code field for each condition: not shown.",
     title: "The Error codes the service uses are observed, not judged.",
+    titles: {
+      observed: 'Error code observed',
+    },
   },
   "INPUT-SILENT-HANDLING": {
     level: "INFO",

@@ -12,6 +12,11 @@ export const TRANSPORT = section("transport", {
     quote: "All success and error bodies are application/json.",
     title: "Every request gets a complete HTTP response within the timeout and the body size cap.",
     faults: ["huge-body", "hang", "reset-connection"],
+    titles: {
+      'load-samples': 'Requests without a complete response',
+      pass: 'Complete response',
+      fail: 'Transport failure: {kind}',
+    },
   },
   "TRANSPORT-NO-CROSS-ORIGIN-REDIRECT": {
     level: "MUST",
@@ -19,5 +24,9 @@ export const TRANSPORT = section("transport", {
     quote: "The client sends its API key as the bearer token in the Authorization header.",
     title: "The service answers on its own origin instead of redirecting the credential to another host.",
     faults: ["redirect-cross-origin"],
+    titles: {
+      pass: 'Answered on its own origin',
+      fail: 'Cross-origin redirect',
+    },
   },
 });

@@ -11,5 +11,9 @@ export const VERSIONING = section("versioning", {
     section: "Versioning",
     quote: "The version appears in the base address as the path segment /v1.",
     title: "The base address ends with the /v1 version segment.",
+    titles: {
+      pass: 'Base address ends with /v1',
+      fail: 'Base address lacks /v1',
+    },
   },
 });

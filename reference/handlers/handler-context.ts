@@ -3,7 +3,7 @@ import type { ErrorFactory } from '../errors.ts';
 import type { Has } from '../faults.ts';
 import type { Variants } from '../options.ts';
 import type { Reply } from '../reply.ts';
-import type { PetStore } from '../store.ts';
+import type { PetStore } from '../pet-store.ts';
 
 export interface Ctx {
   url: URL;

@@ -3,8 +3,9 @@
  * successes no window allows, the 429s that came before the window's limit was
  * used, and RL-WINDOW-PER-MINUTE and RL-NOT-EARLY from them. Pure functions.
  */
-import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import type { Judgement } from '../../spec/define.ts';
+import { RATE_LIMIT_LOAD } from './requirements.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { fmtMs, isSuccess, signals } from './signals.ts';
 import { maxInSpan, MERGE_REMEDY, n, successesBetween } from './spans.ts';
 
@@ -75,32 +76,36 @@ export function windowVerdict({ problems, shape, tooLow, partial }: WindowFacts,
   const share = partial
     ? '; this run saw only its share of the requests, so whether each 429 came after the window was used up is not judged'
     : `; every 429 came after ${o.limit} successes in the window`;
-  if (problems.length) return verdict('RL-WINDOW-PER-MINUTE', false, 'Limit not enforced per window', `${problems.join('; ')}. ${shape}`);
-  if (partial) return skipped('RL-WINDOW-PER-MINUTE', 'Not judged on a share', `${shape}${share}`, MERGE_REMEDY);
+  if (problems.length) return RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', { ok: false, message: `${problems.join('; ')}. ${shape}` });
+  if (partial)
+    return RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', {
+      outcome: 'skip',
+      title: 'share',
+      message: `${shape}${share}`,
+      remedy: MERGE_REMEDY,
+    });
   if (tooLow)
-    return skipped(
-      'RL-WINDOW-PER-MINUTE',
-      'Overload not reached',
-      `${shape}: never more than twice the limit was offered within one window, so the limit was not put to the test (if responses are slow: run it with --engine node, whose requests in flight share one guard)`,
-    );
-  return verdict('RL-WINDOW-PER-MINUTE', true, 'Limit enforced per window', `${shape}${share}`);
+    return RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', {
+      outcome: 'skip',
+      title: 'not-reached',
+      message: `${shape}: never more than twice the limit was offered within one window, so the limit was not put to the test (if responses are slow: run it with --engine node, whose requests in flight share one guard)`,
+    });
+  return RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', { ok: true, message: `${shape}${share}` });
 }
 
 /** RL-NOT-EARLY: no 429 while Remaining was above 0 (not judged on a share, under which Remaining moves). */
 export function notEarlyVerdict(early: readonly string[], throttled: readonly Sample[], partial: boolean): Judgement {
   if (partial && throttled.length)
-    return skipped(
-      'RL-NOT-EARLY',
-      'Not judged on a share',
-      'this run saw only its share of the requests on the key: Remaining moved under it',
-      MERGE_REMEDY,
-    );
-  return early.length
-    ? verdict(
-        'RL-NOT-EARLY',
-        false,
-        'Throttled before the limit',
-        `${early.length} 429s came while Remaining was above 0, e.g. ${early[0]}`,
-      )
-    : verdict('RL-NOT-EARLY', true, 'No early 429', `no 429 while Remaining was above 0 (${throttled.length} 429s)`);
+    return RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', {
+      outcome: 'skip',
+      title: 'share',
+      message: 'this run saw only its share of the requests on the key: Remaining moved under it',
+      remedy: MERGE_REMEDY,
+    });
+  return RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', {
+    ok: !early.length,
+    message: early.length
+      ? `${early.length} 429s came while Remaining was above 0, e.g. ${early[0]}`
+      : `no 429 while Remaining was above 0 (${throttled.length} 429s)`,
+  });
 }

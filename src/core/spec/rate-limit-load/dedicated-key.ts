@@ -8,8 +8,9 @@
  * own requests whose response said nothing (an error, a missing header), which
  * the server may have counted unseen. Pure.
  */
-import { judge as verdict, type Judgement } from '../judgement.ts';
-import type { Sample } from '../sample.ts';
+import type { Judgement } from '../../spec/define.ts';
+import { RATE_LIMIT_HEADERS } from '../rate-limit-headers/requirements.ts';
+import type { Sample } from '../../sample.ts';
 import { isRollover, isSuccess, serverOrder, signals } from './signals.ts';
 
 export interface Foreign {
@@ -43,17 +44,15 @@ export function judgeForeign(samples: readonly Sample[]): Judgement {
   const n = (s: Sample) => `request #${s.seq + 1}`;
   if (f.extra > 0 && f.example) {
     const [a, b] = f.example;
-    return verdict(
-      'RL-REMAINING-DECREMENTS',
-      false,
-      'Requests of another key counted on this one',
-      `${f.extra} request(s) were counted that this scenario did not send, on a key used by nothing else: the server counts another key's (plan's) requests in this key's bucket; e.g. ${n(a)} said ${rem(a)}, ${n(b)} said ${rem(b)}`,
-    );
+    return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+      ok: false,
+      fail: 'foreign',
+      message: `${f.extra} request(s) were counted that this scenario did not send, on a key used by nothing else: the server counts another key's (plan's) requests in this key's bucket; e.g. ${n(a)} said ${rem(a)}, ${n(b)} said ${rem(b)}`,
+    });
   }
-  return verdict(
-    'RL-REMAINING-DECREMENTS',
-    true,
-    "Only this key's own requests counted",
-    `over ${samples.length} requests on a key used by nothing else, Remaining never fell by more than one per request`,
-  );
+  return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+    ok: true,
+    pass: 'own-only',
+    message: `over ${samples.length} requests on a key used by nothing else, Remaining never fell by more than one per request`,
+  });
 }

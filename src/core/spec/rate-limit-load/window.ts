@@ -6,8 +6,9 @@
  * day without a quota — is caught.
  */
 import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isThrottled } from './signals.ts';
-import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import type { Judgement } from '../../spec/define.ts';
+import { RATE_LIMIT_LOAD } from './requirements.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { judgeForeign } from './dedicated-key.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import { isDailyThrottle, maxInSpan, MERGE_REMEDY, n } from './spans.ts';
@@ -23,7 +24,11 @@ export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stop
   const out = judgeTransport(samples, o);
   if (!paced.length)
     return out.concat(
-      skipped('RL-SUSTAINED-BELOW-CEILING', 'Sustained rate not run', `no request of the paced phase was sent (${stopped || 'stopped'})`),
+      RATE_LIMIT_LOAD.judge('RL-SUSTAINED-BELOW-CEILING', {
+        outcome: 'skip',
+        title: 'paced-not-run',
+        message: `no request of the paced phase was sent (${stopped || 'stopped'})`,
+      }),
     );
   out.push(sustainedJudgement(paced, o, stopped));
   // On a key nothing else uses (plans side by side), the steady pace also shows whether another key's requests count on it.
@@ -42,43 +47,41 @@ function sustainedJudgement(paced: readonly Sample[], o: JudgeOptions, stopped?:
   const rate = `${target} per ${fmtMs(o.windowMs)} window (${Math.round(o.sustainedFraction * 100)}% of ${o.limit}; achieved ${achieved.toFixed(1)})`;
   const id = 'RL-SUSTAINED-BELOW-CEILING';
   if (!throttled.length && dayOver && dayOver.sentAt - paced[0].sentAt < o.windowMs)
-    return skipped(
-      id,
-      "The day's quota ran out",
-      `${n(dayOver)} was refused for the day ${fmtMs(dayOver.sentAt - paced[0].sentAt)} into the run, before a whole window at ${rate}`,
-      "run it on a key with its day's quota left (a dedicated key, a fresh day)",
-    );
+    return RATE_LIMIT_LOAD.judge(id, {
+      outcome: 'skip',
+      title: 'day-over',
+      message: `${n(dayOver)} was refused for the day ${fmtMs(dayOver.sentAt - paced[0].sentAt)} into the run, before a whole window at ${rate}`,
+      remedy: "run it on a key with its day's quota left (a dedicated key, a fresh day)",
+    });
   if (throttled.length) {
     const f = throttled[0];
     const message = `${throttled.length} of ${paced.length} requests at ${rate} were answered 429; the first, ${n(f)}, ${fmtMs(f.sentAt - paced[0].sentAt)} into the run`;
-    return about(verdict(id, false, 'Throttled below the ceiling', message), f, o, paced[0].sentAt);
+    return about(RATE_LIMIT_LOAD.judge(id, { ok: false, message }), f, o, paced[0].sentAt);
   }
   if (o.partialView)
     // A share of a distributed run: no 429 on its own requests says nothing of the others'.
-    return skipped(
-      id,
-      'Not judged on a share',
-      `this share's ${paced.length} requests over ${fmtMs(span)} got no 429; whether the key's whole pace of ${rate.split(' (')[0]} was ever throttled shows only across every share`,
-      MERGE_REMEDY,
-    );
+    return RATE_LIMIT_LOAD.judge(id, {
+      outcome: 'skip',
+      title: 'share',
+      message: `this share's ${paced.length} requests over ${fmtMs(span)} got no 429; whether the key's whole pace of ${rate.split(' (')[0]} was ever throttled shows only across every share`,
+      remedy: MERGE_REMEDY,
+    });
   if (span + o.windowMs / target < o.windowMs * 0.98)
-    return skipped(
-      id,
-      'Ran less than a window',
-      `only ${paced.length} requests over ${fmtMs(span)} at ${rate}, less than one full window (${stopped || 'stopped'})`,
-    );
+    return RATE_LIMIT_LOAD.judge(id, {
+      outcome: 'skip',
+      title: 'short-run',
+      message: `only ${paced.length} requests over ${fmtMs(span)} at ${rate}, less than one full window (${stopped || 'stopped'})`,
+    });
   if (achieved < target * 0.8)
-    return skipped(
-      id,
-      'Sustained rate not reached',
-      `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429, but the load generator stayed well below the rate (if responses are slow: run it after another scenario on the key, whose latency sizes the k6 VUs, or with --engine node)`,
-    );
-  return verdict(
-    id,
-    true,
-    'Never throttled below the ceiling',
-    `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429`,
-  );
+    return RATE_LIMIT_LOAD.judge(id, {
+      outcome: 'skip',
+      title: 'rate-not-reached',
+      message: `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429, but the load generator stayed well below the rate (if responses are slow: run it after another scenario on the key, whose latency sizes the k6 VUs, or with --engine node)`,
+    });
+  return RATE_LIMIT_LOAD.judge(id, {
+    ok: true,
+    message: `${paced.length} requests at ${rate} over ${fmtMs(span)}: none was answered 429`,
+  });
 }
 
 export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
@@ -87,7 +90,11 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
   const out = judgeTransport(samples, o);
   if (!paced.length)
     return out.concat(
-      skipped('RL-WINDOW-PER-MINUTE', 'Overload not run', `no request of the paced phase was sent (${stopped || 'stopped'})`),
+      RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', {
+        outcome: 'skip',
+        title: 'paced-not-run',
+        message: `no request of the paced phase was sent (${stopped || 'stopped'})`,
+      }),
     );
   const L = o.limit;
   const w = fmtMs(o.windowMs);
@@ -113,11 +120,11 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
   if (throttled.length)
     out.push(
       daily
-        ? skipped(
-            'RL-RETRY-AFTER-CONSISTENT',
-            'Not comparable',
-            'X-RateLimit-Reset announces the end of the day, Retry-After the end of the window',
-          )
+        ? RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
+            outcome: 'skip',
+            title: 'counts-day',
+            message: 'X-RateLimit-Reset announces the end of the day, Retry-After the end of the window',
+          })
         : judgeConsistency(throttled[0], o, freesBeforeReset(all, o.toleranceMs), startOf(all)),
     );
   return out;

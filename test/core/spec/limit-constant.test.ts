@@ -3,7 +3,7 @@
  * limits is in force — the minute's, or the day's once its quota refuses — so a move between them is no change.
  */
 import { describe, expect, test } from 'vitest';
-import { limitConstantRule } from '../../../src/core/rules/response.ts';
+import { limitConstantRule } from '../../../src/core/spec/rate-limit-headers/rules.ts';
 import { planLimits } from '../../../src/core/plans.ts';
 
 const free = planLimits('free');

@@ -3,9 +3,9 @@
  * the Retry-After wait, success or throttling. Pure; shared by the scenario
  * decisions and the verdicts, so both read a response the same way.
  */
-import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type RetryAfter } from '../ratelimit.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
-import type { TimelinePoint } from '../timeline.ts';
+import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type RetryAfter } from '../../ratelimit.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
+import type { TimelinePoint } from '../../timeline.ts';
 
 export const isSuccess = (s: Sample): boolean => s.status >= 200 && s.status < 300;
 export const isThrottled = (s: Sample): boolean => s.status === 429;

@@ -3,7 +3,7 @@
  * within any span of one window, the successes between two instants, and which
  * 429s refuse the day rather than the window. Pure functions.
  */
-import type { JudgeOptions, Sample } from '../sample.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { isSuccess, isThrottled, signals } from './signals.ts';
 
 /** A request as the judgements name it. */

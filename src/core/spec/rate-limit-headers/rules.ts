@@ -5,9 +5,10 @@
  * The conformance check registry calls them on every exchange; both load engines
  * call them on every sample. Pure (bundled for k6).
  */
-import { judge, observe, skip, type Judgement } from '../judgement.ts';
-import { PLAN_CHOICES, PLANS, type PlanLimits, type PlanName } from '../plans.ts';
-import { header, judgeReset, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type HeaderBag } from '../ratelimit.ts';
+import type { Judgement } from '../../spec/define.ts';
+import { PLAN_CHOICES, PLANS, type PlanLimits, type PlanName } from '../../plans.ts';
+import { header, judgeReset, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type HeaderBag } from '../../ratelimit.ts';
+import { RATE_LIMIT_HEADERS } from './requirements.ts';
 
 /** One response as the rules see it. */
 export interface ResponseFacts {
@@ -64,33 +65,40 @@ export function rateLimitHeaderRules(r: ResponseFacts, ctx: RuleContext): Judgem
     rl.resetRaw === undefined && 'X-RateLimit-Reset',
   ].filter((x): x is string => !!x);
   out.push(
-    missing.length
-      ? judge('RL-HEADERS-PRESENT', false, 'Rate-limit header missing', `${r.label} lacks ${missing.join(', ')}`)
-      : judge('RL-HEADERS-PRESENT', true, 'Rate-limit headers present', r.label),
+    RATE_LIMIT_HEADERS.judge('RL-HEADERS-PRESENT', {
+      ok: !missing.length,
+      message: missing.length ? `${r.label} lacks ${missing.join(', ')}` : r.label,
+    }),
   );
   if (missing.length < 3)
-    out.push(observe('RL-SCOPE', 'Animal endpoints carry rate-limit headers', 'the animal endpoints carry X-RateLimit-* headers'));
+    out.push(
+      RATE_LIMIT_HEADERS.judge('RL-SCOPE', {
+        outcome: 'observe',
+        title: 'rate-limited',
+        message: 'the animal endpoints carry X-RateLimit-* headers',
+      }),
+    );
 
   const bad: string[] = [];
   if (rl.limitRaw !== undefined && (rl.limit === undefined || rl.limit === 0)) bad.push(`X-RateLimit-Limit ${JSON.stringify(rl.limitRaw)}`);
   if (rl.remainingRaw !== undefined && rl.remaining === undefined) bad.push(`X-RateLimit-Remaining ${JSON.stringify(rl.remainingRaw)}`);
-  if (bad.length)
-    out.push(judge('RL-HEADERS-INTEGER', false, 'Rate-limit header is not a non-negative integer', `${r.label}: ${bad.join(', ')}`));
-  else if (rl.limitRaw !== undefined || rl.remainingRaw !== undefined)
+  if (bad.length || rl.limitRaw !== undefined || rl.remainingRaw !== undefined)
     out.push(
-      judge('RL-HEADERS-INTEGER', true, 'Integer rate-limit headers', `${r.label}: Limit ${rl.limitRaw}, Remaining ${rl.remainingRaw}`),
+      RATE_LIMIT_HEADERS.judge('RL-HEADERS-INTEGER', {
+        ok: !bad.length,
+        message: bad.length ? `${r.label}: ${bad.join(', ')}` : `${r.label}: Limit ${rl.limitRaw}, Remaining ${rl.remainingRaw}`,
+      }),
     );
 
   if (rl.limit !== undefined && rl.remaining !== undefined)
     out.push(
-      rl.remaining > rl.limit
-        ? judge(
-            'RL-REMAINING-LE-LIMIT',
-            false,
-            'Remaining exceeds Limit',
-            `${r.label}: X-RateLimit-Remaining ${rl.remaining} > X-RateLimit-Limit ${rl.limit}`,
-          )
-        : judge('RL-REMAINING-LE-LIMIT', true, 'Remaining within Limit', `${r.label}: ${rl.remaining} ≤ ${rl.limit}`),
+      RATE_LIMIT_HEADERS.judge('RL-REMAINING-LE-LIMIT', {
+        ok: rl.remaining <= rl.limit,
+        message:
+          rl.remaining > rl.limit
+            ? `${r.label}: X-RateLimit-Remaining ${rl.remaining} > X-RateLimit-Limit ${rl.limit}`
+            : `${r.label}: ${rl.remaining} ≤ ${rl.limit}`,
+      }),
     );
 
   const reset = resetRule(r, ctx);
@@ -121,22 +129,18 @@ function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
   // that holds against the arrival time, with the skew allowed without a Date, is no fault of the Reset.
   const staleDate = date !== undefined && Math.abs(date - r.t) > SKEW_WITHOUT_DATE_S * 1000;
   if (!v.ok && staleDate && judgeReset(rl.resetRaw, r.t, windowS, SKEW_WITHOUT_DATE_S + exchangeS).ok)
-    return judge(
-      'RL-RESET-UNIX-SECONDS',
-      true,
-      'Reset is a Unix timestamp in seconds',
-      `${r.label}: ${rl.resetRaw}, judged against the time the response arrived (${Math.floor(r.t / 1000)}): its Date is ${Math.round((r.t - date) / 1000)} s off it`,
-    );
+    return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', {
+      ok: true,
+      message: `${r.label}: ${rl.resetRaw}, judged against the time the response arrived (${Math.floor(r.t / 1000)}): its Date is ${Math.round((r.t - date) / 1000)} s off it`,
+    });
   if (!v.ok)
-    return judge('RL-RESET-UNIX-SECONDS', false, `Reset is not a Unix timestamp in seconds (${v.reason})`, `${r.label}: ${v.detail}`);
+    return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', { ok: false, args: { reason: v.reason }, message: `${r.label}: ${v.detail}` });
   const stale = date !== undefined ? staleResetOn429(r, ctx, date) : undefined;
-  if (stale) return judge('RL-RESET-UNIX-SECONDS', false, 'Reset is not when the limit resets', `${r.label}: ${stale}`);
-  return judge(
-    'RL-RESET-UNIX-SECONDS',
-    true,
-    'Reset is a Unix timestamp in seconds',
-    `${r.label}: ${rl.resetRaw} (response time ${Math.floor(ref / 1000)})`,
-  );
+  if (stale) return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', { ok: false, fail: 'stale', message: `${r.label}: ${stale}` });
+  return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', {
+    ok: true,
+    message: `${r.label}: ${rl.resetRaw} (response time ${Math.floor(ref / 1000)})`,
+  });
 }
 
 /** How long the exchange took on the local clock (0 when the sending time is unknown). */
@@ -166,45 +170,37 @@ function limitPlanRule(r: ResponseFacts, ctx: RuleContext): Judgement[] | undefi
   if (!limits) {
     const match = plansMatching(rl.limit);
     return [
-      observe(
-        'RL-LIMIT-PLAN',
-        'Limit observed without a plan',
-        `X-RateLimit-Limit ${rl.limit} ${match.length ? `matches the ${match.join(', ')} plan` : 'matches no plan of the spec (an enterprise plan?)'}`,
-      ),
-      skip(
-        'RL-LIMIT-PLAN',
-        'Not exercised: plan not given',
-        'the plan of the key was not given, so X-RateLimit-Limit was not judged',
-        PLAN_REMEDY,
-      ),
+      RATE_LIMIT_HEADERS.judge('RL-LIMIT-PLAN', {
+        outcome: 'observe',
+        title: 'no-plan',
+        message: `X-RateLimit-Limit ${rl.limit} ${match.length ? `matches the ${match.join(', ')} plan` : 'matches no plan of the spec (an enterprise plan?)'}`,
+      }),
+      RATE_LIMIT_HEADERS.judge('RL-LIMIT-PLAN', {
+        outcome: 'skip',
+        title: 'plan-not-given',
+        message: 'the plan of the key was not given, so X-RateLimit-Limit was not judged',
+        remedy: PLAN_REMEDY,
+      }),
     ];
   }
   if (limits.perMinute === undefined)
     return [
-      observe('RL-LIMIT-PLAN', 'Limit observed for a custom plan', `X-RateLimit-Limit ${rl.limit}`),
-      skip(
-        'RL-LIMIT-PLAN',
-        'Not exercised: enterprise limits not given',
-        'the enterprise plan has custom limits, which were not given',
-        RPM_REMEDY,
-      ),
+      RATE_LIMIT_HEADERS.judge('RL-LIMIT-PLAN', { outcome: 'observe', title: 'custom-plan', message: `X-RateLimit-Limit ${rl.limit}` }),
+      RATE_LIMIT_HEADERS.judge('RL-LIMIT-PLAN', {
+        outcome: 'skip',
+        title: 'limits-not-given',
+        message: 'the enterprise plan has custom limits, which were not given',
+        remedy: RPM_REMEDY,
+      }),
     ];
-  if (rl.limit === limits.perMinute || countsDay(rl.limit, limits))
-    return [
-      judge(
-        'RL-LIMIT-PLAN',
-        true,
-        'Limit matches the plan',
-        `X-RateLimit-Limit ${rl.limit} (${limits.plan}: ${limits.perMinute}/min, ${limits.perDay !== undefined ? limits.perDay : '?'}/day)`,
-      ),
-    ];
+  const ok = rl.limit === limits.perMinute || countsDay(rl.limit, limits);
   return [
-    judge(
-      'RL-LIMIT-PLAN',
-      false,
-      'Limit differs from the plan',
-      `X-RateLimit-Limit ${rl.limit}, but the ${limits.plan} plan allows ${limits.perMinute} requests per minute`,
-    ),
+    RATE_LIMIT_HEADERS.judge('RL-LIMIT-PLAN', {
+      ok,
+      message: ok
+        ? `X-RateLimit-Limit ${rl.limit} (${limits.plan}: ${limits.perMinute}/min, ${limits.perDay !== undefined ? limits.perDay : '?'}/day)`
+        : `X-RateLimit-Limit ${rl.limit}, but the ${limits.plan} plan allows ${limits.perMinute} requests per minute`,
+    }),
   ];
 }
 
@@ -213,27 +209,34 @@ export function tooManyRequestsRules(r: ResponseFacts, ctx: RuleContext): Judgem
   if (r.status !== 429) return [];
   const out: Judgement[] = [];
   const ra = parseRetryAfter(header(r.headers, 'retry-after'));
-  if (ra.kind === 'absent')
-    out.push(judge('RL-429-RETRY-AFTER', false, '429 without Retry-After', `${r.label}: the 429 has no Retry-After header`));
-  else if (ra.kind === 'invalid')
-    out.push(
-      judge(
-        'RL-429-RETRY-AFTER',
-        false,
-        'Retry-After is malformed',
-        `${r.label}: Retry-After ${JSON.stringify(ra.raw)} is neither delay-seconds nor an HTTP-date (RFC 9110 §10.2.3)`,
-      ),
-    );
-  else out.push(judge('RL-429-RETRY-AFTER', true, 'Retry-After present', `${r.label}: Retry-After: ${ra.raw}`));
+  out.push(
+    RATE_LIMIT_HEADERS.judge('RL-429-RETRY-AFTER', {
+      ok: ra.kind !== 'absent' && ra.kind !== 'invalid',
+      fail: ra.kind === 'invalid' ? 'malformed' : 'fail',
+      message:
+        ra.kind === 'absent'
+          ? `${r.label}: the 429 has no Retry-After header`
+          : ra.kind === 'invalid'
+            ? `${r.label}: Retry-After ${JSON.stringify(ra.raw)} is neither delay-seconds nor an HTTP-date (RFC 9110 §10.2.3)`
+            : `${r.label}: Retry-After: ${ra.raw}`,
+    }),
+  );
   const rl = readRateLimit(r.headers);
   if (countsDay(rl.limit, ctx.limits))
-    out.push(skip('RL-429-REMAINING-ZERO', 'Not judged', `${r.label}: the rate-limit headers count the day, whose quota is not used up`));
-  else if (rl.remaining !== undefined && rl.remaining > 0)
     out.push(
-      judge('RL-429-REMAINING-ZERO', false, '429 with Remaining above zero', `${r.label}: X-RateLimit-Remaining ${rl.remaining} on a 429`),
+      RATE_LIMIT_HEADERS.judge('RL-429-REMAINING-ZERO', {
+        outcome: 'skip',
+        title: 'counts-day',
+        message: `${r.label}: the rate-limit headers count the day, whose quota is not used up`,
+      }),
     );
-  else if (rl.remaining === 0)
-    out.push(judge('RL-429-REMAINING-ZERO', true, '429 with Remaining 0', `${r.label}: X-RateLimit-Remaining 0`));
+  else if (rl.remaining !== undefined)
+    out.push(
+      RATE_LIMIT_HEADERS.judge('RL-429-REMAINING-ZERO', {
+        ok: rl.remaining === 0,
+        message: `${r.label}: X-RateLimit-Remaining ${rl.remaining}${rl.remaining > 0 ? ' on a 429' : ''}`,
+      }),
+    );
   out.push(errorBody429(r));
   return out;
 }
@@ -260,9 +263,10 @@ export function errorBody429(r: ResponseFacts): Judgement {
     if (typeof o.message !== 'string') problems.push('no string message');
     if (o.status !== 429) problems.push(`status is ${JSON.stringify(o.status)}, not 429`);
   }
-  return problems.length
-    ? judge('RL-429-ERROR-BODY', false, '429 body is not an Error', `${r.label}: the 429 body is ${problems.join(', ')}`)
-    : judge('RL-429-ERROR-BODY', true, '429 body is an Error', `${r.label}: an Error with status 429`);
+  return RATE_LIMIT_HEADERS.judge('RL-429-ERROR-BODY', {
+    ok: !problems.length,
+    message: problems.length ? `${r.label}: the 429 body is ${problems.join(', ')}` : `${r.label}: an Error with status 429`,
+  });
 }
 
 /**
@@ -271,20 +275,20 @@ export function errorBody429(r: ResponseFacts): Judgement {
  * so a move between the plan's per-minute and per-day numbers is no change of limit; any other change is.
  */
 export function limitConstantRule(first: number, limit: number, limits: PlanLimits | undefined): Judgement {
-  if (limit === first) return judge('RL-LIMIT-CONSTANT', true, 'Limit unchanged', String(limit));
+  if (limit === first) return RATE_LIMIT_HEADERS.judge('RL-LIMIT-CONSTANT', { ok: true, message: String(limit) });
   const plans: { perMinute?: number; perDay?: number }[] = limits ? [limits] : Object.values(PLANS);
   const p = plans.find((x) => [x.perMinute, x.perDay].includes(first) && [x.perMinute, x.perDay].includes(limit));
   if (p)
-    return judge(
-      'RL-LIMIT-CONSTANT',
-      true,
-      "Limit moved between the plan's per-minute and per-day numbers",
-      `X-RateLimit-Limit was ${first}, now ${limit}: the plan's ${limit === p.perDay ? 'per-day' : 'per-minute'} limit is the one in force`,
-    );
-  return {
-    ...judge('RL-LIMIT-CONSTANT', false, 'Limit changed during the run', `X-RateLimit-Limit was ${first}, now ${limit}`),
+    return RATE_LIMIT_HEADERS.judge('RL-LIMIT-CONSTANT', {
+      ok: true,
+      pass: 'per-day',
+      message: `X-RateLimit-Limit was ${first}, now ${limit}: the plan's ${limit === p.perDay ? 'per-day' : 'per-minute'} limit is the one in force`,
+    });
+  return RATE_LIMIT_HEADERS.judge('RL-LIMIT-CONSTANT', {
+    ok: false,
+    message: `X-RateLimit-Limit was ${first}, now ${limit}`,
     evidence: { expected: String(first), actual: String(limit) },
-  };
+  });
 }
 
 /** Every per-response rate-limit rule. */

@@ -5,8 +5,8 @@
  * Remaining went back up with a later Reset. Pure functions of the recorded
  * samples; ceiling.ts judges them.
  */
-import type { JudgeOptions, Sample } from '../sample.ts';
-import type { Step } from './decrements.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
+import type { Step } from '../rate-limit-headers/decrements.ts';
 import { bySeq, isRelease, isRollover, isSuccess, isThrottled, movingReset, refillAllowance, serverOrder, signals } from './signals.ts';
 
 const rem = (s: Sample) => signals(s).remaining;

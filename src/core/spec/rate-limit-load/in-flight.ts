@@ -10,8 +10,9 @@
  * `held`: why the run held so few, when the rule knows (headers that cannot
  * order requests in flight keep it to one at a time).
  */
-import { skip, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import type { Judgement } from '../../spec/define.ts';
+import { RATE_LIMIT_LOAD } from './requirements.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { fmtMs } from './signals.ts';
 
 export interface Concurrency {
@@ -64,10 +65,10 @@ export function tooSlowForLimit(samples: readonly Sample[], o: JudgeOptions, hel
   if (!c || c.spanMs < o.windowMs) return undefined;
   const needed = neededInFlight(o, c.meanLatencyMs);
   if (c.heldAvg >= needed) return undefined;
-  return skip(
-    'RL-CEILING-429',
-    'Limit not reached at this latency',
-    `responses took ${fmtMs(c.meanLatencyMs)} on average (${c.answered} of them): reaching ${o.limit} in one ${fmtMs(o.windowMs)} window needs ${needed} in flight (Little's law); this run held ${c.heldAvg.toFixed(1)} on average, ${c.heldMax} at most${held}`,
-    `responses within ${fmtMs((c.heldMax * o.windowMs) / o.limit)} on average (at the ${c.heldMax} in flight this run held at most)`,
-  );
+  return RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+    outcome: 'skip',
+    title: 'too-slow',
+    message: `responses took ${fmtMs(c.meanLatencyMs)} on average (${c.answered} of them): reaching ${o.limit} in one ${fmtMs(o.windowMs)} window needs ${needed} in flight (Little's law); this run held ${c.heldAvg.toFixed(1)} on average, ${c.heldMax} at most${held}`,
+    remedy: `responses within ${fmtMs((c.heldMax * o.windowMs) / o.limit)} on average (at the ${c.heldMax} in flight this run held at most)`,
+  });
 }

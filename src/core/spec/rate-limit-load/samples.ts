@@ -3,9 +3,12 @@
  * rules the conformance checks apply to every exchange), the transport rule,
  * the Retry-After / Reset consistency, and the evidence of a sample. Pure.
  */
-import { foldJudgements, judge, skip, type Evidence, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
-import { responseRules, type ResponseFacts, type RuleContext } from './response.ts';
+import { foldJudgements } from '../../fold-judgements.ts';
+import type { Evidence, Judgement } from '../../spec/define.ts';
+import { TRANSPORT } from '../transport/requirements.ts';
+import { RATE_LIMIT_LOAD } from './requirements.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
+import { responseRules, type ResponseFacts, type RuleContext } from '../rate-limit-headers/rules.ts';
 import { fmtMs, resetInMs, signals } from './signals.ts';
 
 export const label = (s: Sample): string => `request #${s.seq + 1}`;
@@ -68,12 +71,11 @@ export function judgeResponses(samples: readonly Sample[], o: JudgeOptions): Jud
 export function judgeTransport(samples: readonly Sample[], o?: JudgeOptions): Judgement[] {
   const bad = samples.filter((s) => s.status === 0);
   if (!bad.length) return [];
-  const j = judge(
-    'TRANSPORT-COMPLETE-RESPONSE',
-    false,
-    'Requests without a complete response',
-    `${bad.length} of ${samples.length} requests got no complete response; first: ${label(bad[0])}: ${bad[0].error || 'no response'}`,
-  );
+  const j = TRANSPORT.judge('TRANSPORT-COMPLETE-RESPONSE', {
+    ok: false,
+    fail: 'load-samples',
+    message: `${bad.length} of ${samples.length} requests got no complete response; first: ${label(bad[0])}: ${bad[0].error || 'no response'}`,
+  });
   return [o ? about(j, bad[0], o, startOf(samples)) : j];
 }
 
@@ -90,11 +92,11 @@ export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false,
   const wait = signals(s).waitMs;
   const reset = resetInMs(s);
   if (wait === undefined || reset === undefined)
-    return skip(
-      'RL-RETRY-AFTER-CONSISTENT',
-      'Retry-After vs Reset not comparable',
-      `${label(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`,
-    );
+    return RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
+      outcome: 'skip',
+      title: 'incomparable',
+      message: `${label(s)}: ${wait === undefined ? 'no usable Retry-After' : 'no X-RateLimit-Reset'}`,
+    });
   const both = `Retry-After asks to wait ${fmtMs(wait)}, X-RateLimit-Reset is ${fmtMs(reset)} after the response's Date`;
   // Reset is measured from the response's Date (else its arrival), stamped up to the whole round trip after the limiter
   // decided; a Retry-After in seconds counts from the decision. A wait beyond Reset is judged from the most favourable
@@ -102,34 +104,29 @@ export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false,
   const sig = signals(s);
   const slack = sig.retryAfter.kind === 'seconds' || sig.date === undefined ? Math.max(0, s.t - s.sentAt) : 0;
   if (wait > o.windowMs + o.toleranceMs && reset < wait)
-    return skip(
-      'RL-RETRY-AFTER-CONSISTENT',
-      'Not judged: a ban',
-      `${label(s)}: ${both}; a wait beyond a window is a temporary ban, not the limit's reset`,
-    );
+    return RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
+      outcome: 'skip',
+      title: 'ban',
+      message: `${label(s)}: ${both}; a wait beyond a window is a temporary ban, not the limit's reset`,
+    });
   if (wait - reset - slack > o.toleranceMs)
     return about(
-      judge(
-        'RL-RETRY-AFTER-CONSISTENT',
-        false,
-        'Retry-After asks to wait beyond Reset',
-        `${label(s)}: ${both} (${fmtMs(wait - reset)} beyond it, tolerance ${fmtMs(o.toleranceMs)}${slack ? ` plus the ${fmtMs(slack)} the exchange took` : ''})`,
-      ),
+      RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
+        ok: false,
+        message: `${label(s)}: ${both} (${fmtMs(wait - reset)} beyond it, tolerance ${fmtMs(o.toleranceMs)}${slack ? ` plus the ${fmtMs(slack)} the exchange took` : ''})`,
+      }),
       s,
       o,
       startedAt,
     );
   if (reset - wait > o.toleranceMs)
-    return judge(
-      'RL-RETRY-AFTER-CONSISTENT',
-      true,
-      'Retry-After names an earlier free slot',
-      `${label(s)}: ${both}; a shorter Retry-After names the next free slot${freesEarly ? ' (the limiter was seen freeing slots before its Reset)' : ''} — RL-RECOVERY checks it was real`,
-    );
-  return judge(
-    'RL-RETRY-AFTER-CONSISTENT',
-    true,
-    'Retry-After agrees with Reset',
-    `${label(s)}: ${both} (difference ${fmtMs(Math.abs(reset - wait))}, tolerance ${fmtMs(o.toleranceMs)})`,
-  );
+    return RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
+      ok: true,
+      pass: 'earlier-slot',
+      message: `${label(s)}: ${both}; a shorter Retry-After names the next free slot${freesEarly ? ' (the limiter was seen freeing slots before its Reset)' : ''} — RL-RECOVERY checks it was real`,
+    });
+  return RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
+    ok: true,
+    message: `${label(s)}: ${both} (difference ${fmtMs(Math.abs(reset - wait))}, tolerance ${fmtMs(o.toleranceMs)})`,
+  });
 }

@@ -4,7 +4,7 @@
  * are caught. Seeded with pets of mixed statuses so that page limits and the
  * status filter are observable.
  */
-import { Int64 } from './json.ts';
+import { Int64 } from './lossless-json.ts';
 
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];

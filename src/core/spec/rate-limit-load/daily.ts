@@ -15,8 +15,9 @@
  * earlier that day (warn, with that question).
  */
 import { bySeq, fmtMs, isSuccess, signals } from './signals.ts';
-import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import type { Judgement } from '../../spec/define.ts';
+import { RATE_LIMIT_LOAD } from './requirements.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { judgeTransport } from './samples.ts';
 import { isDailyThrottle, n } from './spans.ts';
 
@@ -56,32 +57,30 @@ function refusal(all: readonly Sample[], daily: Sample, s: number, q: number, o:
         : `between ${low} and ${q + t} successes before the first refusal for the day`,
     actual: `${s}`,
   };
-  if (s > q + t) return verdict(ID, false, 'Daily quota exceeded', msg, evidence);
-  if (s >= q - t) return verdict(ID, true, 'Daily quota enforced', msg, evidence);
+  if (s > q + t) return RATE_LIMIT_LOAD.judge(ID, { ok: false, fail: 'exceeded', message: msg, evidence });
+  if (s >= q - t) return RATE_LIMIT_LOAD.judge(ID, { ok: true, message: msg, evidence });
   if (s >= low)
-    return verdict(
-      ID,
-      true,
-      "Daily quota enforced, counting this run's earlier requests",
-      `${msg}: consistent with the quota once the ${q - s} not reached are taken as this run's earlier requests`,
+    return RATE_LIMIT_LOAD.judge(ID, {
+      ok: true,
+      pass: 'with-earlier',
+      message: `${msg}: consistent with the quota once the ${q - s} not reached are taken as this run's earlier requests`,
       evidence,
-    );
+    });
   if (o.freshQuotaDay)
-    return verdict(
-      ID,
-      false,
-      'Daily quota below the plan’s',
-      `${msg}: ${q - s} fewer than the quota, on a quota day nothing else used the key`,
+    return RATE_LIMIT_LOAD.judge(ID, {
+      ok: false,
+      fail: 'low',
+      message: `${msg}: ${q - s} fewer than the quota, on a quota day nothing else used the key`,
       evidence,
-    );
+    });
   const explained = e ? ", even counting this run's earlier requests" : '';
-  return {
-    requirement: ID,
+  // Fewer than the quota on a day the key may have served others: a doubt the run cannot settle, never a failure.
+  return RATE_LIMIT_LOAD.judge(ID, {
     outcome: 'warn',
-    title: 'Daily quota hit early',
+    title: 'early',
     message: `${msg}: fewer than the plan allows${explained} — was the key used earlier today? (use a dedicated key on a fresh day)`,
     evidence,
-  };
+  });
 }
 
 export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
@@ -89,7 +88,13 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
   const out = judgeTransport(samples, o);
   const D = o.perDay;
   if (D === undefined)
-    return out.concat(skipped(ID, 'Daily quota unknown', `plan ${o.plan} has no per-day number configured (ANIMAL_STORE_RPD)`));
+    return out.concat(
+      RATE_LIMIT_LOAD.judge(ID, {
+        outcome: 'skip',
+        title: 'unknown',
+        message: `plan ${o.plan} has no per-day number configured (ANIMAL_STORE_RPD)`,
+      }),
+    );
   const daily = all.find((s) => isDailyThrottle(s, o));
   // Count within one quota day: days are taken as aligned on the epoch (UTC midnight for the spec's day), so a run
   // that crosses a day boundary counts only the successes of the day it ended in — never a false "exceeded".
@@ -99,19 +104,18 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
   if (daily) return out.concat(refusal(all, daily, S, D, o));
   if (S > D)
     return out.concat(
-      verdict(
-        ID,
-        false,
-        'Daily quota not enforced',
-        `${S} requests succeeded within one day, more than plan ${o.plan}'s ${D}, and none was refused for the day`,
-      ),
+      RATE_LIMIT_LOAD.judge(ID, {
+        ok: false,
+        fail: 'not-enforced',
+        message: `${S} requests succeeded within one day, more than plan ${o.plan}'s ${D}, and none was refused for the day`,
+      }),
     );
   return out.concat(
-    skipped(
-      ID,
-      'Daily quota not reached',
-      `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`,
-      `the daily scenario must spend a whole quota day: a --deadline-ms and --max-requests that let it, on a key not used earlier that day (a server with a shortened day: its --day-ms, and --rpd for enterprise)`,
-    ),
+    RATE_LIMIT_LOAD.judge(ID, {
+      outcome: 'skip',
+      title: 'not-reached',
+      message: `${S} successes of ${D} before the run stopped (${stopped || 'stopped'})`,
+      remedy: `the daily scenario must spend a whole quota day: a --deadline-ms and --max-requests that let it, on a key not used earlier that day (a server with a shortened day: its --day-ms, and --rpd for enterprise)`,
+    }),
   );
 }

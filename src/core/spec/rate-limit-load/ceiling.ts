@@ -2,7 +2,7 @@
  * Judgements of the ceiling phase (scenarios ceiling and recovery): Remaining
  * falls by one per request, no 429 before the limit, the first 429 exactly when
  * Remaining said (what every response and every 429 must carry is judged by the
- * per-response rules of response.ts, on every sample). Pure functions of the recorded samples.
+ * per-response rules of ../rate-limit-headers/rules.ts, on every sample). Pure functions of the recorded samples.
  *
  * Tolerated, because the spec allows it or a shared key causes it:
  * - windows that roll over during the phase (fixed or sliding);
@@ -13,9 +13,11 @@
  *   the plan's per-day number, Remaining cannot predict the per-minute 429, so
  *   the 429 is judged by the successes before it.
  */
-import { judge as verdict, skip as skipped, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
-import { judgeDecrements, type DecrementVerdict } from './decrements.ts';
+import type { Judgement } from '../../spec/define.ts';
+import { RATE_LIMIT_HEADERS } from '../rate-limit-headers/requirements.ts';
+import { RATE_LIMIT_LOAD } from './requirements.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
+import { judgeDecrements, type DecrementVerdict } from '../rate-limit-headers/decrements.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import { countsTheDay, fmtMs, freesBeforeReset, isSuccess, signals, unorderable } from './signals.ts';
 import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';
@@ -32,13 +34,13 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
   const successes = f.seq.filter(isSuccess);
   if (!successes.length && !f.first429)
     return out.concat(
-      skipped(
-        'RL-CEILING-429',
-        'Ceiling not measured',
-        f.other
+      RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+        outcome: 'skip',
+        title: 'not-measured',
+        message: f.other
           ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured`
           : `no response to measure the ceiling (${stopped || 'no request'})`,
-      ),
+      }),
     );
   const c = ceilingView(f, successes.length, o);
   const decrements = decrementsJudgement(c);
@@ -96,34 +98,26 @@ function decrementsJudgement({ f, o, dec }: CeilingView): Judgement | undefined 
   if (o.dedicatedKey && dec.ok && f.extra > 0) {
     // A key nothing else uses: what Remaining counted beyond this scenario's requests came from another key (plan).
     const b = f.badSteps.find(([x, y]) => (rem(x) as number) - (rem(y) as number) > 1) || f.badSteps[0];
-    return verdict(
-      'RL-REMAINING-DECREMENTS',
-      false,
-      'Requests of another key counted on this one',
-      `${f.extra} request(s) were counted in the window that this scenario did not send, on a key used by nothing else: the server counts another key's (plan's) requests in this key's bucket; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
-    );
+    return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+      ok: false,
+      fail: 'foreign',
+      message: `${f.extra} request(s) were counted in the window that this scenario did not send, on a key used by nothing else: the server counts another key's (plan's) requests in this key's bucket; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
+    });
   }
   if (!dec.ok && f.refilling && f.steps.every((st) => st.from === st.to))
     // Remaining held still while the Reset moved on: the limiter refilled as fast as the requests came, nothing to judge.
-    return skipped(
-      'RL-REMAINING-DECREMENTS',
-      'Refilled as fast as sent',
-      `X-RateLimit-Remaining stayed at ${rem(f.seq[0]) ?? '?'} over ${f.steps.length + 1} requests while X-RateLimit-Reset moved on: a limiter that refills (token bucket, sliding log) freed a slot for each request, so whether each request is counted could not be seen`,
-    );
+    return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+      outcome: 'skip',
+      title: 'refilling',
+      message: `X-RateLimit-Remaining stayed at ${rem(f.seq[0]) ?? '?'} over ${f.steps.length + 1} requests while X-RateLimit-Reset moved on: a limiter that refills (token bucket, sliding log) freed a slot for each request, so whether each request is counted could not be seen`,
+    });
   const b = f.badSteps[0];
-  return dec.ok
-    ? verdict(
-        'RL-REMAINING-DECREMENTS',
-        true,
-        'Remaining falls by one per request',
-        `X-RateLimit-Remaining over ${f.steps.length + 1} requests: ${dec.message}`,
-      )
-    : verdict(
-        'RL-REMAINING-DECREMENTS',
-        false,
-        'Remaining does not fall by one',
-        `${dec.message}; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
-      );
+  return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+    ok: dec.ok,
+    message: dec.ok
+      ? `X-RateLimit-Remaining over ${f.steps.length + 1} requests: ${dec.message}`
+      : `${dec.message}; e.g. ${n(b[0])} said ${rem(b[0])}, ${n(b[1])} said ${rem(b[1])}`,
+  });
 }
 
 /** Headers counting the day: the 429's Reset (the day's end) and Retry-After (the window's) are not comparable. */
@@ -131,11 +125,11 @@ function dailyConsistency(f: CeilingFacts): Judgement[] {
   const s429 = f.first429;
   if (!s429) return [];
   return [
-    skipped(
-      'RL-RETRY-AFTER-CONSISTENT',
-      'Not comparable',
-      `${n(s429)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`,
-    ),
+    RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
+      outcome: 'skip',
+      title: 'counts-day',
+      message: `${n(s429)}: X-RateLimit-Reset announces the end of the day, Retry-After the end of the window`,
+    }),
   ];
 }
 
@@ -143,22 +137,16 @@ function dailyConsistency(f: CeilingFacts): Judgement[] {
 function notEarlyJudgement(c: CeilingView): Judgement {
   const { f, o } = c;
   const s429 = f.first429;
-  if (!s429) return verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`);
+  if (!s429) return RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', { ok: true, message: `none of ${f.seq.length} requests was throttled` });
   if (!c.successes) return throttledFirst(s429, f.refusedFirst, o);
   const byRemaining = !c.predicted && c.dec.ok && f.minRemaining !== undefined && f.minRemaining > 0;
-  return byRemaining || c.planShort
-    ? verdict(
-        'RL-NOT-EARLY',
-        false,
-        'Throttled before the limit',
-        `${n(s429)} was answered 429 after ${f.inWindow} successes in the window${byRemaining ? ` while Remaining still said ${c.said}` : ''}${c.planShort ? `; plan ${o.plan} allows ${o.limit}` : ''}`,
-      )
-    : verdict(
-        'RL-NOT-EARLY',
-        true,
-        'No early 429',
-        `no 429 while Remaining was above 0 (${f.inWindow} successes in the window before the first 429${c.shared})`,
-      );
+  const early = byRemaining || c.planShort;
+  return RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', {
+    ok: !early,
+    message: early
+      ? `${n(s429)} was answered 429 after ${f.inWindow} successes in the window${byRemaining ? ` while Remaining still said ${c.said}` : ''}${c.planShort ? `; plan ${o.plan} allows ${o.limit}` : ''}`
+      : `no 429 while Remaining was above 0 (${f.inWindow} successes in the window before the first 429${c.shared})`,
+  });
 }
 
 /**
@@ -170,19 +158,18 @@ function throttledFirst(s429: Sample, idle: Sample | undefined, o: JudgeOptions)
   const wait = signals(s429).waitMs;
   const banned = wait !== undefined && wait > o.windowMs + o.toleranceMs;
   if (idle && !isDailyThrottle(s429, o) && !banned)
-    return verdict(
-      'RL-NOT-EARLY',
-      false,
-      'Throttled before any use',
-      `${n(s429)} was answered 429 although nothing had been sent on the key for ${fmtMs(s429.sentAt - idle.t)}, more than one ${fmtMs(o.windowMs)} window (${n(idle)}, the first request, had been refused as well); ${describe429(s429)}`,
-    );
-  return skipped(
-    'RL-NOT-EARLY',
-    banned ? 'Key seems banned' : 'Key already throttled',
-    banned
+    return RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', {
+      ok: false,
+      fail: 'before-any-use',
+      message: `${n(s429)} was answered 429 although nothing had been sent on the key for ${fmtMs(s429.sentAt - idle.t)}, more than one ${fmtMs(o.windowMs)} window (${n(idle)}, the first request, had been refused as well); ${describe429(s429)}`,
+    });
+  return RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', {
+    outcome: 'skip',
+    title: banned ? 'banned' : 'already-throttled',
+    message: banned
       ? `${n(s429)} was answered 429 asking to wait ${fmtMs(wait!)}, more than a window: the key seems banned for a while`
       : `${n(s429)}, the first request, was answered 429: the key was already at its limit`,
-  );
+  });
 }
 
 /** RL-CEILING-429: the first 429 comes exactly when Remaining said. */
@@ -196,38 +183,30 @@ function ceilingJudgement(c: CeilingView, stopped?: string): Judgement | undefin
       stopped,
       f.seq.filter(isSuccess).some((x) => rem(x) === undefined),
     );
-  if (c.predicted && !c.planShort)
-    return verdict(
-      'RL-CEILING-429',
-      true,
-      '429 exactly when predicted',
-      `${n(s429)} was answered 429 right after Remaining reached 0, as predicted (${f.inWindow} successes in the window${f.fresh ? `, plan ${o.plan} allows ${o.limit}` : ''}${c.shared})`,
-    );
   if (c.predicted)
-    return verdict(
-      'RL-CEILING-429',
-      false,
-      "429 before the plan's limit",
-      `${n(s429)} was answered 429 after Remaining reached 0, but only ${f.inWindow} requests were counted in a fresh window; plan ${o.plan} allows ${o.limit}`,
-    );
+    return RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+      ok: !c.planShort,
+      fail: 'before-plan-limit',
+      message: c.planShort
+        ? `${n(s429)} was answered 429 after Remaining reached 0, but only ${f.inWindow} requests were counted in a fresh window; plan ${o.plan} allows ${o.limit}`
+        : `${n(s429)} was answered 429 right after Remaining reached 0, as predicted (${f.inWindow} successes in the window${f.fresh ? `, plan ${o.plan} allows ${o.limit}` : ''}${c.shared})`,
+    });
   if (!c.successes) return undefined;
   if (f.minRemaining === undefined) {
     // No success said Remaining (RL-HEADERS-PRESENT fails that): nothing predicted the 429, so it is judged by the count.
     const why = `${n(s429)} was answered 429 after ${f.inWindow} successes, with no X-RateLimit-Remaining to predict it`;
     return f.inWindow === o.limit
-      ? verdict('RL-CEILING-429', true, '429 at the limit', `${why}; plan ${o.plan} allows ${o.limit}`)
-      : skipped(
-          'RL-CEILING-429',
-          'Not judged without Remaining',
-          `${why}; plan ${o.plan} allows ${o.limit}, and where the window began cannot be told`,
-        );
+      ? RATE_LIMIT_LOAD.judge('RL-CEILING-429', { ok: true, pass: 'at-limit', message: `${why}; plan ${o.plan} allows ${o.limit}` })
+      : RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+          outcome: 'skip',
+          title: 'no-remaining',
+          message: `${why}; plan ${o.plan} allows ${o.limit}, and where the window began cannot be told`,
+        });
   }
-  return verdict(
-    'RL-CEILING-429',
-    false,
-    '429 not when predicted',
-    `${n(s429)} was answered 429 after ${f.inWindow} successes while Remaining said ${c.said}${c.planShort ? ` (plan ${o.plan} allows ${o.limit})` : ''}`,
-  );
+  return RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+    ok: false,
+    message: `${n(s429)} was answered 429 after ${f.inWindow} successes while Remaining said ${c.said}${c.planShort ? ` (plan ${o.plan} allows ${o.limit})` : ''}`,
+  });
 }
 
 /**
@@ -251,20 +230,33 @@ function noCeiling(f: CeilingFacts, o: JudgeOptions, stopped: string | undefined
           ? `${n(f.other)} was answered ${f.other.status}`
           : `no 429 within ${f.seq.length} requests${stopped ? ` (${stopped})` : ''}`;
   if (f.unpredicted || over)
-    return verdict('RL-CEILING-429', false, 'No 429 at the limit', `${why}; a request beyond the limit must be answered 429`);
+    return RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+      ok: false,
+      fail: 'no-429',
+      message: `${why}; a request beyond the limit must be answered 429`,
+    });
   const last = f.seq.filter(isSuccess).pop();
   const one = last ? unorderable(last, o) : '';
   return (
     (!f.other && tooSlowForLimit(f.seq, o, one ? ` (one at a time: ${one})` : '')) ||
-    skipped('RL-CEILING-429', 'Ceiling not reached', `${why}: the limit was not reached, so the ceiling was not judged`)
+    RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+      outcome: 'skip',
+      title: 'not-reached',
+      message: `${why}: the limit was not reached, so the ceiling was not judged`,
+    })
   );
 }
 
 /** No 429 came: what a 429 must carry could not be judged — said with the real reason, not "no scenario ran". */
 function noThrottle(sent: number): Judgement[] {
-  return ['RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY', 'RL-RETRY-AFTER-CONSISTENT'].map((id) =>
-    skipped(id, 'No 429 to judge', `the ceiling got no 429 within ${sent} requests, so what a 429 carries could not be judged`),
-  );
+  const init = {
+    outcome: 'skip',
+    title: 'no-429',
+    message: `the ceiling got no 429 within ${sent} requests, so what a 429 carries could not be judged`,
+  } as const;
+  return (['RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY'] as const)
+    .map((id) => RATE_LIMIT_HEADERS.judge(id, init))
+    .concat(RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', init));
 }
 
 function describe429(s: Sample): string {
@@ -278,22 +270,24 @@ function judgeByCount(f: CeilingFacts, successes: number, o: JudgeOptions, stopp
   const why = `the rate-limit headers count the day (Limit ${o.perDay}), so Remaining cannot predict the per-minute 429`;
   if (!s429)
     return [
-      verdict('RL-NOT-EARLY', true, 'No early 429', `none of ${f.seq.length} requests was throttled`),
+      RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', { ok: true, message: `none of ${f.seq.length} requests was throttled` }),
       noCeiling(f, o, stopped, true),
     ];
   return [
     successes >= o.limit
-      ? verdict('RL-NOT-EARLY', true, 'No early 429', `${successes} successes before the first 429; plan ${o.plan} allows ${o.limit}`)
-      : skipped(
-          'RL-NOT-EARLY',
-          'Not judged',
-          `${n(s429)} was answered 429 after ${successes} successes; ${why}, nor tell where the window began`,
-        ),
-    verdict(
-      'RL-CEILING-429',
-      true,
-      '429 at the limit',
-      `${n(s429)} was answered 429 after ${successes} successes (plan ${o.plan} allows ${o.limit} per window); ${why}`,
-    ),
+      ? RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', {
+          ok: true,
+          message: `${successes} successes before the first 429; plan ${o.plan} allows ${o.limit}`,
+        })
+      : RATE_LIMIT_LOAD.judge('RL-NOT-EARLY', {
+          outcome: 'skip',
+          title: 'counts-day',
+          message: `${n(s429)} was answered 429 after ${successes} successes; ${why}, nor tell where the window began`,
+        }),
+    RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+      ok: true,
+      pass: 'at-limit',
+      message: `${n(s429)} was answered 429 after ${successes} successes (plan ${o.plan} allows ${o.limit} per window); ${why}`,
+    }),
   ];
 }

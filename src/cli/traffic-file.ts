@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { TrafficLine } from '../results/har.ts';
+import type { TrafficLine } from '../results/har-lines.ts';
 import { trafficFileLines } from '../results/writers/har.ts';
 
 export interface TrafficLog {

@@ -5,8 +5,9 @@
  * X-RateLimit-Reset (or one whole window) and what it got is reported, never
  * failed. A probe sent before the announced wait is a defect of the suite. Pure.
  */
-import { judge, skip, suiteError, type Judgement } from '../judgement.ts';
-import type { JudgeOptions, Sample } from '../sample.ts';
+import type { Judgement } from '../../spec/define.ts';
+import { RATE_LIMIT_LOAD } from './requirements.ts';
+import type { JudgeOptions, Sample } from '../../sample.ts';
 import { about, label, startOf } from './samples.ts';
 import { bySeq, describeRetryAfter, fmtMs, isSuccess, isThrottled, signals } from './signals.ts';
 
@@ -16,19 +17,26 @@ export function judgeRecovery(samples: readonly Sample[], o: JudgeOptions, stopp
   const seq = bySeq(samples);
   // The ceiling's last 429 (a first request refused before an idle window is not the one recovered from).
   const first = seq.filter((s) => s.phase === 'ceiling' && isThrottled(s)).pop();
-  if (!first) return [skip('RL-RECOVERY', 'No 429 to recover from', 'the ceiling phase got no 429, so recovery could not be tried')];
+  if (!first)
+    return [
+      RATE_LIMIT_LOAD.judge('RL-RECOVERY', {
+        outcome: 'skip',
+        title: 'no-429',
+        message: 'the ceiling phase got no 429, so recovery could not be tried',
+      }),
+    ];
   const probes = seq.filter((s) => s.phase === 'probe');
   const out = earlyProbes(first, probes);
   const ra = signals(first).retryAfter;
   const usable = signals(first).waitMs !== undefined;
   if (!probes.length)
     return out.concat(
-      skip(
-        'RL-RECOVERY',
-        'Recovery not tried',
-        `no probe was sent after ${label(first)}'s 429 (${describeRetryAfter(ra)}): ${stopped || 'stopped'}`,
-        usable ? MAX_WAIT_REMEDY : undefined,
-      ),
+      RATE_LIMIT_LOAD.judge('RL-RECOVERY', {
+        outcome: 'skip',
+        title: 'not-tried',
+        message: `no probe was sent after ${label(first)}'s 429 (${describeRetryAfter(ra)}): ${stopped || 'stopped'}`,
+        remedy: usable ? MAX_WAIT_REMEDY : undefined,
+      }),
     );
   return out.concat(usable ? afterRetryAfter(first, probes[0], o, startOf(samples)) : withoutRetryAfter(first, probes));
 }
@@ -41,11 +49,11 @@ function earlyProbes(first: Sample, probes: readonly Sample[]): Judgement[] {
     const wait = signals(last429).waitMs;
     if (wait !== undefined && p.sentAt < last429.t + wait)
       out.push(
-        suiteError(
-          'RL-RECOVERY',
-          'Probe sent before Retry-After',
-          `${label(p)} was sent ${fmtMs(last429.t + wait - p.sentAt)} before Retry-After elapsed`,
-        ),
+        RATE_LIMIT_LOAD.judge('RL-RECOVERY', {
+          outcome: 'error',
+          title: 'early-probe',
+          message: `${label(p)} was sent ${fmtMs(last429.t + wait - p.sentAt)} before Retry-After elapsed`,
+        }),
       );
     if (isThrottled(p)) last429 = p;
   }
@@ -57,26 +65,25 @@ function afterRetryAfter(first: Sample, p: Sample, o: JudgeOptions, startedAt?: 
   const ra = describeRetryAfter(signals(first).retryAfter);
   const waited = fmtMs(p.sentAt - first.t);
   if (isSuccess(p))
-    return judge(
-      'RL-RECOVERY',
-      true,
-      'Recovered after Retry-After',
-      `waited ${waited} after the 429 (${ra}); the probe was answered ${p.status}`,
-    );
+    return RATE_LIMIT_LOAD.judge('RL-RECOVERY', {
+      ok: true,
+      message: `waited ${waited} after the 429 (${ra}); the probe was answered ${p.status}`,
+    });
   const message = `waited ${waited} after the 429 (${ra}) and the probe was still answered ${p.status}: the wait announced was too short`;
-  return about(judge('RL-RECOVERY', false, 'Still throttled after Retry-After', message), p, o, startedAt);
+  return about(RATE_LIMIT_LOAD.judge('RL-RECOVERY', { ok: false, message }), p, o, startedAt);
 }
 
 /** Without a usable Retry-After, "after waiting Retry-After" cannot be judged: what the probes got is reported. */
 function withoutRetryAfter(first: Sample, probes: readonly Sample[]): Judgement {
   const back = probes.find(isSuccess);
   const waited = fmtMs(probes[0].sentAt - first.t);
-  return skip(
-    'RL-RECOVERY',
-    'Not judgeable: no usable Retry-After',
-    `the 429 had ${describeRetryAfter(signals(first).retryAfter)} (RL-429-RETRY-AFTER judges it), so recovery "after waiting Retry-After" cannot be judged; ` +
+  return RATE_LIMIT_LOAD.judge('RL-RECOVERY', {
+    outcome: 'skip',
+    title: 'no-retry-after',
+    message:
+      `the 429 had ${describeRetryAfter(signals(first).retryAfter)} (RL-429-RETRY-AFTER judges it), so recovery "after waiting Retry-After" cannot be judged; ` +
       (back
         ? `the key was served again ${fmtMs(back.sentAt - first.t)} after the 429, once X-RateLimit-Reset (or a whole window) had passed`
         : `${probes.length} probe(s), the first ${waited} after the 429 at X-RateLimit-Reset (or after a whole window), were refused`),
-  );
+  });
 }
