@@ -19,7 +19,7 @@
  */
 import { Counter, Gauge } from 'k6/metrics';
 import { ConfigError } from '../../src/settings/read-config.ts';
-import type { Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
 import {
   isScenarioRequirementId,
   judgeScenarioRequirement,

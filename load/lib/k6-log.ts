@@ -9,7 +9,7 @@
  * engine, `npm run load:merge` — completes that report with the carried lines.
  * Pure (bundled for k6).
  */
-import type { Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
 import { buildLoadReport, type CompactSample, type KeyState, type LoadReport, type TimelinePoint } from '../../src/core/load-report.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { RUN_TITLES, SCENARIO_TITLES } from '../../src/core/spec/rate-limit-load/requirements.ts';

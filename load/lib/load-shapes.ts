@@ -5,7 +5,7 @@
  * requirements) is the core's catalogue (src/core/scenarios.ts). The k6 scripts
  * and the Node engine both build their runs from this table.
  */
-import type { Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
 import { judgeCeiling } from '../../src/core/spec/rate-limit-load/ceiling.ts';
 import { judgeRecovery } from '../../src/core/spec/rate-limit-load/recovery.ts';
 import { judgeResponses } from '../../src/core/spec/rate-limit-load/samples.ts';

@@ -8,7 +8,7 @@
  * would have — including what only the whole view can judge (successes per
  * window across shares, RL-NOT-EARLY). Pure (no Node built-ins).
  */
-import type { Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
 import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
 import { buildLoadReport, expandSample, type CompactSample, type LoadReport, type ShareInputs } from '../../src/core/load-report.ts';
 import type { ScenarioOptions } from './types.ts';

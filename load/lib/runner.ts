@@ -8,7 +8,7 @@
  * until the wait it asked for has elapsed. Every run is capped in requests and
  * in time (and ends by the run's overall deadline).
  */
-import type { Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
 import type { KeyState } from '../../src/core/load-report.ts';
 import { concurrencyOf } from '../../src/core/spec/rate-limit-load/in-flight.ts';
 import { isRollover, isSuccess, isThrottled, isUnixReset, refTime, signals } from '../../src/core/spec/rate-limit-load/signals.ts';

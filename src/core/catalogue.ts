@@ -92,7 +92,7 @@ export function requirement(id: string): Requirement {
   return q;
 }
 
-export function isRequirementId(id: string): boolean {
+export function isRequirementId(id: string): id is RequirementId {
   return byId.has(id);
 }
 

@@ -6,7 +6,8 @@
  * key. The certificate's writers read this shape too; its JUnit XML and console
  * summary are load/lib/report-text.ts. Pure (bundled for k6).
  */
-import { foldJudgements, type Judgement } from './judgement.ts';
+import { foldJudgements } from './fold-judgements.ts';
+import type { Judgement } from './spec/define.ts';
 import type { PlanName } from './plans.ts';
 import { levelOf } from './catalogue.ts';
 import { header } from './ratelimit.ts';

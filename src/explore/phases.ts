@@ -4,6 +4,7 @@
  * requests; the stateful part follows (stateful.ts). Each part spends a share
  * of the phase's budget and leaves the rest to the parts after it.
  */
+import { isRequirementId, judgeAny } from '../core/catalogue.ts';
 import type { RunAborted } from '../http/client.ts';
 import { requestArb } from './arbitraries.ts';
 import { affordable, coverageDrafts, coverageReserve } from './coverage.ts';
@@ -123,12 +124,14 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
     x.forward(a.findings);
     if (a.failures.some((f) => signature(f) === c.signature))
       x.tallyOf(SOURCES.replay).counterexamples += x.reportFailures(a.failures, replay);
-    else
+    // (a counterexample saved under an id the catalogue no longer has is not reported: nothing to file it under)
+    else if (isRequirementId(c.requirement))
       x.session.sink.push({
-        requirement: c.requirement,
-        outcome: 'observe',
-        title: 'Saved counterexample fixed',
-        message: `${c.request} — saved ${c.firstSeen} for "${c.signature}" — no longer fails`,
+        ...judgeAny(c.requirement, {
+          outcome: 'observe',
+          title: 'counterexample-fixed',
+          message: `${c.request} — saved ${c.firstSeen} for "${c.signature}" — no longer fails`,
+        }),
         source: SOURCES.replay,
         replay: { ...replay, fixed: true },
       });

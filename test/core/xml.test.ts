@@ -7,7 +7,8 @@
  */
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { judge, type Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
+import { judge } from '../support/fixture-judgements.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { visible } from '../../src/core/visible.ts';
 import { xmlBlock, xmlDocument, xmlElement, xmlText } from '../../src/core/xml.ts';

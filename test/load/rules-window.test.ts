@@ -98,7 +98,12 @@ describe('window verdicts', () => {
 });
 
 describe('reports', () => {
-  const v = { requirement: 'RL-CEILING-429', outcome: 'fail' as const, title: 'No 429 — at all', message: 'a <b> & "c" key=secretkey123' };
+  const v = {
+    requirement: 'RL-CEILING-429' as const,
+    outcome: 'fail' as const,
+    title: 'No 429 — at all',
+    message: 'a <b> & "c" key=secretkey123',
+  };
   it('carries judgements, the key state and the timeline through lines of k6 log', () => {
     const got = readCarriage([
       carry({ kind: 'judgement', value: v }),
@@ -148,8 +153,13 @@ describe('reports', () => {
   });
 
   it('is incomplete, not passed, when a MUST requirement of the scenario was not judged', () => {
-    const skip = { requirement: 'RL-RECOVERY', outcome: 'skip' as const, title: 'Not judgeable', message: 'no usable Retry-After' };
-    const pass = { requirement: 'RL-CEILING-429', outcome: 'pass' as const, title: 'ok', message: 'ok' };
+    const skip = {
+      requirement: 'RL-RECOVERY' as const,
+      outcome: 'skip' as const,
+      title: 'Not judgeable',
+      message: 'no usable Retry-After',
+    };
+    const pass = { requirement: 'RL-CEILING-429' as const, outcome: 'pass' as const, title: 'ok', message: 'ok' };
     const r = buildLoadReport({
       scenario: 'recovery',
       plan: 'free',

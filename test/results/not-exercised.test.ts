@@ -6,8 +6,9 @@
  * ADVISORY, and the rate-limit requirements outside a conformance-only run), and each requirement once: a console
  * that said "5 not exercised" and listed the 4 MUSTs was the defect.
  */
+import type { RequirementId } from '../../src/core/catalogue.ts';
 import { describe, expect, it } from 'vitest';
-import { skip } from '../../src/core/judgement.ts';
+import { skip } from '../support/fixture-judgements.ts';
 import type { RunReport } from '../../src/results/types.ts';
 import { renderBadge } from '../../src/results/writers/badge.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
@@ -20,7 +21,7 @@ import { certifiedReport, conformance, conformanceOnly, found, fullProfile, repo
 import { passingLoad } from '../support/load-fixtures.ts';
 import { mixedPlans } from './plan-fixtures.ts';
 
-const writesOff = (id: string) => [found(skip(id, 'Writes disabled', 'writes are not allowed on production', '--allow-writes'))];
+const writesOff = (id: RequirementId) => [found(skip(id, 'Writes disabled', 'writes are not allowed on production', '--allow-writes'))];
 
 /** The quick profile with writes off: two conformance MUSTs, two SHOULDs and an INFO skipped, three rate-limit MUSTs not run. */
 const skippedShouldsAndMusts = (): RunReport =>
@@ -37,7 +38,13 @@ const skippedShouldsAndMusts = (): RunReport =>
 
 /** `npm run conformance` with writes off: the MUSTs that create a pet and a SHOULD skipped, every rate-limit requirement outside its scope. */
 const conformanceWritesOff = (): RunReport => {
-  const creates = ['CREATE-201-PET', 'CREATE-STATUS-OPTIONAL', 'CREATE-ID-SERVER-ASSIGNED', 'CREATE-ID-UNIQUE', 'GET-ROUND-TRIP'];
+  const creates: RequirementId[] = [
+    'CREATE-201-PET',
+    'CREATE-STATUS-OPTIONAL',
+    'CREATE-ID-SERVER-ASSIGNED',
+    'CREATE-ID-UNIQUE',
+    'GET-ROUND-TRIP',
+  ];
   const findings = conformance({ ...Object.fromEntries(creates.map((id) => [id, writesOff(id)])), 'LIST-LIMIT-FILLS-PAGE': [] });
   return conformanceOnly(report({ findings }));
 };

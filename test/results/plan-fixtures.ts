@@ -13,7 +13,7 @@
  *   before its own judgement (two plans);
  * - onePlan: a single-plan run that also carries `plans` (one entry).
  */
-import { skip } from '../../src/core/judgement.ts';
+import { skip } from '../support/fixture-judgements.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { planResult } from '../../src/results/plan-results.ts';

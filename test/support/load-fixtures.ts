@@ -6,7 +6,7 @@
  * (`seq`) have exactly the shape the engines write.
  */
 import { buildLoadReport, type LoadReport, type TimelinePoint } from '../../src/core/load-report.ts';
-import type { Judgement } from '../../src/core/judgement.ts';
+import type { Judgement } from '../../src/core/spec/define.ts';
 import { judgeCeiling } from '../../src/core/spec/rate-limit-load/ceiling.ts';
 import { judgeRecovery } from '../../src/core/spec/rate-limit-load/recovery.ts';
 import { judgeResponses } from '../../src/core/spec/rate-limit-load/samples.ts';

@@ -11,8 +11,9 @@
  *   comparison with two earlier runs;
  * - unthrottledReport: the ceiling ran but never got a 429.
  */
-import { REQUIREMENTS } from '../../src/core/catalogue.ts';
-import { judge, observe, skip, suiteError, type Evidence, type Judgement } from '../../src/core/judgement.ts';
+import { REQUIREMENTS, type RequirementId } from '../../src/core/catalogue.ts';
+import type { Evidence, Judgement } from '../../src/core/spec/define.ts';
+import { judge, observe, skip, suiteError } from './fixture-judgements.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { buildReport, finalize, loadFindings } from '../../src/results/aggregate.ts';
 import { compare } from '../../src/results/compare.ts';
@@ -53,11 +54,13 @@ export function conformance(replace: Record<string, Finding[]> = {}): Finding[] 
 
 /** Passes of the scenarios the quick profile does not run (sustained, overload, daily) on a plan's key. */
 export const fullProfile = (plan = 'free'): Finding[] =>
-  [
-    ['RL-SUSTAINED-BELOW-CEILING', 'sustained'],
-    ['RL-WINDOW-PER-MINUTE', 'overload'],
-    ['RL-DAILY-QUOTA', 'daily'],
-  ].map(([id, s]) => found(judge(id, true, 'Held', `the ${s} scenario held`), `load: ${s} (${plan}, node engine)`));
+  (
+    [
+      ['RL-SUSTAINED-BELOW-CEILING', 'sustained'],
+      ['RL-WINDOW-PER-MINUTE', 'overload'],
+      ['RL-DAILY-QUOTA', 'daily'],
+    ] as const
+  ).map(([id, s]) => found(judge(id, true, 'Held', `the ${s} scenario held`), `load: ${s} (${plan}, node engine)`));
 
 interface Options {
   findings: Finding[];
@@ -112,7 +115,7 @@ export const unthrottledReport = (): RunReport => report({ findings: [...conform
 export const LONG_BODY = `{"pets":[${Array.from({ length: 60 }, (_, i) => `{"id":"${i}","name":"pet number ${i}"}`).join(',')}],"end":"END-OF-BODY"}`;
 
 function failures(): Record<string, Finding[]> {
-  const fail = (id: string, title: string, message: string, ev: Evidence) => [found(judge(id, false, title, message, ev))];
+  const fail = (id: RequirementId, title: string, message: string, ev: Evidence) => [found(judge(id, false, title, message, ev))];
   return {
     'AUTH-MISSING-401': fail(
       'AUTH-MISSING-401',

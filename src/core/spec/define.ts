@@ -2,8 +2,9 @@
  * How a section of the spec is written down: its requirements (the spec's words, the level, the stable titles of
  * what its rules say, the reference server's fault modes that prove it) and the one way to build a judgement of one
  * of them — named fields, the title taken from the entry, the level mapped to the outcome here and nowhere else.
- * Pure, no imports (bundled for k6).
+ * Pure, no imports but the type of a requirement's id (bundled for k6).
  */
+import type { RequirementId } from '../catalogue.ts';
 
 /**
  * How binding a requirement is: MUST (a violation fails), SHOULD (warns), INFO (only observed), ADVISORY (not
@@ -93,7 +94,7 @@ export interface Evidence {
  * of the suite itself (never blamed on the server: the requirement counts as not exercised).
  */
 export interface Judgement {
-  requirement: string;
+  requirement: RequirementId;
   outcome: Outcome;
   /** Stable, human-readable title: the finding's signature. */
   title: string;
@@ -105,7 +106,8 @@ export interface Judgement {
 
 /**
  * The titles every requirement takes, for what the suite says of its own run rather than of the server: a judgement it
- * could not make, a test or a scenario it did not run, a defect of its own. Any section's judge takes these keys.
+ * could not make, a test or a scenario it did not run, a defect of its own, a saved counterexample that no longer
+ * fails. Any section's judge takes these keys.
  */
 export const COMMON_TITLES = {
   'not-judged': 'Could not be judged',
@@ -113,6 +115,7 @@ export const COMMON_TITLES = {
   'not-run': 'Not run: {scenario}',
   'suite-error': 'Suite error',
   'check-crashed': 'Check crashed on this response',
+  'counterexample-fixed': 'Saved counterexample fixed',
 } as const;
 
 /** The keys of an entry's titles, and the common ones. */
@@ -151,5 +154,5 @@ export function judgementOf<E extends Record<string, Entry>, Id extends keyof E 
   const base = 'ok' in init
     ? { outcome: outcomeOf(e.level, init.ok), title: titleOf(id, e, (init.ok ? init.pass : init.fail) ?? (init.ok ? 'pass' : 'fail'), init.args) }
     : { outcome: init.outcome, title: titleOf(id, e, init.title, init.args), ...(init.remedy ? { remedy: init.remedy } : {}) };
-  return { requirement: id, ...base, message: init.message, ...(init.evidence ? { evidence: init.evidence } : {}) };
+  return { requirement: id as RequirementId, ...base, message: init.message, ...(init.evidence ? { evidence: init.evidence } : {}) };
 }

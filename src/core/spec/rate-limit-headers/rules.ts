@@ -5,7 +5,7 @@
  * The conformance check registry calls them on every exchange; both load engines
  * call them on every sample. Pure (bundled for k6).
  */
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../../spec/define.ts';
 import { PLAN_CHOICES, PLANS, type PlanLimits, type PlanName } from '../../plans.ts';
 import { header, judgeReset, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type HeaderBag } from '../../ratelimit.ts';
 import { RATE_LIMIT_HEADERS } from './requirements.ts';

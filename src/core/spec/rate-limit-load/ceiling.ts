@@ -13,7 +13,7 @@
  *   the plan's per-day number, Remaining cannot predict the per-minute 429, so
  *   the 429 is judged by the successes before it.
  */
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../../spec/define.ts';
 import { RATE_LIMIT_HEADERS } from '../rate-limit-headers/requirements.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';

@@ -15,7 +15,7 @@
  * earlier that day (warn, with that question).
  */
 import { bySeq, fmtMs, isSuccess, signals } from './signals.ts';
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../../spec/define.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';
 import { judgeTransport } from './samples.ts';

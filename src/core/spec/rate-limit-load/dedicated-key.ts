@@ -8,7 +8,7 @@
  * own requests whose response said nothing (an error, a missing header), which
  * the server may have counted unseen. Pure.
  */
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../../spec/define.ts';
 import { RATE_LIMIT_HEADERS } from '../rate-limit-headers/requirements.ts';
 import type { Sample } from '../../sample.ts';
 import { isRollover, isSuccess, serverOrder, signals } from './signals.ts';

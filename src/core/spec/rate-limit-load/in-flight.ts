@@ -10,7 +10,7 @@
  * `held`: why the run held so few, when the rule knows (headers that cannot
  * order requests in flight keep it to one at a time).
  */
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../../spec/define.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';
 import { fmtMs } from './signals.ts';

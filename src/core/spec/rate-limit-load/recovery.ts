@@ -5,7 +5,7 @@
  * X-RateLimit-Reset (or one whole window) and what it got is reported, never
  * failed. A probe sent before the announced wait is a defect of the suite. Pure.
  */
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../../spec/define.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';
 import { about, label, startOf } from './samples.ts';

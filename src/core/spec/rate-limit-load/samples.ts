@@ -3,7 +3,8 @@
  * rules the conformance checks apply to every exchange), the transport rule,
  * the Retry-After / Reset consistency, and the evidence of a sample. Pure.
  */
-import { foldJudgements, type Evidence, type Judgement } from '../../judgement.ts';
+import { foldJudgements } from '../../fold-judgements.ts';
+import type { Evidence, Judgement } from '../../spec/define.ts';
 import { TRANSPORT } from '../transport/requirements.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';

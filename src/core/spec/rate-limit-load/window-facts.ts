@@ -3,7 +3,7 @@
  * successes no window allows, the 429s that came before the window's limit was
  * used, and RL-WINDOW-PER-MINUTE and RL-NOT-EARLY from them. Pure functions.
  */
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../../spec/define.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';
 import { fmtMs, isSuccess, signals } from './signals.ts';

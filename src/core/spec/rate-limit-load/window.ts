@@ -6,7 +6,7 @@
  * day without a quota — is caught.
  */
 import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isThrottled } from './signals.ts';
-import type { Judgement } from '../../judgement.ts';
+import type { Judgement } from '../../spec/define.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';
 import { judgeForeign } from './dedicated-key.ts';

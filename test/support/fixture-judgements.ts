@@ -1,0 +1,25 @@
+/**
+ * Judgements as report fixtures: the writers are tested with titles and messages of any text (a hostile server's,
+ * markup, control characters), which the sections' constructors — titles from the catalogue only — do not build.
+ * Never used by the suite itself: every rule judges through its section (src/core/spec/<section>/requirements.ts).
+ */
+import { levelOf, type RequirementId } from '../../src/core/catalogue.ts';
+import type { Evidence, Judgement } from '../../src/core/spec/define.ts';
+
+/** `ok` → pass; otherwise fail (MUST) or warn (any other level), as the catalogue says. */
+export function judge(requirement: RequirementId, ok: boolean, title: string, message: string, evidence?: Evidence): Judgement {
+  const outcome = ok ? 'pass' : levelOf(requirement) === 'MUST' ? 'fail' : 'warn';
+  return evidence ? { requirement, outcome, title, message, evidence } : { requirement, outcome, title, message };
+}
+
+export function skip(requirement: RequirementId, title: string, message: string, remedy?: string): Judgement {
+  return remedy ? { requirement, outcome: 'skip', title, message, remedy } : { requirement, outcome: 'skip', title, message };
+}
+
+export function observe(requirement: RequirementId, title: string, message: string): Judgement {
+  return { requirement, outcome: 'observe', title, message };
+}
+
+export function suiteError(requirement: RequirementId, title: string, message: string): Judgement {
+  return { requirement, outcome: 'error', title, message };
+}
