@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dependsOnEarlierRequests } from '../core/catalogue.ts';
+import { dependsOnEarlierRequests, isRequirementId } from '../core/catalogue.ts';
 import type { Finding, ReplayProbe } from '../results/types.ts';
 import { writeFileAtomic } from '../results/writers/atomic.ts';
 
@@ -55,9 +55,12 @@ function read(dir: string): StoreFile {
   }
 }
 
+/** What an older suite saved that this one cannot replay: a requirement its catalogue no longer has, a rate-limit one. */
+const unreplayable = (c: SavedCounterexample): boolean => !isRequirementId(c.requirement) || dependsOnEarlierRequests(c.requirement);
+
 export function loadCounterexamples(dir: string, key: string): SavedCounterexample[] {
-  // A rate-limit counterexample an older suite saved is not replayable alone: left out (and dropped at the next save).
-  return (read(dir).targets[key] ?? []).filter((c) => !dependsOnEarlierRequests(c.requirement));
+  // Left out, and dropped at the next save.
+  return (read(dir).targets[key] ?? []).filter((c) => !unreplayable(c));
 }
 
 /** Save a run's counterexamples for its target; the note the report carries about it, if any. */
@@ -123,9 +126,7 @@ export function saveCounterexamples(
       ...(r.path ? { path: r.path } : {}),
     });
   }
-  const kept = before.filter(
-    (c) => !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)) && !dependsOnEarlierRequests(c.requirement),
-  );
+  const kept = before.filter((c) => !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)) && !unreplayable(c));
   const next = [...found.values(), ...kept].slice(0, KEEP);
   if (next.length) store.targets[key] = next;
   else delete store.targets[key];

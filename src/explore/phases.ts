@@ -124,7 +124,7 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
     x.forward(a.findings);
     if (a.failures.some((f) => signature(f) === c.signature))
       x.tallyOf(SOURCES.replay).counterexamples += x.reportFailures(a.failures, replay);
-    // (a counterexample saved under an id the catalogue no longer has is not reported: nothing to file it under)
+    // (loadCounterexamples leaves out ids the catalogue no longer has: the test only narrows the type)
     else if (isRequirementId(c.requirement))
       x.session.sink.push({
         ...judgeAny(c.requirement, {

@@ -135,7 +135,7 @@ test('Counterexamples are kept per target: another base URL starts with none.', 
   expect(loadCounterexamples(dir, 'https://b.example/v1')).toEqual([]);
 });
 
-test('A rate-limit counterexample is never saved (replayed alone it proves nothing), and one an older run saved is dropped, never reported fixed.', async () => {
+test('A rate-limit counterexample is never saved (replayed alone it proves nothing), and one an older run saved — or one under a requirement id the catalogue no longer has — is dropped, never reported fixed.', async () => {
   const dir = tempDir('animal-store-explore');
   const target = { baseUrl: 'http://127.0.0.1:4010/v1', embedded: true };
   const run = await runSuiteAgainst({ faults: ['limit-varies', 'get-mid-id-500'] }, { env: { ANIMAL_STORE_REPORTS_DIR: dir } });
@@ -148,8 +148,10 @@ test('A rate-limit counterexample is never saved (replayed alone it proves nothi
   const old = { ...saved[0], requirement: 'RL-LIMIT-CONSTANT', signature: 'RL-LIMIT-CONSTANT · X-RateLimit-Limit changed' };
   const file = join(dir, STORE_FILE);
   const store = JSON.parse(readFileSync(file, 'utf8')) as { targets: Record<string, unknown[]> };
-  store.targets[storeKey(target.baseUrl, true)] = [old];
+  const renamed = { ...saved[0], requirement: 'GET-UNKNOWN-404', signature: 'GET-UNKNOWN-404 · 5xx for an unknown id' };
+  store.targets[storeKey(target.baseUrl, true)] = [old, renamed];
   writeFileSync(file, JSON.stringify(store));
+  expect(loadCounterexamples(dir, storeKey(target.baseUrl, true))).toEqual([]);
   const next = await runSuiteAgainst({}, { env: { ANIMAL_STORE_REPORTS_DIR: dir } });
   expect(next.findings.filter((f) => f.replay?.fixed)).toEqual([]);
   expect(loadCounterexamples(dir, storeKey(target.baseUrl, true))).toEqual([]);
