@@ -19,17 +19,19 @@ export { judgeDaily } from './daily.ts';
 
 const perWindow = (count: number, ms: number, o: JudgeOptions) => (ms > 0 ? (count * o.windowMs) / ms : 0);
 
+/** A paced scenario that sent no paced request: its requirement skipped, with why the run stopped. */
+const pacedNotRun = (id: 'RL-SUSTAINED-BELOW-CEILING' | 'RL-WINDOW-PER-MINUTE', stopped?: string): Judgement =>
+  RATE_LIMIT_LOAD.judge(id, {
+    outcome: 'skip',
+    title: 'paced-not-run',
+    message: `no request of the paced phase was sent (${stopped || 'stopped'})`,
+  });
+
 export function judgeSustained(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
   const paced = bySeq(samples.filter((s) => s.phase === 'paced'));
   const out = judgeTransport(samples, o);
   if (!paced.length)
-    return out.concat(
-      RATE_LIMIT_LOAD.judge('RL-SUSTAINED-BELOW-CEILING', {
-        outcome: 'skip',
-        title: 'paced-not-run',
-        message: `no request of the paced phase was sent (${stopped || 'stopped'})`,
-      }),
-    );
+    return out.concat(pacedNotRun('RL-SUSTAINED-BELOW-CEILING', stopped));
   out.push(sustainedJudgement(paced, o, stopped));
   // On a key nothing else uses (plans side by side), the steady pace also shows whether another key's requests count on it.
   if (o.dedicatedKey && !o.partialView) out.push(judgeForeign(paced));
@@ -89,13 +91,7 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
   const paced = all.filter((s) => s.phase === 'paced');
   const out = judgeTransport(samples, o);
   if (!paced.length)
-    return out.concat(
-      RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', {
-        outcome: 'skip',
-        title: 'paced-not-run',
-        message: `no request of the paced phase was sent (${stopped || 'stopped'})`,
-      }),
-    );
+    return out.concat(pacedNotRun('RL-WINDOW-PER-MINUTE', stopped));
   const L = o.limit;
   const w = fmtMs(o.windowMs);
   const throttled = paced.filter((s) => isThrottled(s) && !isDailyThrottle(s, o));
