@@ -11,8 +11,24 @@ import type { TrafficSummary } from './har-lines.ts';
 
 export type { Evidence, HttpExcerpt, Level, Outcome };
 
+/**
+ * What caused a finding. Findings whose causes share a key are one cause: the reports show it once, with every
+ * requirement it breaks and one reproduction (a later list's 500 after a stored name is a consequence of the create
+ * that stored it, not a bug of its own).
+ */
+export interface Cause {
+  /** Stable key of the request, or the stored-state sequence, that caused the finding (same input, same key). */
+  key: string;
+  /** The cause in words ("POST /pets with a name holding a lone surrogate"). */
+  title?: string;
+  /** This finding follows from another finding of the same cause (a round trip of a pet that had to be refused). */
+  consequence?: boolean;
+}
+
 /** A judgement and where it came from. */
 export interface Finding extends Judgement {
+  /** What caused it, where the producer knows (the exploration: the request or sequence); else the exchange decides. */
+  cause?: Cause;
   /** The response check, spec test or load scenario that produced it. */
   source: string;
   at?: string;
