@@ -9,8 +9,12 @@
 import { isPathSegment } from './classify.ts';
 import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation, OPERATIONS, type OperationModel, type Schema } from './model.ts';
-import type { Draft, Surface } from './probe.ts';
-import { BODY_VARIANTS, CONTENT_TYPE_VARIANTS, HEADER_VARIANTS, QUERY_VARIANTS } from './surface.ts';
+import type { Draft } from './probe.ts';
+import type { Form } from './surface.ts';
+import { BODY_EXAMPLES, OTHER_MEDIA_TYPES } from './body-forms.ts';
+import { CLIENTS, clientForms, CONTENT_TYPE_EXAMPLES, HEADER_EXAMPLES } from './header-forms.ts';
+import { OPEN_QUERY_FORMS, queryForm } from './query-forms.ts';
+import { boundaryNames } from './strings.ts';
 import { fieldSamples, INT64_BOUNDARIES, paramSamples } from './values.ts';
 
 /** A simple valid value of a schema: the baseline every field case varies one field of. */
@@ -45,6 +49,8 @@ function bodyCases(op: OperationModel, embedded: boolean): Draft[] {
       out.push(d(`${key}: ${sample.label}`, withProp(base, key, key === NAME_FIELD ? asName(sample.node) : sample.node), key));
     if ((schema.required ?? []).includes(key)) out.push(d(`without ${key}`, withProp(base, key, undefined), key));
   }
+  // Names on both sides of 255 where UTF-16 units, code points, UTF-8 bytes and graphemes disagree.
+  for (const { node, label } of boundaryNames()) out.push(d(`${NAME_FIELD}: ${label}`, withProp(base, NAME_FIELD, node), NAME_FIELD));
   // Names without the run's prefix only on the suite's own server (a pet created elsewhere must be findable by its prefix).
   if (embedded)
     for (const [label, value] of [
@@ -82,23 +88,33 @@ function paramCases(op: OperationModel): Draft[] {
   return out;
 }
 
+/** Equivalent spellings of a query, each in one case: reordered, every character encoded (upper, lower hex), empty pairs. */
+const QUERY_EXAMPLES: readonly Form[] = [
+  queryForm({ rotate: 1, reverse: false, encode: [], upper: [], empties: [] }),
+  queryForm({ rotate: 0, reverse: false, encode: [true], upper: [true], empties: [] }),
+  queryForm({ rotate: 0, reverse: true, encode: [true, false], upper: [false], empties: [1, 0, 2] }),
+];
+
 /**
- * The request's surface (surface.ts), each variant once: the body variants and Content-Type spellings on a valid
- * NewPet, Accept and the Authorization spelling on a valid list and a valid create, the query shapes on a valid
- * filtered page.
+ * The request's surface (surface.ts), each example once: the query shapes on a valid filtered page, Accept and the
+ * Authorization spelling on a valid page and a valid create, each real client's default headers on both, the body
+ * forms and Content-Type spellings on a valid NewPet.
  */
 function surfaceCases(writes: boolean): Draft[] {
   const create = operation('createPet');
   const body = (i: number) => rotated(create.body!, baseline(create.body!), '', i);
   const list: Draft = { op: 'listPets', query: { status: 'sold', limit: '5' }, label: 'a filtered page' };
-  const out: Draft[] = QUERY_VARIANTS.map((v) => ({ ...list, surface: { query: v } }));
-  for (const v of HEADER_VARIANTS) out.push({ ...list, label: 'a page', query: { limit: '5' }, surface: { header: v } });
+  const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS].map((f) => ({ ...list, forms: [f] }));
+  for (const f of HEADER_EXAMPLES) out.push({ ...list, label: 'a page', query: { limit: '5' }, forms: [f] });
+  for (const c of CLIENTS) out.push({ ...list, label: `a page, as ${c.name} sends it`, forms: clientForms(c, false) });
   if (!writes) return out;
-  const creates: Surface[] = [
-    ...BODY_VARIANTS.map((v) => ({ body: v })),
-    ...[...CONTENT_TYPE_VARIANTS, ...HEADER_VARIANTS].map((v) => ({ header: v })),
+  const creates: { forms: Form[]; label?: string }[] = [
+    ...[...BODY_EXAMPLES, ...OTHER_MEDIA_TYPES, ...CONTENT_TYPE_EXAMPLES, ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth')].map((f) => ({
+      forms: [f],
+    })),
+    ...CLIENTS.map((c) => ({ forms: clientForms(c, true), label: `a valid NewPet, as ${c.name} sends it` })),
   ];
-  return out.concat(creates.map((surface, i) => ({ op: 'createPet', body: body(i), label: 'a valid NewPet', surface })));
+  return out.concat(creates.map((c, i) => ({ op: 'createPet', body: body(i), label: c.label ?? 'a valid NewPet', forms: c.forms })));
 }
 
 /** What the coverage part leaves to the generated and stateful parts: a fifth of the budget, at least 30 requests. */

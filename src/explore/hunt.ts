@@ -11,7 +11,8 @@
 import fc from 'fast-check';
 import type { RunAborted } from '../http/client.ts';
 import type { Finding, Replay, ReplayProbe } from '../results/types.ts';
-import { Explorer, guarded, seed32, signature } from './explorer.ts';
+import { Explorer, guarded, seed32 } from './explorer.ts';
+import { sameFailure } from './reporter.ts';
 import { attribute } from './attribution.ts';
 import { describeProbe, type Probe } from './probe.ts';
 
@@ -53,9 +54,9 @@ function replayOf(
   target?: Finding,
 ): Replay {
   const minimal = path[path.length - 1];
-  const failing = target && minimal.steps ? x.sentOf(target)?.probe : undefined;
+  const failing = target && minimal.steps ? x.memory.sentOf(target)?.probe : undefined;
   const at = failing ? (minimal.steps ?? []).indexOf(failing) : -1;
-  const replay = x.replayOf(
+  const replay = x.reporter.replayOf(
     at >= 0 ? failing! : minimal.probe,
     {
       phase: o.phase,
@@ -68,7 +69,7 @@ function replayOf(
     at >= 0 ? 'single' : minimal.kind,
     minimal.limit,
   );
-  return at > 0 ? { ...replay, before: minimal.steps!.slice(0, at).map((p) => x.stepOf(p)) } : replay;
+  return at > 0 ? { ...replay, before: minimal.steps!.slice(0, at).map((p) => x.reporter.stepOf(p)) } : replay;
 }
 
 /** What a round's search found: the first input with a failure of a kind not reported yet, by its index in the round. */
@@ -84,18 +85,18 @@ interface Found<T> {
  * as many at a time as Explorer.width allows, in order, until one fails in a way not reported yet.
  */
 async function search<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => Promise<Attempt>, o: HuntOptions, seed: number, stop: number) {
-  const values = fc.sample(arb, { seed, numRuns: Math.max(1, Math.min(x.left(), stop - x.spent)) });
+  const values = fc.sample(arb, { seed, numRuns: Math.max(1, Math.min(x.pace.left(), stop - x.pace.spent)) });
   for (let i = 0; i < values.length;) {
-    if (x.left() <= 0 || x.spent >= stop || x.timeLeft() < (o.keepTimeMs ?? 0)) return undefined;
-    const n = Math.min(x.width(), values.length - i);
+    if (x.pace.left() <= 0 || x.pace.spent >= stop || x.pace.timeLeft() < (o.keepTimeMs ?? 0)) return undefined;
+    const n = Math.min(x.pace.width(), values.length - i);
     const settled = await Promise.allSettled(values.slice(i, i + n).map(run));
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     for (const [j, r] of settled.entries()) {
       if (r.status !== 'fulfilled') continue;
-      x.tallyOf(o.source).cases++;
-      const fresh = r.value.failures.find((f) => !x.known.has(signature(f)));
+      x.pace.of(o.source).cases++;
+      const fresh = r.value.failures.find((f) => !x.reporter.isKnown(f));
       if (fresh) return { index: i + j, value: values[i + j], attempt: r.value, fresh } satisfies Found<T>;
-      x.forward(r.value.findings);
+      x.reporter.forward(r.value.findings);
     }
     if (failed) throw failed.reason;
     i += n;
@@ -115,17 +116,17 @@ async function shrink<T>(
   seed: number,
   found: Found<T>,
 ) {
-  const target = signature(found.fresh);
-  const start = x.spent;
+  const target = found.fresh;
+  const start = x.pace.spent;
   const path: Attempt[] = [found.attempt];
   let first = true;
   const prop = fc.asyncProperty(arb, async (v) => {
     // The found input itself comes first: it failed already, it is not sent again.
     if (first) return (first = false);
-    if (x.left() <= 0 || x.spent - start >= o.shrinkCap || x.timeLeft() < (o.keepTimeMs ?? 0)) return true;
+    if (x.pace.left() <= 0 || x.pace.spent - start >= o.shrinkCap || x.pace.timeLeft() < (o.keepTimeMs ?? 0)) return true;
     const a = await run(v);
-    x.tallyOf(o.source).cases++;
-    if (!a.failures.some((f) => signature(f) === target)) return true;
+    x.pace.of(o.source).cases++;
+    if (!a.failures.some((f) => sameFailure(f, target))) return true;
     path.push(a);
     return false;
   });
@@ -134,10 +135,10 @@ async function shrink<T>(
 }
 
 export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => Promise<Attempt>, o: HuntOptions): Promise<void> {
-  const stop = x.spent + o.cap;
+  const stop = x.pace.spent + o.cap;
   let aborted: RunAborted | undefined;
   for (let round = 0; round < (o.maxRounds ?? 8); round++) {
-    if (aborted || x.left() <= 0 || x.spent >= stop || x.timeLeft() < (o.keepTimeMs ?? 0)) break;
+    if (aborted || x.pace.left() <= 0 || x.pace.spent >= stop || x.pace.timeLeft() < (o.keepTimeMs ?? 0)) break;
     const seed = seed32(x.settings.seed + round * 0x9e3779b9);
     const found = await guarded(
       () => search(x, arb, run, o, seed, stop),
@@ -152,8 +153,8 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
     );
     if (attribution && attribution.kind !== 'alone' && attribution.kind !== 'unchecked') {
       const replay = replayOf(x, [found.attempt], o, seed, undefined, found.fresh);
-      x.tallyOf(o.source).counterexamples += x.reportFailures(found.attempt.failures, replay, attribution);
-      x.forward(found.attempt.findings);
+      x.pace.of(o.source).counterexamples += x.reporter.report(found.attempt.failures, replay, attribution);
+      x.reporter.forward(found.attempt.findings);
       continue;
     }
     const shrunk = await guarded(
@@ -161,7 +162,7 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
       (e) => (aborted = e),
     );
     const path = shrunk?.path ?? [found.attempt];
-    await reportMinimal(x, path, o, seed, shrunk?.details, signature(found.fresh), (e) => (aborted = e));
+    await reportMinimal(x, path, o, seed, shrunk?.details, found.fresh, (e) => (aborted = e));
   }
   if (aborted) throw aborted;
 }
@@ -173,14 +174,14 @@ async function reportMinimal(
   o: HuntOptions,
   seed: number,
   details: { counterexamplePath?: string | null; numShrinks: number } | undefined,
-  target: string,
+  target: Finding,
   onAbort: (e: RunAborted) => void,
 ): Promise<void> {
   const minimal = path[path.length - 1];
-  const shown = minimal.failures.find((f) => signature(f) === target);
+  const shown = minimal.failures.find((f) => sameFailure(f, target));
   const attribution = shown && (await guarded(() => attribute(x, shown, o.source), onAbort));
   const replay = replayOf(x, path, o, seed, details && { ...details, numShrinks: path.length - 1 }, shown);
   // The minimal case's failures of the target's kind, and any other new kind it shows as well.
-  x.tallyOf(o.source).counterexamples += x.reportFailures(minimal.failures, replay, attribution ?? undefined);
-  x.forward(minimal.findings);
+  x.pace.of(o.source).counterexamples += x.reporter.report(minimal.failures, replay, attribution ?? undefined);
+  x.reporter.forward(minimal.findings);
 }

@@ -9,9 +9,10 @@ import type { Judgement } from '../core/spec/define.ts';
 import { petAt } from '../core/spec/pets.ts';
 import { exactInteger, getPet } from '../harness/ops.ts';
 import type { ApiExchange } from '../http/client.ts';
-import { Explorer, isProblem, SOURCES } from './explorer.ts';
+import { createdBy, Explorer, SOURCES } from './explorer.ts';
+import { isProblem } from './reporter.ts';
 import type { Attempt } from './hunt.ts';
-import { judgeProbe } from './oracle.ts';
+import { judgeProbe } from './checks.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';
 import { listedBack, listingOf, readBack, takenReading, type Created } from './readback.ts';
 
@@ -53,22 +54,22 @@ export async function runSequence(
   const findings = [];
   const made: Created[] = [];
   for (const probe of creates) {
-    if (x.left() <= 0) break;
+    if (x.pace.left() <= 0) break;
     const shot = await x.send(probe, source);
     steps.push(probe);
     findings.push(...shot.findings);
-    const id = shot.ex.response?.status === 201 ? exactInteger(shot.ex, '/id') : undefined;
-    if (id !== undefined) made.push({ probe, id, created: petAt(shot.ex.json) ?? {} });
+    const kept = createdBy(probe, shot);
+    if (kept) made.push(kept);
   }
   for (const c of made) {
-    if (x.left() <= 0) break;
+    if (x.pace.left() <= 0) break;
     const get = probeOf({ op: 'getPet', petId: c.id }, 'read back by id', x.naming.plainLength);
     findings.push(...(await x.exchange(getPet(c.id), source, (ex) => readBack(c, ex), get)).findings);
     steps.push(get);
   }
   const statuses = [...new Set(made.map(listedStatus))].filter((s) => s !== undefined);
   for (const status of made.length ? [...statuses, undefined] : []) {
-    if (x.left() <= 0) break;
+    if (x.pace.left() <= 0) break;
     const page = await readPage(x, made, status, limit, source);
     findings.push(...page.shot.findings);
     steps.push(page.probe);

@@ -7,7 +7,8 @@
  */
 import { fc, test as prop } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { draftArb, paramArb, valueArb, wrongBodyArb } from '../../src/explore/arbitraries.ts';
+import { paramArb, valueArb, wrongBodyArb } from '../../src/explore/arbitraries.ts';
+import { draftArb } from '../../src/explore/drafts.ts';
 import { classifyBody, classifyParam, hasLoneSurrogate } from '../../src/explore/classify.ts';
 import { coverageDrafts } from '../../src/explore/coverage.ts';
 import { render } from '../../src/explore/json-text.ts';
