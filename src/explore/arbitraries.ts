@@ -158,10 +158,21 @@ export function wrongArb(schema: Schema): fc.Arbitrary<JNode> {
       fc
         .tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 99 }))
         .map(([a, b]) => num(`${a}.${String(b).padStart(2, '0').replace(/0$/, '5')}`)),
-      // Near misses written into the JSON text as they are: another value, a JSON5 or Jackson spelling (latitude), or none.
-      nearMissArb(schema).map(num),
     );
   return fc.oneof(...options);
+}
+
+/**
+ * A valid object with one member near a valid value of its own (an enumeration's or an integer's): the near miss
+ * written into the JSON text as it is — another value, a spelling only a JSON5 or Jackson extension reads (latitude),
+ * or no reading at all; the schema and the grammar class it.
+ */
+export function nearMemberArb(schema: Schema): fc.Arbitrary<JNode> {
+  const members = Object.entries(schema.properties ?? {}).filter(([, s]) => s.enum || s.type === 'integer');
+  if (!members.length) return objectArb(schema);
+  return fc
+    .constantFrom(...members)
+    .chain(([k, s]) => fc.tuple(objectArb(schema), nearMissArb(s)).map(([o, t]) => withProp(o, k, s.enum ? str(t) : num(t))));
 }
 
 /** A body `schema` (an object schema) refuses: a required property missing, one property wrong, another root type, or cut-off JSON. */

@@ -6,7 +6,7 @@
  * other JSON roots and cut-off JSON. Each is a positive or a negative case
  * according to the schema (classify.ts), judged when it is sent.
  */
-import { isPathSegment } from './classify.ts';
+import { classifyParam, isPathSegment } from './classify.ts';
 import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation, OPERATIONS, type OperationModel, type Schema } from './model.ts';
 import type { Draft } from './probe.ts';
@@ -88,25 +88,52 @@ function paramCases(op: OperationModel): Draft[] {
   return out;
 }
 
-/** Equivalent spellings of a query, each in one case: reordered, every character encoded (upper, lower hex), empty pairs. */
+/** Equivalent spellings of a query: every character encoded (upper-case hex); reordered, encoded in turn (lower-case hex), empty pairs. */
 const QUERY_EXAMPLES: readonly Form[] = [
-  queryForm({ rotate: 1, reverse: false, encode: [], upper: [], empties: [] }),
   queryForm({ rotate: 0, reverse: false, encode: [true], upper: [true], empties: [] }),
   queryForm({ rotate: 0, reverse: true, encode: [true, false], upper: [false], empties: [1, 0, 2] }),
 ];
 
+/** The header forms a GET case carries: each example, and each real client's default headers (a group). */
+function headerGroups(): { forms: Form[]; label: string }[] {
+  return [
+    ...HEADER_EXAMPLES.filter((f) => f.cls === 'equivalent-http').map((f) => ({ forms: [f], label: f.label })),
+    ...CLIENTS.map((c) => ({ forms: clientForms(c, false), label: `as ${c.name} sends it` })),
+  ];
+}
+
+/** A GET case every parameter of which is valid (it must be served: the forms it carries must not change that). */
+function isValidGet(d: Draft): boolean {
+  const op = operation(d.op);
+  return op.params.every((p) => classifyParam(p.schema, p.in === 'path' ? d.petId : d.query?.[p.name]).cls === 'valid');
+}
+
 /**
- * The request's surface (surface.ts), each example once: the query shapes on a valid filtered page, Accept and the
- * Authorization spelling on a valid page and a valid create, each real client's default headers on both, the body
- * forms and Content-Type spellings on a valid NewPet.
+ * The header examples ride on the valid GET cases, one group each (one request, two independent dimensions: a
+ * failure is told apart by sending the plain request, attribution.ts); those left over get a page of their own.
+ */
+function withHeaders(cases: readonly Draft[]): Draft[] {
+  const groups = headerGroups();
+  const out = cases.map((d) => {
+    if (d.op === 'createPet' || d.forms?.length || !isValidGet(d) || !groups.length) return d;
+    const g = groups.shift()!;
+    return { ...d, forms: g.forms, label: `${d.label}, ${g.label}` };
+  });
+  for (const g of groups) out.push({ op: 'listPets', query: { limit: '5' }, label: `a page, ${g.label}`, forms: g.forms });
+  return out;
+}
+
+/**
+ * The request's surface (surface.ts), each example once: the query shapes and the refusable Accept on a valid filtered
+ * page (the other header examples ride on the valid GET cases: withHeaders), the Authorization spelling and each real
+ * client's default headers on a valid create, the body forms and Content-Type spellings on a valid NewPet.
  */
 function surfaceCases(writes: boolean): Draft[] {
   const create = operation('createPet');
   const body = (i: number) => rotated(create.body!, baseline(create.body!), '', i);
   const list: Draft = { op: 'listPets', query: { status: 'sold', limit: '5' }, label: 'a filtered page' };
-  const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS].map((f) => ({ ...list, forms: [f] }));
-  for (const f of HEADER_EXAMPLES) out.push({ ...list, label: 'a page', query: { limit: '5' }, forms: [f] });
-  for (const c of CLIENTS) out.push({ ...list, label: `a page, as ${c.name} sends it`, forms: clientForms(c, false) });
+  const refusable = HEADER_EXAMPLES.filter((f) => f.cls === 'refusable');
+  const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS, ...refusable].map((f) => ({ ...list, forms: [f] }));
   if (!writes) return out;
   const creates: { forms: Form[]; label?: string }[] = [
     ...[...BODY_EXAMPLES, ...OTHER_MEDIA_TYPES, ...CONTENT_TYPE_EXAMPLES, ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth')].map((f) => ({
@@ -128,7 +155,7 @@ export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Dr
     out.push(...paramCases(op));
     if (op.body) out.push(...bodyCases(op, opts.embedded));
   }
-  return out.concat(surfaceCases(opts.writes));
+  return withHeaders(out.concat(surfaceCases(opts.writes)));
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import type { OperationId } from '../http/client.ts';
-import { magnitudeArb, paramArb, valueArb, wrongBodyArb } from './arbitraries.ts';
+import { magnitudeArb, nearMemberArb, paramArb, valueArb, wrongBodyArb } from './arbitraries.ts';
 import { extensionFormArb, jsonSpellingArb, OTHER_MEDIA_TYPES, openBodyFormArb, spellingForm } from './body-forms.ts';
 import { headerFormsArb } from './header-forms.ts';
 import { num, obj, str, type JNode, type Spelling } from './json-text.ts';
@@ -32,7 +32,11 @@ function placed(op: OperationModel, ps: Record<string, string | undefined>): Pic
 export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
   const params = fc.record(Object.fromEntries(op.params.map((p) => [p.name, paramArb(p.schema, p.required, p.in === 'path')])));
   const body = op.body
-    ? fc.oneof({ weight: 3, arbitrary: valueArb(op.body) }, { weight: 2, arbitrary: wrongBodyArb(op.body) })
+    ? fc.oneof(
+        { weight: 3, arbitrary: valueArb(op.body) },
+        { weight: 2, arbitrary: wrongBodyArb(op.body) },
+        { weight: 1, arbitrary: nearMemberArb(op.body) },
+      )
     : fc.constant(undefined);
   return fc.tuple(params, body, jsonSpellingArb).map(([ps, b, sp]) => ({
     op: op.id,

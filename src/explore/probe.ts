@@ -6,6 +6,7 @@
  * grammar — the request as a correct server reads it.
  */
 import type { ApiRequest, OperationId } from '../http/client.ts';
+import { parseJson } from '../core/json.ts';
 import { classifyBody, classifyParam, wellFormed, type Classification } from './classify.ts';
 import { mapStrings, render, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation } from './model.ts';
@@ -131,7 +132,10 @@ function bodyRead(r: Wire, cls: SurfaceClass): string | undefined {
 /** A probe of a request given as data (a saved counterexample), classified by the schema and the grammar as they are now. */
 export function probeOf(r: Wire, label: string, plainLength: number, name?: string): Probe {
   const model = operation(r.op);
-  const surface = r.surface ?? [];
+  // A form meant to need an extension whose text came out as JSON after all (the character it leaves raw was escaped):
+  // the grammar, not the form's intent, classes it.
+  const json = r.body !== undefined && isJsonText(r.body);
+  const surface = (r.surface ?? []).map((f) => (f.kind === 'body' && f.cls === 'latitude' && json ? { ...f, cls: 'equivalent' as const } : f));
   const surfaceClass = classOf(surface);
   const parts: Record<string, Classification> = {};
   for (const p of model.params) parts[p.name] = classifyParam(p.schema, p.in === 'path' ? r.petId : r.query?.[p.name]);
@@ -168,6 +172,16 @@ export function probeOf(r: Wire, label: string, plainLength: number, name?: stri
     ...(name !== undefined ? { name } : {}),
     ...(extensions?.length ? { extensions } : {}),
   };
+}
+
+/** Is `text` a JSON text (RFC 8259, no extension)? */
+function isJsonText(text: string): boolean {
+  try {
+    parseJson(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The name field of a body's text, when it is a string. */
