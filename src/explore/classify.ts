@@ -105,12 +105,12 @@ const BODY_REQUIREMENT = (keyword: string, path: string): RefusedRequirement =>
  * A createPet body's text against NewPet. `plainLength`: names up to this
  * length are ones the service must take (the length the specs already send).
  */
-export function classifyBody(text: string, schema: Schema, plainLength: number): Classification {
+export function classifyBody(text: string, schema: Schema, plainLength: number, extensions = true): Classification {
   let value: unknown;
   try {
     value = parseJson(text).value;
   } catch {
-    return classifyExtended(text, schema, plainLength);
+    return extensions ? classifyExtended(text, schema, plainLength) : { cls: 'invalid', why: 'malformed JSON', requirement: 'CREATE-400-BAD-BODY' };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { cls: 'invalid', why: 'not a JSON object', requirement: 'CREATE-400-BAD-BODY' };
@@ -137,7 +137,7 @@ export function classifyBody(text: string, schema: Schema, plainLength: number):
 function classifyExtended(text: string, schema: Schema, plainLength: number): Classification {
   const lenient = readLeniently(text);
   const reading = lenient ? render(lenient.node) : undefined;
-  const read = reading !== undefined ? classifyBody(reading, schema, plainLength) : undefined;
+  const read = reading !== undefined ? classifyBody(reading, schema, plainLength, false) : undefined;
   if (!lenient || !read || read.cls === 'invalid' || read.cls === 'latitude')
     return { cls: 'invalid', why: 'malformed JSON', requirement: 'CREATE-400-BAD-BODY' };
   const exts = lenient.extensions.join(', ');

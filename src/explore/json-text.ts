@@ -134,18 +134,27 @@ function write(n: JNode, w: Writer): string {
       return `${w.gap()}${n.escaped ? escapeAll(n.value) : w.string(n.value)}`;
     case 'cut':
       return write(n.of, w).slice(0, -1);
-    case 'arr': {
-      const items = n.items.map((x) => write(x, w));
-      const trailing = w.sp.trailingComma && items.length ? `${w.gap()},` : '';
-      return `${w.gap()}[${items.join(`${w.gap()},`)}${trailing}${w.gap()}]`;
-    }
-    case 'obj': {
-      const open = `${w.gap()}{`;
-      const members = n.props.map(([k, v]) => `${w.gap()}${w.string(k, true)}${w.gap()}:${write(v, w)}`);
-      const trailing = w.sp.trailingComma && members.length ? `${w.gap()},` : '';
-      return `${open}${members.join(`${w.gap()},`)}${trailing}${w.gap()}}`;
-    }
+    case 'arr':
+      return container(w, '[', ']', n.items.map((x) => () => write(x, w)));
+    case 'obj':
+      return container(
+        w,
+        '{',
+        '}',
+        n.props.map(([k, v]) => () => `${w.gap()}${w.string(k, true)}${w.gap()}:${write(v, w)}`),
+      );
   }
+}
+
+/** A container's text, its gaps taken in the order they are written: open, each item and comma, a trailing comma, close. */
+function container(w: Writer, open: string, close: string, items: readonly (() => string)[]): string {
+  let out = `${w.gap()}${open}`;
+  items.forEach((item, i) => {
+    if (i > 0) out += `${w.gap()},`;
+    out += item();
+  });
+  if (w.sp.trailingComma && items.length) out += `${w.gap()},`;
+  return `${out}${w.gap()}${close}`;
 }
 
 /** The text of a tree as `sp` spells it (no spelling: the plainest text, as JSON.stringify writes it). */
