@@ -26,7 +26,8 @@ export function acceptedCodings(value: string | undefined): string[] {
     .filter((it) => it.name !== '');
   const star = items.find((it) => it.name === '*');
   const named = items.filter((it) => it.name in CODERS && it.q > 0);
-  const fromStar = star && star.q > 0 ? ['gzip'].filter((c) => !items.some((it) => it.name === c)).map((name) => ({ name, q: star.q })) : [];
+  const fromStar =
+    star && star.q > 0 ? ['gzip'].filter((c) => !items.some((it) => it.name === c)).map((name) => ({ name, q: star.q })) : [];
   return [...named, ...fromStar].sort((a, b) => b.q - a.q).map((it) => it.name);
 }
 

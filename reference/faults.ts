@@ -235,12 +235,12 @@ const table = {
   ),
   'gzip-unasked': generated(
     'RESP-CONTENT-CODING',
-    'Every response is gzipped, whatever the request\'s Accept-Encoding accepts (identity only, br only).',
+    "Every response is gzipped, whatever the request's Accept-Encoding accepts (identity only, br only).",
     'warn',
   ),
   'accept-language-500': generated(
     'RESP-STATUS-DOCUMENTED',
-    'Any request whose Accept-Language carries a q-value (en-US,en;q=0.9: a browser\'s default) is answered 500.',
+    "Any request whose Accept-Language carries a q-value (en-US,en;q=0.9: a browser's default) is answered 500.",
   ),
   'user-agent-403': generated(
     'RESP-STATUS-DOCUMENTED',

@@ -8,7 +8,7 @@ const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 /** The JSON text a JSON5 reader makes of `text` (unchanged where it is JSON already). */
 export function json5ToJson(text: string): string {
   let out = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text[i];
     if (c === '"' || c === "'") {
       const end = stringEnd(text, i);

@@ -11,9 +11,14 @@ import { PET_STATUSES } from './pet-store.ts';
 
 /** Faults accept-language-500 and user-agent-403: a request answered by its headers alone. */
 export function headerFault(header: (name: string) => string | undefined, has: Has, error: ErrorFactory): Reply | undefined {
-  if (has('accept-language-500') && /;\s*q=/i.test(header('accept-language') ?? '')) return error('internal_error', 'cannot parse Accept-Language');
+  if (has('accept-language-500') && /;\s*q=/i.test(header('accept-language') ?? ''))
+    return error('internal_error', 'cannot parse Accept-Language');
   if (has('user-agent-403') && /curl\/|python-requests|Go-http-client/i.test(header('user-agent') ?? ''))
-    return { status: 403, headers: {}, body: JSON.stringify({ code: 'forbidden', message: 'Automated clients are not allowed.', status: 403 }) };
+    return {
+      status: 403,
+      headers: {},
+      body: JSON.stringify({ code: 'forbidden', message: 'Automated clients are not allowed.', status: 403 }),
+    };
   return undefined;
 }
 

@@ -66,7 +66,11 @@ export const VARIANTS: readonly VariantSpec[] = [
   { name: 'chunkedClose', values: ['yes'], description: 'Connection: close and chunked bodies' },
   { name: 'oddHeaders', values: ['yes'], description: 'header names in odd case, plus ETag, Cache-Control, RateLimit-* and friends' },
   { name: 'prettyJson', values: ['yes'], description: 'JSON with insignificant whitespace' },
-  { name: 'compress', values: ['yes'], description: "bodies in the content coding the request's Accept-Encoding prefers (gzip, br, deflate)" },
+  {
+    name: 'compress',
+    values: ['yes'],
+    description: "bodies in the content coding the request's Accept-Encoding prefers (gzip, br, deflate)",
+  },
   {
     name: 'duplicateMembers',
     values: ['last', 'first', 'reject'],

@@ -166,7 +166,13 @@ export function virtualSend(app: App, clock: VirtualClock, latencyMs = 2): Send 
             // A body in a content coding is read as the real transport reads it (decoded, capped).
             response: res.raw
               ? readBody(res.status, res.headers, res.raw, MAX_BODY_BYTES)
-              : { status: res.status, headers: res.headers, bodyText: res.body, bodyBytes: Buffer.byteLength(res.body, 'utf8'), truncated: false },
+              : {
+                  status: res.status,
+                  headers: res.headers,
+                  bodyText: res.body,
+                  bodyBytes: Buffer.byteLength(res.body, 'utf8'),
+                  truncated: false,
+                },
             startedAt,
             durationMs: clock.now() - startedAt,
           }),

@@ -187,7 +187,8 @@ export const createPet: Handler = (ctx) => {
   if (ctx.probe) return undefined;
   const ordinal = has('status-index-accepted') && !isPetStatus(value.status) ? ordinalStatus(value.status) : undefined;
   const typo = has('status-one-typo-accepted') && !isPetStatus(value.status) ? typoStatus(value.status) : undefined;
-  const sent = ordinal ?? typo ?? (typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status);
+  const sent =
+    ordinal ?? typo ?? (typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status);
   const status = sent ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
   const id =
     (has('client-id-honoured') ? clientId(value) : undefined) ??

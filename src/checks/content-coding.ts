@@ -42,7 +42,9 @@ export const contentCoding: ResponseCheck = {
         ok: refused.length === 0,
         args: { coding: refused.join(', ') },
         message: `${ex.api.operation} answered ${res.status} in ${codings.join(', ')} to a request with ${said}`,
-        evidence: refused.length ? { expected: `a coding ${said} accepts, or none`, actual: `Content-Encoding: ${codings.join(', ')}` } : undefined,
+        evidence: refused.length
+          ? { expected: `a coding ${said} accepts, or none`, actual: `Content-Encoding: ${codings.join(', ')}` }
+          : undefined,
       }),
     );
   },

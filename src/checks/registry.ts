@@ -138,7 +138,9 @@ const jsonBody: ResponseCheck = {
     const id = 'RESP-BODY-JSON';
     if (ex.json !== undefined) report(RESPONSES.judge(id, { ok: true, message: `${res.bodyBytes} bytes` }));
     else if (res.coding?.error)
-      report(RESPONSES.judge(id, { ok: false, message: res.coding.error, evidence: { expected: 'a JSON document', actual: res.coding.error } }));
+      report(
+        RESPONSES.judge(id, { ok: false, message: res.coding.error, evidence: { expected: 'a JSON document', actual: res.coding.error } }),
+      );
     else if (res.bodyText.trim() === '')
       report(
         RESPONSES.judge(id, { ok: false, fail: 'empty', message: `${res.status} response has an empty body; a JSON body was expected` }),

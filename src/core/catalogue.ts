@@ -195,7 +195,7 @@ export const LATITUDES: readonly Latitude[] = [
     leaves:
       'whether a parser accepts "non-JSON forms or extensions": JSON5 comments, trailing commas, single quotes and unquoted names, and data after the first value (Go\'s json.NewDecoder(r.Body).Decode, Jackson without FAIL_ON_TRAILING_TOKENS)',
     suite:
-      'a clean 4xx Error is a pass; accepted is a warning (HYGIENE-JSON-EXTENSION) naming the extension and its risk — a proxy or WAF that parses the body otherwise reads another request (a parser differential); what is stored must be the extension\'s reading, else the round trip fails; a 5xx still fails',
+      "a clean 4xx Error is a pass; accepted is a warning (HYGIENE-JSON-EXTENSION) naming the extension and its risk — a proxy or WAF that parses the body otherwise reads another request (a parser differential); what is stored must be the extension's reading, else the round trip fails; a 5xx still fails",
     requirements: ['HYGIENE-JSON-EXTENSION', 'CREATE-400-BAD-BODY', 'CREATE-201-PET'],
   },
   {
@@ -241,7 +241,8 @@ export const LATITUDES: readonly Latitude[] = [
   {
     id: 'media-type-parameters',
     source: 'RFC 9110 §8.3.1, RFC 8259 §11',
-    leaves: 'parameters of a media type (application/json; charset=utf-8); a request\'s charset parameter "has no effect on compliant recipients" (RFC 8259 §11)',
+    leaves:
+      'parameters of a media type (application/json; charset=utf-8); a request\'s charset parameter "has no effect on compliant recipients" (RFC 8259 §11)',
     suite: 'accepted in responses; a request declaring any charset must be served as the UTF-8 it is (HTTP-EQUIVALENT-FORMS warns)',
     requirements: ['RESP-CONTENT-TYPE-JSON'],
   },

@@ -96,9 +96,16 @@ export function valueArb(schema: Schema, named = false): fc.Arbitrary<JNode> {
   if (schema.type === 'string') {
     const text = fc
       .tuple(textArb, fc.nat(9))
-      .map(([s, k]): JNode => ({ k: 'str', value: s, ...(k === 9 ? { escaped: true } : {}), ...(named ? { named: 'prefixed' as const } : {}) }));
+      .map(([s, k]): JNode => ({
+        k: 'str',
+        value: s,
+        ...(k === 9 ? { escaped: true } : {}),
+        ...(named ? { named: 'prefixed' as const } : {}),
+      }));
     // A name at a length where UTF-16 units, code points and UTF-8 bytes disagree, one time in eight.
-    return named ? fc.oneof({ withCrossShrink: true }, { weight: 7, arbitrary: text }, { weight: 1, arbitrary: fittedNameArb.map((f) => f.node) }) : text;
+    return named
+      ? fc.oneof({ withCrossShrink: true }, { weight: 7, arbitrary: text }, { weight: 1, arbitrary: fittedNameArb.map((f) => f.node) })
+      : text;
   }
   if (schema.type === 'object') return objectArb(schema);
   return fc.constant(lit('null'));
@@ -135,14 +142,21 @@ export function nearMissArb(schema: Schema): fc.Arbitrary<string> {
   const bases = nearBases(schema);
   const ms = mutationsFor(schema);
   if (!bases.length || !ms.length) return fc.constant('');
-  return fc
-    .record({ base: fc.nat(bases.length - 1), m: fc.nat(ms.length - 1), at: fc.nat(40), twice: fc.option(fc.nat(ms.length - 1), { freq: 4 }) })
-    .map(({ base, m, at, twice }) => {
-      const once = ms[m].apply(bases[base], at);
-      return twice === null ? once : ms[twice].apply(once, at + 1);
-    })
-    // Two mutations may undo each other: a near miss is never one of the values it starts from.
-    .filter((t) => !bases.includes(t));
+  return (
+    fc
+      .record({
+        base: fc.nat(bases.length - 1),
+        m: fc.nat(ms.length - 1),
+        at: fc.nat(40),
+        twice: fc.option(fc.nat(ms.length - 1), { freq: 4 }),
+      })
+      .map(({ base, m, at, twice }) => {
+        const once = ms[m].apply(bases[base], at);
+        return twice === null ? once : ms[twice].apply(once, at + 1);
+      })
+      // Two mutations may undo each other: a near miss is never one of the values it starts from.
+      .filter((t) => !bases.includes(t))
+  );
 }
 
 /** A value `schema` refuses: another JSON type, an integer outside int64 or a fraction, a near miss of an enumeration value. */

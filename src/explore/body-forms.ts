@@ -182,22 +182,44 @@ const edited = (id: string, label: string, source: string, edit: (t: string) => 
 /** The examples the coverage part sends: the earlier hand-written list, now instances of the forms above. */
 export const BODY_EXAMPLES: readonly Form[] = [
   spellingForm({ ws: [' \r\n\t'] }, { id: 'json-whitespace', label: 'insignificant whitespace around and inside the JSON value' }),
-  spellingForm({ escape: [true], upper: [true], long: true }, { id: 'json-escapes-upper', label: 'every character of every string written as a \\u escape, upper-case hex' }),
-  spellingForm({ escape: [false, true], upper: [false] }, { id: 'json-escapes-lower', label: 'every other character of every string written as a \\u escape, lower-case hex' }),
-  spellingForm({ solidus: true, ws: ['\t'] }, { id: 'json-solidus', label: 'a solidus in the name written \\/, tabs between the tokens', change: nameWith('/x') }),
+  spellingForm(
+    { escape: [true], upper: [true], long: true },
+    { id: 'json-escapes-upper', label: 'every character of every string written as a \\u escape, upper-case hex' },
+  ),
+  spellingForm(
+    { escape: [false, true], upper: [false] },
+    { id: 'json-escapes-lower', label: 'every other character of every string written as a \\u escape, lower-case hex' },
+  ),
+  spellingForm(
+    { solidus: true, ws: ['\t'] },
+    { id: 'json-solidus', label: 'a solidus in the name written \\/, tabs between the tokens', change: nameWith('/x') },
+  ),
   ...OPEN_BODY_FORMS,
-  edited('trailing-garbage', 'data after the JSON value', `${RFC8259} §9 (Go's json.Decoder, Jackson without FAIL_ON_TRAILING_TOKENS read the first value)`, (t) => `${t}x`),
+  edited(
+    'trailing-garbage',
+    'data after the JSON value',
+    `${RFC8259} §9 (Go's json.Decoder, Jackson without FAIL_ON_TRAILING_TOKENS read the first value)`,
+    (t) => `${t}x`,
+  ),
   edited('trailing-brace', 'a closing brace too many', `${RFC8259} §9`, (t) => `${t}}`),
   bodyForm({
     id: 'two-values',
     cls: 'latitude',
     label: 'a second JSON value after the first (another NewPet)',
     source: `${RFC8259} §9 (a parser reading the first value keeps the first)`,
-    spell: (b) => ({ text: `${b.text}\n${b.text.replace(/"status":"[a-z]+"/, '"status":"pending"').replace(/"categoryId":\d+/, '"categoryId":2')}`, readings: [b.text] }),
+    spell: (b) => ({
+      text: `${b.text}\n${b.text.replace(/"status":"[a-z]+"/, '"status":"pending"').replace(/"categoryId":\d+/, '"categoryId":2')}`,
+      readings: [b.text],
+    }),
   }),
   edited('trailing-comma', 'a trailing comma (JSON5)', `${RFC8259} §9 (JSON5)`, replaceText(/}$/, ',}')),
   edited('comment', 'a comment (JSON5)', `${RFC8259} §9 (JSON5)`, replaceText(/}$/, '/* note */}')),
-  edited('single-quotes', 'member names in single quotes (JSON5)', `${RFC8259} §9 (JSON5)`, replaceText(/"(name|categoryId|status)":/g, "'$1':")),
+  edited(
+    'single-quotes',
+    'member names in single quotes (JSON5)',
+    `${RFC8259} §9 (JSON5)`,
+    replaceText(/"(name|categoryId|status)":/g, "'$1':"),
+  ),
   bodyForm({
     id: 'unescaped-control',
     cls: 'latitude',
@@ -216,8 +238,36 @@ export const BODY_EXAMPLES: readonly Form[] = [
 
 /** Content-Type of a createPet with a valid body that is no JSON media type: refusable (415, or read anyway). */
 export const OTHER_MEDIA_TYPES: readonly Form[] = [
-  { kind: 'header', id: 'ct-absent', cls: 'refusable', label: 'no Content-Type', source: `${RFC9110} §8.3 (a recipient may refuse, or sniff)`, headers: { 'content-type': null } },
-  { kind: 'header', id: 'ct-text', cls: 'refusable', label: 'Content-Type: text/plain', source: `${RFC9110} §15.5.16 (415 Unsupported Media Type)`, headers: { 'content-type': 'text/plain' } },
-  { kind: 'header', id: 'ct-form', cls: 'refusable', label: 'Content-Type: application/x-www-form-urlencoded', source: `${RFC9110} §15.5.16`, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-  { kind: 'header', id: 'ct-suffix', cls: 'refusable', label: 'Content-Type: application/vnd.animal-store+json', source: `${RFC9110} §15.5.16`, headers: { 'content-type': 'application/vnd.animal-store+json' } },
+  {
+    kind: 'header',
+    id: 'ct-absent',
+    cls: 'refusable',
+    label: 'no Content-Type',
+    source: `${RFC9110} §8.3 (a recipient may refuse, or sniff)`,
+    headers: { 'content-type': null },
+  },
+  {
+    kind: 'header',
+    id: 'ct-text',
+    cls: 'refusable',
+    label: 'Content-Type: text/plain',
+    source: `${RFC9110} §15.5.16 (415 Unsupported Media Type)`,
+    headers: { 'content-type': 'text/plain' },
+  },
+  {
+    kind: 'header',
+    id: 'ct-form',
+    cls: 'refusable',
+    label: 'Content-Type: application/x-www-form-urlencoded',
+    source: `${RFC9110} §15.5.16`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  },
+  {
+    kind: 'header',
+    id: 'ct-suffix',
+    cls: 'refusable',
+    label: 'Content-Type: application/vnd.animal-store+json',
+    source: `${RFC9110} §15.5.16`,
+    headers: { 'content-type': 'application/vnd.animal-store+json' },
+  },
 ];

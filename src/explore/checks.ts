@@ -92,8 +92,7 @@ const jsonExtension: ExploreCheck = {
   applies: (p) => p.cls === 'latitude' || p.surfaceClass === 'latitude',
   judge(p, a) {
     const extension = p.extensions?.join(', ') ?? labelOf(p.surface.filter((f) => f.cls === 'latitude'));
-    if (!is2xx(a.status))
-      return [HYGIENE.judge('HYGIENE-JSON-EXTENSION', { ok: true, message: `${p.label}: refused with ${a.status}` })];
+    if (!is2xx(a.status)) return [HYGIENE.judge('HYGIENE-JSON-EXTENSION', { ok: true, message: `${p.label}: refused with ${a.status}` })];
     return [
       HYGIENE.judge('HYGIENE-JSON-EXTENSION', {
         outcome: 'warn',
@@ -135,7 +134,8 @@ const byId: ExploreCheck = {
     const id = p.parts.petId;
     const shown = `GET /pets/${p.petId} (${p.label})`;
     if (id.cls === 'invalid') return [judgeNonIntegerId(a, shown)];
-    if (id.cls === 'silent' && (a.status === 400 || a.status === 422)) return [refusedSilently(`getPet with ${id.why} (${p.petId}): ${a.status}`)];
+    if (id.cls === 'silent' && (a.status === 400 || a.status === 422))
+      return [refusedSilently(`getPet with ${id.why} (${p.petId}): ${a.status}`)];
     const digits = integerDigits((p.petId ?? '').trim().replace(/^\+/, '')) ?? '';
     return [judgeUnknownId(digits, a, shown)];
   },

@@ -110,7 +110,9 @@ export function classifyBody(text: string, schema: Schema, plainLength: number, 
   try {
     value = parseJson(text).value;
   } catch {
-    return extensions ? classifyExtended(text, schema, plainLength) : { cls: 'invalid', why: 'malformed JSON', requirement: 'CREATE-400-BAD-BODY' };
+    return extensions
+      ? classifyExtended(text, schema, plainLength)
+      : { cls: 'invalid', why: 'malformed JSON', requirement: 'CREATE-400-BAD-BODY' };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { cls: 'invalid', why: 'not a JSON object', requirement: 'CREATE-400-BAD-BODY' };

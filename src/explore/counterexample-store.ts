@@ -164,7 +164,9 @@ export function saveCounterexamples(
   const kept = before
     .filter((c) => !unreplayable(c))
     .map(upgraded)
-    .filter((c): c is SavedCounterexample => c !== undefined && !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)));
+    .filter(
+      (c): c is SavedCounterexample => c !== undefined && !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)),
+    );
   const next = [...found.values(), ...kept].slice(0, KEEP);
   if (next.length) store.targets[key] = next;
   else delete store.targets[key];

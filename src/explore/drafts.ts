@@ -23,8 +23,9 @@ const changes = (sp: Spelling): boolean => !!(sp.ws?.some(Boolean) || sp.escape?
 function placed(op: OperationModel, ps: Record<string, string | undefined>): Pick<Draft, 'query' | 'petId'> {
   const query: Record<string, string | undefined> = {};
   let petId: string | undefined;
-  for (const p of op.params) if (p.in === 'path') petId = ps[p.name];
-  else query[p.name] = ps[p.name];
+  for (const p of op.params)
+    if (p.in === 'path') petId = ps[p.name];
+    else query[p.name] = ps[p.name];
   return { query, ...(petId !== undefined ? { petId } : {}) };
 }
 
@@ -94,7 +95,14 @@ export function surfaceDraftArb(op: OperationModel): fc.Arbitrary<Draft> {
 
 /** A plain NewPet written with an extension of §9 (latitude), or what an RFC leaves open (refusable), or invalid. */
 export const openDraftArb: fc.Arbitrary<Draft> = fc
-  .tuple(plainPetArb, fc.oneof({ weight: 3, arbitrary: extensionFormArb }, { weight: 2, arbitrary: openBodyFormArb }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_MEDIA_TYPES) }))
+  .tuple(
+    plainPetArb,
+    fc.oneof(
+      { weight: 3, arbitrary: extensionFormArb },
+      { weight: 2, arbitrary: openBodyFormArb },
+      { weight: 1, arbitrary: fc.constantFrom(...OTHER_MEDIA_TYPES) },
+    ),
+  )
   .map(([body, form]) => ({ op: 'createPet', body, forms: [form], label: 'a plain NewPet' }));
 
 /** A draft of any operation (createPet only when the run may write): values, surface forms, open forms. */

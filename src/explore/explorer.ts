@@ -84,7 +84,7 @@ export class Explorer {
    */
   async sendAll(probes: readonly Probe[], source: string): Promise<((Shot & { probe: Probe }) | undefined)[]> {
     const out: ((Shot & { probe: Probe }) | undefined)[] = [];
-    for (let i = 0; i < probes.length; ) {
+    for (let i = 0; i < probes.length;) {
       const n = Math.min(this.pace.width(), probes.length - i);
       if (this.pace.left() <= 0) break;
       const settled = await Promise.allSettled(probes.slice(i, i + n).map((p) => this.send(p, source)));

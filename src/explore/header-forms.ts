@@ -42,7 +42,9 @@ function list(items: readonly Item[], space: string, tight: string): string {
 }
 
 const itemArb = (values: readonly string[]): fc.Arbitrary<Item> =>
-  fc.record({ value: fc.constantFrom(...values), q: weight, mask: caseMask }).map(({ value, q, mask }) => ({ value: cased(value, mask), ...(q !== undefined ? { q } : {}) }));
+  fc
+    .record({ value: fc.constantFrom(...values), q: weight, mask: caseMask })
+    .map(({ value, q, mask }) => ({ value: cased(value, mask), ...(q !== undefined ? { q } : {}) }));
 
 const listArb = (values: readonly string[]) =>
   fc.record({ items: fc.array(itemArb(values), { minLength: 1, maxLength: 4 }), space: ows, tight: ows });
@@ -51,7 +53,16 @@ const listArb = (values: readonly string[]) =>
 const qOf = (it: Item) => (it.q === undefined ? 1 : Number(it.q));
 
 /** Media ranges of Accept (§12.5.1), with parameters. */
-const RANGES = ['application/json', 'application/*', '*/*', 'text/html', 'application/xml', 'text/plain', 'application/json; charset=utf-8', 'application/problem+json'];
+const RANGES = [
+  'application/json',
+  'application/*',
+  '*/*',
+  'text/html',
+  'application/xml',
+  'text/plain',
+  'application/json; charset=utf-8',
+  'application/problem+json',
+];
 
 /** Does a list of media ranges accept application/json (the most specific range that matches decides, §12.5.1)? */
 export function acceptsJson(items: readonly Item[]): boolean {
@@ -102,7 +113,12 @@ const CHARSETS = ['utf-8', 'UTF-8', 'iso-8859-1', '*', 'us-ascii'];
 const acceptCharsetArb = listArb(CHARSETS)
   .filter(({ items }) => items.some((it) => /^(utf-8|\*)$/i.test(it.value) && qOf(it) > 0))
   .map(({ items, space, tight }) =>
-    headerForm('accept-charset', list(items, space, tight), 'equivalent-http', `${RFC9110} §12.5.2 (UTF-8, the charset JSON is written in, accepted)`),
+    headerForm(
+      'accept-charset',
+      list(items, space, tight),
+      'equivalent-http',
+      `${RFC9110} §12.5.2 (UTF-8, the charset JSON is written in, accepted)`,
+    ),
   );
 
 /** User-Agent of real clients (§10.1.5: product tokens and comments). */
@@ -129,7 +145,9 @@ const connectionArb = fc
 
 const cacheControlArb = fc
   .constantFrom('no-cache', 'max-age=0', 'no-store', 'no-cache, no-store, must-revalidate', 'max-age=0, private', 'No-Cache')
-  .map((v) => headerForm('cache-control', v, 'equivalent-http', 'RFC 9111 §5.2.1 (request directives: the response may come fresh from the origin)'));
+  .map((v) =>
+    headerForm('cache-control', v, 'equivalent-http', 'RFC 9111 §5.2.1 (request directives: the response may come fresh from the origin)'),
+  );
 
 const pragmaArb = fc.constant(headerForm('pragma', 'no-cache', 'equivalent-http', 'RFC 9111 §5.4'));
 
@@ -247,7 +265,12 @@ export const HEADER_EXAMPLES: readonly Form[] = [
   headerForm('accept', null, 'equivalent-http', `${RFC9110} §12.5.1 (no Accept: any media type)`),
   headerForm('accept', 'application/*', 'equivalent-http', `${RFC9110} §12.5.1`),
   headerForm('accept', 'text/html;q=0.9, application/json', 'equivalent-http', `${RFC9110} §12.4.2`),
-  headerForm('accept', 'application/json; charset=utf-8', 'equivalent-http', `${RFC9110} §12.5.1 (a media range with parameters), RFC 8259 §11`),
+  headerForm(
+    'accept',
+    'application/json; charset=utf-8',
+    'equivalent-http',
+    `${RFC9110} §12.5.1 (a media range with parameters), RFC 8259 §11`,
+  ),
   headerForm('accept', 'Application/JSON', 'equivalent-http', `${RFC9110} §8.3.1 (type and subtype are case-insensitive)`),
   headerForm('accept-charset', 'utf-8', 'equivalent-http', `${RFC9110} §12.5.2 (UTF-8, the charset JSON is written in, accepted)`),
   headerForm('accept', 'text/html', 'refusable', `${RFC9110} §12.5.1 (406, or disregard Accept)`),

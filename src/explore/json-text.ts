@@ -60,7 +60,15 @@ export interface Spelling {
   after?: string;
 }
 
-const SHORT: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const SHORT: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
 const MUST_ESCAPE = /["\\\u0000-\u001f]/;
 const LONE = /^[\uD800-\uDFFF]$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -135,13 +143,22 @@ function write(n: JNode, w: Writer): string {
     case 'cut':
       return write(n.of, w).slice(0, -1);
     case 'arr':
-      return container(w, '[', ']', n.items.map((x) => () => write(x, w)));
+      return container(
+        w,
+        '[',
+        ']',
+        n.items.map((x) => () => write(x, w)),
+      );
     case 'obj':
       return container(
         w,
         '{',
         '}',
-        n.props.map(([k, v]) => () => `${w.gap()}${w.string(k, true)}${w.gap()}:${write(v, w)}`),
+        n.props.map(
+          ([k, v]) =>
+            () =>
+              `${w.gap()}${w.string(k, true)}${w.gap()}:${write(v, w)}`,
+        ),
       );
   }
 }

@@ -103,7 +103,13 @@ export function generatedPhase(x: Explorer): Promise<void> {
       return { probe, findings: shot.findings, failures: shot.failures };
     },
     // A third of the phase's time is left to the stateful part (its sequences go one request after another).
-    { cap: Math.max(0, x.pace.left() - reserve), shrinkCap: 40, source: SOURCES.generated, phase: 'generated', keepTimeMs: EXPLORE_TIME_MS / 3 },
+    {
+      cap: Math.max(0, x.pace.left() - reserve),
+      shrinkCap: 40,
+      source: SOURCES.generated,
+      phase: 'generated',
+      keepTimeMs: EXPLORE_TIME_MS / 3,
+    },
   );
 }
 
@@ -146,8 +152,7 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
       c.probe.limit,
     );
     x.reporter.forward(a.findings);
-    if (a.failures.some((f) => sameFailure(f, c)))
-      x.pace.of(SOURCES.replay).counterexamples += x.reporter.report(a.failures, replay);
+    if (a.failures.some((f) => sameFailure(f, c))) x.pace.of(SOURCES.replay).counterexamples += x.reporter.report(a.failures, replay);
     // (loadCounterexamples leaves out ids the catalogue no longer has: the test only narrows the type)
     else if (isRequirementId(c.requirement))
       x.session.sink.push({
@@ -212,7 +217,7 @@ export const EXPLORATION_PHASES: readonly PhaseSpec[] = [
   {
     behaviour: 'coverage-values',
     title:
-      'Every boundary and class value of every parameter and body field, and every example of the request\'s surface, is answered as the schema and the RFCs say: served when valid or equivalent, refused when invalid, never a 5xx.',
+      "Every boundary and class value of every parameter and body field, and every example of the request's surface, is answered as the schema and the RFCs say: served when valid or equivalent, refused when invalid, never a 5xx.",
     requirements: INVARIANTS,
     run: coveragePhase,
   },
@@ -234,7 +239,15 @@ export const EXPLORATION_PHASES: readonly PhaseSpec[] = [
     behaviour: 'stateful-round-trip',
     title:
       'A created pet is found wherever a client can find it, exactly as sent: every pet the phase created, in bulk, then generated sequences of creates and reads.',
-    requirements: ['CREATE-201-PET', 'GET-ROUND-TRIP', 'LIST-ROUND-TRIP', 'LIST-COMPLETE-PAGE', 'LIST-STATUS-FILTER', 'INPUT-NUMBER-PRECISION', 'INPUT-SILENT-HANDLING'],
+    requirements: [
+      'CREATE-201-PET',
+      'GET-ROUND-TRIP',
+      'LIST-ROUND-TRIP',
+      'LIST-COMPLETE-PAGE',
+      'LIST-STATUS-FILTER',
+      'INPUT-NUMBER-PRECISION',
+      'INPUT-SILENT-HANDLING',
+    ],
     writes: true,
     run: async (x) => {
       await bulkReadBack(x);

@@ -135,7 +135,9 @@ export function probeOf(r: Wire, label: string, plainLength: number, name?: stri
   // A form meant to need an extension whose text came out as JSON after all (the character it leaves raw was escaped):
   // the grammar, not the form's intent, classes it.
   const json = r.body !== undefined && isJsonText(r.body);
-  const surface = (r.surface ?? []).map((f) => (f.kind === 'body' && f.cls === 'latitude' && json ? { ...f, cls: 'equivalent' as const } : f));
+  const surface = (r.surface ?? []).map((f) =>
+    f.kind === 'body' && f.cls === 'latitude' && json ? { ...f, cls: 'equivalent' as const } : f,
+  );
   const surfaceClass = classOf(surface);
   const parts: Record<string, Classification> = {};
   for (const p of model.params) parts[p.name] = classifyParam(p.schema, p.in === 'path' ? r.petId : r.query?.[p.name]);

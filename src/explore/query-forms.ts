@@ -40,7 +40,11 @@ export function spellQuery(q: Query, s: QueryShape): string {
   // Unreserved characters encoded where the mask says; what must be encoded is, its hex digits in the case chosen.
   const enc = (t: string) =>
     encodeURIComponent(t).replace(/%[0-9A-F]{2}|[A-Za-z0-9._~-]/g, (m) =>
-      m.length === 3 ? m[pick(s.upper, h++, true) ? 'toUpperCase' : 'toLowerCase']() : pick(s.encode, c++, false) ? hex(m, pick(s.upper, h++, true)) : m,
+      m.length === 3
+        ? m[pick(s.upper, h++, true) ? 'toUpperCase' : 'toLowerCase']()
+        : pick(s.encode, c++, false)
+          ? hex(m, pick(s.upper, h++, true))
+          : m,
     );
   const out = pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`);
   const withEmpties: string[] = [];
@@ -55,7 +59,9 @@ export function spellQuery(q: Query, s: QueryShape): string {
 function shapeLabel(s: QueryShape): string {
   const parts = [
     s.rotate || s.reverse ? 'the parameters in another order' : '',
-    s.encode.some(Boolean) ? `characters percent-encoded (${s.upper.every((u) => u) ? 'upper' : s.upper.some(Boolean) ? 'mixed' : 'lower'}-case hex)` : '',
+    s.encode.some(Boolean)
+      ? `characters percent-encoded (${s.upper.every((u) => u) ? 'upper' : s.upper.some(Boolean) ? 'mixed' : 'lower'}-case hex)`
+      : '',
     s.empties.some((n) => n > 0) ? 'empty pairs' : '',
   ].filter(Boolean);
   return `the query with ${parts.join(', ') || 'no change'}`;
@@ -98,22 +104,44 @@ const refusable = (id: string, label: string, source: string, shape: (q: Query) 
 
 /** What the query's structure leaves to the server (RFC 3986 §3.4), each as a form. */
 export const OPEN_QUERY_FORMS: readonly Form[] = [
-  refusable('q-repeated-same', 'the limit given twice, with the same value', `${RFC3986} §3.4 (the query's structure is the server's)`, (q) =>
-    q.limit ? { raw: [...pairs(q), `limit=${q.limit}`].join('&'), reading: q } : undefined,
+  refusable(
+    'q-repeated-same',
+    'the limit given twice, with the same value',
+    `${RFC3986} §3.4 (the query's structure is the server's)`,
+    (q) => (q.limit ? { raw: [...pairs(q), `limit=${q.limit}`].join('&'), reading: q } : undefined),
   ),
-  refusable('q-repeated-limits', 'the limit given twice, with two values (a server keeps the first, or the last)', `${RFC3986} §3.4`, (q) =>
-    q.limit ? { raw: [...pairs(q), 'limit=3'].join('&'), reading: { ...q, limit: maxLimit(q.limit, 3) } } : undefined,
+  refusable(
+    'q-repeated-limits',
+    'the limit given twice, with two values (a server keeps the first, or the last)',
+    `${RFC3986} §3.4`,
+    (q) => (q.limit ? { raw: [...pairs(q), 'limit=3'].join('&'), reading: { ...q, limit: maxLimit(q.limit, 3) } } : undefined),
   ),
   refusable('q-repeated-status', 'the status given twice, with two values', `${RFC3986} §3.4`, (q) =>
-    q.status ? { raw: [...pairs(q), `status=${q.status === 'sold' ? 'pending' : 'sold'}`].join('&'), reading: omit(q, 'status') } : undefined,
-  ),
-  refusable('q-case-name', 'the parameter name in capitals (LIMIT=…): another parameter', `${RFC3986} §6.2.2.1 (only scheme and host are case-insensitive)`, (q) =>
-    q.limit
-      ? { raw: pairs(q).map((p) => p.replace(/^limit=/, 'LIMIT=')).join('&'), reading: { ...omit(q, 'limit'), limit: maxLimit(q.limit, 20) } }
+    q.status
+      ? { raw: [...pairs(q), `status=${q.status === 'sold' ? 'pending' : 'sold'}`].join('&'), reading: omit(q, 'status') }
       : undefined,
   ),
-  refusable('q-unknown', 'unknown parameters (offset, cursor, a cache-buster _)', 'Pagination controls other than limit: not shown', (q) => ({
-    raw: [...pairs(q), 'offset=0', 'cursor=abc', '_=1700000000000'].join('&'),
-    reading: q,
-  })),
+  refusable(
+    'q-case-name',
+    'the parameter name in capitals (LIMIT=…): another parameter',
+    `${RFC3986} §6.2.2.1 (only scheme and host are case-insensitive)`,
+    (q) =>
+      q.limit
+        ? {
+            raw: pairs(q)
+              .map((p) => p.replace(/^limit=/, 'LIMIT='))
+              .join('&'),
+            reading: { ...omit(q, 'limit'), limit: maxLimit(q.limit, 20) },
+          }
+        : undefined,
+  ),
+  refusable(
+    'q-unknown',
+    'unknown parameters (offset, cursor, a cache-buster _)',
+    'Pagination controls other than limit: not shown',
+    (q) => ({
+      raw: [...pairs(q), 'offset=0', 'cursor=abc', '_=1700000000000'].join('&'),
+      reading: q,
+    }),
+  ),
 ];

@@ -115,7 +115,11 @@ export class Reporter {
     // The forms HTTP makes equivalent were not the cause: the plain request's failures instead, replayed as it.
     if (attribution?.kind === 'not-the-forms') {
       const { phase, reproduce, seed } = replay;
-      const plain = this.replayOf(attribution.plain, { phase, ...(reproduce ? { reproduce } : {}), ...(seed !== undefined ? { seed } : {}) });
+      const plain = this.replayOf(attribution.plain, {
+        phase,
+        ...(reproduce ? { reproduce } : {}),
+        ...(seed !== undefined ? { seed } : {}),
+      });
       return this.report(attribution.failures, plain, attribution.then);
     }
     let n = 0;

@@ -71,7 +71,12 @@ export function fitted(head: string, ch: string, unit: LengthUnit, n: number): s
 export const fitLabel = (script: string, unit: LengthUnit, n: number): string => `a name of ${n} ${UNIT_NAMES[unit]} in ${script}`;
 
 /** A name node fitted to `n` in `unit` once prefixed (materialize fits it), made of `ch`. */
-export const fittedName = (ch: string, unit: LengthUnit, n: number): JNode => ({ k: 'str', value: ch, named: 'prefixed', fit: { unit, n } });
+export const fittedName = (ch: string, unit: LengthUnit, n: number): JNode => ({
+  k: 'str',
+  value: ch,
+  named: 'prefixed',
+  fit: { unit, n },
+});
 
 /** Names on both sides of a limit, counted in one unit, in one script: shrinks towards the first script, unit and limit. */
 export const fittedNameArb: fc.Arbitrary<{ node: JNode; label: string }> = fc

@@ -177,7 +177,11 @@ export const MUTATIONS: readonly Mutation[] = [
     on: 'integer',
     apply: (t) => mapChars(t, (c) => (/\d/.test(c) ? String.fromCharCode(0x0660 + Number(c)) : c)),
   },
-  { label: 'with a thousands separator', on: 'integer', apply: (t) => (/\d{4}$/.test(t) ? t.replace(/(\d)(\d{3})$/, '$1,$2') : t.replace(/^(-?\d)/, '$1,')) },
+  {
+    label: 'with a thousands separator',
+    on: 'integer',
+    apply: (t) => (/\d{4}$/.test(t) ? t.replace(/(\d)(\d{3})$/, '$1,$2') : t.replace(/^(-?\d)/, '$1,')),
+  },
 ];
 
 /** The values a near miss starts from: each enumeration value, or an integer's bounds and their neighbours (its boundaries ±1). */

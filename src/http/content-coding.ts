@@ -46,7 +46,13 @@ export function decodeBody(raw: Buffer, contentEncoding: string | undefined, cap
   let body = raw;
   for (const c of [...codings].reverse()) {
     const decode = DECODERS[c];
-    if (!decode) return { text: '', bytes: 0, codings, error: `the body is in the content coding ${JSON.stringify(c)}, which the suite does not decode` };
+    if (!decode)
+      return {
+        text: '',
+        bytes: 0,
+        codings,
+        error: `the body is in the content coding ${JSON.stringify(c)}, which the suite does not decode`,
+      };
     try {
       body = decode(body, cap);
     } catch (e) {

@@ -146,7 +146,8 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
  * that inflates beyond is cut, as one too large), as UTF-8 text.
  */
 export function readBody(status: number, headers: Record<string, string>, raw: Buffer, cap: number, truncated = false): IncomingResponse {
-  if (!headers['content-encoding'] || truncated) return { status, headers, bodyText: raw.toString('utf8'), bodyBytes: raw.length, truncated };
+  if (!headers['content-encoding'] || truncated)
+    return { status, headers, bodyText: raw.toString('utf8'), bodyBytes: raw.length, truncated };
   const d = decodeBody(raw, headers['content-encoding'], cap);
   const coding = { codings: d.codings, encodedBytes: raw.length, ...(d.error && !d.tooLarge ? { error: d.error } : {}) };
   return { status, headers, bodyText: d.text, bodyBytes: d.bytes, truncated: !!d.tooLarge, coding };

@@ -130,7 +130,9 @@ describe('coverage derived from the schema', () => {
     for (const op of ['listPets', 'getPet'] as const)
       expect(new Set(probes.filter((p) => p.op === op).map((p) => p.cls))).toEqual(new Set(['valid', 'silent', 'invalid']));
     // A body also has texts that are a NewPet only through an extension RFC 8259 §9 allows (latitude).
-    expect(new Set(probes.filter((p) => p.op === 'createPet').map((p) => p.cls))).toEqual(new Set(['valid', 'silent', 'invalid', 'latitude']));
+    expect(new Set(probes.filter((p) => p.op === 'createPet').map((p) => p.cls))).toEqual(
+      new Set(['valid', 'silent', 'invalid', 'latitude']),
+    );
     const labels = probes.map((p) => p.label);
     for (const field of ['name', 'categoryId', 'status', 'limit', 'petId'])
       expect(labels.some((l) => l.startsWith(`${field}: `))).toBe(true);

@@ -21,23 +21,48 @@ const exact = (text: string) => {
 };
 
 describe('equivalent spellings', () => {
-  prop.prop([valueArb(newPet), jsonSpellingArb], { numRuns: 300 })('Any spelling of a NewPet is the same JSON value, digit for digit.', (node, sp) => {
-    expect(exact(render(node, sp))).toBe(exact(render(node)));
-  });
+  prop.prop([valueArb(newPet), jsonSpellingArb], { numRuns: 300 })(
+    'Any spelling of a NewPet is the same JSON value, digit for digit.',
+    (node, sp) => {
+      expect(exact(render(node, sp))).toBe(exact(render(node)));
+    },
+  );
 
   test.each([
-    [{ escape: [true], upper: [true], long: true }, '{"\\u006E\\u0061\\u006D\\u0065":"\\u0052\\u0065\\u0078\\u002F","\\u0063\\u0061\\u0074\\u0065\\u0067\\u006F\\u0072\\u0079\\u0049\\u0064":7}'],
+    [
+      { escape: [true], upper: [true], long: true },
+      '{"\\u006E\\u0061\\u006D\\u0065":"\\u0052\\u0065\\u0078\\u002F","\\u0063\\u0061\\u0074\\u0065\\u0067\\u006F\\u0072\\u0079\\u0049\\u0064":7}',
+    ],
     [{ solidus: true }, '{"name":"Rex\\/","categoryId":7}'],
     [{ ws: ['\t', '\r\n'] }, '\t{\r\n"name"\t:\r\n"Rex/"\t,\r\n"categoryId"\t:\r\n7\t}\r\n'],
   ])('The spelling %j writes %s.', (sp, text) => {
-    expect(render({ k: 'obj', props: [['name', { k: 'str', value: 'Rex/' }], ['categoryId', { k: 'num', text: '7' }]] }, sp)).toBe(text);
+    expect(
+      render(
+        {
+          k: 'obj',
+          props: [
+            ['name', { k: 'str', value: 'Rex/' }],
+            ['categoryId', { k: 'num', text: '7' }],
+          ],
+        },
+        sp,
+      ),
+    ).toBe(text);
   });
 
   test('With no spelling a tree is written as JSON.stringify writes its value.', () => {
     const value = { name: 'a"b\\c\u0001\n\u2028é🐶/', categoryId: 7 };
     const node = valueArb(newPet); // (the arbitrary is exercised above; here one hand-made tree)
     expect(node).toBeDefined();
-    expect(render({ k: 'obj', props: [['name', { k: 'str', value: value.name }], ['categoryId', { k: 'num', text: '7' }]] })).toBe(JSON.stringify(value));
+    expect(
+      render({
+        k: 'obj',
+        props: [
+          ['name', { k: 'str', value: value.name }],
+          ['categoryId', { k: 'num', text: '7' }],
+        ],
+      }),
+    ).toBe(JSON.stringify(value));
   });
 });
 
@@ -95,7 +120,11 @@ describe('extensions RFC 8259 §9 allows', () => {
 
   test('A latitude body says which extension it needs, and gives its reading.', () => {
     const c = classifyBody('{"name":"animal-store-conformance-a","categoryId":1,}', newPet, 49);
-    expect(c).toMatchObject({ cls: 'latitude', extensions: ['trailing comma'], reading: '{"name":"animal-store-conformance-a","categoryId":1}' });
+    expect(c).toMatchObject({
+      cls: 'latitude',
+      extensions: ['trailing comma'],
+      reading: '{"name":"animal-store-conformance-a","categoryId":1}',
+    });
   });
 });
 

@@ -53,7 +53,21 @@ describe('header fields from RFC 9110', () => {
     (forms) => {
       expect(new Set(forms.map((f) => f.id)).size).toBe(forms.length);
       for (const f of forms) expect(['equivalent-http', 'refusable']).toContain(f.cls);
-      const p = materialize({ op: 'createPet', body: { k: 'obj', props: [['name', { k: 'str', value: 'a', named: 'prefixed' }], ['categoryId', { k: 'num', text: '1' }]] }, forms, label: 'x' }, naming());
+      const p = materialize(
+        {
+          op: 'createPet',
+          body: {
+            k: 'obj',
+            props: [
+              ['name', { k: 'str', value: 'a', named: 'prefixed' }],
+              ['categoryId', { k: 'num', text: '1' }],
+            ],
+          },
+          forms,
+          label: 'x',
+        },
+        naming(),
+      );
       expect(p.cls).toBe('valid');
       expect(p.surface.map((r) => r.id).sort()).toEqual(forms.map((f) => f.id).sort());
     },
@@ -65,13 +79,13 @@ describe('header fields from RFC 9110', () => {
 });
 
 describe('the query from RFC 3986', () => {
-  prop.prop([fc.record({ limit: fc.integer({ min: 1, max: 100 }).map(String), status: fc.constantFrom('available', 'pending', 'sold') }), queryShapeArb])(
-    'Every spelling of a query — order, percent-encoding in either case, empty pairs — decodes to the query it spells.',
-    (q, shape) => {
-      const raw = spellQuery(q, shape);
-      expect(Object.fromEntries(new URLSearchParams(raw))).toEqual(q);
-    },
-  );
+  prop.prop([
+    fc.record({ limit: fc.integer({ min: 1, max: 100 }).map(String), status: fc.constantFrom('available', 'pending', 'sold') }),
+    queryShapeArb,
+  ])('Every spelling of a query — order, percent-encoding in either case, empty pairs — decodes to the query it spells.', (q, shape) => {
+    const raw = spellQuery(q, shape);
+    expect(Object.fromEntries(new URLSearchParams(raw))).toEqual(q);
+  });
 });
 
 describe('near misses from the grammar of a value', () => {
@@ -82,12 +96,16 @@ describe('near misses from the grammar of a value', () => {
     }
   });
 
-  test.each(['status', 'limit', 'petId'])('The near misses of %s are derived alike, and none of a status or of a limit is valid.', (name) => {
-    const schema = schemaOf(name);
-    const near = nearMisses(schema);
-    expect(near.length).toBeGreaterThan(10);
-    if (name !== 'petId') for (const [label, text] of near) expect(classifyParam(schema, text).cls, `${label}: ${JSON.stringify(text)}`).not.toBe('valid');
-  });
+  test.each(['status', 'limit', 'petId'])(
+    'The near misses of %s are derived alike, and none of a status or of a limit is valid.',
+    (name) => {
+      const schema = schemaOf(name);
+      const near = nearMisses(schema);
+      expect(near.length).toBeGreaterThan(10);
+      if (name !== 'petId')
+        for (const [label, text] of near) expect(classifyParam(schema, text).cls, `${label}: ${JSON.stringify(text)}`).not.toBe('valid');
+    },
+  );
 
   prop.prop([nearMissArb(schemaOf('status'))], { numRuns: 300 })('A generated near miss of a status is never a status.', (text) => {
     expect(classifyParam(schemaOf('status'), text).cls).toBe('invalid');
@@ -117,7 +135,20 @@ describe('lengths where the units disagree', () => {
   });
 
   test('A fitted name is materialized with the prefix inside its length.', () => {
-    const p = materialize({ op: 'createPet', body: { k: 'obj', props: [['name', { k: 'str', value: 'é', named: 'prefixed', fit: { unit: 'utf8', n: 256 } }], ['categoryId', { k: 'num', text: '1' }]] }, label: 'x' }, naming());
+    const p = materialize(
+      {
+        op: 'createPet',
+        body: {
+          k: 'obj',
+          props: [
+            ['name', { k: 'str', value: 'é', named: 'prefixed', fit: { unit: 'utf8', n: 256 } }],
+            ['categoryId', { k: 'num', text: '1' }],
+          ],
+        },
+        label: 'x',
+      },
+      naming(),
+    );
     expect(p.name!.startsWith('animal-store-conformance-t.0-')).toBe(true);
     expect(lengthIn(p.name!, 'utf8')).toBe(256);
   });

@@ -44,7 +44,13 @@ describe('decoding', () => {
   });
 
   test('A body without Content-Encoding is read as it came, with no coding recorded.', () => {
-    expect(readBody(200, {}, json, 1 << 20)).toEqual({ status: 200, headers: {}, bodyText: json.toString('utf8'), bodyBytes: json.length, truncated: false });
+    expect(readBody(200, {}, json, 1 << 20)).toEqual({
+      status: 200,
+      headers: {},
+      bodyText: json.toString('utf8'),
+      bodyBytes: json.length,
+      truncated: false,
+    });
   });
 });
 

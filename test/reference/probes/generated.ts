@@ -130,12 +130,13 @@ export const GENERATED_PROBES: Probe[] = [
   {
     fault: 'charset-latin1',
     holds: async (s) =>
-      obj(await s.send('/pets', { body: newPet({ name: 'Ñandú' }), headers: { 'content-type': 'application/json; charset=UTF-8' } })).name ===
-      'Ñandú',
+      obj(await s.send('/pets', { body: newPet({ name: 'Ñandú' }), headers: { 'content-type': 'application/json; charset=UTF-8' } }))
+        .name === 'Ñandú',
   },
   {
     fault: 'gzip-unasked',
-    holds: async (s) => (await s.send('/pets?limit=1', { headers: { 'accept-encoding': 'identity' } })).headers['content-encoding'] === undefined,
+    holds: async (s) =>
+      (await s.send('/pets?limit=1', { headers: { 'accept-encoding': 'identity' } })).headers['content-encoding'] === undefined,
   },
   {
     fault: 'accept-language-500',
