@@ -94,14 +94,12 @@ export function valueArb(schema: Schema, named = false): fc.Arbitrary<JNode> {
   if (schema.enum) return fc.constantFrom(...schema.enum.map((v) => str(String(v))));
   if (schema.type === 'integer') return integerArb(schema);
   if (schema.type === 'string') {
-    const text = fc
-      .tuple(textArb, fc.nat(9))
-      .map(([s, k]): JNode => ({
-        k: 'str',
-        value: s,
-        ...(k === 9 ? { escaped: true } : {}),
-        ...(named ? { named: 'prefixed' as const } : {}),
-      }));
+    const text = fc.tuple(textArb, fc.nat(9)).map(([s, k]): JNode => ({
+      k: 'str',
+      value: s,
+      ...(k === 9 ? { escaped: true } : {}),
+      ...(named ? { named: 'prefixed' as const } : {}),
+    }));
     // A name at a length where UTF-16 units, code points and UTF-8 bytes disagree, one time in eight.
     return named
       ? fc.oneof({ withCrossShrink: true }, { weight: 7, arbitrary: text }, { weight: 1, arbitrary: fittedNameArb.map((f) => f.node) })
