@@ -137,7 +137,9 @@ export function objectArb(schema: Schema): fc.Arbitrary<JNode> {
  * zeros, exponent and other spellings) at any position; shrinks towards the first value, the first mutation.
  */
 export function nearMissArb(schema: Schema): fc.Arbitrary<string> {
-  const bases = nearBases(schema);
+  // A bounded integer's value just above its range twice as often: a spelling a server reads must still be range-checked.
+  const outer = schema.type === 'integer' && schema.maximum !== undefined ? [String(schema.maximum + 1)] : [];
+  const bases = [...outer, ...nearBases(schema)];
   const ms = mutationsFor(schema);
   if (!bases.length || !ms.length) return fc.constant('');
   return (
@@ -209,10 +211,15 @@ export function paramArb(schema: Schema, required: boolean, inPath = false): fc.
     valid = fc.integer({ min: schema.minimum, max: schema.maximum }).map(String);
   else valid = fc.oneof(fc.bigInt(1n, INT64_MAX), magnitudeArb).map(String);
   const other = fc.oneof(
-    fc.constantFrom(...paramSamples(schema).map((s) => (s.node.k === 'str' ? s.node.value : ''))),
-    nearMissArb(schema),
-    shortTextArb,
-    fc.tuple(fc.bigInt(INT64_MIN, INT64_MAX), fc.constantFrom('', '+', '0', ' ')).map(([v, p]) => (v < 0n ? String(v) : `${p}${v}`)),
+    { weight: 1, arbitrary: fc.constantFrom(...paramSamples(schema).map((s) => (s.node.k === 'str' ? s.node.value : ''))) },
+    { weight: 2, arbitrary: nearMissArb(schema) },
+    { weight: 1, arbitrary: shortTextArb },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.bigInt(INT64_MIN, INT64_MAX), fc.constantFrom('', '+', '0', ' '))
+        .map(([v, p]) => (v < 0n ? String(v) : `${p}${v}`)),
+    },
   );
   const arms = [
     { weight: 5, arbitrary: valid as fc.Arbitrary<string | undefined> },

@@ -80,8 +80,38 @@ export const jsonSpellingArb: fc.Arbitrary<Spelling> = fc.record(
   { requiredKeys: [] },
 );
 
-/** A value after the JSON text: garbage, a closing bracket, the value again, or another NewPet (Go and Jackson read the first). */
-const afterArb = (other: string): fc.Arbitrary<string> => fc.constantFrom('x', '}', ']', ';', `\n${other}`, ' null', '\u0000');
+/** Garbage after the JSON text: a letter, a closing bracket, a semicolon, a literal, a NUL. */
+const garbageArb: fc.Arbitrary<string> = fc.constantFrom('x', '}', ']', ';', ' null', '\u0000');
+
+/** Another NewPet than `n`: another name, categoryId and status (a reader keeping the last value stores this one). */
+function another(n: JNode): JNode {
+  const name = prop(n, 'name');
+  const cat = prop(n, 'categoryId');
+  const st = prop(n, 'status');
+  let out = withProp(n, 'categoryId', num(cat?.k === 'num' && cat.text === '2' ? '3' : '2'));
+  out = withProp(out, 'status', str(st?.k === 'str' && st.value === 'pending' ? 'sold' : 'pending'));
+  return name?.k === 'str' ? withProp(out, 'name', { ...name, value: `${name.value}-second` }) : out;
+}
+
+/** Data after the value: garbage, the value again, or another NewPet (Go's and Jackson's readers keep the first). */
+const afterFormArb: fc.Arbitrary<Form> = fc
+  .tuple(fc.oneof(garbageArb, fc.constantFrom('again', 'another')), jsonSpellingArb)
+  .map(([after, base]) => ({
+    kind: 'body',
+    id: 'json-extension',
+    cls: 'latitude',
+    label:
+      after === 'again'
+        ? 'the value twice'
+        : after === 'another'
+          ? 'another NewPet after the value'
+          : `${JSON.stringify(after)} after the value`,
+    source: `${RFC8259} §9 (Go's json.Decoder and Jackson without FAIL_ON_TRAILING_TOKENS read the first value)`,
+    spell: (b) => {
+      const tail = after === 'again' ? `\n${render(b.node)}` : after === 'another' ? `\n${render(another(b.node))}` : after;
+      return { text: `${render(b.node, base)}${tail}`, readings: [render(b.node)] };
+    },
+  }));
 
 /** One extension of §9 at a time (a finding names it), on any equivalent spelling. */
 export const extensionArb: fc.Arbitrary<{ sp: Spelling; change?: (n: JNode) => JNode }> = fc.oneof(
@@ -92,13 +122,13 @@ export const extensionArb: fc.Arbitrary<{ sp: Spelling; change?: (n: JNode) => J
   fc.constantFrom('names' as const, 'all' as const).map((q) => ({ sp: { singleQuotes: q } })),
   fc.constant({ sp: { unquotedNames: true } }),
   fc.constantFrom('\t', '\u0001', '\u001f').map((c) => ({ sp: { rawControls: true }, change: nameWith(c) })),
-  afterArb('{"name":"second","categoryId":2}').map((after) => ({ sp: { after } })),
 );
 
-/** The extension forms the arbitrary picks from. */
-export const extensionFormArb: fc.Arbitrary<Form> = fc
-  .tuple(extensionArb, jsonSpellingArb)
-  .map(([{ sp, change }, base]) => spellingForm({ ...base, ...sp }, change ? { change } : {}));
+/** The extension forms the arbitrary picks from: one extension of the text, or data after the value (one time in two). */
+export const extensionFormArb: fc.Arbitrary<Form> = fc.oneof(
+  fc.tuple(extensionArb, jsonSpellingArb).map(([{ sp, change }, base]) => spellingForm({ ...base, ...sp }, change ? { change } : {})),
+  afterFormArb,
+);
 
 /** A second value of a NewPet member, valid too, so that either reading of the duplicate is a valid NewPet. */
 function secondValue(key: string, first: JNode | undefined, name: string | undefined): JNode | undefined {

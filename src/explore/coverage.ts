@@ -12,7 +12,7 @@ import { NAME_FIELD, operation, OPERATIONS, type OperationModel, type Schema } f
 import type { Draft } from './probe.ts';
 import type { Form } from './surface.ts';
 import { BODY_EXAMPLES, OTHER_MEDIA_TYPES } from './body-forms.ts';
-import { CLIENTS, clientForms, CONTENT_TYPE_EXAMPLES, HEADER_EXAMPLES } from './header-forms.ts';
+import { CLIENTS, clientForms, CONTENT_TYPE_EXAMPLES, ENCODING_EXAMPLES, HEADER_EXAMPLES } from './header-forms.ts';
 import { OPEN_QUERY_FORMS, queryForm } from './query-forms.ts';
 import { boundaryNames } from './strings.ts';
 import { fieldSamples, INT64_BOUNDARIES, paramSamples } from './values.ts';
@@ -133,10 +133,19 @@ function surfaceCases(writes: boolean): Draft[] {
   const body = (i: number) => rotated(create.body!, baseline(create.body!), '', i);
   const list: Draft = { op: 'listPets', query: { status: 'sold', limit: '5' }, label: 'a filtered page' };
   const refusable = HEADER_EXAMPLES.filter((f) => f.cls === 'refusable');
-  const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS, ...refusable].map((f) => ({ ...list, forms: [f] }));
+  const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS.filter((f) => f.id !== 'q-repeated-same'), ...refusable].map((f) => ({
+    ...list,
+    forms: [f],
+  }));
   if (!writes) return out;
   const creates: { forms: Form[]; label?: string }[] = [
-    ...[...BODY_EXAMPLES, ...OTHER_MEDIA_TYPES, ...CONTENT_TYPE_EXAMPLES, ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth')].map((f) => ({
+    ...[
+      ...BODY_EXAMPLES,
+      ...OTHER_MEDIA_TYPES,
+      ...CONTENT_TYPE_EXAMPLES,
+      ...ENCODING_EXAMPLES,
+      ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth'),
+    ].map((f) => ({
       forms: [f],
     })),
     ...CLIENTS.map((c) => ({ forms: clientForms(c, true), label: `a valid NewPet, as ${c.name} sends it` })),

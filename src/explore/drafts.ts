@@ -13,7 +13,7 @@ import { headerFormsArb } from './header-forms.ts';
 import { num, obj, str, type JNode, type Spelling } from './json-text.ts';
 import { NAME_FIELD, OPERATIONS, type OperationModel } from './model.ts';
 import type { Draft } from './probe.ts';
-import { queryFormArb } from './query-forms.ts';
+import { OPEN_QUERY_FORMS, queryFormArb } from './query-forms.ts';
 import type { Form } from './surface.ts';
 
 /** Does a spelling change anything (else no form is attached)? */
@@ -36,7 +36,7 @@ export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
     ? fc.oneof(
         { weight: 3, arbitrary: valueArb(op.body) },
         { weight: 2, arbitrary: wrongBodyArb(op.body) },
-        { weight: 1, arbitrary: nearMemberArb(op.body) },
+        { weight: 2, arbitrary: nearMemberArb(op.body) },
       )
     : fc.constant(undefined);
   return fc.tuple(params, body, jsonSpellingArb).map(([ps, b, sp]) => ({
@@ -52,7 +52,7 @@ export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
 const plainPetArb: fc.Arbitrary<JNode> = fc
   .record({
     name: fc.oneof(
-      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9 ._-]{1,12}$/) },
+      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9 ./_-]{1,12}$/) },
       { weight: 1, arbitrary: fc.constantFrom('Ñandú', 'Кот 猫', 'כלב', 'Rex 🐶', 'Zoe\u0308') },
     ),
     categoryId: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }).map(String), magnitudeArb.map(String)),
@@ -86,9 +86,12 @@ function plainArb(op: OperationModel): fc.Arbitrary<Draft> {
 
 /** A plain request with several surface forms at once: header fields, the credentials' spelling, the query's shape. */
 export function surfaceDraftArb(op: OperationModel): fc.Arbitrary<Draft> {
-  const query = op.params.some((p) => p.in === 'query') ? fc.option(queryFormArb, { nil: undefined }) : fc.constant(undefined);
-  return fc.tuple(plainArb(op), headerFormsArb(!!op.body), query).map(([d, headers, q]) => {
-    const forms: Form[] = [...headers, ...(q ? [q] : [])];
+  const shapes = fc.oneof({ weight: 4, arbitrary: queryFormArb }, { weight: 1, arbitrary: fc.constantFrom(...OPEN_QUERY_FORMS) });
+  const query = op.params.some((p) => p.in === 'query') ? fc.option(shapes, { nil: undefined }) : fc.constant(undefined);
+  // A body in any JSON spelling too: the plain request a failure is checked against keeps it (attribution.ts).
+  const spelling = op.body ? jsonSpellingArb : fc.constant({});
+  return fc.tuple(plainArb(op), headerFormsArb(!!op.body), query, spelling).map(([d, headers, q, sp]) => {
+    const forms: Form[] = [...(changes(sp) ? [spellingForm(sp)] : []), ...headers, ...(q ? [q] : [])];
     return { ...d, forms, label: `${d.label} (surface)` };
   });
 }

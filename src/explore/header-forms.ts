@@ -279,6 +279,12 @@ export const HEADER_EXAMPLES: readonly Form[] = [
   auth('Bearer  {key}', 'Authorization: Bearer  <key> (two spaces)'),
 ];
 
+/** Accept-Encoding that names codings without the common one, or refuses it by its weight (the response's coding is judged). */
+export const ENCODING_EXAMPLES: readonly Form[] = [
+  headerForm('accept-encoding', 'identity', 'equivalent-http', `${RFC9110} §12.5.3 (no coding but identity)`),
+  headerForm('accept-encoding', 'br;q=1.0, gzip;q=0', 'equivalent-http', `${RFC9110} §12.5.3 (gzip refused by its weight)`),
+];
+
 /** Content-Type spellings of application/json (a createPet with a valid body). */
 export const CONTENT_TYPE_EXAMPLES: readonly Form[] = [
   ['application/json; charset=utf-8', `${RFC9110} §8.3.1, RFC 8259 §11`],

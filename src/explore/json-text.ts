@@ -108,7 +108,8 @@ class Writer {
     if (control && this.sp.rawControls && !chosen) return ch;
     const must = MUST_ESCAPE.test(ch) || LONE.test(ch) || (ch === '/' && this.sp.solidus);
     if (!must && !chosen) return ch;
-    if (ch === '/' && this.sp.solidus) return '\\/';
+    // The solidus's own escape, \/: for every one (solidus), or for one the mask escapes.
+    if (ch === '/' && (this.sp.solidus || !this.sp.long)) return '\\/';
     if (!this.sp.long && SHORT[ch]) return SHORT[ch];
     return `\\u${this.hex(code)}`;
   }

@@ -204,10 +204,13 @@ export const mutationsFor = (schema: Schema): Mutation[] =>
 export function nearMisses(schema: Schema): [string, string][] {
   const bases = nearBases(schema);
   if (!bases.length) return [];
+  // A bounded integer's spellings go on the value just above its range: a server that reads the spelling must still
+  // refuse or clamp it (a value just inside is one of its own boundary cases).
+  const first = schema.type === 'integer' && schema.maximum !== undefined ? [String(schema.maximum + 1)] : bases;
   return mutationsFor(schema)
     .filter((m) => !m.generatedOnly)
     .map((m, k) => {
-      const base = bases[k % bases.length];
+      const base = (m.on === 'integer' ? first : bases)[k % (m.on === 'integer' ? first : bases).length];
       return [`${JSON.stringify(base)}, ${m.label}`, m.apply(base, k * 3 + 1)] as [string, string];
     });
 }
