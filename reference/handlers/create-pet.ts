@@ -158,6 +158,27 @@ function foldCase(body: Body): void {
 }
 const NEW_PET_FIELDS = ['name', 'categoryId', 'status'];
 
+/** The status as read: the one sent, or what a fault makes of it (an index, a typo, spaces trimmed). */
+function sentStatus(value: Body, has: Has): unknown {
+  const ordinal = has('status-index-accepted') && !isPetStatus(value.status) ? ordinalStatus(value.status) : undefined;
+  const typo = has('status-one-typo-accepted') && !isPetStatus(value.status) ? typoStatus(value.status) : undefined;
+  return ordinal ?? typo ?? (typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status);
+}
+
+/** A name over 255 UTF-16 units: 422 (variant longNames=reject-422), or 400 (fault name-cut-utf8-255, which then cuts by bytes). */
+function lengthRefusal(name: unknown, ctx: Ctx): Reply | undefined {
+  if (typeof name !== 'string' || name.length <= 255) return undefined;
+  if (ctx.variants.longNames === 'reject-422') return ctx.error('name_too_long', `${name.length} characters, at most 255`);
+  return ctx.has('name-cut-utf8-255') ? ctx.error('validation_failed', 'name longer than 255 characters') : undefined;
+}
+
+/** The name as stored: faults name-truncated (255 units) and name-cut-utf8-255 (255 bytes), else storedName. */
+function nameKept(name: unknown, ctx: Ctx): unknown {
+  if (typeof name !== 'string') return name;
+  if (ctx.has('name-truncated')) return name.slice(0, 255);
+  return ctx.has('name-cut-utf8-255') ? cutUtf8(name, 255) : storedName(name, ctx);
+}
+
 export const createPet: Handler = (ctx) => {
   const { has } = ctx;
   if (ctx.bodyTooLarge) {
@@ -177,29 +198,16 @@ export const createPet: Handler = (ctx) => {
     return ctx.error('validation_failed', issues.map((i) => `${i.path || 'body'} ${i.message}`).join('; '));
   }
   if (has('status-required') && value.status === undefined) return ctx.error('validation_failed', 'status is required');
-  if (ctx.variants.longNames === 'reject-422' && typeof value.name === 'string' && value.name.length > 255)
-    return ctx.error('name_too_long', `${value.name.length} characters, at most 255`);
-  // Fault name-cut-utf8-255: at most 255 UTF-16 units taken, then stored in 255 UTF-8 bytes.
-  if (has('name-cut-utf8-255') && typeof value.name === 'string' && value.name.length > 255)
-    return ctx.error('validation_failed', 'name longer than 255 characters');
-  const refused = nameRefusal(value.name, ctx) ?? bodyRefusal(value, ctx);
+  const refused = lengthRefusal(value.name, ctx) ?? nameRefusal(value.name, ctx) ?? bodyRefusal(value, ctx);
   if (refused) return refused;
   if (ctx.probe) return undefined;
-  const ordinal = has('status-index-accepted') && !isPetStatus(value.status) ? ordinalStatus(value.status) : undefined;
-  const typo = has('status-one-typo-accepted') && !isPetStatus(value.status) ? typoStatus(value.status) : undefined;
-  const sent =
-    ordinal ?? typo ?? (typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status);
+  const sent = sentStatus(value, has);
   const status = sent ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
   const id =
     (has('client-id-honoured') ? clientId(value) : undefined) ??
     (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ??
     (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
-  const name =
-    has('name-truncated') && typeof value.name === 'string'
-      ? value.name.slice(0, 255)
-      : has('name-cut-utf8-255') && typeof value.name === 'string'
-        ? cutUtf8(value.name, 255)
-        : storedName(value.name, ctx);
+  const name = nameKept(value.name, ctx);
   const categoryId = exact(value, 'categoryId', has);
   const defaulted = has('default-status-unlisted') && sent === undefined;
   const pet = ctx.store.create(
