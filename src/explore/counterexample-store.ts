@@ -13,7 +13,7 @@ import { dependsOnEarlierRequests, isRequirementId } from '../core/catalogue.ts'
 import type { Finding, ReplayProbe } from '../results/types.ts';
 import { writeFileAtomic } from '../results/writers/atomic.ts';
 import { upgradeProbe } from './legacy-forms.ts';
-import { formsNamed } from './reporter.ts';
+import { formsNamed } from './failure-kind.ts';
 
 export const STORE_FILE = 'counterexamples.json';
 

@@ -11,24 +11,9 @@ import type { Attribution } from './reproduction.ts';
 import type { Memory } from './memory.ts';
 import type { Pace } from './pace.ts';
 import { describeProbe, requestOf, type Probe } from './probe.ts';
+import { formsNamed, isProblem, signature, type Kind } from './failure-kind.ts';
 
-/** A failure's kind: its requirement and title. */
-type Kind = { requirement: string; title: string };
-
-export const signature = (f: Kind): string => `${f.requirement} · ${f.title}`;
-export const isProblem = (f: Pick<Finding, 'outcome'>) => f.outcome === 'fail' || f.outcome === 'warn';
-
-/** The forms a HTTP-EQUIVALENT-FORMS failure names (its title's parentheses), else undefined. */
-export const formsNamed = (f: Kind): string[] | undefined =>
-  f.requirement === 'HTTP-EQUIVALENT-FORMS' ? /\(([^)]*)\)$/.exec(f.title)?.[1].split(', ') : undefined;
-
-/**
- * Do two findings show the same failure? The same signature; or both the HTTP-EQUIVALENT-FORMS warning, whatever
- * forms each names (shrinking leaves out the forms a failure does not need: the title changes, the failure does not).
- */
-export function sameFailure(a: Kind, b: Kind): boolean {
-  return signature(a) === signature(b) || (formsNamed(a) !== undefined && formsNamed(b) !== undefined);
-}
+export { formsNamed, isProblem, sameFailure, signature } from './failure-kind.ts';
 
 /** A probe as data: what a counterexample keeps to be sent again, its surface included. */
 export function wireOf(p: Probe, kind: ReplayProbe['kind'], limit?: number): ReplayProbe {

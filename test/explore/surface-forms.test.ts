@@ -14,6 +14,10 @@ import { materialize, type Naming } from '../../src/explore/probe.ts';
 import { queryShapeArb, spellQuery } from '../../src/explore/query-forms.ts';
 import { fitted, lengthIn, LIMITS, SCRIPTS, UNITS } from '../../src/explore/strings.ts';
 import { MUTATIONS, nearMisses } from '../../src/explore/values.ts';
+import { BODY_EXAMPLES, OTHER_MEDIA_TYPES } from '../../src/explore/body-forms.ts';
+import { OPEN_QUERY_FORMS } from '../../src/explore/query-forms.ts';
+import { LEGACY_EXAMPLES } from '../../src/explore/legacy-forms.ts';
+import { recordOf } from '../../src/explore/surface.ts';
 
 const schemaOf = (name: string) => [...operation('listPets').params, ...operation('getPet').params].find((p) => p.name === name)!.schema;
 const naming = (): Naming => {
@@ -152,4 +156,10 @@ describe('lengths where the units disagree', () => {
     expect(p.name!.startsWith('animal-store-conformance-t.0-')).toBe(true);
     expect(lengthIn(p.name!, 'utf8')).toBe(256);
   });
+});
+
+test("An older store's surface variants that are still examples are read as those examples are (legacy-forms.ts is data, kept equal).", () => {
+  const examples = [...BODY_EXAMPLES, ...OTHER_MEDIA_TYPES, ...OPEN_QUERY_FORMS];
+  for (const [id, record] of Object.entries(LEGACY_EXAMPLES))
+    expect(record, id).toEqual(recordOf(examples.find((f) => f.id === id)!));
 });
