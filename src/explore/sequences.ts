@@ -6,8 +6,7 @@
  * simpler ones) and reported with the requests before the read that failed.
  */
 import type { Judgement } from '../core/spec/define.ts';
-import { petAt } from '../core/spec/pets.ts';
-import { exactInteger, getPet } from '../harness/ops.ts';
+import { getPet } from '../harness/ops.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { createdBy, Explorer, SOURCES } from './explorer.ts';
 import { isProblem } from './reporter.ts';
