@@ -78,7 +78,11 @@ class Writer {
   private t = 0;
   private c = 0;
   private h = 0;
-  constructor(readonly sp: Spelling) {}
+  /** Does the spelling change how strings are written (else JSON.stringify writes them, the same text, natively)? */
+  private readonly spellsStrings: boolean;
+  constructor(readonly sp: Spelling) {
+    this.spellsStrings = !!(sp.escape?.some(Boolean) || sp.solidus || sp.rawControls || sp.singleQuotes || sp.long);
+  }
 
   /** What goes before a token: whitespace, and a comment where the spelling puts one. */
   gap(): string {
@@ -115,8 +119,9 @@ class Writer {
   }
 
   string(s: string, name = false): string {
-    const sq = this.sp.singleQuotes === 'all' || (name && this.sp.singleQuotes === 'names');
     if (name && this.sp.unquotedNames && IDENTIFIER.test(s)) return s;
+    if (!this.spellsStrings) return JSON.stringify(s);
+    const sq = this.sp.singleQuotes === 'all' || (name && this.sp.singleQuotes === 'names');
     const quote = sq ? "'" : '"';
     let out = '';
     for (let i = 0; i < s.length; i++) {
