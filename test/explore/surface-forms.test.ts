@@ -160,6 +160,5 @@ describe('lengths where the units disagree', () => {
 
 test("An older store's surface variants that are still examples are read as those examples are (legacy-forms.ts is data, kept equal).", () => {
   const examples = [...BODY_EXAMPLES, ...OTHER_MEDIA_TYPES, ...OPEN_QUERY_FORMS];
-  for (const [id, record] of Object.entries(LEGACY_EXAMPLES))
-    expect(record, id).toEqual(recordOf(examples.find((f) => f.id === id)!));
+  for (const [id, record] of Object.entries(LEGACY_EXAMPLES)) expect(record, id).toEqual(recordOf(examples.find((f) => f.id === id)!));
 });
