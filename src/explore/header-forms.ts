@@ -12,10 +12,9 @@ import type { Form } from './surface.ts';
 
 const RFC9110 = 'RFC 9110';
 
-/** A header form: one field set (or left out: null). */
+/** A header form: one field set (or left out: null), classed by `cls` on the grounds of `source`. */
 export const headerForm = (
-  id: string,
-  value: string | null,
+  [id, value]: [string, string | null],
   cls: Form['cls'],
   source: string,
   label = value === null ? `no ${id}` : `${id}: ${value}`,
@@ -77,8 +76,8 @@ export function acceptsJson(items: readonly Item[]): boolean {
 const acceptArb: fc.Arbitrary<Form> = listArb(RANGES).map(({ items, space, tight }) => {
   const value = list(items, space, tight);
   return acceptsJson(items)
-    ? headerForm('accept', value, 'equivalent-http', `${RFC9110} §12.5.1 (a list of media ranges that accepts application/json)`)
-    : headerForm('accept', value, 'refusable', `${RFC9110} §12.5.1 (406, or disregard Accept)`);
+    ? headerForm(['accept', value], 'equivalent-http', `${RFC9110} §12.5.1 (a list of media ranges that accepts application/json)`)
+    : headerForm(['accept', value], 'refusable', `${RFC9110} §12.5.1 (406, or disregard Accept)`);
 });
 
 /** Content codings of Accept-Encoding (§12.5.3). */
@@ -95,18 +94,17 @@ export function refusesIdentity(items: readonly Item[]): boolean {
 const acceptEncodingArb: fc.Arbitrary<Form> = fc.oneof(
   listArb(CODINGS).map(({ items, space, tight }) =>
     headerForm(
-      'accept-encoding',
-      list(items, space, tight),
+      ['accept-encoding', list(items, space, tight)],
       refusesIdentity(items) ? 'refusable' : 'equivalent-http',
       `${RFC9110} §12.5.3 (the response in a coding it accepts, or none)`,
     ),
   ),
-  fc.constant(headerForm('accept-encoding', '', 'equivalent-http', `${RFC9110} §12.5.3 (empty: no coding but identity)`)),
+  fc.constant(headerForm(['accept-encoding', ''], 'equivalent-http', `${RFC9110} §12.5.3 (empty: no coding but identity)`)),
 );
 
 const LANGUAGES = ['en-US', 'en', 'fr-CH', 'fr', 'de', '*', 'zh-Hant-TW', 'ar', 'pt-BR'];
 const acceptLanguageArb = listArb(LANGUAGES).map(({ items, space, tight }) =>
-  headerForm('accept-language', list(items, space, tight), 'equivalent-http', `${RFC9110} §12.5.4 (a preference; JSON has none)`),
+  headerForm(['accept-language', list(items, space, tight)], 'equivalent-http', `${RFC9110} §12.5.4 (a preference; JSON has none)`),
 );
 
 const CHARSETS = ['utf-8', 'UTF-8', 'iso-8859-1', '*', 'us-ascii'];
@@ -114,8 +112,7 @@ const acceptCharsetArb = listArb(CHARSETS)
   .filter(({ items }) => items.some((it) => /^(utf-8|\*)$/i.test(it.value) && qOf(it) > 0))
   .map(({ items, space, tight }) =>
     headerForm(
-      'accept-charset',
-      list(items, space, tight),
+      ['accept-charset', list(items, space, tight)],
       'equivalent-http',
       `${RFC9110} §12.5.2 (UTF-8, the charset JSON is written in, accepted)`,
     ),
@@ -137,20 +134,24 @@ export const USER_AGENTS = [
 ];
 const userAgentArb = fc
   .constantFrom(...USER_AGENTS)
-  .map((ua) => headerForm('user-agent', ua, 'equivalent-http', `${RFC9110} §10.1.5 (any product; the spec names no client)`));
+  .map((ua) => headerForm(['user-agent', ua], 'equivalent-http', `${RFC9110} §10.1.5 (any product; the spec names no client)`));
 
 // close one time in four: each costs the client a new connection (a run spends its CPU where it finds most).
 const connectionArb = fc
   .tuple(fc.oneof({ weight: 3, arbitrary: fc.constant('keep-alive') }, { weight: 1, arbitrary: fc.constant('close') }), caseMask)
-  .map(([v, m]) => headerForm('connection', cased(v, m), 'equivalent-http', `${RFC9110} §7.6.1 (connection options)`));
+  .map(([v, m]) => headerForm(['connection', cased(v, m)], 'equivalent-http', `${RFC9110} §7.6.1 (connection options)`));
 
 const cacheControlArb = fc
   .constantFrom('no-cache', 'max-age=0', 'no-store', 'no-cache, no-store, must-revalidate', 'max-age=0, private', 'No-Cache')
   .map((v) =>
-    headerForm('cache-control', v, 'equivalent-http', 'RFC 9111 §5.2.1 (request directives: the response may come fresh from the origin)'),
+    headerForm(
+      ['cache-control', v],
+      'equivalent-http',
+      'RFC 9111 §5.2.1 (request directives: the response may come fresh from the origin)',
+    ),
   );
 
-const pragmaArb = fc.constant(headerForm('pragma', 'no-cache', 'equivalent-http', 'RFC 9111 §5.4'));
+const pragmaArb = fc.constant(headerForm(['pragma', 'no-cache'], 'equivalent-http', 'RFC 9111 §5.4'));
 
 /** application/json in any case, with a charset parameter (any value: RFC 8259 §11, it has no effect) and OWS. */
 const contentTypeArb: fc.Arbitrary<Form> = fc
@@ -164,8 +165,7 @@ const contentTypeArb: fc.Arbitrary<Form> = fc
   .map(({ mask, charset, name, before, after }) => {
     const value = `${cased('application/json', mask)}${charset === undefined ? '' : `${before};${after}${cased('charset', name)}=${charset}`}`;
     return headerForm(
-      'content-type',
-      value,
+      ['content-type', value],
       'equivalent-http',
       `${RFC9110} §8.3.1 (type, subtype and parameter names are case-insensitive), RFC 8259 §11 (a charset parameter has no effect)`,
     );
@@ -247,7 +247,7 @@ export const CLIENTS: readonly { name: string; headers: Record<string, string>; 
 export function clientForms(c: (typeof CLIENTS)[number], withBody: boolean): Form[] {
   const all = { ...c.headers, ...(withBody ? (c.body ?? {}) : {}) };
   return Object.entries(all).map(([k, v]) =>
-    headerForm(k, v, 'equivalent-http', `${c.name}'s default (${RFC9110})`, `${k}: ${v} (${c.name})`),
+    headerForm([k, v], 'equivalent-http', `${c.name}'s default (${RFC9110})`, `${k}: ${v} (${c.name})`),
   );
 }
 
@@ -262,19 +262,18 @@ const auth = (spelled: string, label: string): Form => ({
 
 /** Accept, Accept-Charset and the Authorization spelling of any operation: the hand-written examples of the forms above. */
 export const HEADER_EXAMPLES: readonly Form[] = [
-  headerForm('accept', '*/*', 'equivalent-http', `${RFC9110} §12.5.1`),
-  headerForm('accept', null, 'equivalent-http', `${RFC9110} §12.5.1 (no Accept: any media type)`),
-  headerForm('accept', 'application/*', 'equivalent-http', `${RFC9110} §12.5.1`),
-  headerForm('accept', 'text/html;q=0.9, application/json', 'equivalent-http', `${RFC9110} §12.4.2`),
+  headerForm(['accept', '*/*'], 'equivalent-http', `${RFC9110} §12.5.1`),
+  headerForm(['accept', null], 'equivalent-http', `${RFC9110} §12.5.1 (no Accept: any media type)`),
+  headerForm(['accept', 'application/*'], 'equivalent-http', `${RFC9110} §12.5.1`),
+  headerForm(['accept', 'text/html;q=0.9, application/json'], 'equivalent-http', `${RFC9110} §12.4.2`),
   headerForm(
-    'accept',
-    'application/json; charset=utf-8',
+    ['accept', 'application/json; charset=utf-8'],
     'equivalent-http',
     `${RFC9110} §12.5.1 (a media range with parameters), RFC 8259 §11`,
   ),
-  headerForm('accept', 'Application/JSON', 'equivalent-http', `${RFC9110} §8.3.1 (type and subtype are case-insensitive)`),
-  headerForm('accept-charset', 'utf-8', 'equivalent-http', `${RFC9110} §12.5.2 (UTF-8, the charset JSON is written in, accepted)`),
-  headerForm('accept', 'text/html', 'refusable', `${RFC9110} §12.5.1 (406, or disregard Accept)`),
+  headerForm(['accept', 'Application/JSON'], 'equivalent-http', `${RFC9110} §8.3.1 (type and subtype are case-insensitive)`),
+  headerForm(['accept-charset', 'utf-8'], 'equivalent-http', `${RFC9110} §12.5.2 (UTF-8, the charset JSON is written in, accepted)`),
+  headerForm(['accept', 'text/html'], 'refusable', `${RFC9110} §12.5.1 (406, or disregard Accept)`),
   auth('bearer {key}', 'Authorization: bearer <key>'),
   auth('BEARER {key}', 'Authorization: BEARER <key>'),
   auth('Bearer  {key}', 'Authorization: Bearer  <key> (two spaces)'),
@@ -282,8 +281,8 @@ export const HEADER_EXAMPLES: readonly Form[] = [
 
 /** Accept-Encoding that names codings without the common one, or refuses it by its weight (the response's coding is judged). */
 export const ENCODING_EXAMPLES: readonly Form[] = [
-  headerForm('accept-encoding', 'identity', 'equivalent-http', `${RFC9110} §12.5.3 (no coding but identity)`),
-  headerForm('accept-encoding', 'br;q=1.0, gzip;q=0', 'equivalent-http', `${RFC9110} §12.5.3 (gzip refused by its weight)`),
+  headerForm(['accept-encoding', 'identity'], 'equivalent-http', `${RFC9110} §12.5.3 (no coding but identity)`),
+  headerForm(['accept-encoding', 'br;q=1.0, gzip;q=0'], 'equivalent-http', `${RFC9110} §12.5.3 (gzip refused by its weight)`),
 ];
 
 /** Content-Type spellings of application/json (a createPet with a valid body). */
@@ -292,4 +291,4 @@ export const CONTENT_TYPE_EXAMPLES: readonly Form[] = [
   ['Application/JSON;Charset=UTF-8', `${RFC9110} §8.3.1 (type, subtype and parameter names are case-insensitive)`],
   ['application/json ; charset="utf-8"', `${RFC9110} §5.6.6 (parameters: OWS ";" OWS, quoted values)`],
   ['application/json; charset=iso-8859-1', 'RFC 8259 §11 (a charset parameter has no effect on compliant recipients: the body is UTF-8)'],
-].map(([value, source]) => headerForm('content-type', value, 'equivalent-http', source));
+].map(([value, source]) => headerForm(['content-type', value], 'equivalent-http', source));

@@ -8,18 +8,20 @@
 import type { ReplayProbe, SurfaceRecord } from '../results/types.ts';
 
 const RFC9110 = 'RFC 9110';
-const rec = (kind: SurfaceRecord['kind'], id: string, cls: SurfaceRecord['cls'], label: string, source: string): SurfaceRecord => ({
+/** A record of the old kinds: `[kind, id, cls]` and what it does. */
+const rec = ([kind, id, cls]: [SurfaceRecord['kind'], string, SurfaceRecord['cls']], label: string, source: string): SurfaceRecord => ({
   kind,
   id,
   cls,
   label,
   source,
 });
-const json = (label: string) => rec('body', 'json-text', 'equivalent', label, 'RFC 8259 §7');
-const ct = (label: string) => rec('header', 'content-type', 'equivalent-http', label, `${RFC9110} §8.3.1`);
-const accept = (label: string, cls: SurfaceRecord['cls'] = 'equivalent-http') => rec('header', 'accept', cls, label, `${RFC9110} §12.5.1`);
-const auth = (label: string) => rec('auth', 'authorization', 'equivalent-http', label, `${RFC9110} §11.1`);
-const query = (label: string) => rec('query', 'query', 'equivalent-http', label, 'RFC 3986 §6.2.2');
+const json = (label: string) => rec(['body', 'json-text', 'equivalent'], label, 'RFC 8259 §7');
+const ct = (label: string) => rec(['header', 'content-type', 'equivalent-http'], label, `${RFC9110} §8.3.1`);
+const accept = (label: string, cls: SurfaceRecord['cls'] = 'equivalent-http') =>
+  rec(['header', 'accept', cls], label, `${RFC9110} §12.5.1`);
+const auth = (label: string) => rec(['auth', 'authorization', 'equivalent-http'], label, `${RFC9110} §11.1`);
+const query = (label: string) => rec(['query', 'query', 'equivalent-http'], label, 'RFC 3986 §6.2.2');
 
 /** The old ids that are still examples of today's forms (body-forms.ts, query-forms.ts), as those examples are. */
 export const LEGACY_EXAMPLES: Readonly<Record<string, SurfaceRecord>> = {
@@ -203,7 +205,7 @@ const LEGACY: Readonly<Record<string, SurfaceRecord>> = {
   'accept-weighted': accept('Accept: text/html;q=0.9, application/json'),
   'accept-param': accept('Accept: application/json; charset=utf-8'),
   'accept-case': accept('Accept: Application/JSON'),
-  'accept-charset': rec('header', 'accept-charset', 'equivalent-http', 'Accept-Charset: utf-8', `${RFC9110} §12.5.2`),
+  'accept-charset': rec(['header', 'accept-charset', 'equivalent-http'], 'Accept-Charset: utf-8', `${RFC9110} §12.5.2`),
   'accept-html': accept('Accept: text/html', 'refusable'),
   'auth-lower': auth('Authorization: bearer <key>'),
   'auth-upper': auth('Authorization: BEARER <key>'),
