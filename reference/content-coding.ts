@@ -21,11 +21,15 @@ export function acceptedCodings(value: string | undefined): string[] {
     .map((part) => {
       const [name, ...params] = part.split(';').map((x) => x.trim());
       const q = params.map((p) => /^q\s*=\s*([\d.]+)$/i.exec(p)?.[1]).find((x) => x !== undefined);
-      return { name: name.toLowerCase(), q: q === undefined ? 1 : Number(q) };
+      // x-gzip is gzip (RFC 9110 §8.4.1.3).
+      const n = name.toLowerCase();
+      return { name: n === 'x-gzip' ? 'gzip' : n, q: q === undefined ? 1 : Number(q) };
     })
     .filter((it) => it.name !== '');
   const star = items.find((it) => it.name === '*');
-  const named = items.filter((it) => it.name in CODERS && it.q > 0);
+  // A coding named twice with two weights: its first weight.
+  const first = items.filter((it, i) => items.findIndex((o) => o.name === it.name) === i);
+  const named = first.filter((it) => it.name in CODERS && it.q > 0);
   const fromStar =
     star && star.q > 0 ? ['gzip'].filter((c) => !items.some((it) => it.name === c)).map((name) => ({ name, q: star.q })) : [];
   return [...named, ...fromStar].sort((a, b) => b.q - a.q).map((it) => it.name);

@@ -1,7 +1,8 @@
 /**
  * RESP-CONTENT-CODING: a response is read as its Content-Encoding says (the transport decodes gzip, deflate and br,
  * capped), and its coding must be one its request accepted (RFC 9110 §12.5.3): with no Accept-Encoding any coding is
- * acceptable; with one, a coding it lists with a weight above 0 (or `*`), x-gzip being gzip. A body that does not
+ * acceptable; with one, a coding it lists with a weight above 0 (or `*`), x-gzip being gzip (a coding listed twice with
+ * two weights is acceptable by either). A body that does not
  * decode is RESP-BODY-JSON's finding (registry.ts).
  */
 import { RESPONSES } from '../core/spec/responses/requirements.ts';
@@ -21,8 +22,9 @@ export function accepts(acceptEncoding: string | undefined, coding: string): boo
       return { name: alias(name.toLowerCase()), q: q === undefined ? 1 : Number(q) };
     })
     .filter((it) => it.name !== '');
-  const named = items.find((it) => it.name === alias(coding));
-  if (named) return named.q > 0;
+  // A coding listed twice with two weights says two things: either reading is the server's.
+  const named = items.filter((it) => it.name === alias(coding));
+  if (named.length) return named.some((it) => it.q > 0);
   const star = items.find((it) => it.name === '*');
   return star !== undefined && star.q > 0;
 }

@@ -66,6 +66,8 @@ describe('acceptable codings (RFC 9110 §12.5.3)', () => {
     ['*;q=0, gzip', 'br', false],
     ['gzip;q=0, *', 'gzip', false],
     ['GZIP ; q=0.5', 'gzip', true],
+    ['gzip;q=0, gzip', 'gzip', true],
+    ['deflate;q=0, deflate, gzip', 'deflate', true],
   ])('Accept-Encoding %j accepts %s: %s.', (header, coding, ok) => {
     expect(accepts(header, coding)).toBe(ok);
   });
