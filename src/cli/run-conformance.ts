@@ -8,6 +8,8 @@ import { createVitest, type Reporter, type Vitest } from 'vitest/node';
 import type { Target } from '../target/target.ts';
 import { CONTEXT_KEY } from '../harness/provided.ts';
 import { LiveReporter } from '../results/live-reporter.ts';
+import { specSource } from '../harness/spec-files.ts';
+import { conformanceTestOptions } from '../harness/vitest-options.ts';
 import { FindingsCollector } from '../results/vitest-reporter.ts';
 import type { Finding } from '../results/types.ts';
 
@@ -50,7 +52,7 @@ export async function runConformance(target: Target, opts: ConformanceOptions = 
   const reporters = reportersOf(collector, opts);
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   try {
-    vitest = await createVitest('test', { root: ROOT, config: resolve(ROOT, 'conformance.config.ts'), watch: false, reporters } as never);
+    vitest = await createVitest('test', { root: ROOT, config: false, ...conformanceTestOptions(specSource()), watch: false, reporters });
     vitest.provide(CONTEXT_KEY, {
       config: target.config,
       dayMs: target.dayMs,
