@@ -28,7 +28,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The commands run from the build (package.json's scripts and bin/certify.mjs go through bin/run.mjs). */
-export const ENTRIES = ['src/cli/main.ts', 'src/cli/conformance.ts', 'load/node/cli.ts', 'load/node/merge-cli.ts', 'reference/main.ts', 'load/build.ts'];
+export const ENTRIES = [
+  'src/cli/main.ts',
+  'src/cli/conformance.ts',
+  'load/node/cli.ts',
+  'load/node/merge-cli.ts',
+  'reference/main.ts',
+  'load/build.ts',
+];
 
 /** Every file below these folders is a source of the build (load/dist, the k6 bundles, is output: left out). */
 const SOURCE_DIRS = ['src', 'conformance', 'load', 'reference', 'schemas'];
@@ -66,7 +73,10 @@ export function sourceKey(root = ROOT) {
 
 /** Where builds are kept: under node_modules/.cache when it can be written, else in the temporary folder. */
 function cacheRoot(root) {
-  for (const dir of [join(root, 'node_modules/.cache/animal-store/js'), join(tmpdir(), `animal-store-js-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)]) {
+  for (const dir of [
+    join(root, 'node_modules/.cache/animal-store/js'),
+    join(tmpdir(), `animal-store-js-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`),
+  ]) {
     try {
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, '.writable'), '');
