@@ -204,6 +204,15 @@ export function builtPath(dir, source) {
   return join(dir, source.replace(/\.ts$/, '.mjs'));
 }
 
+/**
+ * The arguments of `node` that run a command of the suite (`entry` relative to `root`): a command of ENTRIES from its
+ * build, through bin/run.mjs, as package.json's scripts do; any other module (a test's helper) under tsx.
+ */
+export function nodeArgs(entry, root = ROOT) {
+  const rel = relative(root, resolve(root, entry)).split(sep).join('/');
+  return ENTRIES.includes(rel) ? [join(root, 'bin/run.mjs'), rel] : ['--import', 'tsx', resolve(root, entry)];
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.stdout.write(`${await ensureBuilt()}\n`);
 }
