@@ -20,7 +20,19 @@
  * `node bin/build.mjs` builds now (npm's `prepare`, after `npm ci`), printing the folder.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -79,7 +91,7 @@ function cacheRoot(root) {
   ]) {
     try {
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, '.writable'), '');
+      accessSync(dir, constants.W_OK);
       return dir;
     } catch {
       // Read-only: the next candidate.
@@ -107,19 +119,39 @@ export async function ensureBuilt(root = ROOT) {
   return dir;
 }
 
-/** Takes the lock (true: this process builds) or waits while another process holds it; true when its build appeared. */
+/**
+ * Takes the lock (false: this process builds) or waits while another live process holds it; true when that process's
+ * build appeared. A lock whose process ended (killed mid-build) or older than LOCK_STALE_MS is not waited for.
+ */
 async function waitForOtherBuild(lock, complete) {
   try {
     mkdirSync(lock);
+    writeFileSync(join(lock, 'pid'), String(process.pid));
     return false;
   } catch {
     // Another process builds the same key.
   }
-  while (existsSync(lock) && Date.now() - mtimeOf(lock) < LOCK_STALE_MS) {
+  while (lockHeld(lock)) {
     if (existsSync(complete)) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
   return existsSync(complete);
+}
+
+function lockHeld(lock) {
+  if (!existsSync(lock) || Date.now() - mtimeOf(lock) > LOCK_STALE_MS) return false;
+  let pid;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    return true; // Taken an instant ago: its pid is being written.
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 /** A build in use is kept: its folder's time is what removeOldBuilds reads. */

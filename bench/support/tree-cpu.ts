@@ -71,10 +71,10 @@ export function treeCpuMs(root: number): number {
 }
 
 /**
- * A command run by `sh`, which then prints its own /proc stat: the CPU milliseconds of the command's whole tree
- * (the shell's children it waited for), from its output's last line.
+ * A command run by `sh` (its output discarded), which then prints its own /proc stat: the CPU milliseconds of the
+ * command's whole tree (the shell's children it waited for), read from that line by treeCpuOfShell.
  */
-export const SHELL_REPORTING_CPU = '"$@"; c=$?; cat /proc/$$/stat; exit $c';
+export const SHELL_REPORTING_CPU = '"$@" >/dev/null 2>&1; c=$?; cat /proc/$$/stat; exit $c';
 
 export function treeCpuOfShell(stdout: string): number {
   const line = stdout.trimEnd().split('\n').pop() ?? '';

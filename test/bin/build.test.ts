@@ -5,7 +5,7 @@
  * Proven on a small tree of stand-in sources (a temporary folder), and on the suite itself: `bin/run.mjs` prints what
  * tsx running the sources prints.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,6 +73,16 @@ describe('The JavaScript build of the commands (bin/build.mjs)', () => {
     expect(JSON.parse(readFileSync(join(dirs[0], 'complete.json'), 'utf8'))).toMatchObject({ entries: ENTRIES });
     // No half-written build, temporary folder or lock is left beside it.
     expect(readdirSync(dirname(dirs[0])).filter((n) => !n.startsWith('.'))).toEqual([basename(dirs[0])]);
+  });
+
+  it('A build left unfinished by a killed command (its lock, its process gone) is built again at once, not waited for.', async () => {
+    const root = standInTree();
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const cache = join(root, 'node_modules/.cache/animal-store/js');
+    mkdirSync(join(cache, `${sourceKey(root)}.lock`), { recursive: true });
+    writeFileSync(join(cache, `${sourceKey(root)}.lock`, 'pid'), String(dead));
+    const dir = await ensureBuilt(root);
+    expect(await said(dir, 'load/build.ts')).toBe(`load/build.ts one ${join(root, 'load')}`);
   });
 
   it('npm start -- --help from the build prints what tsx running the sources prints.', () => {
