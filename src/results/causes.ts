@@ -1,0 +1,305 @@
+/**
+ * One finding per cause (issue 30 §3): a run's failures and warnings grouped by what caused them, so that a report
+ * shows each bug once, with every requirement it breaks and one reproduction — a list answering 500 is one cause, not
+ * five failed requirements.
+ *
+ * 1. Units. The findings about one exchange (the request and the response their evidence records, every response
+ *    check's and the spec test's alike) are one unit, and so are those a producer gave the same `cause.key` (the
+ *    exploration: a request, or a stored-state sequence). A load scenario's findings are each their own unit: its
+ *    requirements are independent of one another.
+ * 2. The primary of a unit names the bug: a transport failure, then an undocumented status (a 5xx), a body that is no
+ *    JSON, a schema violation, then what a spec test found; a failure before a warning (`rankOf`).
+ * 3. Consequences. When the primary says the response itself is broken (rank 3 or less, or a 5xx), everything else
+ *    found on it follows from that (an error page's content type, its missing rate-limit headers). Otherwise the spec
+ *    tests' findings on the same request stay with the primary, and the properties every response is checked for
+ *    (content type, Error fields, rate-limit headers, deprecation, hygiene) are causes of their own: one cause, one bug.
+ * 4. Causes. Units whose primaries fail the same way are one cause: the same undocumented status (or 5xx) to the same
+ *    operation, or the same requirement and title (titles are stable, never a value). Its id is a hash of that
+ *    signature, so the same failure has the same id in every run (the run-to-run comparison names causes by it).
+ */
+import { createHash } from 'node:crypto';
+import { levelOf } from '../core/catalogue.ts';
+import type { Evidence } from '../core/spec/define.ts';
+import type { CauseRequirement, CauseResult, Finding } from './types.ts';
+
+/** How many other requests a cause names besides its representative. */
+const SEEN_ON = 5;
+
+interface Item {
+  f: Finding;
+  /** Its place in the stream (ties are broken by it: the first found first). */
+  i: number;
+  rank: number;
+}
+
+interface Member {
+  item: Item;
+  consequence: boolean;
+}
+
+/** A unit: a primary and the findings that go with it. */
+interface Unit {
+  primary: Item;
+  members: Member[];
+  signature: string;
+}
+
+const isProblem = (f: Finding) => f.outcome === 'fail' || f.outcome === 'warn';
+const isLoad = (f: Finding) => f.source.startsWith('load: ');
+
+/** What names a bug first: the lower the rank, the more of the response it breaks. */
+export function rankOf(requirement: string): number {
+  if (requirement.startsWith('TRANSPORT-')) return 0;
+  if (requirement === 'RESP-STATUS-DOCUMENTED') return 1;
+  if (requirement === 'RESP-BODY-JSON') return 2;
+  if (requirement.startsWith('SCHEMA-')) return 3;
+  const after = ['RESP-CONTENT-TYPE-JSON', 'ERROR-', 'RL-', 'DEPRECATION-', 'HYGIENE-'];
+  const at = after.findIndex((p) => requirement.startsWith(p));
+  return at < 0 ? 4 : 5 + at;
+}
+
+/** Ranks of what a spec test judges: kept with the primary of its exchange. Above: a property of every response. */
+const SPEC_RANK = 4;
+
+const statusOf = (f: Finding) => f.evidence?.response?.status;
+
+/** The response is broken as a whole: what else is found on it follows from it. */
+const breaksResponse = (p: Item) => p.rank <= 3 || (statusOf(p.f) ?? 0) >= 500;
+
+/** The exchange a finding's evidence records, as a key (undefined: none recorded). */
+function exchangeKey(ev: Evidence | undefined): string | undefined {
+  if (!ev || (!ev.request && !ev.response && ev.error === undefined)) return undefined;
+  const q = ev.request;
+  const r = ev.response;
+  return JSON.stringify([q?.method, q?.url, q?.body, q?.headers, r?.status, r?.headers, r?.body, ev.error]);
+}
+
+/** The URL from the API's own path on ("/pets?limit=5"): the base URL and its port differ from run to run. */
+export function relativeUrl(url: string): string {
+  let path = url;
+  try {
+    const u = new URL(url);
+    path = `${u.pathname}${u.search}`;
+  } catch {
+    // a relative or invalid URL: as it is
+  }
+  const at = path.search(/\/pets(?=[/?]|$)/);
+  return at > 0 ? path.slice(at) : path;
+}
+
+/** The operation's path template: "/pets" or "/pets/{petId}". */
+export function pathTemplate(url: string): string {
+  const path = relativeUrl(url).split('?')[0];
+  return /^\/pets\/[^/]+$/.test(path) ? '/pets/{petId}' : path;
+}
+
+/** "GET /pets?limit=5", or undefined when the finding records no request. */
+export function requestLine(f: Finding): string | undefined {
+  const q = f.evidence?.request;
+  if (q?.url) return `${q.method ?? 'GET'} ${relativeUrl(q.url)}`;
+  return f.replay?.url ? `${f.replay.method ?? 'GET'} ${relativeUrl(f.replay.url)}` : undefined;
+}
+
+/** What groups units into one cause. */
+function signatureOf(p: Finding, rank: number): string {
+  const status = statusOf(p);
+  const q = p.evidence?.request;
+  if (!isLoad(p) && q?.url && status !== undefined && (rank === 1 || status >= 500))
+    return `http ${status} ${q.method ?? 'GET'} ${pathTemplate(q.url)}`;
+  return `${p.requirement} · ${p.title}`;
+}
+
+/** The stable id of a signature. */
+export function causeId(signature: string): string {
+  return `C-${createHash('sha256').update(signature).digest('hex').slice(0, 8).toUpperCase()}`;
+}
+
+/** A tiny union-find over string nodes. */
+class Groups {
+  private readonly parent = new Map<string, string>();
+  find(x: string): string {
+    let r = x;
+    while (this.parent.has(r) && this.parent.get(r) !== r) r = this.parent.get(r)!;
+    this.parent.set(x, r);
+    return r;
+  }
+  union(a: string, b: string): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent.set(rb, ra);
+  }
+}
+
+/** The findings of one exchange or one producer's key together; every other finding alone. */
+function partition(items: readonly Item[]): Item[][] {
+  const g = new Groups();
+  const nodeOf = (it: Item): string => {
+    const self = `f:${it.i}`;
+    if (isLoad(it.f)) return g.find(self);
+    const ex = exchangeKey(it.f.evidence);
+    if (ex !== undefined) g.union(self, `x:${ex}`);
+    if (it.f.cause?.key) g.union(self, `k:${it.f.cause.key}`);
+    return self;
+  };
+  const nodes = items.map(nodeOf);
+  const out = new Map<string, Item[]>();
+  items.forEach((it, n) => {
+    const root = g.find(nodes[n]);
+    const list = out.get(root);
+    if (list) list.push(it);
+    else out.set(root, [it]);
+  });
+  return [...out.values()];
+}
+
+/** The primary first: what a producer did not mark a consequence, then by rank, a failure before a warning, the first found. */
+function byPrimacy(a: Item, b: Item): number {
+  const c = (x: Item) => (x.f.cause?.consequence ? 1 : 0);
+  const o = (x: Item) => (x.f.outcome === 'fail' ? 0 : 1);
+  return c(a) - c(b) || a.rank - b.rank || o(a) - o(b) || a.i - b.i;
+}
+
+/** A group split into units: its primary with what follows from it or goes with it, and the independent findings alone. */
+function unitsOf(group: readonly Item[]): Unit[] {
+  const [primary, ...rest] = [...group].sort(byPrimacy);
+  const broken = breaksResponse(primary);
+  const members: Member[] = [{ item: primary, consequence: false }];
+  const alone: Unit[] = [];
+  for (const item of rest) {
+    const marked = item.f.cause?.consequence === true;
+    if (marked || broken) members.push({ item, consequence: true });
+    else if (item.rank <= SPEC_RANK || item.f.cause?.key) members.push({ item, consequence: false });
+    else alone.push({ primary: item, members: [{ item, consequence: false }], signature: signatureOf(item.f, item.rank) });
+  }
+  return [{ primary, members, signature: signatureOf(primary.f, primary.rank) }, ...merged(alone)];
+}
+
+/** Units of the same signature, found apart on one exchange, as one. */
+function merged(units: readonly Unit[]): Unit[] {
+  const by = new Map<string, Unit>();
+  for (const u of units) {
+    const known = by.get(u.signature);
+    if (known) known.members.push(...u.members);
+    else by.set(u.signature, { ...u, members: [...u.members] });
+  }
+  return [...by.values()];
+}
+
+/**
+ * The unit that names and reproduces the cause: among those whose primary names it best (the lowest rank: the
+ * undocumented status rather than a spec test's view of it), one the exploration established a replay for, else the
+ * shortest request, else the first found.
+ */
+function representative(units: readonly Unit[]): Unit {
+  const best = [...units].sort((a, b) => byPrimacy(a.primary, b.primary))[0].primary;
+  const score = (u: Unit) => [u.primary.f.replay ? 0 : 1, (requestLine(u.primary.f) ?? '').length, u.primary.i];
+  return units
+    .filter((u) => u.primary.rank === best.rank && u.primary.f.requirement === best.f.requirement)
+    .sort((a, b) => {
+      const [x, y] = [score(a), score(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    })[0];
+}
+
+/** The cause in words: the producer's, else the status and request, else the primary's title and request. */
+function titleOf(u: Unit): string {
+  const f = u.primary.f;
+  if (f.cause?.title) return f.cause.title;
+  const line = requestLine(f);
+  if (u.signature.startsWith('http ') && line) return `HTTP ${statusOf(f)} to ${line}`;
+  if (isLoad(f)) return `${f.title} (${f.source})`;
+  return line ? `${f.title} (${line})` : f.title;
+}
+
+/**
+ * Each requirement of a cause once: failed if any of its findings failed a MUST; a consequence only if every one is —
+ * and, for an undocumented status or a 5xx, every requirement but the primary's: they follow from that status.
+ */
+function requirementsOf(members: readonly Member[], first: string, statusKind: boolean): CauseRequirement[] {
+  const by = new Map<string, CauseRequirement & { rank: number }>();
+  for (const m of members) {
+    const { item } = m;
+    const consequence = m.consequence || (statusKind && item.f.requirement !== first);
+    const level = levelOf(item.f.requirement);
+    const status = item.f.outcome === 'fail' && level === 'MUST' ? 'fail' : 'warn';
+    const known = by.get(item.f.requirement);
+    if (!known) by.set(item.f.requirement, { id: item.f.requirement, level, status, consequence, rank: item.rank });
+    else {
+      if (status === 'fail') known.status = 'fail';
+      known.consequence &&= consequence;
+    }
+  }
+  const order = (r: CauseRequirement & { rank: number }) => [r.id === first ? 0 : 1, r.consequence ? 1 : 0, r.rank];
+  return [...by.values()]
+    .sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || a.id.localeCompare(b.id);
+    })
+    .map(({ rank: _rank, ...r }) => r);
+}
+
+/** One cause from the units of one signature. */
+function causeOf(signature: string, units: readonly Unit[]): CauseResult {
+  const rep = representative(units);
+  const members = units.flatMap((u) => u.members);
+  const requirements = requirementsOf(members, rep.primary.f.requirement, signature.startsWith('http '));
+  const lines = new Set(units.filter((u) => u !== rep).map((u) => requestLine(u.primary.f)));
+  lines.delete(undefined);
+  lines.delete(requestLine(rep.primary.f));
+  return {
+    id: causeId(signature),
+    title: titleOf(rep),
+    signature,
+    status: requirements.some((r) => r.status === 'fail') ? 'fail' : 'warn',
+    requirements,
+    requests: units.length,
+    findings: members.length,
+    seenOn: [...lines].slice(0, SEEN_ON) as string[],
+    primary: rep.primary.f,
+  };
+}
+
+/** Failing causes first, then those that break the most requirements, then by id. */
+export function byWeight(a: CauseResult, b: CauseResult): number {
+  const w = { fail: 0, warn: 1, waived: 2 } as const;
+  return w[a.status] - w[b.status] || b.requirements.length - a.requirements.length || a.id.localeCompare(b.id);
+}
+
+/** A request key for a finding no producer gave one: its method, relative URL and body. */
+function requestKey(f: Finding): string {
+  const body = f.evidence?.request?.body;
+  const line = requestLine(f) ?? `${f.requirement} · ${f.title}`;
+  return body ? `${line} ${createHash('sha256').update(body).digest('hex').slice(0, 12)}` : line;
+}
+
+export interface Grouped {
+  causes: CauseResult[];
+  /** The findings as given, each failure and warning with its `cause` (the report's cause id among it). */
+  findings: Finding[];
+}
+
+/** The failures and warnings of `findings` grouped by cause (the module's comment says how). */
+export function groupCauses(findings: readonly Finding[]): Grouped {
+  const items: Item[] = [];
+  findings.forEach((f, i) => {
+    if (isProblem(f)) items.push({ f, i, rank: rankOf(f.requirement) });
+  });
+  const bySignature = new Map<string, Unit[]>();
+  for (const u of partition(items).flatMap(unitsOf)) {
+    const list = bySignature.get(u.signature);
+    if (list) list.push(u);
+    else bySignature.set(u.signature, [u]);
+  }
+  const annotated = [...findings];
+  const causes = [...bySignature.entries()].map(([signature, units]) => {
+    const c = causeOf(signature, units);
+    const first = c.requirements[0].id;
+    for (const { item, consequence } of units.flatMap((u) => u.members)) {
+      const follows = consequence || (signature.startsWith('http ') && item.f.requirement !== first);
+      const key = item.f.cause?.key ?? requestKey(item.f);
+      annotated[item.i] = { ...item.f, cause: { ...item.f.cause, key, id: c.id, title: c.title, consequence: follows } };
+    }
+    return { ...c, primary: annotated[findings.indexOf(c.primary)] };
+  });
+  return { causes: causes.sort(byWeight), findings: annotated };
+}
