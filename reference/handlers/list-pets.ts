@@ -56,6 +56,9 @@ function querySurface(ctx: Ctx): Reply | undefined {
 export const listPets: Handler = (ctx) => {
   const { has } = ctx;
   if (has('list-500')) return ctx.error('internal_error');
+  // Fault list-500-bare: an unhandled exception answered by the framework's default handler.
+  if (has('list-500-bare'))
+    return { status: 500, body: 'Internal Server Error', contentType: 'text/plain; charset=utf-8', bare: true };
   const surface = querySurface(ctx);
   if (surface) return surface;
   const asked = pageSize(ctx);
