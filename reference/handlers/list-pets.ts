@@ -57,8 +57,7 @@ export const listPets: Handler = (ctx) => {
   const { has } = ctx;
   if (has('list-500')) return ctx.error('internal_error');
   // Fault list-500-bare: an unhandled exception answered by the framework's default handler.
-  if (has('list-500-bare'))
-    return { status: 500, body: 'Internal Server Error', contentType: 'text/plain; charset=utf-8', bare: true };
+  if (has('list-500-bare')) return { status: 500, body: 'Internal Server Error', contentType: 'text/plain; charset=utf-8', bare: true };
   const surface = querySurface(ctx);
   if (surface) return surface;
   const asked = pageSize(ctx);
