@@ -7,7 +7,8 @@
  * breaks is.
  */
 import type { RequirementId } from '../core/catalogue.ts';
-import { byWeight, causeId } from './causes.ts';
+import { causeId } from './cause-keys.ts';
+import { byWeight } from './causes.ts';
 import type { CauseRequirement, CauseResult, Finding, RequirementResult, Status } from './types.ts';
 
 function entryStatus(q: CauseRequirement, now: Status | undefined): CauseRequirement['status'] | undefined {

@@ -17,10 +17,13 @@
  *    operation, or the same requirement and title (titles are stable, never a value). Its id is a hash of that
  *    signature, so the same failure has the same id in every run (the run-to-run comparison names causes by it).
  */
-import { createHash } from 'node:crypto';
 import { levelOf } from '../core/catalogue.ts';
-import type { Evidence } from '../core/spec/define.ts';
+import type { Level } from '../core/spec/define.ts';
+import { causeId, exchangeKey, pathTemplate, rankOf, requestKey, requestLine, SPEC_RANK } from './cause-keys.ts';
 import type { CauseRequirement, CauseResult, Finding } from './types.ts';
+
+/** The order of levels in a cause's list of requirements. */
+const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO', 'ADVISORY'];
 
 /** How many other requests a cause names besides its representative. */
 const SEEN_ON = 5;
@@ -47,58 +50,10 @@ interface Unit {
 const isProblem = (f: Finding) => f.outcome === 'fail' || f.outcome === 'warn';
 const isLoad = (f: Finding) => f.source.startsWith('load: ');
 
-/** What names a bug first: the lower the rank, the more of the response it breaks. */
-export function rankOf(requirement: string): number {
-  if (requirement.startsWith('TRANSPORT-')) return 0;
-  if (requirement === 'RESP-STATUS-DOCUMENTED') return 1;
-  if (requirement === 'RESP-BODY-JSON') return 2;
-  if (requirement.startsWith('SCHEMA-')) return 3;
-  const after = ['RESP-CONTENT-TYPE-JSON', 'ERROR-', 'RL-', 'DEPRECATION-', 'HYGIENE-'];
-  const at = after.findIndex((p) => requirement.startsWith(p));
-  return at < 0 ? 4 : 5 + at;
-}
-
-/** Ranks of what a spec test judges: kept with the primary of its exchange. Above: a property of every response. */
-const SPEC_RANK = 4;
-
 const statusOf = (f: Finding) => f.evidence?.response?.status;
 
 /** The response is broken as a whole: what else is found on it follows from it. */
 const breaksResponse = (p: Item) => p.rank <= 3 || (statusOf(p.f) ?? 0) >= 500;
-
-/** The exchange a finding's evidence records, as a key (undefined: none recorded). */
-function exchangeKey(ev: Evidence | undefined): string | undefined {
-  if (!ev || (!ev.request && !ev.response && ev.error === undefined)) return undefined;
-  const q = ev.request;
-  const r = ev.response;
-  return JSON.stringify([q?.method, q?.url, q?.body, q?.headers, r?.status, r?.headers, r?.body, ev.error]);
-}
-
-/** The URL from the API's own path on ("/pets?limit=5"): the base URL and its port differ from run to run. */
-export function relativeUrl(url: string): string {
-  let path = url;
-  try {
-    const u = new URL(url);
-    path = `${u.pathname}${u.search}`;
-  } catch {
-    // a relative or invalid URL: as it is
-  }
-  const at = path.search(/\/pets(?=[/?]|$)/);
-  return at > 0 ? path.slice(at) : path;
-}
-
-/** The operation's path template: "/pets" or "/pets/{petId}". */
-export function pathTemplate(url: string): string {
-  const path = relativeUrl(url).split('?')[0];
-  return /^\/pets\/[^/]+$/.test(path) ? '/pets/{petId}' : path;
-}
-
-/** "GET /pets?limit=5", or undefined when the finding records no request. */
-export function requestLine(f: Finding): string | undefined {
-  const q = f.evidence?.request;
-  if (q?.url) return `${q.method ?? 'GET'} ${relativeUrl(q.url)}`;
-  return f.replay?.url ? `${f.replay.method ?? 'GET'} ${relativeUrl(f.replay.url)}` : undefined;
-}
 
 /** What groups units into one cause. */
 function signatureOf(p: Finding, rank: number): string {
@@ -107,11 +62,6 @@ function signatureOf(p: Finding, rank: number): string {
   if (!isLoad(p) && q?.url && status !== undefined && (rank === 1 || status >= 500))
     return `http ${status} ${q.method ?? 'GET'} ${pathTemplate(q.url)}`;
   return `${p.requirement} · ${p.title}`;
-}
-
-/** The stable id of a signature. */
-export function causeId(signature: string): string {
-  return `C-${createHash('sha256').update(signature).digest('hex').slice(0, 8).toUpperCase()}`;
 }
 
 /** A tiny union-find over string nodes. */
@@ -229,11 +179,16 @@ function requirementsOf(members: readonly Member[], first: string, statusKind: b
       known.consequence &&= consequence;
     }
   }
-  const order = (r: CauseRequirement & { rank: number }) => [r.id === first ? 0 : 1, r.consequence ? 1 : 0, r.rank];
+  const order = (r: CauseRequirement & { rank: number }) => [
+    r.id === first ? 0 : 1,
+    r.consequence ? 1 : 0,
+    LEVELS.indexOf(r.level),
+    r.rank,
+  ];
   return [...by.values()]
     .sort((a, b) => {
       const [x, y] = [order(a), order(b)];
-      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || a.id.localeCompare(b.id);
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3] || a.id.localeCompare(b.id);
     })
     .map(({ rank: _rank, ...r }) => r);
 }
@@ -263,13 +218,6 @@ function causeOf(signature: string, units: readonly Unit[]): CauseResult {
 export function byWeight(a: CauseResult, b: CauseResult): number {
   const w = { fail: 0, warn: 1, waived: 2 } as const;
   return w[a.status] - w[b.status] || b.requirements.length - a.requirements.length || a.id.localeCompare(b.id);
-}
-
-/** A request key for a finding no producer gave one: its method, relative URL and body. */
-function requestKey(f: Finding): string {
-  const body = f.evidence?.request?.body;
-  const line = requestLine(f) ?? `${f.requirement} · ${f.title}`;
-  return body ? `${line} ${createHash('sha256').update(body).digest('hex').slice(0, 12)}` : line;
 }
 
 export interface Grouped {
