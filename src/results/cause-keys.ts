@@ -68,3 +68,8 @@ export function requestKey(f: Finding): string {
   const line = requestLine(f) ?? `${f.requirement} · ${f.title}`;
   return body ? `${line} ${hash(body, 12)}` : line;
 }
+
+/** A load scenario's name from a finding's source ("load: ceiling (pro, node engine)" → "ceiling"). */
+export function scenarioOf(source: string): string | undefined {
+  return /^load: ([\w-]+)/.exec(source)?.[1];
+}

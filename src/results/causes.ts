@@ -5,8 +5,9 @@
  *
  * 1. Units. The findings about one exchange (the request and the response their evidence records, every response
  *    check's and the spec test's alike) are one unit, and so are those a producer gave the same `cause.key` (the
- *    exploration: a request, or a stored-state sequence). A load scenario's findings are each their own unit: its
- *    requirements are independent of one another.
+ *    exploration: a request, or a stored-state sequence). A load scenario's findings are one unit only when they judge
+ *    the same request of the same run (an early 429 breaks RL-NOT-EARLY and RL-CEILING-429): a scenario's
+ *    requirements are otherwise independent of one another.
  * 2. The primary of a unit names the bug: a transport failure, then an undocumented status (a 5xx), a body that is no
  *    JSON, a schema violation, then what a spec test found; a failure before a warning (`rankOf`).
  * 3. Consequences. When the primary says the response itself is broken (rank 3 or less, or a 5xx), everything else
@@ -19,7 +20,7 @@
  */
 import { levelOf } from '../core/catalogue.ts';
 import type { Level } from '../core/spec/define.ts';
-import { causeId, exchangeKey, pathTemplate, rankOf, requestKey, requestLine, SPEC_RANK } from './cause-keys.ts';
+import { causeId, exchangeKey, pathTemplate, rankOf, requestKey, requestLine, scenarioOf, SPEC_RANK } from './cause-keys.ts';
 import type { CauseRequirement, CauseResult, Finding } from './types.ts';
 
 /** The order of levels in a cause's list of requirements. */
@@ -85,7 +86,12 @@ function partition(items: readonly Item[]): Item[][] {
   const g = new Groups();
   const nodeOf = (it: Item): string => {
     const self = `f:${it.i}`;
-    if (isLoad(it.f)) return g.find(self);
+    // A scenario's findings about one of its requests (an early 429 breaks RL-NOT-EARLY and RL-CEILING-429) are one.
+    const at = it.f.evidence?.at;
+    if (isLoad(it.f)) {
+      if (at) g.union(self, `l:${it.f.source}#${at.request}`);
+      return self;
+    }
     const ex = exchangeKey(it.f.evidence);
     if (ex !== undefined) g.union(self, `x:${ex}`);
     if (it.f.cause?.key) g.union(self, `k:${it.f.cause.key}`);
@@ -112,6 +118,15 @@ function byPrimacy(a: Item, b: Item): number {
 /** A group split into units: its primary with what follows from it or goes with it, and the independent findings alone. */
 function unitsOf(group: readonly Item[]): Unit[] {
   const [primary, ...rest] = [...group].sort(byPrimacy);
+  // A scenario's judgements of one request are views of one response: each its own requirement, none a consequence.
+  if (isLoad(primary.f))
+    return [
+      {
+        primary,
+        members: [primary, ...rest].map((item) => ({ item, consequence: false })),
+        signature: signatureOf(primary.f, primary.rank),
+      },
+    ];
   const broken = breaksResponse(primary);
   const members: Member[] = [{ item: primary, consequence: false }];
   const alone: Unit[] = [];
@@ -157,7 +172,7 @@ function titleOf(u: Unit): string {
   if (f.cause?.title) return f.cause.title;
   const line = requestLine(f);
   if (u.signature.startsWith('http ') && line) return `HTTP ${statusOf(f)} to ${line}`;
-  if (isLoad(f)) return `${f.title} (${f.source})`;
+  if (isLoad(f)) return `${f.title} (the ${scenarioOf(f.source) ?? 'rate-limit'} scenario)`;
   return line ? `${f.title} (${line})` : f.title;
 }
 

@@ -64,9 +64,9 @@ export function causeRequirementsText(c: CauseResult): string {
   return [own.length ? idsByLevel(own) : '', follow.length ? `consequences: ${idsByLevel(follow)}` : ''].filter(Boolean).join('; ');
 }
 
-/** How many requests showed it, in words: "" for one, " — seen on 23 requests". */
+/** How many requests showed it, in words: "" for one, "seen on 23 requests". */
 export function causeReach(c: CauseResult): string {
-  return c.requests > 1 ? ` — seen on ${c.requests} requests` : '';
+  return c.requests > 1 ? `seen on ${c.requests} requests` : '';
 }
 
 /** The causes that break a requirement, in the report's order. */

@@ -40,7 +40,7 @@ function causeLines(report: RunReport, c: CauseResult, verbose: boolean, plans?:
   const where = on.length ? ` — on ${on.join(', ')}` : '';
   const f = c.primary;
   const out = [
-    `  ${c.status === 'fail' ? '✗' : '!'} ${oneLine(c.title, 160)} [${c.id}]${causeReach(c)}${where}`,
+    `  ${c.status === 'fail' ? '✗' : '!'} ${oneLine(c.title, 160)} [${c.id}]${c.requests > 1 ? ` — ${causeReach(c)}` : ''}${where}`,
     `      breaks ${oneLine(causeRequirementsText(c), 400)}`,
     `      ${oneLine(f.message ? `${f.title}: ${f.message}` : f.title, 160)}`,
   ];
