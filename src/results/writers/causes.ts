@@ -4,7 +4,7 @@
  * requirements a cause breaks in words (the consequences apart), the causes of a requirement, the plans a cause was
  * found on, and a cause's one reproduction (the exploration's replay, else the curl line of its evidence).
  */
-import type { CauseRequirement, CauseResult, PlanResult, RequirementResult, RunReport } from '../types.ts';
+import type { CauseRef, CauseRequirement, CauseResult, Comparison, PlanResult, RequirementResult, RunReport } from '../types.ts';
 import { curlOf } from './curl.ts';
 import { plansWith, replayKeyOf } from './plan-view.ts';
 import { replayCurl, replayLines } from './replay.ts';
@@ -95,4 +95,15 @@ export function causeReproduction(report: RunReport, c: CauseResult): { lines: s
   const key = replayKeyOf(report, f);
   const curl = (f.replay && replayCurl(f.replay, key)) || curlOf(f.evidence, key, f.requirement);
   return { lines: replayLines(f.replay, key, false), ...(curl ? { curl } : {}) };
+}
+
+/** The causes new and fixed since the last run, as the comparison's parts: "New causes: C-… (title)". */
+export function causeChanges(k: Comparison): { key: 'newCauses' | 'fixedCauses'; label: string; text: string }[] {
+  const text = (refs: readonly CauseRef[]) => refs.map((c) => `${c.id} (${c.title})`).join(', ');
+  return [
+    { key: 'newCauses' as const, label: 'New causes', refs: k.newCauses ?? [] },
+    { key: 'fixedCauses' as const, label: 'Causes fixed', refs: k.fixedCauses ?? [] },
+  ]
+    .filter((p) => p.refs.length)
+    .map((p) => ({ key: p.key, label: p.label, text: `${p.label}: ${text(p.refs)}` }));
 }

@@ -26,7 +26,7 @@ import {
 import { scopeSentence } from './scope.ts';
 import { limitsText, onPlans, planMusts, replayKeyOf } from './plan-view.ts';
 import { notExercisedList } from './not-exercised.ts';
-import { causePlans, causeReach, causeRequirementsText, shownCauses } from './causes.ts';
+import { causeChanges, causePlans, causeReach, causeRequirementsText, shownCauses } from './causes.ts';
 import { curlOf } from './curl.ts';
 import { replayLines } from './replay.ts';
 
@@ -101,7 +101,7 @@ export function renderConsole(report: RunReport, o: { verbose?: boolean; reports
     const bits = COMPARISON_PARTS.filter((p) => p.key === 'newProblems' || k[p.key].length).map((p) =>
       k[p.key].length ? `${p.label}: ${k[p.key].join(', ')}` : `nothing new since the last run`,
     );
-    lines.push(`  ${oneLine(bits.join('; '), 300)}`);
+    lines.push(`  ${oneLine([...bits, ...causeChanges(k).map((c) => c.text)].join('; '), 400)}`);
   }
   lines.push(`  ${countLine(report)}`);
   if (report.abort) lines.push(`  stopped early: ${oneLine(report.abort, 300)}`);

@@ -41,6 +41,7 @@ import {
   remedyText,
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
+import { causeChanges } from './causes.ts';
 import { causeByTitle, causePrefix, causeProperties, type Ctx, evidence, findingText, loadCausePrefix, property } from './junit-parts.ts';
 import { type Gap, notExercisedList } from './not-exercised.ts';
 import type { LoadReport } from './load-runs.ts';
@@ -129,6 +130,7 @@ function properties(report: RunReport): Xml[] {
     ...causeProperties(report),
     ...(report.diagnosis ? [property('diagnosis', report.diagnosis)] : []),
     ...(k ? [property('newSinceLastRun', k.newProblems.join(', ')), property('fixedSinceLastRun', k.fixed.join(', '))] : []),
+    ...(k ? causeChanges(k).map((c) => property(`${c.key}SinceLastRun`, c.text.slice(c.label.length + 2))) : []),
     ...(report.suiteErrors.length ? [property('suiteErrors', report.suiteErrors.length)] : []),
     property('target', report.target.baseUrl),
     property('env', report.target.env),

@@ -43,6 +43,7 @@ import {
 import { scopeSentence } from './scope.ts';
 import { code, escapeMarkdown, fenced } from './markdown-text.ts';
 import { causeRef, causesSection } from './markdown-causes.ts';
+import { causeChanges } from './causes.ts';
 
 export { escapeMarkdown, fenced };
 import { ACROSS_PLANS_NOTE, limitsText, onPlans, planMusts, plansWith } from './plan-view.ts';
@@ -108,7 +109,8 @@ function comparison(report: RunReport): string[] {
   const rest = COMPARISON_PARTS.filter((p) => p.key !== 'newProblems' && k[p.key].length).map(
     (p) => `${p.label}: ${k[p.key].map((id) => escapeMarkdown(id, 80)).join(', ')}`,
   );
-  if (rest.length) lines.push('', rest.join(' · '));
+  const causes = causeChanges(k).map((c) => escapeMarkdown(c.text, 600));
+  if (rest.length || causes.length) lines.push('', [...rest, ...causes].join(' · '));
   lines.push('');
   return lines;
 }
