@@ -4,6 +4,7 @@
  * operation's path template, and the stable id of a cause's signature.
  */
 import { createHash } from 'node:crypto';
+import { documentedStatuses, OPERATION_IDS, OPERATIONS } from '../core/operations.ts';
 import type { Evidence } from '../core/spec/define.ts';
 import type { Finding } from './types.ts';
 
@@ -72,4 +73,14 @@ export function requestKey(f: Finding): string {
 /** A load scenario's name from a finding's source ("load: ceiling (pro, node engine)" → "ceiling"). */
 export function scenarioOf(source: string): string | undefined {
   return /^load: ([\w-]+)/.exec(source)?.[1];
+}
+
+/**
+ * A success status the operation does not document (createPet answering 200): a wrong status whatever else was found
+ * on the response. Undefined for a path that is no operation of the API.
+ */
+export function undocumentedSuccess(method: string, url: string, status: number): boolean {
+  const path = pathTemplate(url);
+  const op = OPERATION_IDS.find((id) => OPERATIONS[id].method === method && OPERATIONS[id].path === path);
+  return !!op && status >= 200 && status < 300 && !documentedStatuses(op).includes(status);
 }

@@ -20,7 +20,17 @@
  */
 import { levelOf } from '../core/catalogue.ts';
 import type { Level } from '../core/spec/define.ts';
-import { causeId, exchangeKey, pathTemplate, rankOf, requestKey, requestLine, scenarioOf, SPEC_RANK } from './cause-keys.ts';
+import {
+  causeId,
+  exchangeKey,
+  pathTemplate,
+  rankOf,
+  requestKey,
+  requestLine,
+  scenarioOf,
+  SPEC_RANK,
+  undocumentedSuccess,
+} from './cause-keys.ts';
 import type { CauseRequirement, CauseResult, Finding } from './types.ts';
 
 /** The order of levels in a cause's list of requirements. */
@@ -54,14 +64,21 @@ const isLoad = (f: Finding) => f.source.startsWith('load: ');
 const statusOf = (f: Finding) => f.evidence?.response?.status;
 
 /** The response is broken as a whole: what else is found on it follows from it. */
-const breaksResponse = (p: Item) => p.rank <= 3 || (statusOf(p.f) ?? 0) >= 500;
+function breaksResponse(p: Item): boolean {
+  const status = statusOf(p.f) ?? 0;
+  const q = p.f.evidence?.request;
+  return p.rank <= 3 || status >= 500 || (!!q?.url && undocumentedSuccess(q.method ?? 'GET', q.url, status));
+}
 
 /** What groups units into one cause. */
 function signatureOf(p: Finding, rank: number): string {
   const status = statusOf(p);
   const q = p.evidence?.request;
-  if (!isLoad(p) && q?.url && status !== undefined && (rank === 1 || status >= 500))
-    return `http ${status} ${q.method ?? 'GET'} ${pathTemplate(q.url)}`;
+  const method = q?.method ?? 'GET';
+  // An undocumented status names the bug, whether or not its own finding is among these (the exploration reports
+  // each requirement and title once: a later probe answered the same way shows only what else it broke).
+  if (!isLoad(p) && q?.url && status !== undefined && (rank === 1 || status >= 500 || undocumentedSuccess(method, q.url, status)))
+    return `http ${status} ${method} ${pathTemplate(q.url)}`;
   return `${p.requirement} · ${p.title}`;
 }
 
