@@ -35,8 +35,8 @@ const WARN_CAP = 5;
 const SKIP_CAP = 8;
 
 /** A cause: its title (and the plans it was found on), the requirements it breaks, what names it, how to reproduce it. */
-function causeLines(report: RunReport, c: CauseResult, verbose: boolean, plans?: readonly PlanResult[]): string[] {
-  const on = causePlans(c, plans);
+function causeLines(report: RunReport, c: CauseResult, verbose: boolean): string[] {
+  const on = causePlans(c, plansOf(report));
   const where = on.length ? ` — on ${on.join(', ')}` : '';
   const f = c.primary;
   const out = [
@@ -55,7 +55,7 @@ function causeLines(report: RunReport, c: CauseResult, verbose: boolean, plans?:
 /** The causes of one status, up to a cap, then how many more. */
 function causeBlock(report: RunReport, o: { status: 'fail' | 'warn'; cap: number; verbose: boolean }): string[] {
   const list = shownCauses(report).filter((c) => c.status === o.status);
-  const lines = list.slice(0, o.cap).flatMap((c) => causeLines(report, c, o.verbose, plansOf(report)));
+  const lines = list.slice(0, o.cap).flatMap((c) => causeLines(report, c, o.verbose));
   if (list.length > o.cap)
     lines.push(`  … and ${list.length - o.cap} more ${o.status === 'fail' ? 'failing causes' : 'causes of warnings'} (see the reports)`);
   return lines;

@@ -191,7 +191,8 @@ function suiteXml(s: Suite): Xml {
 const propertiesBlock = (lines: Xml[]): Xml => xmlBlock('properties', {}, lines, '    ');
 
 /** One plan: its rate-limit requirements as this plan saw them, and its outcome, limits and key source. */
-function planSuite(report: RunReport, p: PlanResult, plans: readonly PlanResult[], ctx: Ctx): Suite {
+function planSuite(report: RunReport, p: PlanResult, ctx: Ctx): Suite {
+  const plans = plansOf(report) ?? [p];
   const limits = [
     ...(p.perMinute !== undefined ? [property('perMinute', p.perMinute)] : []),
     ...(p.perDay !== undefined ? [property('perDay', p.perDay)] : []),
@@ -244,7 +245,7 @@ export function renderJunit(report: RunReport): string {
       head: [propertiesBlock(properties(report))],
       tail: out.length ? [xmlElement('system-out', {}, [out.join('\n')], '    ')] : [],
     },
-    ...(plans ?? []).map((p) => planSuite(report, p, plans!, ctx)),
+    ...(plans ?? []).map((p) => planSuite(report, p, ctx)),
     ...(report.load ?? []).map((lr) => ({
       name: `load: ${lr.scenario} (${lr.plan}, ${lr.engine} engine)`,
       cases: lr.judgements
