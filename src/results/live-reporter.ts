@@ -23,7 +23,8 @@ export const WAIT_LOG = '[animal-store:wait] ';
 const mark = (status: CauseResult['status']) => (status === 'fail' ? 'FAIL' : 'WARN');
 
 export class LiveReporter implements Reporter {
-  private readonly causes = new Set<string>();
+  /** The causes printed, by id, with the title they were printed under. */
+  private readonly causes = new Map<string, string>();
   private readonly requirements = new Set<string>();
 
   constructor(private readonly out: (line: string) => void = (l) => process.stderr.write(l)) {}
@@ -38,15 +39,16 @@ export class LiveReporter implements Reporter {
   private cause(c: CauseResult): void {
     const fresh = c.requirements.filter((q) => !this.requirements.has(q.id));
     for (const q of c.requirements) this.requirements.add(q.id);
-    if (!this.causes.has(c.id)) {
-      this.causes.add(c.id);
+    const title = this.causes.get(c.id);
+    if (title === undefined) {
+      this.causes.set(c.id, c.title);
       const f = c.primary;
       this.out(`  ${mark(c.status)} ${oneLine(c.title, 100)} — ${oneLine(causeRequirementsText(c), 200)}\n`);
       this.out(`       ${oneLine(`${f.title}: ${f.message}`, 150)}\n`);
       return;
     }
     for (const q of fresh)
-      this.out(`  ${q.status === 'fail' ? 'FAIL' : 'WARN'} ${q.id} (${q.level}) — same cause: ${oneLine(c.title, 120)}\n`);
+      this.out(`  ${q.status === 'fail' ? 'FAIL' : 'WARN'} ${q.id} (${q.level}) — same cause: ${oneLine(title, 120)}\n`);
   }
 
   private suiteError(f: Finding): void {

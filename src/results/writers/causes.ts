@@ -38,10 +38,21 @@ export function warningCausesText(report: RunReport): string | undefined {
   return `${plural(t.causes, 'cause', 'causes')} ${verb} ${plural(t.requirements, 'warning', 'warnings')}`;
 }
 
-/** The verdict's count of causes: "3 causes break 11 MUST requirements; 1 cause raises 2 warnings" (undefined: none). */
+/**
+ * The verdict's count of causes: "3 causes break 11 MUST requirements; 1 cause raises 2 warnings", or — when the
+ * warnings come only from causes that also break a MUST — "2 causes break 9 MUST requirements and raise 2 warnings"
+ * (undefined: no cause).
+ */
 export function causesVerdict(report: RunReport): string | undefined {
   if (!report.causes) return undefined;
-  const parts = [failingCausesText(report), warningCausesText(report)].filter(Boolean);
+  const failing = failingCausesText(report);
+  const warns = tally(report, 'warn');
+  const alsoFailing = report.causes.filter((c) => c.requirements.some((q) => q.status === 'warn')).every((c) => c.status === 'fail');
+  if (failing && warns.requirements && alsoFailing) {
+    const n = (report.causes ?? []).filter((c) => c.status === 'fail').length;
+    return `${failing} and ${n === 1 ? 'raises' : 'raise'} ${plural(warns.requirements, 'warning', 'warnings')}`;
+  }
+  const parts = [failing, warningCausesText(report)].filter(Boolean);
   return parts.length ? parts.join('; ') : undefined;
 }
 
