@@ -2,10 +2,11 @@
  * The console's verdict block: the headline with its scope (which counts the causes: "3 causes break 11 MUST
  * requirements"), one count line (requirements only — never tests or findings), then each cause once — the failing
  * ones first, then the warnings — with every requirement it breaks (its consequences apart), the message of the
- * finding that names it, how the exploration replays it and (verbose) its curl line, each as many as there are up to a
- * cap that says how many more; then the not-exercised requirements and where the reports are. Kept short on purpose:
- * a failing run names its failing requirements in its first lines. A run over several plans names, under its
- * headline and scope, each plan's outcome, limits and key source in one line, and the key the conformance run used.
+ * finding that names it, and one reproduction (the exploration's replay, else the curl line of its request), up to a
+ * cap that says how many more (verbose: the other requests that showed it); then the not-exercised requirements and
+ * where the reports are. Kept short on purpose: a failing run names its failing requirements in its first lines. A
+ * run over several plans names, under its headline and scope, each plan's outcome, limits and key source in one
+ * line, and the key the conformance run used.
  */
 import type { CauseResult, PlanResult, RunReport } from '../types.ts';
 import {
@@ -47,8 +48,10 @@ function causeLines(report: RunReport, c: CauseResult, verbose: boolean): string
   const key = replayKeyOf(report, f);
   // A generated counterexample is printed whole: without it the failure cannot be reproduced.
   for (const l of replayLines(f.replay, key)) out.push(`      ${l}`);
-  const curl = verbose && !f.replay ? curlOf(f.evidence, key, f.requirement) : undefined;
+  // One reproduction per cause: the exploration's replay above, else the curl line of its request.
+  const curl = f.replay ? undefined : curlOf(f.evidence, key, f.requirement);
   if (curl) out.push(`      replay: ${curl}`);
+  if (verbose && c.seenOn.length) out.push(`      also seen on: ${oneLine(c.seenOn.join(' · '), 400)}`);
   return out;
 }
 
