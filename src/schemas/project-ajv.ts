@@ -34,7 +34,7 @@ function int64Code(cxt: KeywordCxt): void {
   const { gen, data, it } = cxt;
   const check = gen.scopeValue('func', { ref: int64Violation, code: _`${runtime}.int64Violation` });
   const raw = gen.const('raw', _`${check}(${data}, ${N.rootData}, ${strConcat(N.instancePath, it.errorPath)})`);
-  cxt.setParams({ raw } as never);
+  cxt.setParams({ raw });
   cxt.fail(_`${raw} !== undefined`);
 }
 
