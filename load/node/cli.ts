@@ -21,6 +21,7 @@ import { makeRedactor } from '../../src/core/redact.ts';
 import { FULL_SCENARIOS, type ScenarioName } from '../../src/core/scenarios.ts';
 import { optionsHelp } from '../../src/config/help.ts';
 import { closeTransport } from '../../src/http/transport.ts';
+import { checkNetworkFiles } from '../../src/http/network.ts';
 import { preflight } from '../../src/http/preflight.ts';
 import { openTarget, type Target } from '../../src/target/target.ts';
 import { unverifiedK6, type EngineRecord } from '../../src/core/engine-record.ts';
@@ -118,7 +119,9 @@ function outputOf(target: Target): Output {
 /** The Config, or the exit code of a configuration error (one line, the keys of the environment redacted). */
 function readLoadConfig(argv: readonly string[]): Config | number {
   try {
-    return configFrom(argv, 'load');
+    const c = configFrom(argv, 'load');
+    checkNetworkFiles(c.network);
+    return c;
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`load: ${makeRedactor(envKeys(process.env))(e.message)}\n`);

@@ -10,6 +10,8 @@ import { DAY_MS, MINUTE_MS, PLAN_CHOICES, type PlanLimits, type PlanName } from 
 import { FULL_SCENARIOS, isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../core/scenarios.ts';
 import { resolveKeys, type Keys, type PlanKey } from './plan-keys.ts';
 import { findSetting, type Command, type Setting } from './settings.ts';
+import type { NetworkConfig } from './network.ts';
+import { readNetwork, servedTls } from './read-network.ts';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -63,6 +65,8 @@ export interface Config {
   env: EnvName;
   /** Undefined: the embedded reference server is started. */
   baseUrl?: string;
+  /** The network between the suite and the target (proxy, CA, client certificate, HTTP/2), for every phase and both engines. */
+  network: NetworkConfig;
   apiKey?: string;
   /** The plan of the key; undefined when none was given for a real target (never guessed). */
   plan?: PlanName;
@@ -100,7 +104,7 @@ export interface Config {
   };
   output: { verbose: boolean; progress: boolean };
   /** npm run reference: where it listens, its fault modes and variants, and its enterprise key's --rpm / --rpd. */
-  reference: { host: string; port: number; faults?: string; variants?: string; rpm?: number; rpd?: number };
+  reference: { host: string; port: number; faults?: string; variants?: string; rpm?: number; rpd?: number; tls?: 'https' | 'mutual' };
   help: boolean;
 }
 
@@ -108,8 +112,12 @@ function raw(s: Setting, env: EnvMap, flags: Flags): string | undefined {
   const f = flags[s.flag];
   if (f !== undefined) return typeof f === 'boolean' ? String(f) : f;
   if (!s.env) return undefined;
-  const v = env[s.env];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
+  // The variable, else its other spellings in order (HTTPS_PROXY, then https_proxy: the order Go reads them in).
+  for (const name of [s.env].concat(s.envAliases || [])) {
+    const v = env[name];
+    if (v !== undefined && v.trim() !== '') return v.trim();
+  }
+  return undefined;
 }
 
 /**
@@ -254,10 +262,15 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
   const writes = bool('allow-writes');
   const scenarios = scenariosOf(get('scenarios'));
   const { windowMs, dayMs } = periodsOf(r, base);
+  const fail = (m: string): never => {
+    throw new ConfigError(m);
+  };
+  const tls = servedTls(r, { base, fail });
   return {
     command,
     env: target.env,
     baseUrl: base,
+    network: readNetwork(r, { env, base, envName: target.env, fail }),
     apiKey: keys.apiKey,
     plan: keys.plan,
     limits: keys.limits,
@@ -302,6 +315,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
       variants: get('variants'),
       ...(rpm ? { rpm: Number(rpm) } : {}),
       ...(rpd ? { rpd: Number(rpd) } : {}),
+      ...(tls ? { tls } : {}),
     },
     help: bool('help') === true,
   };
