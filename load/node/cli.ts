@@ -22,6 +22,7 @@ import { FULL_SCENARIOS, type ScenarioName } from '../../src/core/scenarios.ts';
 import { optionsHelp } from '../../src/config/help.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { checkNetworkFiles } from '../../src/http/network.ts';
+import { networkText } from '../../src/core/target-info.ts';
 import { preflight } from '../../src/http/preflight.ts';
 import { openTarget, type Target } from '../../src/target/target.ts';
 import { unverifiedK6, type EngineRecord } from '../../src/core/engine-record.ts';
@@ -150,7 +151,8 @@ async function runLoad(cfg: Config, target: Target, scenarios: ScenarioName[], o
   const picked = pickEngine(target.config, warn);
   const plan = costLines(target, scenarios);
   if (cfg.certify.dryRun) {
-    say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${plan.lines.join('\n')}\n`);
+    const network = target.info.network ? `Network: ${networkText(target.info.network, target.info.baseUrl)}.\n` : '';
+    say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${network}${plan.lines.join('\n')}\n`);
     return EXIT.ok;
   }
   // One request first, as npm start does: an unreachable target gets its one-line diagnosis (exit 3), whichever engine.
