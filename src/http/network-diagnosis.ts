@@ -61,8 +61,10 @@ function untrusted(target: string, code: string, p: Probe, n: NetworkConfig): st
 }
 
 /** A client certificate demanded, or the one given refused. */
-function clientCertificate(target: string, code: string, n: NetworkConfig): string | undefined {
+function clientCertificate(target: string, code: string, n: NetworkConfig, p: Probe): string | undefined {
   const required = /CERTIFICATE_REQUIRED$/.test(code);
+  if (n.clientCert && p.connected && p.closedAfterHandshake && !/ALERT_/.test(code))
+    return `${target} closed the connection right after the TLS handshake, without an alert and without answering: it most likely refused the client certificate ${fileName(n.clientCert)} (issued by "${p.clientIssuer ?? 'its issuer'}"): is it issued by a CA the server trusts, valid today, and meant for client authentication?`;
   if (required && !n.clientCert)
     return `${target} (the server, or a gateway in front of it) demands a client certificate (TLS alert: certificate required): give one with ${CERT_OPTION}`;
   if ((required || CLIENT_CERT_REFUSED.test(code)) && n.clientCert)
@@ -82,7 +84,7 @@ const alertName = (code: string): string =>
 export function tlsDiagnosis(baseUrl: string, e: TransportError, p: Probe, n: NetworkConfig): string | undefined {
   const target = authorityOf(baseUrl);
   const code = e.code && e.code !== 'UND_ERR_SOCKET' ? e.code : (p.code ?? p.authorizationError ?? e.code ?? '');
-  const client = clientCertificate(target, p.code && /ALERT_/.test(p.code) ? p.code : code, n);
+  const client = clientCertificate(target, p.code && /ALERT_/.test(p.code) ? p.code : code, n, p);
   if (client) return client;
   if (UNTRUSTED.test(code) || (UNTRUSTED.test(p.authorizationError ?? '') && !n.insecure && e.kind === 'tls'))
     return untrusted(target, UNTRUSTED.test(code) ? code : (p.authorizationError as string), p, n);

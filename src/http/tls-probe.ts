@@ -6,6 +6,7 @@
  * then). It sends no request: nothing, the key least of all, goes to a server whose certificate was not verified.
  * Node side only.
  */
+import { X509Certificate } from 'node:crypto';
 import { connect as tlsConnect, type PeerCertificate, type TLSSocket } from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { Client } from 'undici';
@@ -31,6 +32,10 @@ export interface Probe {
   code?: string;
   /** The tunnel could not be opened: the proxy's answer. */
   proxyStatus?: number;
+  /** The server closed the connection right after the handshake, without an alert (Node's servers refuse a client certificate so). */
+  closedAfterHandshake?: boolean;
+  /** The issuer of the client certificate the run presents, if any. */
+  clientIssuer?: string;
 }
 
 /** A distinguished name as one line: `CN=Example CA, O=Example Corp`. */
@@ -107,7 +112,10 @@ export async function probeTls(url: string, n: NetworkConfig, o: { timeoutMs: nu
       through = await tunnel(route.proxy, authority, o.timeoutMs);
       if (!through.socket) return { connected: false, proxyStatus: through.status };
     }
-    return await handshake({ origin, socket: through?.socket, n, ...o });
+    const p = await handshake({ origin, socket: through?.socket, n, ...o });
+    const cert = tlsOptionsOf(n).cert;
+    // X509Certificate names the issuer one attribute a line, the most general first: shown most specific first.
+    return cert ? { ...p, clientIssuer: new X509Certificate(cert).issuer.split('\n').reverse().join(', ') } : p;
   } catch (e) {
     return { connected: false, code: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
   } finally {
@@ -150,6 +158,7 @@ function handshake(h: HandshakeOptions): Promise<Probe> {
       else setTimeout(() => done(found as Probe), h.alertMs).unref();
     });
     socket.on('error', (e: NodeJS.ErrnoException) => done({ ...(found ?? { connected: false }), code: e.code ?? e.message }));
+    socket.on('end', () => found && done({ ...found, closedAfterHandshake: true }));
     socket.on('close', () => found && done(found));
   });
 }
