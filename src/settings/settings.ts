@@ -81,7 +81,7 @@ const NETWORK: readonly Setting[] = [
     flag: 'allow-cleartext-proxy',
     env: 'ANIMAL_STORE_ALLOW_CLEARTEXT_PROXY',
     kind: 'bool',
-    help: 'let an http:// target go through HTTP_PROXY although the proxy then reads the API key in clear (default: refused)',
+    help: 'let an http:// target go through HTTP_PROXY although the proxy then reads the API key in clear (refused unless given)',
     group: 'network',
     commands: RUNS,
   },
