@@ -72,6 +72,10 @@ describe('certificates the run cannot verify', () => {
     );
   });
 
+  test('With --insecure the certificate is not verified: a throwaway staging box is reached (the report flags it; production refuses it).', async () => {
+    expect(await check(both.url, { ANIMAL_STORE_INSECURE: 'yes' })).toEqual({ ok: true, protocol: 'HTTP/1.1' });
+  });
+
   test('https spoken to a plain-HTTP server says http and https are mixed up.', async () => {
     const host = await serveHost((_q, r) => r.end('[]'));
     expect(await diagnosis(check(`https://${host}/v1`))).toMatch(/does not speak TLS at that port: http\/https mixed up$/);

@@ -9,7 +9,7 @@
  *   client, forwards absolute-form requests (an http:// target), and can demand credentials or refuse.
  */
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp, type App, type AppOptions } from '../../reference/app.ts';
@@ -93,26 +93,24 @@ function authorized(req: IncomingMessage, auth: string | undefined): boolean {
   return !auth || req.headers['proxy-authorization'] === `Basic ${Buffer.from(auth).toString('base64')}`;
 }
 
-/** A CONNECT proxy (and forward proxy for http:// targets) on 127.0.0.1 that resolves names from its own table. */
-export async function startProxy(o: ProxyOptions = {}): Promise<TestProxy> {
-  const hosts = o.hosts ?? { [INTERNAL]: '127.0.0.1' };
-  const chunks: Buffer[] = [];
-  const connects: string[] = [];
-  const forwarded: string[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    forwarded.push(`${req.method} ${req.url}`);
+/** What the proxy keeps of its traffic. */
+interface Seen {
+  chunks: Buffer[];
+  connects: string[];
+  forwarded: string[];
+  sockets: Set<Socket>;
+}
+
+/** An absolute-form request (an http:// target): forwarded in clear, as a forward proxy does — its bytes kept. */
+function forward(o: ProxyOptions, hosts: Record<string, string>, seen: Seen) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    seen.forwarded.push(`${req.method} ${req.url}`);
     if (!authorized(req, o.auth)) return void res.writeHead(407, { 'proxy-authenticate': 'Basic realm="test"' }).end();
     const u = new URL(req.url ?? '');
     const ip = hosts[u.hostname];
     if (!ip) return void res.writeHead(502).end();
-    chunks.push(
-      Buffer.from(
-        `${req.method} ${req.url}\r\n${Object.entries(req.headers)
-          .map(([k, v]) => `${k}: ${String(v)}`)
-          .join('\r\n')}\r\n\r\n`,
-      ),
-    );
+    const head = Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`);
+    seen.chunks.push(Buffer.from(`${req.method} ${req.url}\r\n${head.join('\r\n')}\r\n\r\n`));
     const up = netConnect(Number(u.port || 80), ip, () => {
       up.write(
         `${req.method} ${u.pathname}${u.search} HTTP/1.1\r\nhost: ${u.host}\r\nauthorization: ${req.headers.authorization ?? ''}\r\nconnection: close\r\n\r\n`,
@@ -120,38 +118,50 @@ export async function startProxy(o: ProxyOptions = {}): Promise<TestProxy> {
       up.pipe(res.socket as Socket);
     });
     up.on('error', () => res.socket?.destroy());
-  });
-  server.on('connection', (s: Socket) => (sockets.add(s), s.once('close', () => sockets.delete(s))));
-  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
-    connects.push(req.url ?? '');
+  };
+}
+
+/** A CONNECT request: refused as configured, else a tunnel to the name as the proxy resolves it, every client byte kept. */
+function tunnel(o: ProxyOptions, hosts: Record<string, string>, seen: Seen) {
+  return (req: IncomingMessage, client: Socket, head: Buffer): void => {
+    seen.connects.push(req.url ?? '');
     const refuse = (status: string) =>
       client.end(`HTTP/1.1 ${status}\r\nproxy-authenticate: Basic realm="test"\r\ncontent-length: 0\r\n\r\n`);
-    if (!authorized(req, o.auth)) return refuse('407 Proxy Authentication Required');
-    if (o.refuse) return refuse(`${o.refuse} Refused`);
+    if (!authorized(req, o.auth)) return void refuse('407 Proxy Authentication Required');
+    if (o.refuse) return void refuse(`${o.refuse} Refused`);
     const [name, port] = (req.url ?? '').split(/:(?=\d+$)/);
     const ip = hosts[name];
-    if (!ip) return refuse('502 Bad Gateway');
+    if (!ip) return void refuse('502 Bad Gateway');
     const up = netConnect(Number(port), ip, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length) (chunks.push(head), up.write(head));
-      client.on('data', (d: Buffer) => chunks.push(d));
+      if (head.length) (seen.chunks.push(head), up.write(head));
+      client.on('data', (d: Buffer) => seen.chunks.push(d));
       client.pipe(up);
       up.pipe(client);
     });
-    sockets.add(up);
+    seen.sockets.add(up);
     up.on('error', () => client.destroy());
     client.on('error', () => up.destroy());
-  });
+  };
+}
+
+/** A CONNECT proxy (and forward proxy for http:// targets) on 127.0.0.1 that resolves names from its own table. */
+export async function startProxy(o: ProxyOptions = {}): Promise<TestProxy> {
+  const hosts = o.hosts ?? { [INTERNAL]: '127.0.0.1' };
+  const seen: Seen = { chunks: [], connects: [], forwarded: [], sockets: new Set() };
+  const server: Server = createServer(forward(o, hosts, seen));
+  server.on('connection', (s: Socket) => (seen.sockets.add(s), s.once('close', () => seen.sockets.delete(s))));
+  server.on('connect', tunnel(o, hosts, seen));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://${o.auth ? `${o.auth}@` : ''}127.0.0.1:${port}`,
-    connects,
-    forwarded,
-    relayed: () => Buffer.concat(chunks),
+    connects: seen.connects,
+    forwarded: seen.forwarded,
+    relayed: () => Buffer.concat(seen.chunks),
     close: () =>
       new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
+        for (const x of seen.sockets) x.destroy();
         server.close(() => r());
       }),
   };
