@@ -106,7 +106,8 @@ export function envNetworkSecrets(env: Record<string, string | undefined>): stri
 export const fileName = (path: string): string => path.replace(/^.*[\\/]/, '');
 
 /** What a report records of a run's network for a target: never a credential, never a folder. */
-export function networkInfoOf(baseUrl: string, n: NetworkConfig, o: { runCa?: boolean } = {}): NetworkInfo {
+export function networkInfoOf(baseUrl: string, given: NetworkConfig | undefined, o: { runCa?: boolean } = {}): NetworkInfo {
+  const n = given ?? DIRECT;
   const route = routeFor(baseUrl, n.proxy);
   return {
     via: route.via,
