@@ -35,8 +35,10 @@ function proxyVar(env: ReadOptions['env'], upper: string, fail: ReadOptions['fai
 /** One proxy setting, checked: an http or https proxy URL (a bare host:port is http://, as Go reads it). */
 function proxyOf(r: NetworkReader, flag: 'https-proxy' | 'http-proxy', o: ReadOptions): { url?: string; from?: string } {
   const upper = flag === 'https-proxy' ? 'HTTPS_PROXY' : 'HTTP_PROXY';
-  const variable = proxyVar(o.env, upper, o.fail);
   const viaFlag = r.get('proxy');
+  // A flag (--proxy, --https-proxy) wins over the variables: their spellings need not agree then.
+  const flagGiven = viaFlag !== undefined || r.from(flag).startsWith('--');
+  const variable = flagGiven ? undefined : proxyVar(o.env, upper, o.fail);
   const raw = viaFlag ?? r.get(flag);
   if (!raw) return {};
   const from = viaFlag !== undefined ? '--proxy' : r.from(flag).startsWith('--') ? r.from(flag) : (variable ?? upper);
