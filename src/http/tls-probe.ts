@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import { Client } from 'undici';
 import { routeFor, type NetworkConfig } from '../settings/network.ts';
 import { originOf } from '../settings/proxy-route.ts';
-import { tlsOptionsOf } from './network.ts';
+import { connectTls, tlsOptionsOf } from './network.ts';
 
 export interface Probe {
   /** The handshake completed (the server's certificate not verified). */
@@ -132,7 +132,7 @@ interface HandshakeOptions {
 }
 
 function handshake(h: HandshakeOptions): Promise<Probe> {
-  const tls = tlsOptionsOf(h.n);
+  const tls = connectTls(h.n);
   const isIp = /^[\d.]+$|:/.test(h.origin.host);
   return new Promise<Probe>((resolve) => {
     let found: Probe | undefined;
@@ -142,8 +142,7 @@ function handshake(h: HandshakeOptions): Promise<Probe> {
       ...(h.socket ? { socket: h.socket } : {}),
       ...(isIp ? {} : { servername: h.origin.host }),
       ALPNProtocols: h.n.http2 ? ['h2', 'http/1.1'] : ['http/1.1'],
-      ...(tls.ca ? { ca: tls.ca } : {}),
-      ...(tls.cert ? { cert: tls.cert, key: tls.key, passphrase: tls.passphrase } : {}),
+      ...(tls.secureContext ? { secureContext: tls.secureContext } : {}),
       rejectUnauthorized: false,
     });
     const done = (p: Probe) => {

@@ -6,6 +6,7 @@
  * script's tlsAuth and insecureSkipTLSVerify. undici's Agent and ProxyAgent do the work.
  */
 import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 
 /** The script's TLS options, as k6 reads them. */
@@ -40,12 +41,13 @@ export function goDispatcher(url: string, env: Record<string, string | undefined
   if (d) return d;
   const auth = tls.tlsAuth?.[0];
   const allowH2 = !/(^|,)\s*http2client=0\s*(,|$)/.test(env.GODEBUG ?? '');
-  const connect = {
+  const context = {
     ...(env.SSL_CERT_FILE ? { ca: readFileSync(env.SSL_CERT_FILE, 'utf8') } : {}),
     ...(auth ? { cert: auth.cert, key: auth.key, ...(auth.password ? { passphrase: auth.password } : {}) } : {}),
-    rejectUnauthorized: !tls.insecureSkipTLSVerify,
-    allowH2,
   };
+  // one context for every connection, as Go keeps one tls.Config (parsing the roots for each would be slow)
+  const secure = Object.keys(context).length ? { secureContext: createSecureContext(context) } : {};
+  const connect = { ...secure, rejectUnauthorized: !tls.insecureSkipTLSVerify, allowH2 };
   d = proxy
     ? new ProxyAgent({ uri: proxy, allowH2, requestTls: connect, proxyTunnel: u.protocol === 'https:' })
     : new Agent({ allowH2, connect });
