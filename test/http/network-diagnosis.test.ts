@@ -165,3 +165,18 @@ describe('a proxy is told apart from the target', () => {
     expect(d).toContain('issued by "CN=Animal Store test CA, O=Animal Store"');
   });
 });
+
+describe('the TLS settings of a connection', () => {
+  test('The CA, the client certificate and its key are one context made once and given to every connection (the roots are not parsed per connection).', async () => {
+    const { connectTls } = await import('../../src/http/network.ts');
+    const n = readConfig(
+      { ANIMAL_STORE_CA_FILE: mine().ca, ANIMAL_STORE_CLIENT_CERT: mine().clientCert, ANIMAL_STORE_CLIENT_KEY: mine().clientKey },
+      {},
+      'start',
+    ).network;
+    const a = connectTls(n);
+    expect(Object.keys(a).sort()).toEqual(['rejectUnauthorized', 'secureContext']);
+    expect(connectTls({ ...n }).secureContext).toBe(a.secureContext);
+    expect(connectTls(undefined)).toEqual({ rejectUnauthorized: true });
+  });
+});
