@@ -52,8 +52,15 @@ const UNTRUSTED =
 const CLIENT_CERT_REFUSED =
   /ALERT_(UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|UNSUPPORTED_CERTIFICATE|CERTIFICATE_EXPIRED|CERTIFICATE_REVOKED|ACCESS_DENIED)$/;
 
+/** What a TLS diagnosis is about: the target (host:port), what the probe saw, the run's network. */
+interface Seen {
+  target: string;
+  p: Probe;
+  n: NetworkConfig;
+}
+
 /** A certificate the run could not verify: its issuer named, and the option that fixes it. */
-function untrusted(target: string, code: string, p: Probe, n: NetworkConfig): string {
+function untrusted({ target, p, n }: Seen, code: string): string {
   const also = n.caFile ? `, nor by a CA of ${fileName(n.caFile)} (--ca-file)` : '';
   if (p.selfSigned || code === 'DEPTH_ZERO_SELF_SIGNED_CERT')
     return `the certificate of ${target} is self-signed (${p.subject ?? 'no subject'}) and trusted neither by the system's roots${also}: if it is the right server, give that certificate with ${CA_OPTION}`;
@@ -61,7 +68,7 @@ function untrusted(target: string, code: string, p: Probe, n: NetworkConfig): st
 }
 
 /** A client certificate demanded, or the one given refused. */
-function clientCertificate(target: string, code: string, n: NetworkConfig, p: Probe): string | undefined {
+function clientCertificate({ target, p, n }: Seen, code: string): string | undefined {
   const required = /CERTIFICATE_REQUIRED$/.test(code);
   if (n.clientCert && p.connected && p.closedAfterHandshake && !/ALERT_/.test(code))
     return `${target} closed the connection right after the TLS handshake, without an alert and without answering: it most likely refused the client certificate ${fileName(n.clientCert)} (issued by "${p.clientIssuer ?? 'its issuer'}"): is it issued by a CA the server trusts, valid today, and meant for client authentication?`;
@@ -81,13 +88,18 @@ const alertName = (code: string): string =>
     .replace(/_/g, ' ');
 
 /** The one-line diagnosis of a TLS failure, from the request's error and the probe of the server's certificate. */
-export function tlsDiagnosis(baseUrl: string, e: TransportError, p: Probe, n: NetworkConfig): string | undefined {
+export function tlsDiagnosis(
+  baseUrl: string,
+  failure: { error: TransportError; probe: Probe; network: NetworkConfig },
+): string | undefined {
+  const { error: e, probe: p, network: n } = failure;
   const target = authorityOf(baseUrl);
+  const seen: Seen = { target, p, n };
   const code = e.code && e.code !== 'UND_ERR_SOCKET' ? e.code : (p.code ?? p.authorizationError ?? e.code ?? '');
-  const client = clientCertificate(target, p.code && /ALERT_/.test(p.code) ? p.code : code, n, p);
+  const client = clientCertificate(seen, p.code && /ALERT_/.test(p.code) ? p.code : code);
   if (client) return client;
   if (UNTRUSTED.test(code) || (UNTRUSTED.test(p.authorizationError ?? '') && !n.insecure && e.kind === 'tls'))
-    return untrusted(target, UNTRUSTED.test(code) ? code : (p.authorizationError as string), p, n);
+    return untrusted(seen, UNTRUSTED.test(code) ? code : (p.authorizationError as string));
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID')
     return `the certificate of ${target} is for other names (${p.names ?? p.subject ?? 'none given'}), not ${target.replace(/:\d+$/, '')}: check the base URL's host`;
   if (code === 'CERT_HAS_EXPIRED') return `the certificate of ${target} (${shown(p)}) expired on ${p.validTo ?? 'an earlier date'}`;

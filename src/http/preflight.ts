@@ -73,7 +73,7 @@ async function unreachable(config: Config, ex: Exchange): Promise<Failed | undef
   // Over TLS 1.3 a server demanding a client certificate closes the connection after the handshake: a reset, probed.
   if (e && (e.kind === 'tls' || (https && e.kind === 'reset'))) {
     const probe = await probeTls(base, network, { timeoutMs: config.timeoutMs, alertMs: e.kind === 'reset' ? 1500 : 0 });
-    const specific = tlsDiagnosis(base, e, probe, network);
+    const specific = tlsDiagnosis(base, { error: e, probe, network });
     if (e.kind === 'reset' && !specific) return undefined;
     const why = e.message
       .replace(/\s+/g, ' ')

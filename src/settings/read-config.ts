@@ -250,6 +250,25 @@ function keysFrom(r: Reader, env: EnvMap, o: { base?: string; rpm?: string; rpd?
   );
 }
 
+/** npm run reference's settings, and how the embedded server serves (--tls, --mutual-tls). */
+function referenceOf(r: Reader, o: { rpm?: string; rpd?: string; base?: string }): Config['reference'] {
+  const tls = servedTls(r, { base: o.base, fail: configError });
+  return {
+    host: r.get('host') || '127.0.0.1',
+    port: r.int('port', 4010),
+    faults: r.get('faults'),
+    variants: r.get('variants'),
+    ...(o.rpm ? { rpm: Number(o.rpm) } : {}),
+    ...(o.rpd ? { rpd: Number(o.rpd) } : {}),
+    ...(tls ? { tls } : {}),
+  };
+}
+
+/** Throw a ConfigError: how the parts of the reader that cannot import it (they are imported by it) fail. */
+function configError(message: string): never {
+  throw new ConfigError(message);
+}
+
 /** Flags over an environment map → the one Config of a command. Throws ConfigError on a bad value. */
 export function readConfig(env: EnvMap, flags: Flags, command: Command): Config {
   const r = reader(env, flags);
@@ -262,15 +281,11 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
   const writes = bool('allow-writes');
   const scenarios = scenariosOf(get('scenarios'));
   const { windowMs, dayMs } = periodsOf(r, base);
-  const fail = (m: string): never => {
-    throw new ConfigError(m);
-  };
-  const tls = servedTls(r, { base, fail });
   return {
     command,
     env: target.env,
     baseUrl: base,
-    network: readNetwork(r, { env, base, envName: target.env, fail }),
+    network: readNetwork(r, { env, base, envName: target.env, fail: configError }),
     apiKey: keys.apiKey,
     plan: keys.plan,
     limits: keys.limits,
@@ -308,15 +323,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
       dryRun: bool('dry-run') === true,
     },
     output: { verbose: bool('verbose') === true, progress: bool('no-progress') !== true },
-    reference: {
-      host: get('host') || '127.0.0.1',
-      port: int('port', 4010),
-      faults: get('faults'),
-      variants: get('variants'),
-      ...(rpm ? { rpm: Number(rpm) } : {}),
-      ...(rpd ? { rpd: Number(rpd) } : {}),
-      ...(tls ? { tls } : {}),
-    },
+    reference: referenceOf(r, { rpm, rpd, base }),
     help: bool('help') === true,
   };
 }
