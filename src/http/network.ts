@@ -53,6 +53,9 @@ function caCertificates(path: string): string[] {
 }
 
 function clientKeyOf(path: string, pem: string, passphrase: string | undefined): KeyObject {
+  // PKCS#8 (BEGIN ENCRYPTED PRIVATE KEY) or the legacy form (Proc-Type: 4,ENCRYPTED)
+  if (passphrase === undefined && /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: *4, *ENCRYPTED/.test(pem))
+    throw new ConfigError(`the client key ${path} (--client-key) is encrypted: set its passphrase in ${PASSPHRASE_VAR} (never a flag)`);
   try {
     return createPrivateKey(passphrase === undefined ? pem : { key: pem, passphrase });
   } catch (e) {

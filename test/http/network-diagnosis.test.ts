@@ -6,7 +6,11 @@
  * apart from the target, never looking the target's name up on this machine. When it gets through, it says which
  * protocol ALPN agreed on.
  */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkNetworkFiles, connectTls } from '../../src/http/network.ts';
+import { tempDir } from '../support/temp.ts';
 import { preflight } from '../../src/http/preflight.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
@@ -168,7 +172,6 @@ describe('a proxy is told apart from the target', () => {
 
 describe('the TLS settings of a connection', () => {
   test('The CA, the client certificate and its key are one context made once and given to every connection (the roots are not parsed per connection).', async () => {
-    const { connectTls } = await import('../../src/http/network.ts');
     const n = readConfig(
       { ANIMAL_STORE_CA_FILE: mine().ca, ANIMAL_STORE_CLIENT_CERT: mine().clientCert, ANIMAL_STORE_CLIENT_KEY: mine().clientKey },
       {},
@@ -178,5 +181,28 @@ describe('the TLS settings of a connection', () => {
     expect(Object.keys(a).sort()).toEqual(['rejectUnauthorized', 'secureContext']);
     expect(connectTls({ ...n }).secureContext).toBe(a.secureContext);
     expect(connectTls(undefined)).toEqual({ rejectUnauthorized: true });
+  });
+});
+
+describe('the network’s files, checked before anything is sent (exit 2)', () => {
+  const files = (env: Record<string, string>) => () => checkNetworkFiles(readConfig(env, {}, 'start').network);
+  const pair = (key: string) => ({ ANIMAL_STORE_CLIENT_CERT: mine().clientCert, ANIMAL_STORE_CLIENT_KEY: key });
+
+  test('A CA file that cannot be read, or holds no certificate, is named.', () => {
+    expect(files({ ANIMAL_STORE_CA_FILE: '/nonexistent/ca.pem' })).toThrow(
+      /^cannot read the CA file \/nonexistent\/ca\.pem \(--ca-file\): ENOENT$/,
+    );
+    expect(files({ ANIMAL_STORE_CA_FILE: mine().clientKey })).toThrow(/holds no PEM certificate/);
+  });
+
+  test('A key that is not the certificate’s is refused; an encrypted key needs its passphrase from the environment, the right one.', () => {
+    expect(files(pair(other().clientKey))).toThrow(/is not the key of the client certificate/);
+    const encrypted = join(tempDir('keys'), 'client-encrypted.key');
+    execFileSync('openssl', ['ec', '-in', mine().clientKey, '-aes256', '-passout', 'pass:right-phrase', '-out', encrypted], {
+      stdio: 'ignore',
+    });
+    expect(files(pair(encrypted))).toThrow(/is encrypted: set its passphrase in ANIMAL_STORE_CLIENT_KEY_PASSPHRASE \(never a flag\)/);
+    expect(files({ ...pair(encrypted), ANIMAL_STORE_CLIENT_KEY_PASSPHRASE: 'wrong-phrase' })).toThrow(/cannot be read with the passphrase/);
+    expect(files({ ...pair(encrypted), ANIMAL_STORE_CLIENT_KEY_PASSPHRASE: 'right-phrase' })).not.toThrow();
   });
 });

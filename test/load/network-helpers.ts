@@ -5,7 +5,16 @@
  */
 import type { LoadEngine } from '../../load/node/engine.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
-import { certificates, internalUrl, serveTls, startProxy, type NetServer, type TestProxy } from '../support/network.ts';
+import {
+  certificates,
+  encryptedClientKey,
+  internalUrl,
+  KEY_PHRASE,
+  serveTls,
+  startProxy,
+  type NetServer,
+  type TestProxy,
+} from '../support/network.ts';
 import { job, PER_DAY, PER_MINUTE } from './helpers.ts';
 
 /** Every server and proxy started, for the calling file to close. */
@@ -27,6 +36,16 @@ export const ROUTES: Route[] = [
     name: 'mutual TLS',
     server: { mutual: true },
     env: (t) => ({ ANIMAL_STORE_CA_FILE: t.ca, ANIMAL_STORE_CLIENT_CERT: t.clientCert, ANIMAL_STORE_CLIENT_KEY: t.clientKey }),
+  },
+  {
+    name: 'mutual TLS with a key encrypted by a passphrase (from the environment)',
+    server: { mutual: true },
+    env: (t) => ({
+      ANIMAL_STORE_CA_FILE: t.ca,
+      ANIMAL_STORE_CLIENT_CERT: t.clientCert,
+      ANIMAL_STORE_CLIENT_KEY: encryptedClientKey(),
+      ANIMAL_STORE_CLIENT_KEY_PASSPHRASE: KEY_PHRASE,
+    }),
   },
   { name: 'HTTP/2 only', server: { http1: false }, env: (t) => ({ ANIMAL_STORE_CA_FILE: t.ca, ANIMAL_STORE_HTTP2: 'yes' }), http2: true },
   {

@@ -15,6 +15,7 @@ import { builtBundles } from '../support/bundles.ts';
 import { emulatedK6 } from '../support/k6-shim/bin.ts';
 import { PER_MINUTE } from './helpers.ts';
 import { ceiling, KEY, opened, ROUTES } from './network-helpers.ts';
+import { KEY_PHRASE } from '../support/network.ts';
 
 const bundles = builtBundles('network-routes-dist');
 afterAll(async () => {
@@ -44,7 +45,7 @@ describe.each(Object.keys(ENGINES) as (keyof typeof ENGINES)[])('the ceiling on 
         for (const secret of [KEY, Buffer.from(`Bearer ${KEY}`).toString('base64'), 'pr0xy-pass'])
           expect(relayed.includes(secret)).toBe(false);
       } else expect(proxy.connects).toEqual([]);
-      expect(JSON.stringify(report)).not.toContain('pr0xy-pass');
+      for (const secret of ['pr0xy-pass', KEY_PHRASE]) expect(`${JSON.stringify(report)}${logged}`).not.toContain(secret);
     },
     60_000,
   );

@@ -8,6 +8,7 @@
  *   runner cannot: `animal-store.internal`), counts the tunnels it opened and keeps every byte it relayed from the
  *   client, forwards absolute-form requests (an http:// target), and can demand credentials or refuse.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
@@ -39,6 +40,24 @@ export function certificates(label: 'test' | 'other'): CertificateSet {
     rmSync(fresh, { recursive: true, force: true }); // another file moved its set in first
   }
   return certificateSet(dir, caName);
+}
+
+/** The passphrase of `encryptedClientKey`. */
+export const KEY_PHRASE = 'test-phrase-31';
+
+/**
+ * The `test` client key encrypted with KEY_PHRASE in the legacy PEM form (Proc-Type: 4,ENCRYPTED), the one k6's
+ * tlsAuth `password` decrypts; made once beside the set.
+ */
+export function encryptedClientKey(): string {
+  const set = certificates('test');
+  const file = join(set.dir, 'client-legacy-encrypted.key');
+  if (!existsSync(file)) {
+    const fresh = `${file}.${process.pid}`;
+    execFileSync('openssl', ['ec', '-in', set.clientKey, '-aes256', '-passout', `pass:${KEY_PHRASE}`, '-out', fresh], { stdio: 'ignore' });
+    renameSync(fresh, file);
+  }
+  return file;
 }
 
 export interface NetServer extends Listening {
