@@ -1,8 +1,9 @@
 /**
  * The route of a request is decided as Go decides it (k6 is Go: http.ProxyFromEnvironment), so that both engines of
  * a run take the same one. The table of hosts and NO_PROXY is golang.org/x/net/http/httpproxy's own (proxy_test.go,
- * UseProxyTests: http requests, port 80), transcribed; then the scheme rules: each scheme its own proxy, no fallback
- * from https to HTTP_PROXY, loopback never proxied.
+ * UseProxyTests: http requests, port 80), transcribed, and checked row by row against net/http.ProxyFromEnvironment
+ * of Go 1.25.12 (the toolchain the real k6 binaries were built with) on 2026-11-28; then the scheme rules: each
+ * scheme its own proxy, no fallback from https to HTTP_PROXY, loopback never proxied.
  */
 import { describe, expect, test } from 'vitest';
 import { noProxyMatches, parseIp, useProxy } from '../../src/settings/proxy-route.ts';
