@@ -96,7 +96,9 @@ const jsonExtension: ExploreCheck = {
   applies: (p) => p.cls === 'latitude' || p.surfaceClass === 'latitude',
   judge(p, a) {
     const extension = p.extensions?.join(', ') ?? labelOf(p.surface.filter((f) => f.cls === 'latitude'));
-    if (!is2xx(a.status)) return [HYGIENE.judge('HYGIENE-JSON-EXTENSION', { ok: true, message: `${p.label}: refused with ${a.status}` })];
+    // Accepted is created (201); another success status is RESP-STATUS-DOCUMENTED's to fail, whatever the body.
+    if (is2xx(a.status) && a.status !== 201) return [];
+    if (a.status !== 201) return [HYGIENE.judge('HYGIENE-JSON-EXTENSION', { ok: true, message: `${p.label}: refused with ${a.status}` })];
     return [
       HYGIENE.judge('HYGIENE-JSON-EXTENSION', {
         outcome: 'warn',
