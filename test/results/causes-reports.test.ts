@@ -75,7 +75,9 @@ describe('a list answering a bare 500 is one cause on every report format', () =
     const r = runs.bare;
     const text = renderConsole(r);
     expect(consoleCauses(r)).toEqual([`  ✗ HTTP 500 to GET /pets [${r.causes![0].id}]`]);
-    expect(text.split('\n')[1]).toBe(`  1 cause breaks ${r.counts.fail} MUST requirements and raises ${r.counts.warn} warning${r.counts.warn === 1 ? '' : 's'}.`);
+    expect(text.split('\n')[1]).toBe(
+      `  1 cause breaks ${r.counts.fail} MUST requirements and raises ${r.counts.warn} warning${r.counts.warn === 1 ? '' : 's'}.`,
+    );
     const breaks = text.split('\n').find((l) => l.startsWith('      breaks '))!;
     for (const id of BROKEN) expect(breaks).toContain(id);
     expect(count(text, /^ {2}✗ /gm)).toBe(1);
