@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { rawNumber } from '../../../src/core/json.ts';
 import { arr, newPet, obj, type Srv } from '../helpers.ts';
-import type { Probe } from './types.ts';
+import type { Proof } from './types.ts';
 
 const post = (s: Srv, body: string) => s.send('/pets', { body });
 const status = async (p: Promise<{ status: number }>) => (await p).status;
@@ -30,7 +30,7 @@ async function postChunked(s: Srv, body: string): Promise<number> {
   return r.statusCode;
 }
 
-export const GENERATED_PROBES: Probe[] = [
+export const GENERATED_PROOFS: Proof[] = [
   { fault: 'name-astral-500', holds: async (s) => (await status(post(s, newPet({ name: 'Rex 🐶' })))) === 201 },
   { fault: 'extra-property-500', holds: async (s) => (await status(post(s, newPet({ nickname: 'Rex' })))) === 201 },
   { fault: 'name-non-latin1-415', holds: async (s) => (await status(post(s, newPet({ name: 'Кот' })))) === 201 },
