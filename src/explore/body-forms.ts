@@ -28,6 +28,7 @@ export function spellingLabel(sp: Spelling): string {
       ? `${sp.escape.every(Boolean) ? 'every character' : 'characters'} of the strings escaped (${sp.long ? '\\u only, ' : ''}${sp.upper?.every(Boolean) ? 'upper' : sp.upper?.some(Boolean) ? 'mixed' : 'lower'}-case hex)`
       : '',
     sp.solidus ? 'every / written \\/' : '',
+    sp.order?.length ? `members in another order (ranks ${sp.order.join(',')})` : '',
     sp.comments?.some(Boolean) ? 'comments' : '',
     sp.trailingComma ? 'trailing commas' : '',
     sp.singleQuotes ? `single quotes (${sp.singleQuotes === 'names' ? 'member names' : 'every string'})` : '',
@@ -52,7 +53,7 @@ export function spellingForm(sp: Spelling, o: { id?: string; label?: string; cha
     label: o.label ?? spellingLabel(sp),
     source: ext
       ? `${RFC8259} §9 (a parser MAY accept non-JSON forms or extensions)`
-      : `${RFC8259} §2 (whitespace around any token), §7 (any character may be escaped, hex digits in either case, \\/)`,
+      : `${RFC8259} §2 (whitespace around any token), §4 (members in any order), §7 (any character may be escaped, hex digits in either case, \\/)`,
     spell: (b) => {
       const node = o.change ? o.change(b.node) : b.node;
       return { text: render(node, sp), ...(ext ? { readings: [render(node)] } : {}) };
@@ -76,6 +77,7 @@ export const jsonSpellingArb: fc.Arbitrary<Spelling> = fc.record(
     upper: fc.array(fc.boolean(), { maxLength: 4 }),
     long: fc.boolean(),
     solidus: fc.boolean(),
+    order: fc.array(fc.nat({ max: 7 }), { maxLength: 7 }),
   },
   { requiredKeys: [] },
 );
@@ -220,6 +222,7 @@ export const BODY_EXAMPLES: readonly Form[] = [
     { escape: [false, true], upper: [false] },
     { id: 'json-escapes-lower', label: 'every other character of every string written as a \\u escape, lower-case hex' },
   ),
+  spellingForm({ order: [2, 1, 0] }, { id: 'json-member-order', label: 'the members of the object in reverse order' }),
   spellingForm(
     { solidus: true, ws: ['\t'] },
     { id: 'json-solidus', label: 'a solidus in the name written \\/, tabs between the tokens', change: nameWith('/x') },

@@ -15,7 +15,7 @@ import { BODY_EXAMPLES, OTHER_MEDIA_TYPES } from './body-forms.ts';
 import { CLIENTS, clientForms, CONTENT_TYPE_EXAMPLES, ENCODING_EXAMPLES, HEADER_EXAMPLES } from './header-forms.ts';
 import { OPEN_QUERY_FORMS, queryForm } from './query-forms.ts';
 import { boundaryNames } from './strings.ts';
-import { fieldSamples, INT64_BOUNDARIES, paramSamples } from './values.ts';
+import { fieldSamples, INT64_BOUNDARIES, JSON_SPELLED, paramSamples } from './values.ts';
 
 /** A simple valid value of a schema: the baseline every field case varies one field of. */
 function baseline(schema: Schema, key = ''): JNode {
@@ -51,12 +51,10 @@ function bodyCases(op: OperationModel, embedded: boolean): Draft[] {
   }
   // Names on both sides of 255 where UTF-16 units, code points, UTF-8 bytes and graphemes disagree.
   for (const { node, label } of boundaryNames()) out.push(d(`${NAME_FIELD}: ${label}`, withProp(base, NAME_FIELD, node), NAME_FIELD));
-  // Names without the run's prefix only on the suite's own server (a pet created elsewhere must be findable by its prefix).
+  // Names without the run's prefix only on the suite's own server (a pet created elsewhere must be findable by its
+  // prefix): the shortest, and one of each kind of string that spells another value (values.ts: JSON_SPELLED).
   if (embedded)
-    for (const [label, value] of [
-      ['empty', ''],
-      ['one character', 'a'],
-    ])
+    for (const [label, value] of [['empty', ''], ['one character', 'a'], ...JSON_SPELLED])
       out.push(d(`${NAME_FIELD}: ${label}, without the prefix`, withProp(base, NAME_FIELD, { k: 'str', value, named: 'bare' })));
   out.push(
     d('an unknown property', withProp(base, 'nickname', str('Rex'))),

@@ -15,9 +15,10 @@ import { NAME_FIELD, OPERATIONS, type OperationModel } from './model.ts';
 import type { Draft } from './probe.ts';
 import { OPEN_QUERY_FORMS, queryFormArb } from './query-forms.ts';
 import type { Form } from './surface.ts';
+import { jsonSpelledArb } from './values.ts';
 
 /** Does a spelling change anything (else no form is attached)? */
-const changes = (sp: Spelling): boolean => !!(sp.ws?.some(Boolean) || sp.escape?.some(Boolean) || sp.solidus);
+const changes = (sp: Spelling): boolean => !!(sp.ws?.some(Boolean) || sp.escape?.some(Boolean) || sp.solidus || sp.order?.length);
 
 /** The params of a draft, split into its query and its path id. */
 function placed(op: OperationModel, ps: Record<string, string | undefined>): Pick<Draft, 'query' | 'petId'> {
@@ -48,19 +49,23 @@ export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
   }));
 }
 
+const prefixedName = (value: string): JNode => ({ k: 'str', value, named: 'prefixed' });
+
 /** A plain NewPet: a printable name (or one in another script), a categoryId of any size, a status or none. */
 const plainPetArb: fc.Arbitrary<JNode> = fc
   .record({
     name: fc.oneof(
-      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9 ./_-]{1,12}$/) },
-      { weight: 1, arbitrary: fc.constantFrom('Ñandú', 'Кот 猫', 'כלב', 'Rex 🐶', 'Zoe\u0308') },
+      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9 ./_-]{1,12}$/).map(prefixedName) },
+      { weight: 1, arbitrary: fc.constantFrom('Ñandú', 'Кот 猫', 'כלב', 'Rex 🐶', 'Zoe\u0308').map(prefixedName) },
+      // A name that is wholly another value's spelling (sent whole where the run may: Naming.wholeNames).
+      { weight: 1, arbitrary: jsonSpelledArb.map((value): JNode => ({ k: 'str', value, named: 'whole' })) },
     ),
     categoryId: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }).map(String), magnitudeArb.map(String)),
     status: fc.option(fc.constantFrom('available', 'pending', 'sold'), { nil: undefined }),
   })
   .map(({ name, categoryId, status }) =>
     obj([
-      [NAME_FIELD, { k: 'str', value: name, named: 'prefixed' }],
+      [NAME_FIELD, name],
       ['categoryId', num(categoryId)],
       ...(status ? [['status', str(status)] as [string, JNode]] : []),
     ]),

@@ -71,6 +71,7 @@ export class Explorer {
       token: () => `${token}.${(counter++).toString(36)}`,
       // The specs already require names of the prefix and about 21 more characters.
       plainLength: settings.prefix.length + 24,
+      wholeNames: settings.embedded,
     };
   }
 

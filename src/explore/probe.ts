@@ -61,7 +61,13 @@ export interface Naming {
   token(): string;
   /** Names up to this length must be accepted. */
   plainLength: number;
+  /** Names may be sent whole, without the prefix (the suite's own server: nothing else to find them among). */
+  wholeNames?: boolean;
 }
+
+/** Does a name node go without the prefix? */
+const bareName = (named: 'prefixed' | 'bare' | 'whole', naming: Naming): boolean =>
+  named === 'bare' || (named === 'whole' && !!naming.wholeNames);
 
 const RANK: readonly Classification['cls'][] = ['invalid', 'latitude', 'silent', 'valid'];
 const worst = (cs: Classification[]): Classification =>
@@ -76,7 +82,7 @@ function named(d: Draft, naming: Naming): { node?: JNode; text?: string; name?: 
   let name: string | undefined;
   const node = mapStrings(d.body, (s) => {
     if (!s.named) return s;
-    const head = s.named === 'bare' ? '' : `${naming.prefix}${naming.token()}-`;
+    const head = bareName(s.named, naming) ? '' : `${naming.prefix}${naming.token()}-`;
     const value = s.fit ? fitted(head, s.value, s.fit.unit, s.fit.n) : `${head}${s.value}`;
     name = value;
     return { k: 'str', value, ...(s.escaped ? { escaped: true } : {}) };
