@@ -53,7 +53,7 @@ export function spellingForm(sp: Spelling, o: { id?: string; label?: string; cha
     label: o.label ?? spellingLabel(sp),
     source: ext
       ? `${RFC8259} §9 (a parser MAY accept non-JSON forms or extensions)`
-      : `${RFC8259} §2 (whitespace around any token), §4 (members in any order), §7 (any character may be escaped, hex digits in either case, \\/)`,
+      : `${RFC8259} §2 (whitespace around any token), ${sp.order?.length ? '§4 (an object is an unordered collection), ' : ''}§7 (any character may be escaped, hex digits in either case, \\/)`,
     spell: (b) => {
       const node = o.change ? o.change(b.node) : b.node;
       return { text: render(node, sp), ...(ext ? { readings: [render(node)] } : {}) };

@@ -113,6 +113,14 @@ export const openDraftArb: fc.Arbitrary<Draft> = fc
   )
   .map(([body, form]) => ({ op: 'createPet', body, forms: [form], label: 'a plain NewPet' }));
 
+/**
+ * A getPet whose petId is a near miss of an id the server holds (resolved when materialized: Draft.near) — `12.0`,
+ * `12e0`, `12 ` for a pet 12 — so a reader that takes such a text as the pet's id meets a pet, not a 404.
+ */
+export const heldNearArb: fc.Arbitrary<Draft> = fc
+  .record({ pick: fc.nat(), mutation: fc.nat(), at: fc.nat({ max: 40 }) })
+  .map((near) => ({ op: 'getPet', near, label: 'a near miss of an id the server holds' }));
+
 /** A draft of any operation (createPet only when the run may write): values, surface forms, open forms. */
 export function requestArb(writes: boolean, only?: readonly OperationId[]): fc.Arbitrary<Draft> {
   const ops = OPERATIONS.filter((o) => (writes || o.method === 'GET') && (!only || only.includes(o.id)));
@@ -122,6 +130,7 @@ export function requestArb(writes: boolean, only?: readonly OperationId[]): fc.A
       { weight: w * 4, arbitrary: draftArb(o) },
       { weight: w * 2, arbitrary: surfaceDraftArb(o) },
       ...(o.body ? [{ weight: w, arbitrary: openDraftArb }] : []),
+      ...(o.params.some((p) => p.in === 'path') ? [{ weight: w, arbitrary: heldNearArb }] : []),
     ];
   });
   return fc.oneof(...arms);

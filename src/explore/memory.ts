@@ -28,6 +28,8 @@ export class Memory {
   readonly writes: { probe: Probe; index: number; stored?: boolean }[] = [];
   /** Every page of the list that passed (no problem of the page as a whole): its filter ('' none), limit and place. */
   readonly listPasses: { filter: string; limit: number; index: number }[] = [];
+  /** The ids of every pet the phase created, in order (kept when `created` is read back): near misses start from them. */
+  readonly held: string[] = [];
   private exchanges = 0;
   /** The last exchanges sent, in order. */
   private readonly recent: Sent[] = [];

@@ -14,6 +14,8 @@ import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import { probeOf, type Draft, type Probe } from './probe.ts';
 import { operation } from './model.ts';
+import { isPathSegment } from './classify.ts';
+import { heldIdNearMisses } from './values.ts';
 import { bulkReadBack, nothingStored, statefulPhase, storedPhase } from './stateful.ts';
 import { runSequence } from './sequences.ts';
 import { loadStore, storeKey, type SavedCounterexample } from './counterexample-store.ts';
@@ -64,13 +66,34 @@ async function reportCase(x: Explorer, sent: Shot & { probe: Probe }, draft?: Dr
 }
 
 /**
+ * The coverage cases that start from what the server holds, once the others are sent: each near miss of the first id
+ * the run created (values.ts: heldIdNearMisses), within what the budget leaves to the coverage part.
+ */
+function heldCases(x: Explorer): { draft: Draft; probe: Probe }[] {
+  const id = x.memory.held[0];
+  if (id === undefined) return [];
+  const n = Math.max(0, x.pace.left() - coverageReserve(x.settings.budget));
+  return heldIdNearMisses(id)
+    .filter(([, text]) => isPathSegment(text))
+    .slice(0, n)
+    .map(([label, petId]) => ({ op: 'getPet' as const, petId, label: `petId: a near miss of a held id, ${label}` }))
+    .map((draft) => ({ draft, probe: x.materialize(draft) }));
+}
+
+/**
  * The coverage part: the baselines, then every coverage case in a fixed order, sent as many at a time as the server's
- * latency needs (Pace.width), each judged, each new failure reported with what reproduces it.
+ * latency needs (Pace.width), each judged, each new failure reported with what reproduces it; then the cases that
+ * start from what the server holds.
  */
 export async function coveragePhase(x: Explorer): Promise<void> {
   const base = baselines(x);
   for (const shot of await x.sendAll(base, SOURCES.coverage)) if (shot) await reportCase(x, shot);
-  const cases = coverageCases(x);
+  await coverageBatch(x, coverageCases(x));
+  await coverageBatch(x, heldCases(x));
+}
+
+/** Send a batch of coverage cases and report each (a RunAborted after the cases sent are reported). */
+async function coverageBatch(x: Explorer, cases: { draft: Draft; probe: Probe }[]): Promise<void> {
   let aborted: RunAborted | undefined;
   const shots = await guarded(
     () =>

@@ -25,6 +25,11 @@ export interface Draft {
   forms?: readonly Form[];
   /** What the case is, for people. */
   label: string;
+  /**
+   * A petId that is a near miss of an id the server holds (values.ts: nearMissOfId): which of the run's pets
+   * (modulo their number), which mutation and where. Resolved when the run materializes it (Explorer.materialize).
+   */
+  near?: { pick: number; mutation: number; at: number };
 }
 
 /** A request ready to send, with what the schema and the grammar say of it. */

@@ -223,6 +223,25 @@ export function nearBases(schema: Schema): string[] {
   return out.length ? out : ['7'];
 }
 
+/** The mutations of an integer's text (its digits' grammar, and any text's). */
+const INTEGER_MUTATIONS = MUTATIONS.filter((m) => m.on === 'any' || m.on === 'integer');
+
+/**
+ * The `k`-th near miss of an id the server holds (a pet the run created), at position `at`: `12.0`, `12e0`, `+12`,
+ * `12 `, `1,2`… — what a reader taking the leading digits, or a lenient number parser, reads as that pet. A text that
+ * cannot be a path segment of its own (a one-digit id left out) is the id with a fraction of zero instead.
+ */
+export function nearMissOfId(id: string, k: number, at: number): [string, string] {
+  const m = INTEGER_MUTATIONS[k % INTEGER_MUTATIONS.length];
+  const text = m.apply(id, at);
+  return text === '' || text === id ? [`${id}, with a fraction of zero`, `${id}.0`] : [`${id}, ${m.label}`, text];
+}
+
+/** Each near miss of a held id the coverage cases send (those left to the generators aside). */
+export function heldIdNearMisses(id: string): [string, string][] {
+  return INTEGER_MUTATIONS.filter((m) => !m.generatedOnly).map((m, k) => nearMissOfId(id, INTEGER_MUTATIONS.indexOf(m), k * 3 + 1));
+}
+
 /** The mutations that apply to a schema's values. */
 export const mutationsFor = (schema: Schema): Mutation[] =>
   MUTATIONS.filter((m) => m.on === 'any' || m.on === (schema.enum ? 'text' : schema.type === 'integer' ? 'integer' : 'text'));
