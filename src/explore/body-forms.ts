@@ -269,6 +269,29 @@ export const BODY_EXAMPLES: readonly Form[] = [
   }),
 ];
 
+/**
+ * The body sent chunked (RFC 9112 §7.1: Transfer-Encoding: chunked, no Content-Length), in chunks of these sizes in
+ * bytes (cycled; a chunk may end inside a UTF-8 character): the same request by HTTP — a recipient MUST be able to parse
+ * the chunked coding (§7.1) — served alike, else HTTP-EQUIVALENT-FORMS warns; a 411 (RFC 9110 §15.5.12) is a refusal
+ * of the framing, warned the same way.
+ */
+export const framingForm = (chunks: number[]): Form => ({
+  kind: 'framing',
+  id: 'chunked',
+  cls: 'equivalent-http',
+  label: `the body sent chunked (Transfer-Encoding: chunked, no Content-Length), in chunks of ${chunks.join(', ')} bytes`,
+  source: 'RFC 9112 §7.1 (a recipient MUST be able to parse the chunked transfer coding), §6.3 (message body length)',
+  chunks,
+});
+
+/** Any chunked framing: chunks of any sizes from one byte up, or the whole body in one chunk; shrinks towards one chunk. */
+export const framingFormArb: fc.Arbitrary<Form> = fc
+  .oneof(fc.constant<number[]>([65536]), fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 4 }))
+  .map(framingForm);
+
+/** The framing the coverage part sends: small chunks of two sizes (one of a single byte, inside any UTF-8 character). */
+export const FRAMING_EXAMPLES: readonly Form[] = [framingForm([7, 1])];
+
 /** Content-Type of a createPet with a valid body that is no JSON media type: refusable (415, or read anyway). */
 export const OTHER_MEDIA_TYPES: readonly Form[] = [
   {

@@ -11,8 +11,16 @@ import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation, OPERATIONS, type OperationModel, type Schema } from './model.ts';
 import type { Draft } from './probe.ts';
 import type { Form } from './surface.ts';
-import { BODY_EXAMPLES, OTHER_MEDIA_TYPES } from './body-forms.ts';
-import { CLIENTS, clientForms, CONTENT_TYPE_EXAMPLES, ENCODING_EXAMPLES, HEADER_EXAMPLES } from './header-forms.ts';
+import { BODY_EXAMPLES, FRAMING_EXAMPLES, OTHER_MEDIA_TYPES } from './body-forms.ts';
+import {
+  CLIENTS,
+  clientForms,
+  CONTENT_TYPE_EXAMPLES,
+  ENCODING_EXAMPLES,
+  HEADER_EXAMPLES,
+  headerForm,
+  NO_CREDENTIALS,
+} from './header-forms.ts';
 import { OPEN_QUERY_FORMS, queryForm } from './query-forms.ts';
 import { boundaryNames } from './strings.ts';
 import { fieldSamples, INT64_BOUNDARIES, JSON_SPELLED, paramSamples } from './values.ts';
@@ -108,15 +116,19 @@ function isValidGet(d: Draft): boolean {
 
 /**
  * The header examples ride on the valid GET cases, one group each (one request, two independent dimensions: a
- * failure is told apart by sending the plain request, attribution.ts); those left over get a page of their own.
+ * failure is told apart by sending the plain request, attribution.ts), those left over on the getPet cases answered
+ * with an error; those left then get a page of their own.
  */
 function withHeaders(cases: readonly Draft[]): Draft[] {
   const groups = headerGroups();
-  const out = cases.map((d) => {
-    if (d.op === 'createPet' || d.forms?.length || !isValidGet(d) || !groups.length) return d;
+  const ride = (valid: boolean) => (d: Draft) => {
+    if (d.op === 'createPet' || d.forms?.length || !groups.length) return d;
+    if (valid ? !isValidGet(d) : d.op !== 'getPet' || isValidGet(d)) return d;
     const g = groups.shift()!;
     return { ...d, forms: g.forms, label: `${d.label}, ${g.label}` };
-  });
+  };
+  // Then on getPet cases of an id that is no integer (an error answer: an Error, whatever the request accepts).
+  const out = cases.map(ride(true)).map(ride(false));
   for (const g of groups) out.push({ op: 'listPets', query: { limit: '5' }, label: `a page, ${g.label}`, forms: g.forms });
   return out;
 }
@@ -140,7 +152,13 @@ function surfaceCases(writes: boolean): Draft[] {
   // a name that has some (refused cleanly by a server taking printable ASCII only: observed, never failed).
   const nonAscii = (i: number) => withProp(body(i), NAME_FIELD, { k: 'str', value: 'coverage-Ñandú-猫', named: 'prefixed' });
   const creates: { forms: Form[]; label?: string; text?: boolean }[] = [
-    ...[...BODY_EXAMPLES, ...OTHER_MEDIA_TYPES, ...ENCODING_EXAMPLES, ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth')].map((f) => ({
+    ...[
+      ...BODY_EXAMPLES,
+      ...FRAMING_EXAMPLES,
+      ...OTHER_MEDIA_TYPES,
+      ...ENCODING_EXAMPLES,
+      ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth'),
+    ].map((f) => ({
       forms: [f],
     })),
     ...CONTENT_TYPE_EXAMPLES.map((f) => ({ forms: [f], text: true })),
@@ -148,6 +166,36 @@ function surfaceCases(writes: boolean): Draft[] {
   ];
   return out.concat(
     creates.map((c, i) => ({ op: 'createPet', body: c.text ? nonAscii(i) : body(i), label: c.label ?? 'a valid NewPet', forms: c.forms })),
+  );
+}
+
+/**
+ * Requests answered with an Error (no credentials: 401; an invalid NewPet: 400; an id no pet has: 404), with a real
+ * client's Accept naming text/plain besides JSON (axios's default) and with Accept: text/plain alone (when the run may
+ * write: a run of GET only has its error answers from the getPet cases the header groups ride on, withHeaders).
+ */
+function errorCases(writes: boolean): Draft[] {
+  if (!writes) return [];
+  const axios = CLIENTS.find((c) => c.name === 'axios')!;
+  const plain = headerForm(['accept', 'text/plain'], 'refusable', 'RFC 9110 §12.5.1 (406, or disregard Accept)');
+  const noName = withProp(baseline(operation('createPet').body!), NAME_FIELD, undefined);
+  const errors: { d: Draft; accepts: ('axios' | 'plain')[] }[] = [
+    { d: { op: 'getPet', petId: '9223372036854775806', label: 'an id no pet has' }, accepts: ['plain'] },
+    {
+      d: { op: 'listPets', query: { limit: '5' }, forms: [NO_CREDENTIALS], label: 'a page without credentials' },
+      accepts: ['axios', 'plain'],
+    },
+    { d: { op: 'createPet', body: noName, label: 'a NewPet without name' }, accepts: ['axios', 'plain'] },
+  ];
+  return errors.flatMap(({ d, accepts }) =>
+    accepts.map((a) => {
+      const forms = a === 'axios' ? clientForms(axios, d.op === 'createPet') : [plain];
+      return {
+        ...d,
+        forms: [...(d.forms ?? []), ...forms],
+        label: `${d.label}, ${a === 'axios' ? 'as axios sends it' : 'Accept: text/plain'}`,
+      };
+    }),
   );
 }
 
@@ -162,7 +210,7 @@ export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Dr
     out.push(...paramCases(op));
     if (op.body) out.push(...bodyCases(op, opts.embedded));
   }
-  return withHeaders(out.concat(surfaceCases(opts.writes)));
+  return withHeaders(out.concat(surfaceCases(opts.writes), errorCases(opts.writes)));
 }
 
 /**

@@ -19,6 +19,12 @@ export interface Sent {
   index: number;
 }
 
+/**
+ * How many of the last exchanges are remembered: more than the coverage cases sent after any one of them before it is
+ * reported (they are all sent first), so that a failure's previous request is still known when it is reported.
+ */
+const RECENT = 96;
+
 export class Memory {
   /** Pets the phase created (201 with an id) from a request that had to be served or could be: to read them back. */
   readonly created: Created[] = [];
@@ -42,7 +48,7 @@ export class Memory {
     const sent: Sent = { req, judge, index: this.exchanges++, ...(probe ? { probe } : {}) };
     if (probe?.op === 'createPet') this.writes.push({ probe, index: sent.index });
     this.recent.push(sent);
-    if (this.recent.length > 32) this.recent.shift();
+    if (this.recent.length > RECENT) this.recent.shift();
     return sent;
   }
 

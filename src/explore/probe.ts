@@ -46,6 +46,8 @@ export interface Probe {
   /** Header fields set or left out (null), and the key spelled another way (`{key}`). */
   headers?: Record<string, string | null>;
   spelled?: string;
+  /** The body sent chunked: its chunks' sizes in bytes, cycled (a framing form). */
+  chunks?: number[];
   /** The changes of its surface, and the class they give the request. */
   surface: SurfaceRecord[];
   surfaceClass: SurfaceClass;
@@ -110,6 +112,10 @@ function apply(f: Form, wire: Wire, body: { node?: JNode; text?: string; name?: 
       return true;
     case 'auth':
       wire.spelled = f.spelled;
+      return true;
+    case 'framing':
+      if (wire.body === undefined) return false;
+      wire.chunks = f.chunks;
       return true;
     case 'query': {
       const q = f.shape(wire.query ?? {});
@@ -176,6 +182,7 @@ export function probeOf(r: Wire, label: string, plainLength: number, name?: stri
     ...(readings ? { readings } : {}),
     ...(r.headers ? { headers: r.headers } : {}),
     ...(r.spelled ? { spelled: r.spelled } : {}),
+    ...(r.chunks?.length ? { chunks: r.chunks } : {}),
     surface,
     surfaceClass,
     label: surface.length ? `${label}, ${labelOf(surface)}` : label,
@@ -218,6 +225,8 @@ export function requestOf(p: Probe): ApiRequest {
   const refusals = [
     ...(p.cls !== 'valid' ? SILENT_REFUSALS[p.op] : []),
     ...(p.surfaceClass !== 'equivalent' || p.cls === 'latitude' ? SURFACE_REFUSALS : []),
+    // RFC 9110 §15.5.12: a server may refuse a body without a Content-Length (411 Length Required).
+    ...(p.chunks ? [411] : []),
   ];
   const path = p.petId !== undefined ? model.path.replace(/\{[^}]+\}/, encodeURIComponent(wellFormed(p.petId))) : model.path;
   return {
@@ -228,7 +237,8 @@ export function requestOf(p: Probe): ApiRequest {
     ...(p.rawQuery !== undefined ? { rawQuery: p.rawQuery } : {}),
     ...(p.body !== undefined ? { rawBody: p.body } : {}),
     ...(p.headers ? { headers: p.headers } : {}),
-    ...(p.spelled ? { auth: { spelled: p.spelled } } : {}),
+    ...(p.headers?.authorization === null ? { auth: 'none' as const } : p.spelled ? { auth: { spelled: p.spelled } } : {}),
+    ...(p.chunks ? { chunks: p.chunks } : {}),
     ...(refusals.length ? { alsoAcceptable: [...new Set(refusals)] } : {}),
   };
 }
@@ -241,5 +251,6 @@ export function describeProbe(p: Probe): string {
   const body = p.body === undefined ? '' : ` ${p.body.length > 160 ? `${p.body.slice(0, 157)}…` : p.body}`;
   const headers = Object.entries(p.headers ?? {}).map(([k, v]) => (v === null ? ` (no ${k})` : ` (${k}: ${v})`));
   const auth = p.spelled ? ` (Authorization: ${p.spelled.replace('{key}', '<key>')})` : '';
-  return `${model.method} ${req.path}${qs}${headers.join('')}${auth}${body}`;
+  const framing = p.chunks ? ` (Transfer-Encoding: chunked, chunks of ${p.chunks.join(', ')} bytes)` : '';
+  return `${model.method} ${req.path}${qs}${headers.join('')}${auth}${framing}${body}`;
 }

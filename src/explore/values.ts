@@ -75,7 +75,12 @@ export const jsonSpelledArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.stringMatching(/^[+]?0{1,3}[0-9]{1,4}(\.[0-9]{0,2})?$/) },
   { weight: 2, arbitrary: fc.constantFrom('true', 'false', 'null') },
   { weight: 1, arbitrary: fc.json({ maxDepth: 1, depthSize: 'xsmall' }) },
-  { weight: 1, arbitrary: fc.date({ min: new Date('1900-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+  },
 );
 
 const P53 = 2n ** 53n;
