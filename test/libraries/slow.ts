@@ -6,6 +6,12 @@
  * three requests in flight: the rate-limit scenarios meet each library's
  * limiter with many requests in flight, counted and answered out of order.
  * Headers and bodies pass through untouched; the draws are seeded.
+ *
+ * Each request goes to the server on a connection of its own, as a reverse proxy does by default (nginx speaks
+ * HTTP/1.0 to its upstreams, without keep-alive). A pool of kept-alive connections without an idle timeout of
+ * its own (Node's Agent ignores the server's Keep-Alive hint unless given a `timeout`) writes, on a loaded
+ * machine, a request on the connection the server is retiring at that moment (Node's: 5 s idle, plus 1 s) —
+ * an ECONNRESET, answered 502 without any rate-limit header, that no server under test caused.
  */
 import { once } from 'node:events';
 import { Agent, createServer, request } from 'node:http';
@@ -15,7 +21,7 @@ import type { LibraryServer } from './servers/types.ts';
 export async function slowFront(target: LibraryServer, seed = 7): Promise<LibraryServer> {
   const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
   const origin = new URL(target.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = new Agent({ keepAlive: false, maxSockets: 64 });
   const server = createServer((req, res) => {
     const before = Math.round(60 * random());
     const after = 150 + Math.round(60 * random());
