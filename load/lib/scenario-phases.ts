@@ -6,11 +6,11 @@
 import { budget, RESPONSE_WAIT_MS, type Phase, type PhaseAction, type RunState } from './runner.ts';
 import {
   isRelease,
+  isRollover,
   isSuccess,
   isThrottled,
   refillAllowance,
   signals,
-  startsWindow,
   unorderable,
 } from '../../src/core/spec/rate-limit-load/signals.ts';
 import { isDailyThrottle } from '../../src/core/spec/rate-limit-load/window.ts';
@@ -55,8 +55,6 @@ export class CeilingPhase implements Phase {
   private answered = 0;
   /** After a 429 on the first request: when a full window without sending has passed. */
   private idleUntil?: number;
-  /** The Remaining values the current window's successes said (startsWindow). */
-  private said = new Set<number>();
 
   /**
    * Requests in flight that reach the limit within half a window at the latency
@@ -94,8 +92,7 @@ export class CeilingPhase implements Phase {
     const reset = signals(s).reset;
     const current = prev ? signals(prev).reset : undefined;
     if (reset !== undefined && current !== undefined && reset < current) return; // a straggler counted in the previous window
-    if (prev && s.seq > prev.seq && startsWindow(prev, s, this.said)) {
-      this.said = new Set();
+    if (prev && s.seq > prev.seq && isRollover(prev, s)) {
       this.rollovers++;
       this.inWindow = 0;
       this.releases = 0;
@@ -121,8 +118,6 @@ export class CeilingPhase implements Phase {
       else if (reset !== this.firstReset) this.moving = true;
     }
     if (signals(s).remaining === 0 && !this.zero) this.zero = s;
-    const said = signals(s).remaining;
-    if (said !== undefined) this.said.add(said);
     this.inWindow++;
     // Headers that do not describe the plan's window show no rollover: allow a window boundary (up to twice the limit) before concluding.
     const cap = signals(s).limit === run.o.limit ? run.o.limit : 2 * run.o.limit;
