@@ -50,7 +50,7 @@ function count(w: World, e: Event): Event {
   return { t: written + 150 + Math.round(60 * w.random()), seq: e.seq, answer: { status: ok ? 200 : 429, headers, body } };
 }
 
-/** Process events up to `until`; true once a response was delivered (the run then decides again). */
+/** Process events up to `until`, stopping at the first response delivered (the run then decides again): its time. */
 function advance(r: ScenarioRun, w: World, until: number): number | undefined {
   for (;;) {
     w.events.sort((a, b) => a.t - b.t);
