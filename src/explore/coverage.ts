@@ -37,25 +37,48 @@ function baseline(schema: Schema, key = ''): JNode {
 /** A field's value node as the pet's name: the run's prefix goes in front of string values. */
 const asName = (n: JNode): JNode => (n.k === 'str' ? { ...n, named: 'prefixed' } : n);
 
-/** The baseline with its enumeration properties (other than `key`) rotated through their values, case by case. */
-function rotated(schema: Schema, base: JNode, key: string, i: number): JNode {
+/**
+ * How many more pets each value of an enumeration (a status) can take before its page of the list is full: what the
+ * coverage part read before storing anything (the baselines). Absent: the values take turns.
+ */
+export type Room = Readonly<Record<string, number>>;
+
+/** The value of an enumeration the i-th case takes: each in turn, or (with room) the one whose page has most room left. */
+function spread(values: readonly string[], i: number, room?: Room): string {
+  if (!room) return values[i % values.length];
+  const left = Object.fromEntries(values.map((v) => [v, room[v] ?? 0]));
+  let v = values[0];
+  for (let k = 0; k <= i; k++) {
+    v = values.reduce((best, x) => (left[x] > left[best] ? x : best), values[0]);
+    left[v]--;
+  }
+  return v;
+}
+
+/** The baseline with its enumeration properties (other than `key`) spread over their values, case by case. */
+function rotated(schema: Schema, base: JNode, at: { key: string; i: number; room?: Room }): JNode {
   let out = base;
   for (const [k, s] of Object.entries(schema.properties ?? {}))
-    if (k !== key && s.enum?.length && out.k === 'obj' && out.props.some(([p]) => p === k))
-      out = withProp(out, k, str(String(s.enum[i % s.enum.length])));
+    if (k !== at.key && s.enum?.length && out.k === 'obj' && out.props.some(([p]) => p === k))
+      out = withProp(out, k, str(spread(s.enum.map(String), at.i, at.room)));
   return out;
 }
 
-function bodyCases(op: OperationModel, embedded: boolean): Draft[] {
+function bodyCases(op: OperationModel, embedded: boolean, room?: Room): Draft[] {
   const schema = op.body!;
   const base = baseline(schema);
   const out: Draft[] = [];
   // Pets created by the cases spread over every status, so each status's page stays short enough to list them all.
-  const d = (label: string, body: JNode, key = ''): Draft => ({ op: op.id, body: rotated(schema, body, key, out.length), label });
+  const d = (label: string, body: JNode, key = ''): Draft => ({
+    op: op.id,
+    body: rotated(schema, body, { key, i: out.length, room }),
+    label,
+  });
   for (const [key, s] of Object.entries(schema.properties ?? {})) {
     for (const sample of fieldSamples(s))
       out.push(d(`${key}: ${sample.label}`, withProp(base, key, key === NAME_FIELD ? asName(sample.node) : sample.node), key));
-    if ((schema.required ?? []).includes(key)) out.push(d(`without ${key}`, withProp(base, key, undefined), key));
+    // Every field left out: a required one must be refused, an optional one served (and stored as the server defaults it).
+    out.push(d(`without ${key}`, withProp(base, key, undefined), key));
   }
   // Names on both sides of 255 where UTF-16 units, code points, UTF-8 bytes and graphemes disagree.
   for (const { node, label } of boundaryNames()) out.push(d(`${NAME_FIELD}: ${label}`, withProp(base, NAME_FIELD, node), NAME_FIELD));
@@ -138,9 +161,9 @@ function withHeaders(cases: readonly Draft[]): Draft[] {
  * page (the other header examples ride on the valid GET cases: withHeaders), the Authorization spelling and each real
  * client's default headers on a valid create, the body forms and Content-Type spellings on a valid NewPet.
  */
-function surfaceCases(writes: boolean): Draft[] {
+function surfaceCases(writes: boolean, room?: Room): Draft[] {
   const create = operation('createPet');
-  const body = (i: number) => rotated(create.body!, baseline(create.body!), '', i);
+  const body = (i: number) => rotated(create.body!, baseline(create.body!), { key: '', i: i + 1000, room });
   const list: Draft = { op: 'listPets', query: { status: 'sold', limit: '5' }, label: 'a filtered page' };
   const refusable = HEADER_EXAMPLES.filter((f) => f.cls === 'refusable');
   const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS.filter((f) => f.id !== 'q-repeated-same'), ...refusable].map((f) => ({
@@ -203,14 +226,14 @@ function errorCases(writes: boolean): Draft[] {
 export const coverageReserve = (budget: number): number => Math.max(30, Math.floor(budget * 0.2));
 
 /** Every coverage case of the API (createPet's only when the run may write). */
-export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Draft[] {
+export function coverageDrafts(opts: { writes: boolean; embedded: boolean; room?: Room }): Draft[] {
   const out: Draft[] = [];
   for (const op of OPERATIONS) {
     if (op.method !== 'GET' && !opts.writes) continue;
     out.push(...paramCases(op));
-    if (op.body) out.push(...bodyCases(op, opts.embedded));
+    if (op.body) out.push(...bodyCases(op, opts.embedded, opts.room));
   }
-  return withHeaders(out.concat(surfaceCases(opts.writes), errorCases(opts.writes)));
+  return withHeaders(out.concat(surfaceCases(opts.writes, opts.room), errorCases(opts.writes)));
 }
 
 /**

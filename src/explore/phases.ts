@@ -7,7 +7,7 @@
 import { isRequirementId, judgeAny } from '../core/catalogue.ts';
 import type { RunAborted } from '../http/client.ts';
 import { requestArb } from './drafts.ts';
-import { affordable, coverageDrafts, coverageReserve } from './coverage.ts';
+import { affordable, coverageDrafts, coverageReserve, type Room } from './coverage.ts';
 import { Explorer, EXPLORE_TIME_MS, guarded, SOURCES, type Shot } from './explorer.ts';
 import { isProblem, sameFailure } from './reporter.ts';
 import { reportAttributed } from './attribution.ts';
@@ -34,9 +34,22 @@ function baselines(x: Explorer): Probe[] {
   );
 }
 
+/**
+ * The room each status's page had before the phase stored anything (its baseline page of 100): the coverage part spreads
+ * the pets it creates over the statuses by it, so that every page stays short enough to prove a pet missing from it.
+ */
+function roomOf(shots: readonly (Shot & { probe: Probe })[]): Room | undefined {
+  const room: Record<string, number> = {};
+  for (const { probe, ex } of shots) {
+    const status = probe.query?.status;
+    if (status !== undefined && Array.isArray(ex.json)) room[status] = Number(probe.query?.limit ?? 100) - ex.json.length;
+  }
+  return Object.keys(room).length ? room : undefined;
+}
+
 /** The coverage cases a run sends: all of them when its budget affords them (every class of every dimension, in every run). */
-function coverageCases(x: Explorer): { draft: Draft; probe: Probe }[] {
-  const cases = coverageDrafts({ writes: x.settings.writes, embedded: x.settings.embedded });
+function coverageCases(x: Explorer, room?: Room): { draft: Draft; probe: Probe }[] {
+  const cases = coverageDrafts({ writes: x.settings.writes, embedded: x.settings.embedded, ...(room ? { room } : {}) });
   const n = Math.min(cases.length, Math.max(0, x.pace.left() - coverageReserve(x.settings.budget)));
   return affordable(cases, n, x.settings.seed).map((draft) => ({ draft, probe: x.materialize(draft) }));
 }
@@ -86,9 +99,9 @@ function heldCases(x: Explorer): { draft: Draft; probe: Probe }[] {
  * start from what the server holds.
  */
 export async function coveragePhase(x: Explorer): Promise<void> {
-  const base = baselines(x);
-  for (const shot of await x.sendAll(base, SOURCES.coverage)) if (shot) await reportCase(x, shot);
-  await coverageBatch(x, coverageCases(x));
+  const shots = (await x.sendAll(baselines(x), SOURCES.coverage)).filter((s) => s !== undefined);
+  for (const shot of shots) await reportCase(x, shot);
+  await coverageBatch(x, coverageCases(x, roomOf(shots)));
   await coverageBatch(x, heldCases(x));
 }
 

@@ -242,9 +242,14 @@ export function nearMissOfId(id: string, k: number, at: number): [string, string
   return text === '' || text === id ? [`${id}, with a fraction of zero`, `${id}.0`] : [`${id}, ${m.label}`, text];
 }
 
-/** Each near miss of a held id the coverage cases send (those left to the generators aside). */
+/**
+ * The near misses of a held id the coverage cases send: one per mutation of the integer's own grammar (a sign, leading
+ * zeros, an exponent, a fraction, hexadecimal, other digits, a separator); the rest are left to the generators.
+ */
 export function heldIdNearMisses(id: string): [string, string][] {
-  return INTEGER_MUTATIONS.filter((m) => !m.generatedOnly).map((m, k) => nearMissOfId(id, INTEGER_MUTATIONS.indexOf(m), k * 3 + 1));
+  return INTEGER_MUTATIONS.filter((m) => m.on === 'integer' && !m.generatedOnly).map((m, k) =>
+    nearMissOfId(id, INTEGER_MUTATIONS.indexOf(m), k * 3 + 1),
+  );
 }
 
 /** The mutations that apply to a schema's values. */
