@@ -163,7 +163,7 @@ function withHeaders(cases: readonly Draft[]): Draft[] {
  */
 function surfaceCases(writes: boolean, room?: Room): Draft[] {
   const create = operation('createPet');
-  const body = (i: number) => rotated(create.body!, baseline(create.body!), { key: '', i: i + 1000, room });
+  const body = (i: number) => rotated(create.body!, baseline(create.body!), { key: '', i, room });
   const list: Draft = { op: 'listPets', query: { status: 'sold', limit: '5' }, label: 'a filtered page' };
   const refusable = HEADER_EXAMPLES.filter((f) => f.cls === 'refusable');
   const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS.filter((f) => f.id !== 'q-repeated-same'), ...refusable].map((f) => ({

@@ -188,3 +188,12 @@ describe('a varied Accept on requests answered with an error', () => {
     }
   });
 });
+
+test('The pets the coverage cases create go to the statuses whose page has room: none to a full one.', () => {
+  const statuses = (room?: Record<string, number>) =>
+    coverageDrafts({ writes: true, embedded: false, ...(room ? { room } : {}) })
+      .filter((d) => d.op === 'createPet' && !d.label.startsWith('status'))
+      .map((d) => /"status":"([a-z]+)"/.exec(render(d.body!))?.[1]);
+  expect(statuses({ available: 0, pending: 200, sold: 200 })).not.toContain('available');
+  expect(new Set(statuses())).toEqual(new Set(['available', 'pending', 'sold', undefined]));
+});
