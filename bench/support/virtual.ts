@@ -68,12 +68,9 @@ export class VirtualClock implements Clock {
   /** Run `main` to completion in virtual time. */
   async run<T>(main: () => Promise<T>, maxSteps = 2_000_000): Promise<T> {
     let settled = false;
-    let value: T | undefined;
-    let error: unknown;
-    main().then(
-      (v) => ((settled = true), (value = v)),
-      (e) => ((settled = true), (error = e ?? new Error('rejected'))),
-    );
+    const running = main();
+    const settle = () => void (settled = true);
+    void running.then(settle, settle); // its outcome is awaited below, once settled
     for (let i = 0; i < maxSteps; i++) {
       await tick();
       if (settled) break;
@@ -89,8 +86,7 @@ export class VirtualClock implements Clock {
       next.fire();
     }
     if (!settled) throw new Error('virtual time: the run did not end');
-    if (error !== undefined) throw error;
-    return value as T;
+    return await running;
   }
 }
 

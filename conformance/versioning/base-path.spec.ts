@@ -12,7 +12,7 @@ export default defineSpec({
     {
       title: 'The configured base address ends with the /v1 version segment.',
       requirements: ['VERSION-BASE-PATH'],
-      async run(t) {
+      run(t) {
         const path = new URL(t.session.opts.baseUrl).pathname.replace(/\/+$/, '');
         const ok = path.endsWith('/v1');
         t.judge(undefined, [

@@ -50,7 +50,7 @@ export async function runConformance(target: Target, opts: ConformanceOptions = 
   const reporters = reportersOf(collector, opts);
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   try {
-    vitest = await createVitest('test', { root: ROOT, config: resolve(ROOT, 'conformance.config.ts'), watch: false, reporters } as never);
+    vitest = await createVitest('test', { root: ROOT, config: resolve(ROOT, 'conformance.config.ts'), watch: false, reporters });
     vitest.provide(CONTEXT_KEY, {
       config: target.config,
       dayMs: target.dayMs,

@@ -33,7 +33,7 @@ const rawTables = new WeakMap<object, Map<string, string>>();
 /** Raw text of the number at `pointer` inside a value returned by parseJson. */
 export function rawNumber(root: unknown, pointer: string): string | undefined {
   if (root === null || typeof root !== 'object') return undefined;
-  return rawTables.get(root as object)?.get(pointer);
+  return rawTables.get(root)?.get(pointer);
 }
 
 export function escapePointer(key: string): string {
@@ -175,7 +175,7 @@ export function integerDigits(raw: string): string | undefined {
   const exp = expText ? Number(expText) : 0;
   if (Math.abs(exp) > 400) return undefined;
   let digits = intPart + frac;
-  let point = intPart.length + exp; // position of the decimal point in digits
+  const point = intPart.length + exp; // position of the decimal point in digits
   if (point < 0) return /^0*$/.test(digits) ? '0' : undefined;
   if (point > digits.length) digits = digits + '0'.repeat(point - digits.length);
   const whole = digits.slice(0, point);

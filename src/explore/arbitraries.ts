@@ -150,8 +150,8 @@ export function wrongBodyArb(schema: Schema): fc.Arbitrary<JNode> {
   return fc.oneof(
     fc.tuple(valid, fc.constantFrom(...(schema.required ?? []))).map(([o, k]) => withProp(o, k, undefined)),
     fc.constantFrom(...props).chain(([k, s]) => fc.tuple(valid, wrongArb(s)).map(([o, w]) => withProp(o, k, w))),
-    valid.map((o) => ({ k: 'arr', items: [o] }) as JNode),
-    valid.map((o) => ({ k: 'cut', of: o }) as JNode),
+    valid.map((o): JNode => ({ k: 'arr', items: [o] })),
+    valid.map((o): JNode => ({ k: 'cut', of: o })),
   );
 }
 
@@ -185,7 +185,9 @@ export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
   return fc.tuple(params, body).map(([ps, b]) => {
     const query: Record<string, string | undefined> = {};
     let petId: string | undefined;
-    for (const p of op.params) p.in === 'path' ? (petId = ps[p.name]) : (query[p.name] = ps[p.name]);
+    for (const p of op.params)
+      if (p.in === 'path') petId = ps[p.name];
+      else query[p.name] = ps[p.name];
     return { op: op.id, query, ...(petId !== undefined ? { petId } : {}), ...(b ? { body: b } : {}), label: 'generated' };
   });
 }

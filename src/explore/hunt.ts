@@ -40,16 +40,26 @@ export interface HuntOptions {
   keepTimeMs?: number;
 }
 
+/** One round of a hunt: the explorer, the arbitrary and how each of its values is sent, the hunt's options, the round's seed. */
+interface Round<T> {
+  x: Explorer;
+  arb: fc.Arbitrary<T>;
+  run: (v: T) => Promise<Attempt>;
+  o: HuntOptions;
+  seed: number;
+}
+
+/** What fast-check said of a shrink: the counterexample's path and the number of shrinks. */
+type ShrinkDetails = { counterexamplePath?: string | null; numShrinks: number };
+
 /**
  * The replay record of a hunt's counterexample: its seed, fast-check path and shrink path (first failing → minimal);
  * for a sequence, the read that failed (`target`'s exchange), after the requests of the sequence before it.
  */
 function replayOf(
-  x: Explorer,
+  { x, o, seed }: Pick<Round<unknown>, 'x' | 'o' | 'seed'>,
   path: readonly Attempt[],
-  o: HuntOptions,
-  seed: number,
-  details?: { counterexamplePath?: string | null; numShrinks: number },
+  details?: ShrinkDetails,
   target?: Finding,
 ): Replay {
   const minimal = path[path.length - 1];
@@ -83,7 +93,7 @@ interface Found<T> {
  * Run a round's inputs — sampled from the arbitrary with the round's seed, the very inputs fast-check would run —
  * as many at a time as Explorer.width allows, in order, until one fails in a way not reported yet.
  */
-async function search<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => Promise<Attempt>, o: HuntOptions, seed: number, stop: number) {
+async function search<T>({ x, arb, run, o, seed }: Round<T>, stop: number) {
   const values = fc.sample(arb, { seed, numRuns: Math.max(1, Math.min(x.left(), stop - x.spent)) });
   for (let i = 0; i < values.length;) {
     if (x.left() <= 0 || x.spent >= stop || x.timeLeft() < (o.keepTimeMs ?? 0)) return undefined;
@@ -107,14 +117,7 @@ async function search<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => Promi
  * Shrink a found failure with fast-check from its place in the round (`path`), one request at a time, within the
  * shrink cap: every smaller input that fails the same way is kept, the last is the minimal one.
  */
-async function shrink<T>(
-  x: Explorer,
-  arb: fc.Arbitrary<T>,
-  run: (v: T) => Promise<Attempt>,
-  o: HuntOptions,
-  seed: number,
-  found: Found<T>,
-) {
+async function shrink<T>({ x, arb, run, o, seed }: Round<T>, found: Found<T>) {
   const target = signature(found.fresh);
   const start = x.spent;
   const path: Attempt[] = [found.attempt];
@@ -138,9 +141,9 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
   let aborted: RunAborted | undefined;
   for (let round = 0; round < (o.maxRounds ?? 8); round++) {
     if (aborted || x.left() <= 0 || x.spent >= stop || x.timeLeft() < (o.keepTimeMs ?? 0)) break;
-    const seed = seed32(x.settings.seed + round * 0x9e3779b9);
+    const r: Round<T> = { x, arb, run, o, seed: seed32(x.settings.seed + round * 0x9e3779b9) };
     const found = await guarded(
-      () => search(x, arb, run, o, seed, stop),
+      () => search(r, stop),
       (e) => (aborted = e),
     );
     if (!found) break;
@@ -151,35 +154,33 @@ export async function hunt<T>(x: Explorer, arb: fc.Arbitrary<T>, run: (v: T) => 
       (e) => (aborted = e),
     );
     if (attribution && attribution.kind !== 'alone' && attribution.kind !== 'unchecked') {
-      const replay = replayOf(x, [found.attempt], o, seed, undefined, found.fresh);
+      const replay = replayOf(r, [found.attempt], undefined, found.fresh);
       x.tallyOf(o.source).counterexamples += x.reportFailures(found.attempt.failures, replay, attribution);
       x.forward(found.attempt.findings);
       continue;
     }
     const shrunk = await guarded(
-      () => shrink(x, arb, run, o, seed, found),
+      () => shrink(r, found),
       (e) => (aborted = e),
     );
     const path = shrunk?.path ?? [found.attempt];
-    await reportMinimal(x, path, o, seed, shrunk?.details, signature(found.fresh), (e) => (aborted = e));
+    await reportMinimal(r, path, { details: shrunk?.details, target: signature(found.fresh) }, (e) => (aborted = e));
   }
   if (aborted) throw aborted;
 }
 
 /** Report the minimal case of a hunt, replayed alone first (offered as minimal only when it fails the same way again). */
 async function reportMinimal(
-  x: Explorer,
+  r: Pick<Round<unknown>, 'x' | 'o' | 'seed'>,
   path: readonly Attempt[],
-  o: HuntOptions,
-  seed: number,
-  details: { counterexamplePath?: string | null; numShrinks: number } | undefined,
-  target: string,
+  { details, target }: { details: ShrinkDetails | undefined; target: string },
   onAbort: (e: RunAborted) => void,
 ): Promise<void> {
+  const { x, o } = r;
   const minimal = path[path.length - 1];
   const shown = minimal.failures.find((f) => signature(f) === target);
   const attribution = shown && (await guarded(() => attribute(x, shown, o.source), onAbort));
-  const replay = replayOf(x, path, o, seed, details && { ...details, numShrinks: path.length - 1 }, shown);
+  const replay = replayOf(r, path, details && { ...details, numShrinks: path.length - 1 }, shown);
   // The minimal case's failures of the target's kind, and any other new kind it shows as well.
   x.tallyOf(o.source).counterexamples += x.reportFailures(minimal.failures, replay, attribution ?? undefined);
   x.forward(minimal.findings);

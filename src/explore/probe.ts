@@ -141,7 +141,7 @@ export function probeOf(r: Wire, label: string, plainLength: number, name?: stri
 function nameIn(body: string): string | undefined {
   try {
     const v = JSON.parse(body) as Record<string, unknown>;
-    return v && typeof v[NAME_FIELD] === 'string' ? (v[NAME_FIELD] as string) : undefined;
+    return v && typeof v[NAME_FIELD] === 'string' ? v[NAME_FIELD] : undefined;
   } catch {
     return undefined;
   }

@@ -30,8 +30,13 @@ export function listedStatus(c: Created): string | undefined {
 export const listProbe = (x: Explorer, status: string | undefined, limit: number, label: string): Probe =>
   probeOf({ op: 'listPets', query: { ...(status ? { status } : {}), limit: String(limit) } }, label, x.naming.plainLength);
 
-/** Read one page and judge every created pet it should show (those of its status; all of them unfiltered). */
-export async function readPage(x: Explorer, pets: readonly Created[], status: string | undefined, limit: number, source: string) {
+/** Read one page (of `status`, or unfiltered) and judge every created pet it should show (those of its status; all of them unfiltered). */
+export async function readPage(
+  x: Explorer,
+  pets: readonly Created[],
+  { status, limit }: { status: string | undefined; limit: number },
+  source: string,
+) {
   const list = listProbe(x, status, limit, 'read back');
   const what = new URLSearchParams(list.query).toString();
   const shown = pets.filter((c) => status === undefined || listedStatus(c) === status);
@@ -69,7 +74,7 @@ export async function runSequence(
   const statuses = [...new Set(made.map(listedStatus))].filter((s) => s !== undefined);
   for (const status of made.length ? [...statuses, undefined] : []) {
     if (x.left() <= 0) break;
-    const page = await readPage(x, made, status, limit, source);
+    const page = await readPage(x, made, { status, limit }, source);
     findings.push(...page.shot.findings);
     steps.push(page.probe);
   }

@@ -421,9 +421,14 @@ function omit(q: Record<string, string>, k: string): Record<string, string> {
   return out;
 }
 
-const ALL: readonly Variant[] = [...BODY_VARIANTS, ...CONTENT_TYPE_VARIANTS, ...HEADER_VARIANTS, ...QUERY_VARIANTS];
+const ALL: readonly (BodyVariant | HeaderVariant | QueryVariant)[] = [
+  ...BODY_VARIANTS,
+  ...CONTENT_TYPE_VARIANTS,
+  ...HEADER_VARIANTS,
+  ...QUERY_VARIANTS,
+];
 
 /** A variant by its id (a saved counterexample names its variant). */
 export function variantById(id: string): BodyVariant | HeaderVariant | QueryVariant | undefined {
-  return ALL.find((x) => x.id === id) as BodyVariant | HeaderVariant | QueryVariant | undefined;
+  return ALL.find((x) => x.id === id);
 }

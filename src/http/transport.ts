@@ -119,7 +119,7 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
     }
     const response: IncomingResponse = {
       status: res.statusCode,
-      headers: flattenHeaders(res.headers as Record<string, string | string[] | undefined>),
+      headers: flattenHeaders(res.headers),
       bodyText: Buffer.concat(chunks).toString('utf8'),
       bodyBytes: bytes,
       truncated,

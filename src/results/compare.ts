@@ -28,7 +28,7 @@ function read(file: string): Past | undefined {
     if (!Array.isArray(r.requirements) || typeof r.startedAt !== 'string') return undefined;
     const statuses: Record<string, Status> = {};
     for (const q of r.requirements) statuses[q.id] = q.status;
-    return { file, startedAt: r.startedAt, outcome: (r.outcome ?? 'incomplete') as RunReport['outcome'], statuses };
+    return { file, startedAt: r.startedAt, outcome: r.outcome ?? 'incomplete', statuses };
   } catch {
     return undefined;
   }

@@ -32,9 +32,10 @@ async function run(main: (argv: string[]) => Promise<number>, c: Case): Promise<
   for (const k of Object.keys(process.env)) if (!(k in started)) delete process.env[k];
   Object.assign(process.env, started, c.env);
   const out = { stdout: '', stderr: '' };
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back on the same stream (finally, below)
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
-  process.stdout.write = ((s: string) => ((out.stdout += s), true)) as typeof process.stdout.write;
-  process.stderr.write = ((s: string) => ((out.stderr += s), true)) as typeof process.stderr.write;
+  process.stdout.write = (s: string) => ((out.stdout += s), true);
+  process.stderr.write = (s: string) => ((out.stderr += s), true);
   try {
     return { code: await main(c.args), ...out };
   } catch (e) {

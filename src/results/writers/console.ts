@@ -36,7 +36,13 @@ const FAIL_CAP = 10;
 const WARN_CAP = 5;
 const SKIP_CAP = 8;
 
-function line(report: RunReport, mark: string, r: RequirementResult, verbose: boolean, plans?: readonly PlanResult[]): string[] {
+/** A failed or warned requirement's lines: `mark`, its reason, a counterexample; `verbose`: its replay as curl. */
+function line(
+  report: RunReport,
+  mark: string,
+  r: RequirementResult,
+  { verbose, plans }: { verbose: boolean; plans?: readonly PlanResult[] },
+): string[] {
   const on = plans ? plansWith(plans, r.id, r.status) : [];
   const where = plans && on.length && on.length < plans.length ? ` — on ${on.join(', ')}` : '';
   const out = [`  ${mark} ${r.id} (${r.level}) ${r.title}${where}`, `      ${oneLine(reasonOf(r), 160)}`];
@@ -96,9 +102,9 @@ export function renderConsole(report: RunReport, o: { verbose?: boolean; reports
   if (report.abort) lines.push(`  stopped early: ${oneLine(report.abort, 300)}`);
   const fails = report.requirements.filter((r) => r.status === 'fail');
   const warns = report.requirements.filter((r) => r.status === 'warn');
-  for (const r of fails.slice(0, FAIL_CAP)) lines.push(...line(report, '✗', r, !!o.verbose, plans));
+  for (const r of fails.slice(0, FAIL_CAP)) lines.push(...line(report, '✗', r, { verbose: !!o.verbose, plans }));
   if (fails.length > FAIL_CAP) lines.push(`  … and ${fails.length - FAIL_CAP} more failures (see the reports)`);
-  for (const r of warns.slice(0, WARN_CAP)) lines.push(...line(report, '!', r, !!o.verbose, plans));
+  for (const r of warns.slice(0, WARN_CAP)) lines.push(...line(report, '!', r, { verbose: !!o.verbose, plans }));
   if (warns.length > WARN_CAP) lines.push(`  … and ${warns.length - WARN_CAP} more warnings`);
   // every requirement the count line calls not exercised, the MUSTs the verdict needs first
   const gaps = notExercisedList(report);
