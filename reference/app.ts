@@ -99,16 +99,21 @@ function answer(
   if (has('error-422-not-error') && reply.status === 400 && route?.operation !== 'createPet')
     reply = jsonReply(422, { detail: [{ loc: ['query'], msg: 'validation error' }] });
   const v = o.variants;
+  const seq = nextSeq();
+  // Fault list-500-bare: a framework's own error page carries none of the headers the app adds.
+  const app = !reply.bare;
   const headers = {
-    ...rateLimitHeaders(decision, reply.status, {
-      has,
-      now,
-      seq: nextSeq(),
-      retryAfter: v.retryAfter,
-      counts: v.rateLimitHeaders,
-      paddingS: v.retryAfterPaddingS,
-    }),
-    ...(route?.deprecated || (has('deprecate-list') && route?.operation === 'listPets')
+    ...(app
+      ? rateLimitHeaders(decision, reply.status, {
+          has,
+          now,
+          seq,
+          retryAfter: v.retryAfter,
+          counts: v.rateLimitHeaders,
+          paddingS: v.retryAfterPaddingS,
+        })
+      : {}),
+    ...(app && (route?.deprecated || (has('deprecate-list') && route?.operation === 'listPets'))
       ? deprecationHeaders(has, `http://${headerOf(req, 'host') ?? '127.0.0.1'}`)
       : {}),
     ...(has('reflect-credentials-header') && authorization !== undefined

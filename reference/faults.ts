@@ -92,6 +92,10 @@ const table = {
   'error-status-mismatch': conformance('ERROR-STATUS-FIELD', 'A 404 Error body says status 400.'),
   // listPets
   'list-500': conformance('LIST-200-PETS', 'listPets always answers 500.'),
+  'list-500-bare': conformance(
+    'LIST-200-PETS',
+    'listPets always answers the bare 500 of a framework\'s default handler: text/plain "Internal Server Error", no X-RateLimit-* header.',
+  ),
   'default-limit-50': conformance('LIST-DEFAULT-LIMIT', 'Without limit, a page holds 50 animals.'),
   'limit-ignored': conformance('LIST-LIMIT-HONOURED', 'The limit is ignored: every page holds up to 100 animals.'),
   'limit-short-page': conformance('LIST-LIMIT-FILLS-PAGE', 'A page holds limit - 1 animals.', 'warn'),

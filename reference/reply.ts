@@ -12,6 +12,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Defaults to application/json. */
   contentType?: string;
+  /** A framework's own error page: none of the headers the app adds (rate-limit, deprecation) are sent with it. */
+  bare?: boolean;
 }
 
 /** A JSON reply; `Int64` values are written as bare digits (exact int64). */

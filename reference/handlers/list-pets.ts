@@ -53,6 +53,14 @@ function querySurface(ctx: Ctx): Reply | undefined {
   return undefined;
 }
 
+/** Faults list-500 (an Error) and list-500-bare (an unhandled exception: the framework's default page, none of the app's headers). */
+const crashed = (ctx: Ctx): Reply | undefined =>
+  ctx.has('list-500')
+    ? ctx.error('internal_error')
+    : ctx.has('list-500-bare')
+      ? { status: 500, body: 'Internal Server Error', contentType: 'text/plain; charset=utf-8', bare: true }
+      : undefined;
+
 /** The 400 (or a fault's 500) a status filter is answered with; undefined for none or a valid one. */
 function statusRefusal(ctx: Ctx, status: string | null): Reply | undefined {
   const { has } = ctx;
@@ -122,9 +130,8 @@ function pageReply(ctx: Ctx, pets: Pet[]): Reply {
 
 export const listPets: Handler = (ctx) => {
   const { has } = ctx;
-  if (has('list-500')) return ctx.error('internal_error');
-  const surface = querySurface(ctx);
-  if (surface) return surface;
+  const early = crashed(ctx) ?? querySurface(ctx);
+  if (early) return early;
   const asked = pageSize(ctx);
   if (typeof asked !== 'number') return asked;
   const status = ctx.url.searchParams.get('status');

@@ -7,6 +7,8 @@
 import { judgeAny, REQUIREMENTS, type Requirement } from '../core/catalogue.ts';
 import { SCENARIO_INFO, scenariosJudging, type ScenarioName } from '../core/scenarios.ts';
 import type { LoadReport } from '../core/load-report.ts';
+import { groupCauses } from './causes.ts';
+import { settleCauses } from './cause-status.ts';
 import type {
   EngineRecord,
   Finding,
@@ -147,7 +149,9 @@ export function notExercisedOf(kind: RunReport['kind'], results: readonly Requir
 /** Recompute what depends on the statuses (after waivers, a comparison…). */
 export function finalize(report: RunReport): RunReport {
   // Several plans: each requirement at its worst status over the plans (a pass on one plan does not cover a gap on another).
-  const requirements = report.plans?.length ? report.requirements.map((r) => acrossPlans(r, report.plans ?? [])) : report.requirements;
+  const across = report.plans?.length ? report.requirements.map((r) => acrossPlans(r, report.plans ?? [])) : report.requirements;
+  // Each failed or warned requirement names its causes, and each cause takes its requirements' statuses (waivers).
+  const { causes, requirements } = settleCauses(report.causes ?? [], across);
   const own = outcomeOf(report.kind, requirements, report.interrupted || !!report.abort);
   const ranks = { certified: 0, incomplete: 1, 'not-conformant': 2 } as const;
   // …and the run is certified only when every plan is.
@@ -155,6 +159,7 @@ export function finalize(report: RunReport): RunReport {
   return {
     ...report,
     requirements,
+    causes,
     counts: countStatuses(requirements),
     outcome,
     notExercised: notExercisedOf(report.kind, requirements),
@@ -196,7 +201,9 @@ export interface ReportInput {
 }
 
 export function buildReport(input: ReportInput): RunReport {
-  const requirements = aggregate(input.findings, input.catalogue);
+  // One finding per cause: every failure and warning carries the id of its cause (causes.ts).
+  const grouped = groupCauses(input.findings);
+  const requirements = aggregate(grouped.findings, input.catalogue);
   const abort = input.abort ?? (input.interrupted ? 'interrupted by the user (SIGINT)' : undefined);
   const suiteErrors = [
     ...new Set(input.findings.filter((f) => f.outcome === 'error').map((f) => `${f.requirement}: ${f.title} — ${f.message}`)),
@@ -217,6 +224,7 @@ export function buildReport(input: ReportInput): RunReport {
     notExercised: [],
     requestsSent: input.requestsSent,
     requirements,
+    causes: grouped.causes,
     ...(input.load ? { load: input.load } : {}),
     ...(input.engine ? { engine: input.engine } : {}),
     suiteErrors,

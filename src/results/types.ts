@@ -23,6 +23,43 @@ export interface Cause {
   title?: string;
   /** This finding follows from another finding of the same cause (a round trip of a pet that had to be refused). */
   consequence?: boolean;
+  /** Set by the aggregation: the id of the report's cause this finding was grouped into (`RunReport.causes`). */
+  id?: string;
+}
+
+/** A requirement a cause breaks: its level, its status in the report, and whether it only follows from the primary. */
+export interface CauseRequirement {
+  id: string;
+  level: Level;
+  /** fail or warn as its findings of this cause say; waived when a waiver covers the requirement. */
+  status: 'fail' | 'warn' | 'waived';
+  /** It fails only because of the primary's failure (an error page's content type, a 500's missing rate-limit headers). */
+  consequence: boolean;
+}
+
+/**
+ * One cause of a run's failures and warnings (src/results/causes.ts): the findings of one request, or of requests that
+ * fail the same way, shown once with every requirement they break and one reproduction.
+ */
+export interface CauseResult {
+  /** Stable: the same failure gets the same id in every run (a hash of `signature`). */
+  id: string;
+  /** The cause in words, naming one request that shows it ("HTTP 500 to GET /pets?limit=5"). */
+  title: string;
+  /** What grouped it: `http <status> <method> <path>` for an undocumented status or a 5xx, else the primary's `requirement · title`. */
+  signature: string;
+  /** fail: it breaks a MUST; warn: only warnings; waived: every requirement it breaks is waived. */
+  status: 'fail' | 'warn' | 'waived';
+  /** The requirements it breaks, the primary's first, consequences last. */
+  requirements: CauseRequirement[];
+  /** The requests (or stored-state sequences) that showed it. */
+  requests: number;
+  /** The findings it groups. */
+  findings: number;
+  /** A few other requests that showed it, one line each. */
+  seenOn: string[];
+  /** The finding that names it, with its evidence and (the exploration's) replay: the one reproduction. */
+  primary: Finding;
 }
 
 /** A judgement and where it came from. */
@@ -132,6 +169,8 @@ export interface RequirementResult {
   findings: Finding[];
   /** Observations (facts the spec leaves "not shown", and what a skipped requirement still saw). */
   observations: string[];
+  /** A failed or warned requirement: the ids of the causes that break it (`RunReport.causes`). */
+  causes?: string[];
   /** For a skipped requirement: why it was not exercised, and what would exercise it. */
   notExercised?: { reason: string; remedy?: string };
   waiver?: { reason: string; expires: string };
@@ -169,6 +208,16 @@ export interface Comparison {
   stillFailing: string[];
   /** Changed status in each of the last runs the folder holds (pass → fail → pass…). */
   flapping: string[];
+  /** Causes found now that the baseline did not have (by their stable id); absent when the baseline has no causes. */
+  newCauses?: CauseRef[];
+  /** Causes of the baseline that are gone, every requirement they broke passing now. */
+  fixedCauses?: CauseRef[];
+}
+
+/** A cause named across runs: its stable id and its title. */
+export interface CauseRef {
+  id: string;
+  title: string;
 }
 
 /**
@@ -217,6 +266,11 @@ export interface RunReport {
   notExercised: NotExercised[];
   requestsSent: number;
   requirements: RequirementResult[];
+  /**
+   * The failures and warnings grouped by cause (src/results/causes.ts), failing causes first: each once, with every
+   * requirement it breaks and one reproduction. Every failed or warned requirement names its causes.
+   */
+  causes?: CauseResult[];
   /** Rate-limit scenario reports, when the run included them (every plan's). */
   load?: LoadReport[];
   /** The engine the rate-limit scenarios ran on and why, with the k6 found and whether the suite is verified on it. */

@@ -140,7 +140,8 @@ describe('both JUnit writers, read by a real XML parser', () => {
     const parsed = parse(renderJunit(r));
     expect(parsed.errors).toEqual([]);
     const failures = parsed.elements.filter((e) => e.name === 'failure').map((e) => e.attributes.message);
-    expect(failures.some((m) => m.startsWith(visible(`Title ${NASTY[0][1]}`)))).toBe(true);
+    // each failure's message names its cause first ("[cause C-…] "), then the finding's title
+    expect(failures.some((m) => m.replace(/^\[causes? [^\]]*\] /, '').startsWith(visible(`Title ${NASTY[0][1]}`)))).toBe(true);
     expect(parsed.elements.find((e) => e.name === 'error')?.text).toBe(visible(`Stopped ${HOSTILE}`));
     expectAllReadBack(parsed);
   });

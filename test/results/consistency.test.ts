@@ -91,7 +91,7 @@ describe('every writer says the same thing', () => {
     const r = warnedMustReport();
     expect([r.outcome, r.notExercised]).toEqual(['incomplete', []]);
     const scope =
-      'No MUST requirement failed, but 1 MUST requirement warned (RESP-CONTENT-TYPE-JSON): this run does not certify the server.';
+      'No MUST requirement failed, but 1 MUST requirement warned (RESP-CONTENT-TYPE-JSON): this run does not certify the server. 1 cause raises 1 warning.';
     expect(renderConsole(r).split('\n')[1].trim()).toBe(scope);
     expect(renderSummary(r)).toContain(`> ${scope.replace(/[()]/g, (c) => `\\${c}`)}`);
     expect(renderHtml(r)).toContain(`data-testid="scope">${scope}</p>`);
@@ -212,7 +212,9 @@ describe('every writer says the same thing about each plan of a run over several
 
   it('The console names the plan a failure or a gap concerns, and its replay line reads that plan’s key variable.', () => {
     const out = renderConsole(mixedPlans(), { verbose: true });
-    expect(out).toMatch(/^ {2}✗ RL-NOT-EARLY \(MUST\) .* — on business$/m);
+    expect(out).toMatch(
+      /^ {2}✗ Throttled before the limit \(the ceiling scenario\) \[C-[0-9A-F]{8}\] — on business\n {6}breaks RL-NOT-EARLY, RL-CEILING-429 \(MUST\)$/m,
+    );
     expect(out).toContain('replay: curl -i -H "Authorization: Bearer $ANIMAL_STORE_API_KEY_BUSINESS"');
     expect(out).toMatch(
       /^ {2}○ RL-DAILY-QUOTA \(MUST\) not exercised on pro, enterprise: on pro: .*; on enterprise: Daily scenario not allowed/m,

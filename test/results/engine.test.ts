@@ -73,7 +73,7 @@ describe('a failure found on a k6 the suite is not yet verified on', () => {
     const r = certificate(ENGINES.unverified);
     const f = explainingFinding(ceiling(r))!;
     const console = renderConsole(r).split('\n');
-    expect(console[console.findIndex((l) => l.includes('✗ RL-CEILING-429')) + 1]).toContain(`${f.title}: ${NOTE}`);
+    expect(console[console.findIndex((l) => l.includes('breaks RL-CEILING-429')) + 1]).toContain(`${f.title}: ${NOTE}`);
     expect(renderSummary(r)).toMatch(
       /^- \*\*RL-CEILING-429\*\* \(MUST\): .*Found on k6 v2\.3\.0, not yet verified \\\(--engine node rules k6 out\\\): /m,
     );

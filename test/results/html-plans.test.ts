@@ -145,7 +145,7 @@ describe('index.html of a run over several plans: the rest of the certificate', 
   it('The banner names the plans and the conformance key instead of one plan, and the scope counts the certified plans.', () => {
     expect(html).toContain('<dt>Plans</dt><dd data-testid="meta-plan">free, pro, business, enterprise</dd>');
     expect(html).toContain(`<dt>Conformance key from</dt><dd data-testid="meta-conformance-key">${CONFORMANCE_KEY}</dd>`);
-    expect(html).toContain('data-testid="scope">2 MUST requirements failed, on business; 1 of 4 plans certified (free).</p>');
+    expect(html).toContain('data-testid="scope">1 cause breaks 2 MUST requirements, on business; 1 of 4 plans certified (free).</p>');
     expect(html).not.toContain('not given');
   });
 

@@ -90,8 +90,18 @@ describe('junit.xml', () => {
   });
 
   const statuses: [string, string, RegExp, RegExp | undefined][] = [
-    ['a failed MUST', 'AUTH-MISSING-401', /<failure message="Unauthenticated request accepted: [^"]*" type="MUST">/, undefined],
-    ['a warning', 'LIST-LIMIT-FILLS-PAGE', /<system-out>WARNING \(SHOULD\): Short page: limit=20 returned 7 animals/, /<failure|<skipped/],
+    [
+      'a failed MUST',
+      'AUTH-MISSING-401',
+      /<failure message="\[cause C-[0-9A-F]{8}\] Unauthenticated request accepted: [^"]*" type="MUST">/,
+      undefined,
+    ],
+    [
+      'a warning',
+      'LIST-LIMIT-FILLS-PAGE',
+      /<system-out>WARNING \(SHOULD\): \[cause C-[0-9A-F]{8}\] Short page: limit=20 returned 7 animals/,
+      /<failure|<skipped/,
+    ],
     [
       'a requirement not exercised, with its remedy',
       'CREATE-ID-UNIQUE',
@@ -141,7 +151,9 @@ describe('junit.xml', () => {
     const xml = renderJunit(failingReport());
     expect(xml).toMatch(/<testsuite name="load: ceiling \(free, node engine\)" tests="\d+" failures="2" errors="0" skipped="0"/);
     const tc = testcase(xml, 'RL-NOT-EARLY', 'load.ceiling.free');
-    expect(tc).toMatch(/<failure message="Throttled before the limit: request #51 was answered 429[^"]*" type="MUST">/);
+    expect(tc).toMatch(
+      /<failure message="\[cause C-[0-9A-F]{8}\] Throttled before the limit: request #51 was answered 429[^"]*" type="MUST">/,
+    );
     expect(tc).toContain('at: request #51, 5.02 s after the scenario started');
     expect(tc).toContain('response: 429');
   });
@@ -209,7 +221,9 @@ describe('junit.xml of a run over several plans', () => {
 
   it('Each plan’s test case has that plan’s status: a failure with its evidence and a curl line on the plan’s key, or a skip with its own reason.', () => {
     const failed = testcase(planSuite('business'), 'RL-NOT-EARLY', 'plan.business.rate-limit-load');
-    expect(failed).toMatch(/<failure message="Throttled before the limit: request #51 was answered 429[^"]*" type="MUST">/);
+    expect(failed).toMatch(
+      /<failure message="\[cause C-[0-9A-F]{8}\] Throttled before the limit: request #51 was answered 429[^"]*" type="MUST">/,
+    );
     expect(failed).toContain('replay: curl -i -H &quot;Authorization: Bearer $ANIMAL_STORE_API_KEY_BUSINESS&quot;');
     expect(testcase(planSuite('free'), 'RL-NOT-EARLY', 'plan.free.rate-limit-load')).toMatch(/^<testcase [^>]*\/>$/);
     expect(testcase(planSuite('pro'), 'RL-DAILY-QUOTA', 'plan.pro')).toContain(

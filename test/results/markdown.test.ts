@@ -71,11 +71,21 @@ describe('summary.md', () => {
     );
   });
 
-  it('Each failed MUST has a one-line reason, one line of evidence and a fenced curl line with the key as $ANIMAL_STORE_API_KEY.', () => {
-    const md = section(renderSummary(failingReport()), '### ❌ Failed MUST requirements (6)');
+  it('Each cause is shown once: its title and id, the requirements it breaks, one line of evidence and a fenced curl line with the key as $ANIMAL_STORE_API_KEY.', () => {
+    const md = section(renderSummary(failingReport()), '### ❌ Causes (6)');
+    expect(md).toMatch(
+      new RegExp(
+        [
+          '^- ❌ \\*\\*Pet schema violation \\\\\\(POST /pets\\\\\\)\\*\\* `C-[0-9A-F]{8}`',
+          '  Breaks: SCHEMA-PET \\\\\\(MUST\\\\\\)',
+          '  Pet schema violation: /id must be integer',
+          '',
+        ].join('\n'),
+        'm',
+      ),
+    );
     expect(md).toContain(
       [
-        '- **SCHEMA-PET** (MUST): Pet schema violation: /id must be integer',
         '  Evidence: POST https&#58;//api.animal-store.example/v1/pets → HTTP 201; expected id: integer \\(int64\\); actual id: "12" \\(string\\)',
         '',
         '  ```sh',
@@ -83,12 +93,24 @@ describe('summary.md', () => {
         '  ```',
       ].join('\n'),
     );
-    expect(md.match(/^ {2}```sh$/gm)).toHaveLength(md.match(/^- \*\*/gm)!.length);
+    // every cause with a request has one curl line; the short page (no request recorded) has none
+    expect(md.match(/^ {2}```sh$/gm)).toHaveLength(md.match(/^- (❌|⚠️) /gm)!.length - 1);
   });
 
-  it('A failed MUST found under load names the request it is about.', () => {
-    const md = section(renderSummary(failingReport()), '### ❌ Failed MUST requirements');
-    expect(md).toMatch(/^- \*\*RL-NOT-EARLY\*\* \(MUST\): Throttled before the limit: request \\#51 was answered 429/m);
+  it('Each failed MUST is listed once with its reason and points to its cause, without repeating the evidence.', () => {
+    const r = failingReport();
+    const md = section(renderSummary(r), '### ❌ Failed MUST requirements (6)');
+    const schema = r.requirements.find((q) => q.id === 'SCHEMA-PET')!;
+    expect(md).toContain(`- **SCHEMA-PET** (MUST): Pet schema violation: /id must be integer — cause ${schema.causes![0]}\n`);
+    expect(md).not.toContain('```');
+    expect(md).not.toContain('Evidence:');
+  });
+
+  it('A failure found under load is one cause with every requirement its request breaks, and names the request it is about.', () => {
+    const md = section(renderSummary(failingReport()), '### ❌ Causes');
+    expect(md).toMatch(
+      /^- ❌ \*\*Throttled before the limit \\\(the ceiling scenario\\\)\*\* `C-[0-9A-F]{8}`\n {2}Breaks: RL-NOT-EARLY, RL-CEILING-429 \\\(MUST\\\)$/m,
+    );
     expect(md).toMatch(/Evidence: GET https&#58;\/\/api\.animal-store\.example\/v1\/pets\?limit=1 → HTTP 429; request \\#51 at 5\.02 s/);
   });
 
@@ -178,10 +200,14 @@ describe('summary.md of a run over several plans', () => {
     expect(ticks(all)).toBe(5);
   });
 
-  it('A failed MUST names the plan it failed on, and its curl line reads that plan’s key variable.', () => {
+  it('A failed MUST names the plan it failed on, and its cause’s curl line reads that plan’s key variable.', () => {
     const failed = section(md, '### ❌ Failed MUST requirements (2)');
-    expect(failed).toMatch(/^- \*\*RL-NOT-EARLY\*\* \(MUST, on business\): Throttled before the limit: request \\#51/m);
-    expect(failed).toContain('curl -i -H "Authorization: Bearer $ANIMAL_STORE_API_KEY_BUSINESS"');
+    expect(failed).toMatch(
+      /^- \*\*RL-NOT-EARLY\*\* \(MUST, on business\): Throttled before the limit: request \\#51.* — cause C-[0-9A-F]{8}$/m,
+    );
+    const causes = section(md, '### ❌ Causes');
+    expect(causes).toMatch(/^- ❌ \*\*Throttled before the limit \\\(the ceiling scenario\\\)\*\* `C-[0-9A-F]{8}`, on business$/m);
+    expect(causes).toContain('curl -i -H "Authorization: Bearer $ANIMAL_STORE_API_KEY_BUSINESS"');
   });
 
   it('The MUSTs not exercised are listed once per requirement, as many as counted, with the plans they concern and each plan’s reason when they differ.', () => {

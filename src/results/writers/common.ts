@@ -10,7 +10,7 @@
  * Markdown escaper of markdown.ts.
  */
 import { visible } from '../../core/visible.ts';
-import type { Comparison, Evidence, Finding, Level, NotExercised, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
+import type { Evidence, Finding, Level, NotExercised, PlanResult, RequirementResult, RunReport, Status } from '../types.ts';
 
 export const STATUSES: readonly Status[] = ['fail', 'warn', 'waived', 'skip', 'pass', 'observed'];
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO', 'ADVISORY'];
@@ -149,7 +149,7 @@ export const STATUS_LABEL: Readonly<Record<Status, string>> = {
 };
 
 /** The parts of a run-to-run comparison, in the order every writer shows them: what is new first. */
-export const COMPARISON_PARTS: readonly { key: keyof Omit<Comparison, 'baseline'>; label: string }[] = [
+export const COMPARISON_PARTS: readonly { key: 'newProblems' | 'fixed' | 'stillFailing' | 'flapping'; label: string }[] = [
   { key: 'newProblems', label: 'New since the last run' },
   { key: 'fixed', label: 'Fixed since the last run' },
   { key: 'stillFailing', label: 'Still failing' },

@@ -1,59 +1,67 @@
 /**
- * The console's verdict block: the headline with its scope, one count line
- * (requirements only — never tests or findings), then a line per failed,
- * warned and not-exercised requirement with one-line evidence (each status as
- * many as the count line says, up to a cap that says how many more), and where
- * the reports are. Kept short on purpose: a failing run names its failing
- * requirements in its first lines. A run over several plans names, under its
- * headline and scope, each plan's outcome, limits and key source in one line,
- * and the key the conformance run used.
+ * The console's verdict block: the headline with its scope (which counts the causes: "3 causes break 11 MUST
+ * requirements"), one count line (requirements only — never tests or findings), then each cause once — the failing
+ * ones first, then the warnings — with every requirement it breaks (its consequences apart), the message of the
+ * finding that names it, and one reproduction (the exploration's replay, else the curl line of its request), up to a
+ * cap that says how many more (verbose: the other requests that showed it); then the not-exercised requirements and
+ * where the reports are. Kept short on purpose: a failing run names its failing requirements in its first lines. A
+ * run over several plans names, under its headline and scope, each plan's outcome, limits and key source in one
+ * line, and the key the conformance run used.
  */
-import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
+import type { CauseResult, PlanResult, RunReport } from '../types.ts';
 import {
   embeddedLabel,
   engineText,
   envLabel,
   COMPARISON_PARTS,
-  explainingFinding,
   headline,
   notExercisedText,
   oneLine,
   planHeadline,
   plansOf,
   planTone,
-  reasonOf,
   STATUS_LABEL,
   STATUSES,
   TONE_ICON,
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
+import { limitsText, onPlans, planMusts, replayKeyOf } from './plan-view.ts';
+import { notExercisedList } from './not-exercised.ts';
+import { causeChanges, causePlans, causeReach, causeRequirementsText, shownCauses } from './causes.ts';
 import { curlOf } from './curl.ts';
 import { replayLines } from './replay.ts';
-import { limitsText, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
-import { notExercisedList } from './not-exercised.ts';
 
 const FAIL_CAP = 10;
 const WARN_CAP = 5;
 const SKIP_CAP = 8;
 
-/** A failed or warned requirement's lines: `mark`, its reason, a counterexample; `verbose`: its replay as curl. */
-function line(
-  report: RunReport,
-  mark: string,
-  r: RequirementResult,
-  { verbose, plans }: { verbose: boolean; plans?: readonly PlanResult[] },
-): string[] {
-  const on = plans ? plansWith(plans, r.id, r.status) : [];
-  const where = plans && on.length && on.length < plans.length ? ` — on ${on.join(', ')}` : '';
-  const out = [`  ${mark} ${r.id} (${r.level}) ${r.title}${where}`, `      ${oneLine(reasonOf(r), 160)}`];
-  const f = explainingFinding(r);
+/** A cause: its title (and the plans it was found on), the requirements it breaks, what names it, how to reproduce it. */
+function causeLines(report: RunReport, c: CauseResult, verbose: boolean): string[] {
+  const on = causePlans(c, plansOf(report));
+  const where = on.length ? ` — on ${on.join(', ')}` : '';
+  const f = c.primary;
+  const out = [
+    `  ${c.status === 'fail' ? '✗' : '!'} ${oneLine(c.title, 160)} [${c.id}]${c.requests > 1 ? ` — ${causeReach(c)}` : ''}${where}`,
+    `      breaks ${oneLine(causeRequirementsText(c), 400)}`,
+    `      ${oneLine(f.message ? `${f.title}: ${f.message}` : f.title, 160)}`,
+  ];
+  const key = replayKeyOf(report, f);
   // A generated counterexample is printed whole: without it the failure cannot be reproduced.
-  for (const l of replayLines(f?.replay, f && replayKeyOf(report, f))) out.push(`      ${l}`);
-  if (verbose && f?.evidence) {
-    const curl = curlOf(f.evidence, replayKeyOf(report, f), f.requirement);
-    if (curl) out.push(`      replay: ${curl}`);
-  }
+  for (const l of replayLines(f.replay, key)) out.push(`      ${l}`);
+  // One reproduction per cause: the exploration's replay above, else the curl line of its request.
+  const curl = f.replay ? undefined : curlOf(f.evidence, key, f.requirement);
+  if (curl) out.push(`      replay: ${curl}`);
+  if (verbose && c.seenOn.length) out.push(`      also seen on: ${oneLine(c.seenOn.join(' · '), 400)}`);
   return out;
+}
+
+/** The causes of one status, up to a cap, then how many more. */
+function causeBlock(report: RunReport, o: { status: 'fail' | 'warn'; cap: number; verbose: boolean }): string[] {
+  const list = shownCauses(report).filter((c) => c.status === o.status);
+  const lines = list.slice(0, o.cap).flatMap((c) => causeLines(report, c, o.verbose));
+  if (list.length > o.cap)
+    lines.push(`  … and ${list.length - o.cap} more ${o.status === 'fail' ? 'failing causes' : 'causes of warnings'} (see the reports)`);
+  return lines;
 }
 
 export function countLine(report: RunReport): string {
@@ -96,16 +104,12 @@ export function renderConsole(report: RunReport, o: { verbose?: boolean; reports
     const bits = COMPARISON_PARTS.filter((p) => p.key === 'newProblems' || k[p.key].length).map((p) =>
       k[p.key].length ? `${p.label}: ${k[p.key].join(', ')}` : `nothing new since the last run`,
     );
-    lines.push(`  ${oneLine(bits.join('; '), 300)}`);
+    lines.push(`  ${oneLine([...bits, ...causeChanges(k).map((c) => c.text)].join('; '), 400)}`);
   }
   lines.push(`  ${countLine(report)}`);
   if (report.abort) lines.push(`  stopped early: ${oneLine(report.abort, 300)}`);
-  const fails = report.requirements.filter((r) => r.status === 'fail');
-  const warns = report.requirements.filter((r) => r.status === 'warn');
-  for (const r of fails.slice(0, FAIL_CAP)) lines.push(...line(report, '✗', r, { verbose: !!o.verbose, plans }));
-  if (fails.length > FAIL_CAP) lines.push(`  … and ${fails.length - FAIL_CAP} more failures (see the reports)`);
-  for (const r of warns.slice(0, WARN_CAP)) lines.push(...line(report, '!', r, { verbose: !!o.verbose, plans }));
-  if (warns.length > WARN_CAP) lines.push(`  … and ${warns.length - WARN_CAP} more warnings`);
+  lines.push(...causeBlock(report, { status: 'fail', cap: FAIL_CAP, verbose: !!o.verbose }));
+  lines.push(...causeBlock(report, { status: 'warn', cap: WARN_CAP, verbose: !!o.verbose }));
   // every requirement the count line calls not exercised, the MUSTs the verdict needs first
   const gaps = notExercisedList(report);
   for (const n of gaps.slice(0, SKIP_CAP)) {

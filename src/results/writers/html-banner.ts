@@ -25,6 +25,7 @@ import {
   worldText,
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
+import { causeComparisonRows } from './html-causes.ts';
 import { html, joinHtml, raw, type SafeHtml } from './html-safe.ts';
 import { ACROSS_PLANS_NOTE, onPlans } from './plan-view.ts';
 import { notExercisedList } from './not-exercised.ts';
@@ -121,7 +122,7 @@ export function comparison(report: RunReport): SafeHtml {
   });
   return html`<section class="card comparison" data-testid="comparison" aria-label="Compared with the last run">
 <h2>Compared with the last run <span class="muted">(${dateTimeOf(k.baseline.startedAt)}, ${k.baseline.outcome})</span></h2>
-<dl>${rows}</dl>
+<dl>${rows}${causeComparisonRows(report)}</dl>
 </section>`;
 }
 

@@ -10,6 +10,7 @@
 import type { RequirementResult, RunReport, Status } from '../types.ts';
 import { areaTitle, groupByArea, LEVELS, plansOf, reasonOf, remedyText, STATUS_LABEL, STATUSES } from './common.ts';
 import { evidenceDetails } from './html-evidence.ts';
+import { causeLinks } from './html-causes.ts';
 import { html, joinHtml, type SafeHtml } from './html-safe.ts';
 import { chartLink, loadReportOf } from './load-runs.ts';
 import { isPerPlan, planEntry, replayKeyOf } from './plan-view.ts';
@@ -56,9 +57,13 @@ function body(report: RunReport, r: RequirementResult): SafeHtml {
     );
   if (r.observations.length)
     out.push(html`<ul class="obs" data-testid="observations">${r.observations.map((o) => html`<li>${o}</li>`)}</ul>`);
+  const links = causeLinks(report, r);
+  if (links) out.push(links);
   for (const f of problems) {
     const lr = f.evidence?.at ? loadReportOf(report, f) : undefined;
-    out.push(evidenceDetails(f, r.status === 'fail' || r.status === 'warn', lr ? chartLink(lr, f) : undefined, replayKeyOf(report, f)));
+    // A consequence's evidence is its cause's, shown open in the causes above: folded here.
+    const open = (r.status === 'fail' || r.status === 'warn') && !f.cause?.consequence;
+    out.push(evidenceDetails(f, open, lr ? chartLink(lr, f) : undefined, replayKeyOf(report, f)));
   }
   return joinHtml(out, '\n');
 }

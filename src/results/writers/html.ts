@@ -6,14 +6,16 @@
  * script (by hash) makes injected markup inert even if an escape were missed.
  *
  * Order: the outcome banner, what is new since the last run, the plan matrix
- * (a run over several plans), the counts, the suite's own errors, the MUSTs not
- * exercised, the requirements failures first, the rate-limit scenarios per
+ * (a run over several plans), the counts, the causes (each once, with every
+ * requirement it breaks and one reproduction), the suite's own errors, the MUSTs not
+ * exercised, the requirements failures first (each pointing to its causes), the rate-limit scenarios per
  * plan, the run's traffic (a link to traffic.har beside the page: the one href
  * that is not an anchor of the page), the notes.
  */
 import type { RunReport } from '../types.ts';
 import { headline } from './common.ts';
 import { banner, comparison, counts, notExercised, suiteErrors } from './html-banner.ts';
+import { causes } from './html-causes.ts';
 import { load } from './html-load.ts';
 import { planMatrix } from './html-plans.ts';
 import { requirements } from './html-requirements.ts';
@@ -59,6 +61,7 @@ ${banner(report)}
 ${comparison(report)}
 ${planMatrix(report)}
 ${counts(report)}
+${causes(report)}
 ${suiteErrors(report)}
 ${notExercised(report)}
 ${requirements(report)}

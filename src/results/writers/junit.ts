@@ -3,7 +3,10 @@
  *
  * - One testsuite of the requirements: one test case per requirement,
  *   classname = its area, name = `ID: title`. fail → <failure> (type = level)
- *   with the evidence and a curl line; not exercised → <skipped> with the
+ *   whose message names its cause ("[cause C-…] …"), with the evidence and a
+ *   curl line — a consequence of a cause whose primary is another requirement
+ *   names the cause and that testcase instead, so each cause's evidence is
+ *   written once (junit-parts.ts); not exercised → <skipped> with the
  *   reason and what would exercise it; waived → <skipped> with the waiver;
  *   warn passes with the warning in <system-out>; observed (INFO) passes with
  *   its observations in <system-out> (it is never counted as a failure).
@@ -14,7 +17,8 @@
  *   `plan.<plan>.<area>`), its properties naming the plan, its outcome, limits
  *   and key source.
  * - <properties>: the outcome (certified, incomplete, not-conformant), the
- *   headline and its scope, the MUSTs not exercised, the diagnosis, what is new
+ *   headline and its scope, the MUSTs not exercised, the causes (how many, and
+ *   `cause.<id>`: each one's title and the requirements it breaks), the diagnosis, what is new
  *   since the last run, the target, plan, suite version and spec hash, the
  *   rate-limit engine and why, and the k6 found (version, verified or not).
  * - An aborted run gets one <error> test case with the reason.
@@ -22,7 +26,7 @@
  */
 import type { Judgement } from '../../core/spec/define.ts';
 import { xmlBlock, xmlDocument, xmlElement, type Xml } from '../../core/xml.ts';
-import type { Finding, PlanResult, Replay, RequirementResult, RunReport } from '../types.ts';
+import type { Finding, PlanResult, RequirementResult, RunReport } from '../types.ts';
 import {
   durationSeconds,
   engineReason,
@@ -37,32 +41,11 @@ import {
   remedyText,
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
+import { causeChanges } from './causes.ts';
+import { causeByTitle, causePrefix, causeProperties, type Ctx, evidence, findingText, loadCausePrefix, property } from './junit-parts.ts';
 import { type Gap, notExercisedList } from './not-exercised.ts';
-import { curlOf } from './curl.ts';
-import { replayLines } from './replay.ts';
 import type { LoadReport } from './load-runs.ts';
 import { perPlanRequirements, planMusts, planRequirement, replayKey, replayKeyOf, sharedRequirements } from './plan-view.ts';
-
-/** A judgement's evidence as text; its curl line reads the key from `keyVariable` (see replayKey). */
-function evidence(f: Judgement & { source?: string; replay?: Replay }, keyVariable?: string): string {
-  const lines = [`[${f.outcome}] ${f.title}: ${f.message}`];
-  if (f.source) lines.push(`  source: ${f.source}`);
-  for (const l of replayLines(f.replay, keyVariable)) lines.push(`  ${l}`);
-  const e = f.evidence;
-  if (e?.at) lines.push(`  at: request #${e.at.request}, ${(e.at.ms / 1000).toFixed(2)} s after the scenario started`);
-  if (e?.expected !== undefined) lines.push(`  expected: ${e.expected}`);
-  if (e?.actual !== undefined) lines.push(`  actual: ${e.actual}`);
-  if (e?.request) lines.push(`  request: ${e.request.method ?? 'GET'} ${e.request.url ?? ''}`.trimEnd());
-  if (e?.response) {
-    lines.push(`  response: ${e.response.status ?? '(no status)'}`);
-    const body = e.response.body;
-    if (body) lines.push(`  body: ${oneLine(body, 500)}${e.response.bodyTruncated ? ' (truncated)' : ''}`);
-  }
-  if (e?.error) lines.push(`  error: ${e.error}`);
-  const curl = curlOf(e, keyVariable, f.requirement);
-  if (curl) lines.push(`  replay: ${curl}`);
-  return lines.join('\n');
-}
 
 const problemsOf = (r: RequirementResult, outcome: Finding['outcome']) => r.findings.filter((f) => f.outcome === outcome);
 const summary = (f: Judgement | undefined, fallback: string) => (f ? oneLine(`${f.title}: ${f.message}`, 300) : fallback);
@@ -83,24 +66,21 @@ function caseXml(c: Case): Xml {
   return xmlBlock('testcase', { classname: c.classname, name: c.name, time: 0 }, body, '    ');
 }
 
-/** Where a finding's replayed request reads its key from. */
-type KeyOf = (f: Finding) => string | undefined;
-
-function requirementCase(r: RequirementResult, keyOf: KeyOf, classname = r.area): Case {
+function requirementCase(r: RequirementResult, ctx: Ctx, classname = r.area): Case {
   const c: Case = { classname, name: `${r.id}: ${r.title}`, out: [] };
-  const evidenceText = (x: Finding) => evidence(x, keyOf(x));
+  const evidenceText = (x: Finding) => findingText(x, ctx);
   const f = explainingFinding(r);
   if (r.status === 'fail') {
     const failing = problemsOf(r, 'fail');
     const text = (failing.length ? failing : r.findings).map(evidenceText).join('\n\n') || 'failed';
-    c.failure = { message: summary(f, `${r.level} requirement failed`), type: r.level, text };
+    c.failure = { message: `${causePrefix(r)}${summary(f, `${r.level} requirement failed`)}`, type: r.level, text };
   } else if (r.status === 'skip') {
     c.skipped = `not exercised: ${r.notExercised ? notExercisedText(r.notExercised) : summary(f, 'not exercised by this run')}`;
   } else if (r.status === 'waived') {
     c.skipped = r.waiver ? `waived until ${r.waiver.expires}: ${r.waiver.reason}` : 'waived';
     c.out.push(...r.findings.filter((x) => x.outcome === 'fail' || x.outcome === 'warn').map(evidenceText));
   } else if (r.status === 'warn') {
-    c.out.push(`WARNING (${r.level}): ${summary(f, 'warning')}`, ...problemsOf(r, 'warn').map(evidenceText));
+    c.out.push(`WARNING (${r.level}): ${causePrefix(r)}${summary(f, 'warning')}`, ...problemsOf(r, 'warn').map(evidenceText));
   } else if (r.status === 'observed') {
     c.out.push(`OBSERVED (${r.level}, counted apart from passed)`);
   }
@@ -108,18 +88,15 @@ function requirementCase(r: RequirementResult, keyOf: KeyOf, classname = r.area)
   return c;
 }
 
-function judgementCase(lr: LoadReport, j: Judgement, keyVariable: string | undefined): Case {
-  const evidenceText = (x: Judgement) => evidence(x, keyVariable);
+function judgementCase(lr: LoadReport, j: Judgement, ctx: { keyVariable: string | undefined; byTitle: ReadonlyMap<string, string> }): Case {
+  const evidenceText = (x: Judgement) => evidence(x, ctx.keyVariable);
   const c: Case = { classname: `load.${lr.scenario}.${lr.plan}`, name: `${j.requirement}: ${j.title}`, out: [] };
-  if (j.outcome === 'fail') c.failure = { message: oneLine(`${j.title}: ${j.message}`, 300), type: 'MUST', text: evidenceText(j) };
+  const message = `${loadCausePrefix(j, ctx.byTitle)}${oneLine(`${j.title}: ${j.message}`, 300)}`;
+  if (j.outcome === 'fail') c.failure = { message, type: 'MUST', text: evidenceText(j) };
   else if (j.outcome === 'skip') c.skipped = `not judged: ${j.message}${j.remedy ? ` — ${remedyText(j.remedy)}` : ''}`;
   else if (j.outcome === 'error') c.skipped = `suite error (not the server's fault): ${j.message}`;
   else c.out.push(j.outcome === 'warn' ? evidenceText(j) : `${j.outcome.toUpperCase()}: ${j.message}`);
   return c;
-}
-
-function property(name: string, value: string | number | boolean | undefined, indent = '      '): Xml {
-  return xmlElement('property', { name, value }, [], indent);
 }
 
 /** The requirements whose testcases are skipped as not exercised: the MUSTs the verdict needs, then the others (with their level). */
@@ -150,8 +127,10 @@ function properties(report: RunReport): Xml[] {
     property('scope', scopeSentence(report)),
     ...notExercisedProperties(report),
     property('observed', report.counts.observed),
+    ...causeProperties(report),
     ...(report.diagnosis ? [property('diagnosis', report.diagnosis)] : []),
     ...(k ? [property('newSinceLastRun', k.newProblems.join(', ')), property('fixedSinceLastRun', k.fixed.join(', '))] : []),
+    ...(k ? causeChanges(k).map((c) => property(`${c.key}SinceLastRun`, c.text.slice(c.label.length + 2))) : []),
     ...(report.suiteErrors.length ? [property('suiteErrors', report.suiteErrors.length)] : []),
     property('target', report.target.baseUrl),
     property('env', report.target.env),
@@ -212,14 +191,15 @@ function suiteXml(s: Suite): Xml {
 const propertiesBlock = (lines: Xml[]): Xml => xmlBlock('properties', {}, lines, '    ');
 
 /** One plan: its rate-limit requirements as this plan saw them, and its outcome, limits and key source. */
-function planSuite(report: RunReport, p: PlanResult, plans: readonly PlanResult[], keyOf: KeyOf): Suite {
+function planSuite(report: RunReport, p: PlanResult, ctx: Ctx): Suite {
+  const plans = plansOf(report) ?? [p];
   const limits = [
     ...(p.perMinute !== undefined ? [property('perMinute', p.perMinute)] : []),
     ...(p.perDay !== undefined ? [property('perDay', p.perDay)] : []),
   ];
   return {
     name: `animal-store ${report.kind}: plan ${p.plan}`,
-    cases: perPlanRequirements(report, plans).map((r) => requirementCase(planRequirement(r, p), keyOf, `plan.${p.plan}.${r.area}`)),
+    cases: perPlanRequirements(report, plans).map((r) => requirementCase(planRequirement(r, p), ctx, `plan.${p.plan}.${r.area}`)),
     errors: [],
     time: p.load.reduce((sum, lr) => sum + durationSeconds(lr.startedAt, lr.endedAt), 0).toFixed(3),
     timestamp: p.load[0]?.startedAt ?? report.startedAt,
@@ -252,22 +232,25 @@ export function renderJunit(report: RunReport): string {
     : [];
   const out = [...report.notes, ...report.suiteErrors.map((s) => `suite error (not the server's fault): ${s}`)];
   const plans = plansOf(report);
-  const keyOf: KeyOf = (f) => replayKeyOf(report, f);
+  const byTitle = causeByTitle(report);
+  const ctx: Ctx = { keyOf: (f) => replayKeyOf(report, f), causes: new Map((report.causes ?? []).map((c) => [c.id, c])) };
   const key = report.conformanceKey ? `, judged once on the key from ${report.conformanceKey}` : '';
   const suites: Suite[] = [
     {
       name: plans ? `${name}: conformance${key}` : name,
-      cases: (plans ? sharedRequirements(report, plans) : report.requirements).map((r) => requirementCase(r, keyOf)),
+      cases: (plans ? sharedRequirements(report, plans) : report.requirements).map((r) => requirementCase(r, ctx)),
       errors: abort,
       time: durationSeconds(report.startedAt, report.endedAt).toFixed(3),
       timestamp: report.startedAt,
       head: [propertiesBlock(properties(report))],
       tail: out.length ? [xmlElement('system-out', {}, [out.join('\n')], '    ')] : [],
     },
-    ...(plans ?? []).map((p) => planSuite(report, p, plans!, keyOf)),
+    ...(plans ?? []).map((p) => planSuite(report, p, ctx)),
     ...(report.load ?? []).map((lr) => ({
       name: `load: ${lr.scenario} (${lr.plan}, ${lr.engine} engine)`,
-      cases: lr.judgements.filter((j) => j.outcome !== 'observe').map((j) => judgementCase(lr, j, replayKey(report, lr.plan))),
+      cases: lr.judgements
+        .filter((j) => j.outcome !== 'observe')
+        .map((j) => judgementCase(lr, j, { keyVariable: replayKey(report, lr.plan), byTitle })),
       errors: [],
       time: durationSeconds(lr.startedAt, lr.endedAt).toFixed(3),
       timestamp: lr.startedAt,

@@ -1,9 +1,11 @@
 /**
  * summary.md: the verdict as a CI step summary or a pull-request comment —
  * the headline with its icon (✅ only when certified, 🟡 incomplete, ❌ not
- * conformant) and scope, what is new since the last run, the failed MUSTs with
- * one-line evidence and a fenced curl line each (the key written as
- * $ANIMAL_STORE_API_KEY), the warnings, the MUSTs not exercised with reason and
+ * conformant) and scope (which counts the causes), what is new since the last
+ * run, each cause once with the requirements it breaks, one line of evidence and
+ * a fenced curl line (the key written as $ANIMAL_STORE_API_KEY:
+ * markdown-causes.ts), the failed MUSTs and the warnings each pointing to its
+ * cause, the MUSTs not exercised with reason and
  * remedy and the other requirements not exercised (as many as the counts say),
  * the rate-limit scenarios and their engine (a k6 the suite is not yet verified
  * on says so), the suite's own errors and the waivers.
@@ -24,12 +26,9 @@ import {
   envLabel,
   COMPARISON_PARTS,
   dateTimeOf,
-  evidenceLine,
-  explainingFinding,
   failedMusts,
   headline,
   mustWaiversAllowed,
-  oneLine,
   planHeadline,
   plansCertified,
   plansOf,
@@ -38,49 +37,22 @@ import {
   remedyText,
   STATUS_LABEL,
   STATUSES,
-  stripInvalidXml,
   TONE_ICON,
   toneOf,
 } from './common.ts';
 import { scopeSentence } from './scope.ts';
-import { curlOf } from './curl.ts';
-import { replayCurl, replayLines } from './replay.ts';
-import { visible } from '../../core/visible.ts';
-import { ACROSS_PLANS_NOTE, limitsText, onPlans, planMusts, plansWith, replayKeyOf } from './plan-view.ts';
+import { code, escapeMarkdown, fenced } from './markdown-text.ts';
+import { causeRef, causesSection } from './markdown-causes.ts';
+import { causeChanges } from './causes.ts';
+
+export { escapeMarkdown, fenced };
+import { ACROSS_PLANS_NOTE, limitsText, onPlans, planMusts, plansWith } from './plan-view.ts';
 import { type Gap, notExercisedList } from './not-exercised.ts';
 
 /** How many warnings (and waived entries) the summary lists before "and N more". */
 export const SUMMARY_LIST_CAP = 10;
-/** How many failed MUSTs get their evidence and curl line. */
+/** How many failed MUSTs are listed (each pointing to its cause, whose evidence and curl line are in the causes section). */
 export const SUMMARY_FAIL_CAP = 25;
-
-/** Escape Markdown and inline HTML; keep the text on one line. */
-export function escapeMarkdown(s: string, max = 200): string {
-  return oneLine(withoutControls(s), max)
-    .replace(/[\\`*_{}[\]()#+!|~>]/g, (c) => `\\${c}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/@/g, '&#64;')
-    .replace(/:\/\//g, '&#58;//');
-}
-
-/** Inline code span that survives backticks in the value. */
-function code(s: string): string {
-  return `\`${oneLine(s, 200).replace(/`/g, "'")}\``;
-}
-
-/** Text with its control, invisible and reordering characters made visible (\u escapes), nothing XML would refuse. */
-function withoutControls(s: string): string {
-  return stripInvalidXml(visible(s));
-}
-
-/** A fenced code block, indented for a list item; the fence is longer than any backtick run of the text. */
-export function fenced(text: string, lang: string, indent = '  '): string[] {
-  const clean = withoutControls(text);
-  const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return [`${indent}${fence}${lang}`, ...clean.split(/\r?\n/).map((l) => `${indent}${l}`), `${indent}${fence}`];
-}
 
 const idOf = (id: string) => `**${escapeMarkdown(id, 80)}**`;
 
@@ -119,18 +91,9 @@ function notExercised(report: RunReport, plans: readonly PlanResult[] | undefine
   return out;
 }
 
-/** A failed MUST: its reason (and the plans it failed on), one line of evidence, and the curl line that replays it. */
-function failure(report: RunReport, r: RequirementResult, plans?: readonly PlanResult[]): string[] {
-  const f = explainingFinding(r);
-  const out = [item(r, plans)];
-  const ev = evidenceLine(f?.evidence);
-  if (ev) out.push(`  Evidence: ${escapeMarkdown(ev, 400)}`);
-  for (const l of replayLines(f?.replay, undefined, false)) out.push(`  ${escapeMarkdown(l, 600)}`);
-  // A counterexample's minimal request replays the failure; otherwise the evidence's request does.
-  const curl =
-    (f?.replay && replayCurl(f.replay, replayKeyOf(report, f))) || curlOf(f?.evidence, f && replayKeyOf(report, f), f?.requirement);
-  if (curl) out.push('', ...fenced(curl, 'sh'));
-  return out;
+/** A failed MUST: its reason (and the plans it failed on), and the cause it points to (whose evidence and curl line are shown once, there). */
+function failure(r: RequirementResult, plans?: readonly PlanResult[]): string {
+  return `${item(r, plans)}${causeRef(r)}`;
 }
 
 function comparison(report: RunReport): string[] {
@@ -146,7 +109,8 @@ function comparison(report: RunReport): string[] {
   const rest = COMPARISON_PARTS.filter((p) => p.key !== 'newProblems' && k[p.key].length).map(
     (p) => `${p.label}: ${k[p.key].map((id) => escapeMarkdown(id, 80)).join(', ')}`,
   );
-  if (rest.length) lines.push('', rest.join(' · '));
+  const causes = causeChanges(k).map((c) => escapeMarkdown(c.text, 600));
+  if (rest.length || causes.length) lines.push('', [...rest, ...causes].join(' · '));
   lines.push('');
   return lines;
 }
@@ -193,8 +157,9 @@ export function renderSummary(report: RunReport): string {
     ...heading(report),
     ...(plans ? plansTable(report, plans) : []),
     ...comparison(report),
+    ...causesSection(report, plans),
     ...failedMustSection(report, plans),
-    ...(warns.length ? [`### ⚠️ Warnings (${warns.length})`, '', ...capped(warns, SUMMARY_LIST_CAP), ''] : []),
+    ...(warns.length ? [`### ⚠️ Warnings (${warns.length})`, '', ...capped(warns, SUMMARY_LIST_CAP, (r) => failure(r)), ''] : []),
     ...notExercised(report, plans),
     ...suiteErrorSection(report),
     ...runSection(report, plans),
@@ -223,7 +188,7 @@ function failedMustSection(report: RunReport, plans: readonly PlanResult[] | und
   const musts = failedMusts(report);
   if (!musts.length) return [];
   const lines = [`### ❌ Failed MUST requirements (${musts.length})`, ''];
-  for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(...failure(report, r, plans));
+  for (const r of musts.slice(0, SUMMARY_FAIL_CAP)) lines.push(failure(r, plans));
   if (musts.length > SUMMARY_FAIL_CAP) lines.push(`- … and ${musts.length - SUMMARY_FAIL_CAP} more (see index.html)`);
   lines.push('');
   return lines;

@@ -6,6 +6,7 @@
  */
 import type { PlanResult, RunReport, Status } from '../types.ts';
 import { failedMusts, plansCertified, plansOf, planTone } from './common.ts';
+import { causesVerdict, failingCausesText, warningCausesText } from './causes.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const planNames = (plans: readonly PlanResult[]) => plans.map((p) => p.plan).join(', ');
@@ -36,7 +37,8 @@ function plansScope(report: RunReport, plans: readonly PlanResult[]): string {
   if (report.outcome === 'not-conformant') {
     const bad = plans.filter((p) => p.outcome === 'not-conformant');
     const on = bad.length === plans.length ? 'every plan' : planNames(bad);
-    return `${plural(failedMusts(report).length, 'MUST requirement', 'MUST requirements')} failed, on ${on}; ${tally}.`;
+    const failed = failingCausesText(report) ?? `${plural(failedMusts(report).length, 'MUST requirement', 'MUST requirements')} failed`;
+    return `${failed}, on ${on}; ${tally}.`;
   }
   if (report.outcome === 'incomplete') {
     const gaps = plans.filter((p) => p.notExercised.length).map((p) => `${p.plan} (${p.notExercised.length})`);
@@ -49,8 +51,18 @@ function plansScope(report: RunReport, plans: readonly PlanResult[]): string {
   return `Every one of the ${musts} MUST requirements of the Animal Store specification was exercised and passed on each of the ${plans.length} plans (${planNames(plans)}).`;
 }
 
-/** One sentence under the headline: what was and was not exercised (on each plan, when there are several). */
+/**
+ * One sentence under the headline: what was and was not exercised (on each plan, when there are several), and the
+ * causes found: "3 causes break 11 MUST requirements; 1 cause raises 2 warnings."
+ */
 export function scopeSentence(report: RunReport): string {
+  const base = scopeOnly(report);
+  if (report.interrupted || report.keyRefused || report.outcome === 'not-conformant') return base;
+  const warned = report.causes ? warningCausesText(report) : undefined;
+  return warned ? `${base} ${warned.charAt(0).toUpperCase()}${warned.slice(1)}.` : base;
+}
+
+function scopeOnly(report: RunReport): string {
   const n = report.notExercised.length;
   const musts = report.requirements.filter((r) => r.level === 'MUST').length;
   const plans = plansOf(report);
@@ -60,7 +72,7 @@ export function scopeSentence(report: RunReport): string {
   if (plans && (report.outcome === 'not-conformant' || !report.abort)) return plansScope(report, plans);
   if (report.outcome === 'not-conformant') {
     const f = report.requirements.filter((r) => r.level === 'MUST' && r.status === 'fail').length;
-    return `${f} MUST requirement${f === 1 ? '' : 's'} failed.`;
+    return `${causesVerdict(report) ?? `${f} MUST requirement${f === 1 ? '' : 's'} failed`}.`;
   }
   if (report.abort) return `The run stopped early (${report.abort}); no MUST failed in what it exercised, and it certifies nothing.`;
   if (report.outcome === 'incomplete') {

@@ -53,6 +53,7 @@ export const CONFORMANCE_PROBES: Probe[] = [
   },
   { fault: 'error-status-mismatch', holds: async (s) => obj(await get(s, '/pets/1')).status === 404 },
   { fault: 'list-500', holds: async (s) => (await status(get(s, '/pets'))) === 200 },
+  { fault: 'list-500-bare', holds: async (s) => (await status(get(s, '/pets'))) === 200 },
   { fault: 'default-limit-50', holds: async (s) => arr(await get(s, '/pets')).length === 20 },
   { fault: 'limit-ignored', holds: async (s) => arr(await get(s, '/pets?limit=1')).length === 1 },
   { fault: 'limit-short-page', holds: async (s) => arr(await get(s, '/pets?limit=5')).length === 5 },
