@@ -145,8 +145,12 @@ export function integerOf(literal: string): string | undefined {
   return (m[1] === '-' && n !== 0n ? -n : n).toString();
 }
 
+/** The int64 range: the reference server's own definition (the suite has another, src/core/json.ts; neither imports the other). */
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
 /** Is this integer (digits) within the int64 range? */
-export const isInt64 = (digits: string): boolean => BigInt(digits) >= -(2n ** 63n) && BigInt(digits) < 2n ** 63n;
+export const isInt64 = (digits: string): boolean => BigInt(digits) >= INT64_MIN && BigInt(digits) <= INT64_MAX;
 
 /** JSON text of a reply's value: `Int64` as bare digits, other numbers as JavaScript writes them. */
 export function writeJson(value: unknown): string {

@@ -56,6 +56,9 @@ describe("the linter's import rules, generated from ARCHITECTURE.md", () => {
     ['conformance/auth/x.spec.ts', "import { x } from '../../src/results/types.ts';", 'conformance may not import src/results'],
     ['src/cli/main.ts', "import { x } from '../../test/support/cli.ts';", 'src/cli may not import test'],
     ['bench/run.ts', "import { x } from '../test/support/cli.ts';", 'The benchmarks import nothing of the self-tests'],
+    ['src/core/spec/pets.ts', 'const max = 9223372036854775807n;', 'no BigInt literal'],
+    ['load/lib/runner.ts', 'setTimeout(() => undefined, 10);', 'no setTimeout'],
+    ['src/settings/settings.ts', 'const id = crypto.randomUUID();', 'no crypto'],
   ])('%s: `%s` is refused (%s).', async (file, code, why) => {
     expect((await complaints(file, code)).join('\n')).toContain(why);
   });
@@ -74,6 +77,8 @@ describe("the linter's import rules, generated from ARCHITECTURE.md", () => {
     ['src/target/target.ts', "const r = await import('../../reference/app.ts');"],
     ['src/schemas/ajv.ts', "import Ajv from 'ajv'; type A = typeof import('ajv/dist/2020.js').default;"],
     ['bench/run.ts', "import { x } from './support/virtual.ts'; import { y } from '../src/cli/main.ts';"],
+    ['src/explore/arbitraries.ts', 'const max = 2n ** 63n - 1n; setTimeout(() => undefined, 10);'],
+    ['src/core/spec/pets.ts', "const max = BigInt('9223372036854775807');"],
   ])('%s: `%s` is allowed.', async (file, code) => {
     expect(await complaints(file, code)).toEqual([]);
   });

@@ -9,13 +9,14 @@
 import fc from 'fast-check';
 import type { OperationId } from '../http/client.ts';
 import { isPathSegment, wellFormed } from './classify.ts';
+import { INT64_MAX_DIGITS, INT64_MIN_DIGITS } from '../core/json.ts';
 import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, OPERATIONS, type OperationModel, type Schema } from './model.ts';
 import type { Draft } from './probe.ts';
 import { INT64_BOUNDARIES, nearMisses, paramSamples, STRING_CLASSES } from './values.ts';
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = BigInt(INT64_MIN_DIGITS);
+const INT64_MAX = BigInt(INT64_MAX_DIGITS);
 
 /** Characters that break real servers, one unit each (for strings made of them only). */
 const SPECIAL_UNITS = [

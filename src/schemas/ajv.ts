@@ -13,7 +13,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { DataValidationCxt, SchemaValidateFunction } from 'ajv/dist/types/index.js';
 import addFormatsModule from 'ajv-formats';
-import { integerDigits, isInt64Digits, rawNumber } from '../core/json.ts';
+import { integerDigits, isInt64Digits, isInt64Number, rawNumber } from '../core/json.ts';
 import petStatusSchema from '../../schemas/pet-status.json' with { type: 'json' };
 import newPetSchema from '../../schemas/new-pet.json' with { type: 'json' };
 import petSchema from '../../schemas/pet.json' with { type: 'json' };
@@ -54,8 +54,6 @@ const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? 
 type FormatsPlugin = typeof import('ajv-formats').default;
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
 
-const TWO_POW_63 = 2 ** 63;
-
 /**
  * Is the number `data`, found at JSON Pointer `pointer` inside `root`, an exact
  * int64? Judged on its literal text when `root` came from parseJson.
@@ -66,7 +64,7 @@ export function isExactInt64(data: number, root: unknown, pointer: string): bool
     const digits = integerDigits(raw);
     return digits !== undefined && isInt64Digits(digits);
   }
-  return Number.isInteger(data) && Math.abs(data) < TWO_POW_63;
+  return isInt64Number(data);
 }
 
 const int64Keyword: SchemaValidateFunction = function (

@@ -133,15 +133,41 @@ export function restrictedImports(dir, layer) {
   return out;
 }
 
-/** The import rules of one folder's files of one layer: the patterns for static imports, the same for `import()`. */
+/** What the layers bundled for k6 may not use besides packages (ARCHITECTURE.md): timers, the global crypto. */
+const K6_GLOBALS = [
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'clearTimeout',
+  'clearInterval',
+  'clearImmediate',
+  'queueMicrotask',
+  'crypto',
+];
+
+/**
+ * The import rules of one folder's files of one layer: the patterns for static imports, the same for `import()` and
+ * `typeof import()`; in a layer bundled for k6, no BigInt literal (ES2017), no timer and no global crypto either.
+ */
 function importRules(dir, layer) {
   const patterns = restrictedImports(dir, layer);
   const selector = (node) =>
     patterns.map(({ regex, message }) => ({ selector: `${node}[value=/${regex.replaceAll('/', '\\/')}/]`, message }));
-  return {
+  const bundled = `${layer} is bundled for k6 (ARCHITECTURE.md)`;
+  const rules = {
     'no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, caseSensitive: true })) }],
-    'no-restricted-syntax': ['error', ...selector('ImportExpression > Literal.source'), ...selector('TSImportType > Literal.source')],
+    'no-restricted-syntax': [
+      'error',
+      ...selector('ImportExpression > Literal.source'),
+      ...selector('TSImportType > Literal.source'),
+      ...(BUNDLED.has(layer)
+        ? [{ selector: 'Literal[bigint]', message: `${bundled}: no BigInt literal (ES2017); BigInt('…') instead.` }]
+        : []),
+    ],
   };
+  if (BUNDLED.has(layer))
+    rules['no-restricted-globals'] = ['error', ...K6_GLOBALS.map((name) => ({ name, message: `${bundled}: no ${name}.` }))];
+  return rules;
 }
 
 /** The import rules of each folder of layered code, then of each file whose layer is not its folder's (load/build.ts, reference/main.ts). */
