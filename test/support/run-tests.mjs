@@ -1,10 +1,11 @@
 /**
  * `npm test`: the static checks (static-checks.mjs: the type check and the linter on one TypeScript program, and the
- * format check) and the suite's own tests (Vitest) side by side. The static checks run at a lower CPU priority (nice
- * 10): they take the CPU the tests leave — many tests wait on child processes, sockets and timers — instead of holding
- * the first test back for the half minute a fresh clone's checks take (about 40 CPU-seconds; with their caches, about
- * 6). A failed static check is printed as soon as it ends; the exit code is 1 when the checks or the tests failed.
- * Arguments go to Vitest (`npm test -- test/core`).
+ * format check) and the suite's own tests (Vitest) side by side: the checks use CPU the tests leave — many tests wait on
+ * child processes, sockets and timers — instead of holding the first test back for the half minute a fresh clone's
+ * checks take (about 40 CPU-seconds, mostly on one core; with their caches, about 6). Not at a lower priority: on a
+ * loaded machine the checks would then wait for the tests and end a minute or more after them (measured at a load
+ * average of 16 to 33). A failed static check is printed as soon as it ends; the exit code is 1 when the checks or the
+ * tests failed. Arguments go to Vitest (`npm test -- test/core`).
  */
 import { spawn } from 'node:child_process';
 
@@ -22,7 +23,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     for (const child of children) child.kill(signal);
   });
 
-const checks = spawn(process.execPath, ['test/support/static-checks.mjs', '--nice'], { stdio: ['ignore', 'pipe', 'pipe'] });
+const checks = spawn(process.execPath, ['test/support/static-checks.mjs'], { stdio: ['ignore', 'pipe', 'pipe'] });
 let said = '';
 checks.stdout.on('data', (d) => (said += d));
 checks.stderr.on('data', (d) => (said += d));

@@ -1,23 +1,14 @@
 /**
- * The static checks `npm test` runs beside the tests (test/support/run-tests.mjs; `--nice`: at a lower CPU priority,
- * so that they take the CPU the tests leave): the type check and the linter on one TypeScript program
- * (test/support/typecheck-lint.mjs, in this process) beside the format check (prettier, a child process) — together
- * they take about the time of the longer one. What none of them found changed since the last run is not checked
+ * The static checks `npm test` runs beside the tests (test/support/run-tests.mjs): the type check and the linter on
+ * one TypeScript program (test/support/typecheck-lint.mjs, in this process) beside the format check (prettier, a child
+ * process) — together they take about the time of the longer one. What none of them found changed since the last run is not checked
  * again: tsc's incremental build info, ESLint's and Prettier's caches are kept under node_modules/.cache/animal-store
  * (never committed, gone with a fresh `npm ci`; Prettier's is keyed by each file's content, Prettier's version and
  * options). A fresh clone checks everything. Each one's output is printed whole, after it ends; the exit code is 1 if
  * any failed.
  */
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { typecheckAndLint } from './typecheck-lint.mjs';
-
-if (process.argv.includes('--nice'))
-  try {
-    setPriority(10); // before prettier starts: it inherits it
-  } catch {
-    /* a system that refuses: the checks run at the usual priority */
-  }
 
 const CACHE = 'node_modules/.cache/animal-store';
 const PRETTIER = [
