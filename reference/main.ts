@@ -20,13 +20,17 @@
  * as every other command does. What the server does and judges imports nothing
  * of the suite.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { configFrom, ConfigError, optionsHelp } from '../src/config/command-config.ts';
 import { exitFlushed } from '../src/config/exit.ts';
 import { buildApp } from './app.ts';
 import { FAULT_NAMES, FAULTS, parseFaults } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
 import { PLAN_NAMES, SPEC_PLANS } from './plan-limits.ts';
-import { listen } from './server.ts';
+import { listen, type ServeTls } from './server.ts';
+import { makeCertificates, type CertificateSet } from './certificates.ts';
 import { parseVariants, VARIANTS } from './variants.ts';
 
 export function help(): string {
@@ -67,6 +71,23 @@ function stopWithParent(onGone: () => void): void {
   timer.unref();
 }
 
+/** --tls / --mutual-tls: a CA made for this server's life in a temporary folder (removed when it stops), HTTP/2 and HTTP/1.1 by ALPN. */
+function servedTls(mode: 'https' | 'mutual'): { set: CertificateSet; serve: ServeTls } {
+  const set = makeCertificates(mkdtempSync(join(tmpdir(), 'animal-store-reference-tls-')));
+  return { set, serve: { cert: set.serverCert, key: set.serverKey, ...(mode === 'mutual' ? { clientCa: set.ca } : {}) } };
+}
+
+/** What a client needs to reach the server over TLS: the CA to trust, and for mutual TLS the client certificate. */
+function tlsLines(set: CertificateSet, mutual: boolean): string[] {
+  return [
+    `TLS: HTTP/2 and HTTP/1.1 by ALPN; the certificate is signed by "${set.caName}", made for this server and removed when it stops:`,
+    `  --ca-file ${set.ca}`,
+    ...(mutual
+      ? [`Mutual TLS: a client certificate of that CA is demanded:`, `  --client-cert ${set.clientCert} --client-key ${set.clientKey}`]
+      : []),
+  ];
+}
+
 async function main(): Promise<void> {
   const c = configFrom(process.argv.slice(2), 'reference');
   if (c.help) {
@@ -93,19 +114,24 @@ async function main(): Promise<void> {
     ...(c.load.windowMs ? { windowMs: c.load.windowMs } : {}),
     ...(c.load.dayMs ? { dayMs: c.load.dayMs } : {}),
   });
-  const server = await listen(app, { host: c.reference.host, port: c.reference.port });
+  const tls = c.reference.tls ? servedTls(c.reference.tls) : undefined;
+  const server = await listen(app, { host: c.reference.host, port: c.reference.port, ...(tls ? { tls: tls.serve } : {}) });
   // Before anything is printed: whoever reads the keys may stop the server at once.
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${why}: stopping`);
-    void server.close().then(() => exitFlushed(0));
+    void server.close().then(() => {
+      if (tls) rmSync(tls.set.dir, { recursive: true, force: true });
+      exitFlushed(0);
+    });
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   stopWithParent(() => stop('parent process exited'));
   console.log(`Animal Store reference server listening on ${server.url}`);
+  if (tls) for (const line of tlsLines(tls.set, c.reference.tls === 'mutual')) console.log(line);
   if (faults.length) console.log(`Fault modes: ${faults.join(', ')}`);
   if (c.reference.variants) console.log(`Valid variants: ${c.reference.variants}`);
   const window = c.load.windowMs ? `${c.load.windowMs} ms window` : 'minute';

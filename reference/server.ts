@@ -1,6 +1,12 @@
-/** Serving an App over HTTP (the only I/O of the reference server). */
+/**
+ * Serving an App over HTTP (the only I/O of the reference server): plain HTTP/1.1, or over TLS — HTTPS with HTTP/2
+ * offered by ALPN beside HTTP/1.1 (node:http2 with `allowHTTP1`; `http1: false` serves HTTP/2 alone), demanding a
+ * client certificate of a given CA for mutual TLS when asked.
+ */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import http2 from 'node:http2';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
 import type { App } from './app.ts';
 import { BASE_PATH } from './router.ts';
 
@@ -11,9 +17,49 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export async function listen(app: App, opts: { host?: string; port?: number } = {}): Promise<Listening> {
+export interface ServeTls {
+  /** PEM files of the server's certificate and key. */
+  cert: string;
+  key: string;
+  /** Demand a client certificate issued by this CA (PEM file): mutual TLS. */
+  clientCa?: string;
+  /** Offer HTTP/1.1 beside HTTP/2 by ALPN (default true); false: HTTP/2 only. */
+  http1?: boolean;
+}
+
+export interface ListenOptions {
+  host?: string;
+  port?: number;
+  tls?: ServeTls;
+}
+
+function createServer(app: App, tls: ServeTls | undefined): Server {
+  if (!tls) return http.createServer({ keepAliveTimeout: 5_000 }, app.handler);
+  const mutual = tls.clientCa ? { ca: readFileSync(tls.clientCa), requestCert: true, rejectUnauthorized: true } : {};
+  const handler = app.handler as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
+  return http2.createSecureServer(
+    { cert: readFileSync(tls.cert), key: readFileSync(tls.key), allowHTTP1: tls.http1 !== false, ...mutual },
+    handler,
+  );
+}
+
+/** Every socket the server holds: closed with it, so that close() never waits for an idle keep-alive or HTTP/2 session. */
+function tracked(server: Server): Set<{ destroy(): void }> {
+  const sockets = new Set<{ destroy(): void; once(e: 'close', f: () => void): void }>();
+  server.on(
+    server instanceof http.Server ? 'connection' : 'secureConnection',
+    (s: { destroy(): void; once(e: 'close', f: () => void): void }) => {
+      sockets.add(s);
+      s.once('close', () => sockets.delete(s));
+    },
+  );
+  return sockets;
+}
+
+export async function listen(app: App, opts: ListenOptions = {}): Promise<Listening> {
   const host = opts.host ?? '127.0.0.1';
-  const server = http.createServer({ keepAliveTimeout: 5_000 }, app.handler);
+  const server = createServer(app, opts.tls);
+  const sockets = tracked(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {
@@ -25,12 +71,13 @@ export async function listen(app: App, opts: { host?: string; port?: number } = 
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${port}${BASE_PATH}`,
+    url: `${opts.tls ? 'https' : 'http'}://${urlHost}:${port}${BASE_PATH}`,
     port,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        if (server instanceof http.Server) server.closeAllConnections();
+        for (const s of sockets) s.destroy();
       })),
   };
 }

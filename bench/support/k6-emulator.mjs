@@ -4,11 +4,12 @@
 // in process on a virtual clock (io.http calls the reference app directly and
 // sleep only moves the clock: scenario logic independent of the machine's
 // speed), and in a worker thread on real time and real HTTP (test/load/k6-shim/worker.mjs).
-// Implements what the bundles use: k6 (check, sleep), k6/http (get, batch — at most
+// Implements what the bundles use: open() (a file's text), k6 (check, sleep), k6/http (get, batch — at most
 // the `batch` / `batchPerHost` options' requests at once, as k6 —, expectedStatuses), k6/metrics (Counter, Gauge), k6/execution (test.abort), console.log (k6's log), the
 // per-vu-iterations and constant-arrival-rate executors (execution segments
 // included), thresholds on counters and checks, and handleSummary.
 
+import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 
 const ABORT = Symbol('abort');
@@ -167,10 +168,12 @@ function httpModule(io, st) {
     error: r.error || '',
     timings: { duration: r.durationMs || 0 },
   });
+  // k6's TLS options of the script (tlsAuth, insecureSkipTLSVerify), which a real-network io applies as k6 would
+  const tlsOf = () => ({ tlsAuth: st.options.tlsAuth, insecureSkipTLSVerify: st.options.insecureSkipTLSVerify });
   return {
     get(url, params) {
       record(params);
-      return toResponse(io.http([{ url, headers: params?.headers || {}, timeout: params?.timeout }])[0]);
+      return toResponse(io.http([{ url, headers: params?.headers || {}, timeout: params?.timeout }], 1, tlsOf())[0]);
     },
     batch(reqs) {
       for (const r of reqs) record(r[3]);
@@ -181,6 +184,7 @@ function httpModule(io, st) {
         .http(
           reqs.map((r) => ({ url: r[1], headers: r[3]?.headers || {}, timeout: r[3]?.timeout })),
           parallel,
+          tlsOf(),
         )
         .map(toResponse);
     },
@@ -220,11 +224,16 @@ function loadBundle(code, env, modules, st) {
   };
   const module = { exports: {} };
   try {
-    new Function('require', 'module', 'exports', '__ENV', 'console', asCommonJs(code))(require, module, module.exports, env, {
-      log: (...a) => st.log.push(a.map(String).join(' ')),
-      warn: () => undefined,
-      error: () => undefined,
-    });
+    // k6's open(): a file's text, in the init context
+    const open = (path) => readFileSync(path, 'utf8');
+    new Function('require', 'module', 'exports', '__ENV', 'console', 'open', asCommonJs(code))(
+      require,
+      module,
+      module.exports,
+      env,
+      { log: (...a) => st.log.push(a.map(String).join(' ')), warn: () => undefined, error: () => undefined },
+      open,
+    );
   } catch (e) {
     st.failure = { exitCode: 107, error: String(e?.message || e), files: {}, checks: [], log: st.log };
   }

@@ -13,6 +13,7 @@ import { ConfigError, readConfig, requireLimits, type Config } from '../../src/s
 import type { PlanLimits } from '../../src/core/plans.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
+import { networkSecrets } from '../../src/settings/network.ts';
 import {
   DAY_QUOTA_VAR,
   EARLIER_REQUESTS_VAR,
@@ -140,7 +141,7 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
   const s = planSpec(name, env, tag);
   const { def, cfg, o } = s;
   const apiKey = cfg.apiKey as string;
-  const redact = makeRedactor([apiKey]);
+  const redact = makeRedactor([apiKey, ...networkSecrets(cfg.network)]);
   const req: Requests = {
     url: s.url,
     params: requestParams(apiKey, cfg.timeoutMs, tag),

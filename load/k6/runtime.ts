@@ -33,6 +33,7 @@ import { isPlanName, PLAN_NAMES_TEXT } from '../../src/core/plans.ts';
 import { MAX_IN_FLIGHT } from '../lib/scenario-options.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import { planEnv, planRun, segmentOf, type SetupData } from './plan-run.ts';
+import { k6NetworkOptions } from './network.ts';
 import { METRICS_ONLY_NOTE, outcomeKey, outcomesFromMetrics, SYSTEM_TAGS, type SummaryMetrics } from './summary.ts';
 
 interface SummaryData {
@@ -104,6 +105,8 @@ function optionsOf(name: ScenarioName, runs: PlanRun[], plans: string[]) {
     // GET /pets; `group`, `proto`, `tls_version`, `subproto`, `service` and the `error` message say nothing here that
     // `error_code` does not).
     systemTags: SYSTEM_TAGS,
+    // The client certificate and --insecure (the proxy, the CA and the HTTP version come through Go's environment).
+    ...k6NetworkOptions(first.cfg.network),
   };
 }
 

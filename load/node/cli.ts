@@ -21,6 +21,8 @@ import { makeRedactor } from '../../src/core/redact.ts';
 import { FULL_SCENARIOS, type ScenarioName } from '../../src/core/scenarios.ts';
 import { optionsHelp } from '../../src/config/help.ts';
 import { closeTransport } from '../../src/http/transport.ts';
+import { checkNetworkFiles } from '../../src/http/network.ts';
+import { networkText } from '../../src/core/target-info.ts';
 import { preflight } from '../../src/http/preflight.ts';
 import { openTarget, type Target } from '../../src/target/target.ts';
 import { unverifiedK6, type EngineRecord } from '../../src/core/engine-record.ts';
@@ -118,7 +120,9 @@ function outputOf(target: Target): Output {
 /** The Config, or the exit code of a configuration error (one line, the keys of the environment redacted). */
 function readLoadConfig(argv: readonly string[]): Config | number {
   try {
-    return configFrom(argv, 'load');
+    const c = configFrom(argv, 'load');
+    checkNetworkFiles(c.network);
+    return c;
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`load: ${makeRedactor(envKeys(process.env))(e.message)}\n`);
@@ -155,7 +159,8 @@ async function runLoad(
   const picked = pickEngine(target.config, warn);
   const plan = costLines(target, scenarios);
   if (cfg.certify.dryRun) {
-    say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${plan.lines.join('\n')}\n`);
+    const network = target.info.network ? `Network: ${networkText(target.info.network, target.info.baseUrl)}.\n` : '';
+    say(`Dry run: nothing was sent to ${target.info.baseUrl}.\n${network}${plan.lines.join('\n')}\n`);
     return EXIT.ok;
   }
   // One request first, as npm start does: an unreachable target gets its one-line diagnosis (exit 3), whichever engine.

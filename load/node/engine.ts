@@ -9,6 +9,7 @@ import type { LoadReport } from '../../src/core/load-report.ts';
 import { buildLoadReport } from '../../src/core/load-report.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
+import { networkSecrets, type NetworkConfig } from '../../src/settings/network.ts';
 import { send as undiciSend } from '../../src/http/transport.ts';
 import { scenarioOptions } from '../lib/scenario-options.ts';
 import { createRun, SCENARIOS } from '../lib/load-shapes.ts';
@@ -25,6 +26,8 @@ export interface LoadJob {
   perDay?: number;
   baseUrl: string;
   apiKey: string;
+  /** The route and TLS to the target (proxy, CA, client certificate, HTTP/2): both engines take the same. */
+  network?: NetworkConfig;
   windowMs: number;
   dayMs: number;
   maxWaitMs: number;
@@ -114,7 +117,7 @@ export class NodeEngine implements LoadEngine {
     const o = jobOptions(job);
     const def = SCENARIOS[job.scenario];
     const run = createRun(job.scenario, o);
-    const redact = makeRedactor([job.apiKey]);
+    const redact = makeRedactor([job.apiKey, ...networkSecrets(job.network)]);
     // Known quota days mean the embedded server (see nextDayAt): its demo key spends nobody's quota, so no warning.
     if (def.warning && !job.nextDayAt) this.log(`WARNING: ${def.warning(o)}\n`);
     const progress = new Progress(`${job.scenario} ${job.plan}`, run, { enabled: job.progress ? 'auto' : false });
@@ -124,7 +127,9 @@ export class NodeEngine implements LoadEngine {
       await drive(run, {
         url: `${job.baseUrl}${REQUEST_PATH}`,
         apiKey: job.apiKey,
-        send: this.io.send || ((req) => undiciSend(req, { timeoutMs: job.timeoutMs, maxBodyBytes: Math.min(job.maxBodyBytes, 65536) })),
+        send:
+          this.io.send ||
+          ((req) => undiciSend(req, { timeoutMs: job.timeoutMs, maxBodyBytes: Math.min(job.maxBodyBytes, 65536), network: job.network })),
         clock,
         signal,
         onWait: (why, ms) => progress.waiting(why, ms),

@@ -17,6 +17,8 @@ import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirement
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
+import { networkSecrets } from '../../src/settings/network.ts';
+import { applyK6Network, networkVars } from './k6-network.ts';
 import { completeReport, LINE_PREFIX, logMessages, readCarriage } from '../lib/k6-log.ts';
 import { judgeVusAsOne } from '../lib/merge.ts';
 import { SCENARIOS } from '../lib/load-shapes.ts';
@@ -173,6 +175,8 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
     ANIMAL_STORE_REPORTS_DIR: reportsDir,
     // internal: the run's overall deadline (epoch ms), which the bundle's scenario keeps
     ANIMAL_STORE_DEADLINE_AT: String(job.deadlineAt),
+    // the client certificate, --insecure, --http2 and --allow-cleartext-proxy, as the bundle's options and its check read them
+    ...networkVars(job.network),
   };
   if (job.plan === 'enterprise') {
     env.ANIMAL_STORE_RPM = String(job.perMinute);
@@ -256,12 +260,14 @@ export class K6Engine implements LoadEngine {
   async runBatch(jobs: readonly LoadJob[], signal?: AbortSignal): Promise<EngineResult[]> {
     await ensureBundles(this.dist);
     const dir = mkdtempSync(join(tmpdir(), 'animal-store-k6-'));
-    const redact = makeRedactor(jobs.map((j) => j.apiKey));
+    const redact = makeRedactor([...jobs.map((j) => j.apiKey), ...networkSecrets(jobs[0].network)]);
     const job = jobs[0];
     try {
       const env: NodeJS.ProcessEnv = {};
       for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('K6_')) env[k] = v;
       Object.assign(env, batchEnv(jobs, dir));
+      // The proxy, the CA and HTTP/2 or not: Go's own variables, set from the run's settings (k6-network.ts).
+      applyK6Network(env, job.network, dir);
       const carried: string[] = [];
       const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
         const child = spawn(this.binary, ['run', ...K6_FLAGS, bundlePath(job.scenario, this.dist)], {

@@ -4,6 +4,7 @@
  * configuration into one job per scenario on the key, and lets the one
  * orchestrator run them — within the run's request budget and deadline.
  */
+import { k6NetworkLimit } from './k6-network.ts';
 import { ConfigError, requireLimits, type Config } from '../../src/settings/read-config.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import type { PlanName } from '../../src/core/plans.ts';
@@ -43,6 +44,9 @@ export function pickEngine(c: Config, log?: (line: string) => void, find: () => 
   const refused = refusalLine(s);
   if (refused && requested === 'k6') throw new ConfigError(refused);
   if (refused) return node(`${k6} ${s.why}; the Node engine runs the same scenarios`, found);
+  const network = k6NetworkLimit(c.network);
+  if (network && requested === 'k6') throw new ConfigError(`--engine k6: ${network} (or use --engine node)`);
+  if (network) return node(`${network}; the Node engine runs the same scenarios`, found);
   const reason = s.why ? `${k6} ${s.why}` : `k6 v${s.version} at ${k6}, a version the suite is verified on`;
   return picked(new K6Engine(k6, undefined, log), requested, reason, found);
 }
@@ -100,6 +104,7 @@ export function jobsFor(
     perDay: lane.perDay,
     baseUrl: c.baseUrl as string,
     apiKey: lane.key,
+    network: c.network,
     windowMs: target.windowMs,
     dayMs: target.dayMs,
     maxWaitMs: c.maxWaitMs,

@@ -17,6 +17,7 @@ import { renderConsole } from '../results/writers/console.ts';
 import { embeddedNote, openTarget, type Target } from '../target/target.ts';
 import { EXIT, exitCodeOf, failUsage, guardOutput } from './entry.ts';
 import { preflight } from '../http/preflight.ts';
+import { checkNetworkFiles } from '../http/network.ts';
 import type { Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
 import { keepCounterexamples } from '../explore/counterexample-store.ts';
@@ -44,6 +45,11 @@ interface RunState {
 export async function runCertification(setup: RunSetup, stop: AbortController, runStartedAt: number): Promise<number> {
   const { config, profile } = setup;
   guardOutput(keysOf(config));
+  try {
+    checkNetworkFiles(config.network);
+  } catch (e) {
+    failUsage(e);
+  }
   const target = await openRunTarget(config, profile);
   const redact = makeRedactor(keysOf(target.config));
   let traffic: TrafficLog | undefined;
@@ -61,6 +67,7 @@ export async function runCertification(setup: RunSetup, stop: AbortController, r
       return EXIT.unreachable;
     }
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
+    if (reach.protocol && target.info.network) target.info.network.negotiated = reach.protocol;
     if (picked) process.stderr.write(`${picked.line}\n${costLines(target, profile.scenarios).lines.join('\n')}\n`);
     const startedAt = new Date();
     const state: RunState = {

@@ -11,6 +11,7 @@ import { embeddedNote, openTarget, type Target } from '../target/target.ts';
 import { coverageDrafts, coverageReserve } from '../explore/coverage.ts';
 import { EXPLORE_TIME_MS } from '../explore/explorer.ts';
 import type { Profile } from './profiles.ts';
+import { networkText } from '../core/target-info.ts';
 
 export interface Plan {
   perOperation: Record<string, number>;
@@ -28,6 +29,8 @@ export interface Plan {
   exploration: { budget: number; writes: boolean; seed: number };
   /** The embedded server's short world, in words (absent for a real target). */
   world?: string;
+  /** The route, protocol and TLS the run would take, in words. */
+  network?: string;
 }
 
 export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
@@ -73,6 +76,7 @@ export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
     budget: target.config.maxRequests,
     exploration,
     ...(embeddedNote(target) ? { world: embeddedNote(target) } : {}),
+    ...(target.info.network ? { network: networkText(target.info.network, target.info.baseUrl) } : {}),
   };
 }
 
@@ -85,7 +89,13 @@ function coverageText(x: { budget: number; writes: boolean }): string {
 }
 
 export function formatPlan(p: Plan, target: string): string {
-  const lines = [`Dry run: nothing was sent to ${target}.`, ...(p.world ? [p.world] : []), '', 'Conformance requests by operation:'];
+  const lines = [
+    `Dry run: nothing was sent to ${target}.`,
+    ...(p.network ? [`Network: ${p.network}.`] : []),
+    ...(p.world ? [p.world] : []),
+    '',
+    'Conformance requests by operation:',
+  ];
   for (const [op, n] of Object.entries(p.perOperation).sort()) lines.push(`  ${op.padEnd(24)} ${n}`);
   lines.push(`  ${'total'.padEnd(24)} ${p.conformance} (plus at most one retry per 429)`);
   const x = p.exploration;

@@ -5,6 +5,7 @@
  */
 import { ConfigError, type Flags } from '../settings/read-config.ts';
 import { findSetting, KEY_FLAG_ERROR, KEY_FLAGS, settingsFor, type Command } from '../settings/settings.ts';
+import { PASSPHRASE_FLAGS, PASSPHRASE_VAR } from '../settings/network.ts';
 
 /**
  * Parse `--name value`, `--name=value` and boolean `--flag [true|false]` for a
@@ -24,6 +25,10 @@ export function parseArgs(argv: readonly string[], command: Command): Flags {
     if (!m) throw new ConfigError(`unexpected argument ${JSON.stringify(a)} (see --help)`);
     const name = m[1];
     if (KEY_FLAGS.indexOf(name) >= 0 || /^api-key/.test(name)) throw new ConfigError(KEY_FLAG_ERROR);
+    if (PASSPHRASE_FLAGS.indexOf(name) >= 0)
+      throw new ConfigError(
+        `the client key's passphrase is not accepted as a flag (it would show in process lists and shell history); set ${PASSPHRASE_VAR} in the environment or .env`,
+      );
     const s = findSetting(name);
     if (!s) throw new ConfigError(`unknown option --${name} (see --help)`);
     if (mine.indexOf(s) < 0)

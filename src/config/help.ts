@@ -7,6 +7,7 @@ import { settingsFor, type Command, type Setting } from '../settings/settings.ts
 
 const GROUP_TITLES: Record<Setting['group'], string> = {
   target: 'Target',
+  network: 'Network (proxy, TLS, HTTP/2)',
   safety: 'Safety',
   explore: 'Exploration (generated inputs)',
   load: 'Rate-limit scenarios',
@@ -25,7 +26,7 @@ export function optionsHelp(command: Command): string {
     for (const s of list) {
       const arg = s.kind === 'bool' ? '' : ` ${s.kind === 'enum' ? (s.values || []).join('|') : s.arg || 'VALUE'}`;
       const left = `  --${s.flag}${arg}`;
-      const right = `${s.help}${s.env ? ` [${s.env}]` : ''}${s.aliases ? ` (also --${s.aliases.join(', --')})` : ''}`;
+      const right = `${s.help}${s.env ? ` [${[s.env, ...(s.envAliases || [])].join(', ')}]` : ''}${s.aliases ? ` (also --${s.aliases.join(', --')})` : ''}`;
       lines.push(left.length < 34 ? `${left.padEnd(34)}${right}` : `${left}\n${' '.repeat(34)}${right}`);
     }
   }

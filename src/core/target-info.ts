@@ -11,4 +11,47 @@ export interface TargetInfo {
    * the per-day quota of each plan under test — what the run was judged on instead of the spec's minute and day.
    */
   world?: { windowMs: number; dayMs: number; perDay: Record<string, number> };
+  /** The network the run reached the target over (absent in reports written before it was recorded). */
+  network?: NetworkInfo;
+}
+
+/** The route, protocol and TLS of a run, as its reports record them: never a credential, never a folder. */
+export interface NetworkInfo {
+  /** Directly, or through a proxy. */
+  via: 'direct' | 'proxy';
+  /** The proxy's URL, its credentials redacted, and the setting that named it (HTTPS_PROXY, --proxy…). */
+  proxy?: string;
+  proxySource?: string;
+  /** HTTP/2 was offered by ALPN (--http2). */
+  http2: boolean;
+  /** The protocol the preflight's connection agreed on, when the target is https. */
+  negotiated?: 'HTTP/2' | 'HTTP/1.1';
+  /** The CA file trusted besides the system's roots (its file name), or `run` for the CA made for the run (the embedded server over TLS). */
+  ca?: string;
+  /** The client certificate presented (its file name). */
+  clientCertificate?: string;
+  /** The server's certificate was not verified (--insecure). */
+  insecure: boolean;
+}
+
+/** A run's network in one line: `through the proxy … (HTTPS_PROXY) · HTTP/2 offered by ALPN, agreed · …`. */
+export function networkText(n: NetworkInfo, baseUrl: string): string {
+  const https = /^https:/i.test(baseUrl);
+  const route =
+    n.via === 'proxy' ? `through the proxy ${n.proxy} (${n.proxySource}${https ? ', a CONNECT tunnel' : ', in clear'})` : 'direct';
+  const offered = !https ? 'HTTP/1.1 (plain http)' : n.http2 ? 'HTTP/2 offered by ALPN, HTTP/1.1 where not taken' : 'HTTP/1.1';
+  const agreed = n.negotiated ? ` (agreed: ${n.negotiated})` : '';
+  const trust = !https
+    ? []
+    : n.insecure
+      ? ['server certificate NOT verified (--insecure)']
+      : [
+          n.ca === 'run'
+            ? 'trusting the CA made for this run'
+            : n.ca
+              ? `trusting the system's roots and ${n.ca}`
+              : "trusting the system's roots",
+        ];
+  const client = n.clientCertificate ? [`client certificate ${n.clientCertificate}`] : [];
+  return [route, `${offered}${agreed}`, ...trust, ...client].join(' · ');
 }

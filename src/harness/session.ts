@@ -8,6 +8,7 @@ import { ApiClient, RunAborted, type ApiExchange, type ApiRequest, type ClientOp
 import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
+import { networkSecrets } from '../settings/network.ts';
 import type { Judgement } from '../core/spec/define.ts';
 import type { Finding } from '../results/types.ts';
 import { DAY_MS } from '../core/plans.ts';
@@ -56,7 +57,7 @@ export class Session {
   constructor(readonly opts: SessionOptions) {
     const { config } = opts;
     this.startedAt = (opts.now ?? Date.now)();
-    this.redact = makeRedactor([config.apiKey]);
+    this.redact = makeRedactor([config.apiKey, ...networkSecrets(config.network)]);
     if (opts.traffic) this.traffic = new TrafficRecorder(opts.traffic, this.redact, opts.now);
     setNamePrefix(config.namePrefix);
     this.checks = { limits: config.limits, dayMs: opts.dayMs ?? DAY_MS };
@@ -65,6 +66,7 @@ export class Session {
       apiKey: config.apiKey,
       timeoutMs: config.timeoutMs,
       maxBodyBytes: config.maxBodyBytes,
+      network: config.network,
       maxRequests: config.maxRequests,
       deadlineAt: opts.deadlineAt ?? this.startedAt + config.deadlineMs,
       maxWaitMs: config.maxWaitMs,

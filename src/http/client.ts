@@ -8,7 +8,8 @@
  */
 import { parseJson, stringifyExact, type JsonValue } from '../core/json.ts';
 import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate } from '../core/ratelimit.ts';
-import { send, type Exchange, type OutgoingRequest } from './transport.ts';
+import { send, type Exchange, type OutgoingRequest, type TransportOptions } from './transport.ts';
+import type { NetworkConfig } from '../settings/network.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -74,6 +75,8 @@ export interface ClientOptions {
   apiKey?: string;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** The route and TLS to the target (src/settings/network.ts). */
+  network?: NetworkConfig;
   maxRequests: number;
   deadlineAt: number;
   maxWaitMs: number;
@@ -85,7 +88,7 @@ export interface ClientOptions {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   /** The transport (tests: an in-process one on a virtual clock); undici by default. */
-  send?: (req: OutgoingRequest, opts: { timeoutMs: number; maxBodyBytes: number }) => Promise<Exchange>;
+  send?: (req: OutgoingRequest, opts: TransportOptions) => Promise<Exchange>;
 }
 
 interface Bucket {
@@ -215,7 +218,7 @@ export class ApiClient {
     };
     this.requestsSent++;
     const ex: ApiExchange = { ...(await (this.opts.send ?? send)(out, this.opts)), api: req };
-    if (ex.error?.kind === 'refused' || ex.error?.kind === 'dns') {
+    if (ex.error?.kind === 'refused' || ex.error?.kind === 'dns' || ex.error?.kind === 'proxy') {
       if (++this.consecutiveRefused >= 3 || this.requestsSent <= 1)
         throw new RunAborted('unreachable', `target unreachable: ${ex.error.message}`);
     } else this.consecutiveRefused = 0;

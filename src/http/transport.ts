@@ -5,7 +5,11 @@
  * to another origin), and nothing thrown for a bad server: every failure comes
  * back as an `Exchange` with `error` set.
  */
-import { Agent, request as undiciRequest } from 'undici';
+import { request as undiciRequest } from 'undici';
+import type { NetworkConfig, Route } from '../settings/network.ts';
+import { shownProxy } from '../settings/network.ts';
+import { closeDispatchers, dispatcherFor } from './network.ts';
+import { ConfigError } from '../settings/read-config.ts';
 
 export interface OutgoingRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
@@ -14,7 +18,8 @@ export interface OutgoingRequest {
   body?: string;
 }
 
-export type TransportErrorKind = 'timeout' | 'refused' | 'reset' | 'too-large' | 'dns' | 'tls' | 'other';
+/** `proxy`: the proxy could not be reached, or refused to carry the request (its CONNECT answered other than 200). */
+export type TransportErrorKind = 'timeout' | 'refused' | 'reset' | 'too-large' | 'dns' | 'tls' | 'proxy' | 'other';
 
 export interface IncomingResponse {
   status: number;
@@ -28,7 +33,7 @@ export interface IncomingResponse {
 export interface Exchange {
   request: OutgoingRequest;
   response?: IncomingResponse;
-  error?: { kind: TransportErrorKind; message: string };
+  error?: { kind: TransportErrorKind; message: string; code?: string; proxyStatus?: number };
   startedAt: number;
   durationMs: number;
   /** Milliseconds from the start to the response's headers, when the transport measured it (the HAR's `wait`). */
@@ -38,30 +43,13 @@ export interface Exchange {
 export interface TransportOptions {
   timeoutMs: number;
   maxBodyBytes: number;
-}
-
-const agents = new Map<string, Agent>();
-function agentFor(timeoutMs: number): Agent {
-  const k = String(timeoutMs);
-  let a = agents.get(k);
-  if (!a) {
-    a = new Agent({
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connectTimeout: Math.min(timeoutMs, 10_000),
-      keepAliveTimeout: 4_000,
-      maxRedirections: 0,
-    } as ConstructorParameters<typeof Agent>[0]);
-    agents.set(k, a);
-  }
-  return a;
+  /** The route and TLS to the target (a proxy, a CA, a client certificate, HTTP/2); direct, system roots, HTTP/1.1 without. */
+  network?: NetworkConfig;
 }
 
 /** Close pooled connections (end of a run). */
 export async function closeTransport(): Promise<void> {
-  const all = [...agents.values()];
-  agents.clear();
-  await Promise.allSettled(all.map((a) => a.close()));
+  await closeDispatchers();
 }
 
 function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -70,19 +58,36 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
   return out;
 }
 
-function classify(err: unknown): { kind: TransportErrorKind; message: string } {
+type TransportError = NonNullable<Exchange['error']>;
+
+/**
+ * A failure on a proxied route that is the proxy's, not the target's: its CONNECT answered other than 200, or the
+ * proxy itself could not be reached (the target is never connected to, nor its name looked up, from here).
+ */
+function proxyFailure(e: { code?: string; message?: string }, code: string, route: Route): TransportError | undefined {
+  if (route.via !== 'proxy') return undefined;
+  const via = `the proxy ${shownProxy(route.proxy)} (${route.from})`;
+  const status = /Proxy response \((\d{3})\)/.exec(e?.message ?? '') || /Proxy Authentication Required \((407)\)/.exec(e?.message ?? '');
+  if (status) return { kind: 'proxy', code, proxyStatus: Number(status[1]), message: `${via} answered ${status[1]} to the tunnel request` };
+  if (/^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test(code))
+    return { kind: 'proxy', code, message: `${via} cannot be reached: ${e?.message ?? code} (${code})` };
+  return undefined;
+}
+
+function classify(err: unknown, route: Route = { via: 'direct' }): TransportError {
   const e = err as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code ?? '';
-  const msg = `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}${code ? ` (${code})` : ''}`;
-  if (/TIMEOUT|ABORT/i.test(code) || e?.name === 'AbortError' || /timeout/i.test(e?.message ?? ''))
-    return { kind: 'timeout', message: msg };
-  if (code === 'ECONNREFUSED') return { kind: 'refused', message: msg };
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')
-    return { kind: 'reset', message: msg };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'dns', message: msg };
+  const proxied = proxyFailure(e, code, route);
+  if (proxied) return proxied;
+  const m = `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}${code ? ` (${code})` : ''}`;
+  const withCode = (kind: TransportErrorKind): TransportError => ({ kind, message: m, ...(code ? { code } : {}) });
+  if (/TIMEOUT|ABORT/i.test(code) || e?.name === 'AbortError' || /timeout/i.test(e?.message ?? '')) return withCode('timeout');
+  if (code === 'ECONNREFUSED') return withCode('refused');
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') return withCode('reset');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return withCode('dns');
   if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code) || /certificate|TLS|SSL/i.test(e?.message ?? ''))
-    return { kind: 'tls', message: msg };
-  return { kind: 'other', message: msg };
+    return withCode('tls');
+  return withCode('other');
 }
 
 /**
@@ -93,13 +98,16 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
   const startedAt = Date.now();
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(new Error(`request timed out after ${opts.timeoutMs} ms`)), opts.timeoutMs);
+  let route: Route = { via: 'direct' };
   try {
+    const to = dispatcherFor(req.url, opts);
+    route = to.route;
     const res = await undiciRequest(req.url, {
       method: req.method,
       headers: req.headers,
       body: req.body,
       signal: ac.signal,
-      dispatcher: agentFor(opts.timeoutMs),
+      dispatcher: to.dispatcher,
     });
     const headersMs = Date.now() - startedAt;
     const chunks: Buffer[] = [];
@@ -135,7 +143,10 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
       };
     return { request: req, response, startedAt, durationMs: Date.now() - startedAt, headersMs };
   } catch (err) {
-    const e = ac.signal.aborted ? { kind: 'timeout' as const, message: `no complete response within ${opts.timeoutMs} ms` } : classify(err);
+    if (err instanceof ConfigError) throw err;
+    const e = ac.signal.aborted
+      ? { kind: 'timeout' as const, message: `no complete response within ${opts.timeoutMs} ms` }
+      : classify(err, route);
     return { request: req, error: e, startedAt, durationMs: Date.now() - startedAt };
   } finally {
     clearTimeout(timer);

@@ -5,6 +5,7 @@
  * run. Keys come from the environment only, never from a flag; the plan is never
  * guessed for a real target; enterprise limits come from --rpm / --rpd. Pure.
  */
+import { envNetworkSecrets, networkSecrets, type NetworkConfig } from './network.ts';
 import { isPlanName, PLAN_NAMES, PLAN_NAMES_TEXT, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 
 /** Where the embedded server's demo keys come from, in words that read after "key from". */
@@ -131,12 +132,16 @@ function conformanceKey(plans: readonly PlanKey[], plan: PlanName | undefined, o
   return first;
 }
 
-/** Every key a configuration holds (the single key and each plan's): what must be redacted everywhere. */
-export function keysOf(c: { apiKey?: string; plans?: readonly PlanKey[] }): string[] {
-  return [c.apiKey, ...(c.plans ?? []).map((p) => p.key)].filter((k): k is string => !!k);
+/**
+ * Every secret a configuration holds — the single key, each plan's, the proxies' credentials and the client key's
+ * passphrase: what must be redacted everywhere.
+ */
+export function keysOf(c: { apiKey?: string; plans?: readonly PlanKey[]; network?: NetworkConfig }): string[] {
+  return [c.apiKey, ...(c.plans ?? []).map((p) => p.key), ...networkSecrets(c.network)].filter((k): k is string => !!k);
 }
 
 /** Every key set in an environment (ANIMAL_STORE_API_KEY and ANIMAL_STORE_API_KEY_<PLAN>), for messages before a configuration exists. */
 export function envKeys(env: Record<string, string | undefined>): string[] {
-  return ['ANIMAL_STORE_API_KEY', ...PLAN_NAMES.map(keyVariable)].map((n) => env[n]).filter((k): k is string => !!k && !!k.trim());
+  const keys = ['ANIMAL_STORE_API_KEY', ...PLAN_NAMES.map(keyVariable)].map((n) => env[n]);
+  return [...keys, ...envNetworkSecrets(env)].filter((k): k is string => !!k && !!k.trim());
 }

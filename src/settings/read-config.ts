@@ -10,6 +10,8 @@ import { MINUTE_MS, PLAN_CHOICES, type PlanLimits, type PlanName } from '../core
 import { FULL_SCENARIOS, isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../core/scenarios.ts';
 import { resolveKeys, type Keys, type PlanKey } from './plan-keys.ts';
 import { findSetting, type Command, type Setting } from './settings.ts';
+import type { NetworkConfig } from './network.ts';
+import { readNetwork, servedTls } from './read-network.ts';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -63,6 +65,8 @@ export interface Config {
   env: EnvName;
   /** Undefined: the embedded reference server is started. */
   baseUrl?: string;
+  /** The network between the suite and the target (proxy, CA, client certificate, HTTP/2), for every phase and both engines. */
+  network: NetworkConfig;
   apiKey?: string;
   /** The plan of the key; undefined when none was given for a real target (never guessed). */
   plan?: PlanName;
@@ -100,7 +104,7 @@ export interface Config {
   };
   output: { verbose: boolean; progress: boolean };
   /** npm run reference: where it listens, its fault modes and variants, and its enterprise key's --rpm / --rpd. */
-  reference: { host: string; port: number; faults?: string; variants?: string; rpm?: number; rpd?: number };
+  reference: { host: string; port: number; faults?: string; variants?: string; rpm?: number; rpd?: number; tls?: 'https' | 'mutual' };
   help: boolean;
 }
 
@@ -108,8 +112,12 @@ function raw(s: Setting, env: EnvMap, flags: Flags): string | undefined {
   const f = flags[s.flag];
   if (f !== undefined) return typeof f === 'boolean' ? String(f) : f;
   if (!s.env) return undefined;
-  const v = env[s.env];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
+  // The variable, else its other spellings in order (HTTPS_PROXY, then https_proxy: the order Go reads them in).
+  for (const name of [s.env].concat(s.envAliases || [])) {
+    const v = env[name];
+    if (v !== undefined && v.trim() !== '') return v.trim();
+  }
+  return undefined;
 }
 
 /**
@@ -242,6 +250,25 @@ function keysFrom(r: Reader, env: EnvMap, o: { base?: string; rpm?: string; rpd?
   );
 }
 
+/** npm run reference's settings, and how the embedded server serves (--tls, --mutual-tls). */
+function referenceOf(r: Reader, o: { rpm?: string; rpd?: string; base?: string }): Config['reference'] {
+  const tls = servedTls(r, { base: o.base, fail: configError });
+  return {
+    host: r.get('host') || '127.0.0.1',
+    port: r.int('port', 4010),
+    faults: r.get('faults'),
+    variants: r.get('variants'),
+    ...(o.rpm ? { rpm: Number(o.rpm) } : {}),
+    ...(o.rpd ? { rpd: Number(o.rpd) } : {}),
+    ...(tls ? { tls } : {}),
+  };
+}
+
+/** Throw a ConfigError: how the parts of the reader that cannot import it (they are imported by it) fail. */
+function configError(message: string): never {
+  throw new ConfigError(message);
+}
+
 /** Flags over an environment map → the one Config of a command. Throws ConfigError on a bad value. */
 export function readConfig(env: EnvMap, flags: Flags, command: Command): Config {
   const r = reader(env, flags);
@@ -258,6 +285,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     command,
     env: target.env,
     baseUrl: base,
+    network: readNetwork(r, { env, base, envName: target.env, fail: configError }),
     apiKey: keys.apiKey,
     plan: keys.plan,
     limits: keys.limits,
@@ -272,7 +300,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     load: loadOf(r, { base, scenarios, windowMs, dayMs }),
     certify: certifyOf(r),
     output: { verbose: bool('verbose') === true, progress: bool('no-progress') !== true },
-    reference: referenceOf(r, { rpm, rpd }),
+    reference: referenceOf(r, { rpm, rpd, base }),
     help: bool('help') === true,
   };
 }
@@ -312,18 +340,6 @@ function certifyOf(r: Reader): Config['certify'] {
     allowMustWaivers: r.bool('allow-must-waivers') === true,
     baseline: r.get('baseline'),
     dryRun: r.bool('dry-run') === true,
-  };
-}
-
-/** `npm run reference`: where it listens, its faults and variants, an enterprise key's limits. */
-function referenceOf(r: Reader, { rpm, rpd }: { rpm?: string; rpd?: string }): Config['reference'] {
-  return {
-    host: r.get('host') || '127.0.0.1',
-    port: r.int('port', 4010),
-    faults: r.get('faults'),
-    variants: r.get('variants'),
-    ...(rpm ? { rpm: Number(rpm) } : {}),
-    ...(rpd ? { rpd: Number(rpd) } : {}),
   };
 }
 

@@ -26,14 +26,125 @@ export interface Setting {
   arg?: string;
   help: string;
   /** Help section. */
-  group: 'target' | 'safety' | 'explore' | 'load' | 'certify' | 'reference' | 'output';
+  group: 'target' | 'network' | 'safety' | 'explore' | 'load' | 'certify' | 'reference' | 'output';
   commands: readonly Command[];
   /** Other flag spellings accepted (e.g. `--scenario`). */
   aliases?: readonly string[];
+  /** Other variables read when `env` is not set (`https_proxy` after `HTTPS_PROXY`, the order Go reads them in). */
+  envAliases?: readonly string[];
 }
 
 const RUNS: readonly Command[] = ['start', 'conformance', 'load'];
 const LOADS: readonly Command[] = ['start', 'load'];
+
+/** The network between the suite and its target (./network.ts): every phase and both engines take it. */
+const NETWORK: readonly Setting[] = [
+  {
+    flag: 'proxy',
+    kind: 'string',
+    arg: 'URL',
+    help: 'proxy of every target, http and https alike (http://[user:password@]host:port); wins over HTTPS_PROXY and HTTP_PROXY',
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'https-proxy',
+    env: 'HTTPS_PROXY',
+    envAliases: ['https_proxy'],
+    kind: 'string',
+    arg: 'URL',
+    help: 'proxy of an https target: a CONNECT tunnel, the key only inside it',
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'http-proxy',
+    env: 'HTTP_PROXY',
+    envAliases: ['http_proxy'],
+    kind: 'string',
+    arg: 'URL',
+    help: 'proxy of an http target: it would read the key in clear, so refused unless --allow-cleartext-proxy',
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'no-proxy',
+    env: 'NO_PROXY',
+    envAliases: ['no_proxy'],
+    kind: 'string',
+    arg: 'a,b',
+    help: 'hosts reached without the proxy: names (and their subdomains), IPs, CIDR blocks, * for all; localhost and loopback addresses never use one',
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'allow-cleartext-proxy',
+    env: 'ANIMAL_STORE_ALLOW_CLEARTEXT_PROXY',
+    kind: 'bool',
+    help: 'let an http:// target go through HTTP_PROXY although the proxy then reads the API key in clear (refused unless given)',
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'ca-file',
+    env: 'ANIMAL_STORE_CA_FILE',
+    kind: 'string',
+    arg: 'FILE',
+    help: "PEM file of the CA certificates to trust besides the system's (a staging server's internal CA)",
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'client-cert',
+    env: 'ANIMAL_STORE_CLIENT_CERT',
+    kind: 'string',
+    arg: 'FILE',
+    help: 'PEM file of the client certificate to present (mutual TLS), with --client-key (its passphrase from ANIMAL_STORE_CLIENT_KEY_PASSPHRASE only)',
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'client-key',
+    env: 'ANIMAL_STORE_CLIENT_KEY',
+    kind: 'string',
+    arg: 'FILE',
+    help: "PEM file of the client certificate's private key",
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'http2',
+    env: 'ANIMAL_STORE_HTTP2',
+    kind: 'bool',
+    help: 'offer HTTP/2 by ALPN on https, as browsers and CDNs do; HTTP/1.1 where the server does not take it (default: HTTP/1.1 only)',
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'insecure',
+    env: 'ANIMAL_STORE_INSECURE',
+    kind: 'bool',
+    help: "do not verify the server's certificate: a throwaway staging box only; the certificate says so, and production refuses it",
+    group: 'network',
+    commands: RUNS,
+  },
+  {
+    flag: 'tls',
+    env: 'ANIMAL_STORE_TLS',
+    kind: 'bool',
+    help: 'serve the reference server (or the embedded one) over HTTPS, with a CA made for the run and trusted by it only',
+    group: 'network',
+    commands: [...RUNS, 'reference'],
+  },
+  {
+    flag: 'mutual-tls',
+    env: 'ANIMAL_STORE_MUTUAL_TLS',
+    kind: 'bool',
+    help: "as --tls, and the server demands a client certificate of that CA (the embedded server's run presents one)",
+    group: 'network',
+    commands: [...RUNS, 'reference'],
+  },
+];
 
 export const SETTINGS: readonly Setting[] = [
   // where and who
@@ -110,6 +221,7 @@ export const SETTINGS: readonly Setting[] = [
     group: 'target',
     commands: [...RUNS, 'reference'],
   },
+  ...NETWORK,
   // safety
   {
     flag: 'allow-writes',

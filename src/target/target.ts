@@ -11,6 +11,8 @@ import { EMBEDDED_PLAN, type Config } from '../settings/read-config.ts';
 import { EMBEDDED_KEY_SOURCE } from '../settings/plan-keys.ts';
 import { DAY_MS, MINUTE_MS, PLAN_NAMES, PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
 import { EMBEDDED_SPEC_REQUESTS, embeddedWorld, type WorldPlan } from './world.ts';
+import { networkInfoOf } from '../settings/network.ts';
+import { embeddedTls } from './embedded-tls.ts';
 
 export type { TargetInfo } from '../core/target-info.ts';
 import type { TargetInfo } from '../core/target-info.ts';
@@ -100,7 +102,7 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
   if (c.baseUrl)
     return {
       config: c,
-      info: { env: c.env, baseUrl: c.baseUrl, plan: c.plan, embedded: false },
+      info: { env: c.env, baseUrl: c.baseUrl, plan: c.plan, embedded: false, network: networkInfoOf(c.baseUrl, c.network) },
       windowMs: c.load.windowMs || MINUTE_MS,
       dayMs: c.load.dayMs || DAY_MS,
       close: () => Promise.resolve(),
@@ -108,13 +110,20 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
   const { options, config } = embeddedTarget(c, '', extra);
   // The reference server (its schemas compiled as it loads) only for a run that starts it, not for one against a URL.
   const [{ buildApp }, { listen }] = await Promise.all([import('../../reference/app.ts'), import('../../reference/server.ts')]);
-  const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0 });
+  // Over TLS (--tls, --mutual-tls): a CA made for this run, trusted by it only.
+  const tls = c.reference.tls ? embeddedTls(c.reference.tls, config.network) : undefined;
+  const network = tls ? tls.network : config.network;
+  const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0, ...(tls ? { tls: tls.serve } : {}) }).catch((e: unknown) => {
+    tls?.remove();
+    throw e;
+  });
+  const info = { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true, world: worldInfo(config, options) };
   return {
-    config: { ...config, baseUrl: server.url },
-    info: { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true, world: worldInfo(config, options) },
+    config: { ...config, baseUrl: server.url, network },
+    info: { ...info, network: networkInfoOf(server.url, network, { runCa: !!tls }) },
     windowMs: options.windowMs,
     dayMs: options.dayMs,
-    close: () => server.close(),
+    close: () => server.close().finally(() => tls?.remove()),
   };
 }
 

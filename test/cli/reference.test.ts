@@ -6,6 +6,8 @@
  * npm alone is interrupted or terminated.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import http2 from 'node:http2';
 import { connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT, runCli } from '../support/cli.ts';
@@ -118,4 +120,40 @@ describe('npm run reference, stopped through npm', () => {
     },
     90_000,
   );
+});
+
+describe('npm run reference -- --mutual-tls', () => {
+  it('It serves HTTPS with HTTP/2 by ALPN, prints the CA and the client certificate a client needs, demands that certificate, and removes them when it stops.', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts', '--mutual-tls', '--port', String(port)], {
+      cwd: ROOT,
+      env: cleanEnv({}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const out = await printed(child, /^ {2}enterprise [^\n]*\n/m);
+      expect(out).toMatch(new RegExp(`^Animal Store reference server listening on https://127\\.0\\.0\\.1:${port}/v1$`, 'm'));
+      const ca = /--ca-file (\S+)/.exec(out)![1];
+      const [, cert, key] = /--client-cert (\S+) --client-key (\S+)/.exec(out)!;
+      const key0 = /^ {2}pro +(\S+)/m.exec(out)![1];
+      const get = (withCert: boolean) =>
+        new Promise<string>((done) => {
+          const tls = { ca: readFileSync(ca), ...(withCert ? { cert: readFileSync(cert), key: readFileSync(key) } : {}) };
+          const s = http2.connect(`https://127.0.0.1:${port}`, tls);
+          s.on('error', (e: NodeJS.ErrnoException) => done(e.code ?? e.message));
+          const req = s.request({ ':path': '/v1/pets?limit=1', authorization: `Bearer ${key0}` });
+          req.on('response', (h) => (done(String(h[':status'])), s.close()));
+          req.on('error', (e: NodeJS.ErrnoException) => done(e.code ?? e.message));
+          req.end();
+        });
+      expect(await get(true)).toBe('200');
+      expect(await get(false)).toMatch(/CERTIFICATE_REQUIRED|ECONNRESET|ERR_HTTP2/);
+      const ended = allEnded(child, 20_000);
+      child.kill('SIGTERM');
+      expect(await ended).toBe(true);
+      expect(existsSync(ca)).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { job, outcomesOf, startReference, type Ref } from './helpers.ts';
 import { builtBundles } from '../support/bundles.ts';
+import { ceiling, KEY, opened, ROUTES } from './network-helpers.ts';
 import { tempDir } from '../support/temp.ts';
 
 const K6 = findK6();
@@ -87,6 +88,27 @@ describe.skipIf(!K6)('real k6', () => {
     },
     60_000,
   );
+
+  describe('through real networks (issue 31): what the k6 engine hands k6 — tlsAuth, SSL_CERT_FILE, GODEBUG, HTTPS_PROXY', () => {
+    afterAll(async () => {
+      await Promise.all(opened.splice(0).map((s) => s.close()));
+    });
+    it.each(ROUTES)(
+      'Through $name, real k6 gets its 429 at the limit over the protocol the route says, and a proxy never sees the key.',
+      async (route) => {
+        const { report, server, proxy, logged } = await ceiling(route, (log) => new K6Engine(K6!, bundles.dir, log));
+        const outcome = report.judgements.find((j) => j.requirement === 'RL-CEILING-429')?.outcome;
+        expect(outcome, `${logged}\n${JSON.stringify(report.judgements.slice(0, 3))}`).toBe('pass');
+        expect(Object.keys(server.byVersion)).toEqual([route.http2 ? '2.0' : '1.1']);
+        if (route.proxied) {
+          // Go never proxies a loopback address: the target's name is one only the proxy resolves.
+          expect(new Set(proxy.connects)).toEqual(new Set([`animal-store.internal:${server.port}`]));
+          for (const secret of [KEY, 'pr0xy-pass']) expect(proxy.relayed().includes(secret)).toBe(false);
+        } else expect(proxy.connects).toEqual([]);
+      },
+      60_000,
+    );
+  });
 
   it('A server that never throttles fails RL-CEILING-429 on real k6, as on the Node engine.', async () => {
     const { report } = await new K6Engine(K6!, bundles.dir, () => undefined).run(await realJob('ceiling', { faults: ['never-429'] }));

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EXIT, EXIT_HELP } from '../../src/config/exit.ts';
 import { SETTINGS, type Setting } from '../../src/settings/settings.ts';
+import { PASSPHRASE_VAR } from '../../src/settings/network.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
@@ -73,7 +74,8 @@ describe('README and .env.example follow the settings table', () => {
   });
 
   test('Every variable README’s table or .env.example names is a setting (or one of the keys, which have no flag on purpose).', () => {
-    const known = new Set([...WITH_ENV.map(([env]) => env), 'ANIMAL_STORE_API_KEY']);
+    // The secrets have no flag on purpose: the keys and the client key's passphrase.
+    const known = new Set([...WITH_ENV.map(([env]) => env), 'ANIMAL_STORE_API_KEY', PASSPHRASE_VAR]);
     const keys = /^ANIMAL_STORE_API_KEY_(FREE|PRO|BUSINESS|ENTERPRISE)$/;
     const named = [...ROWS.flatMap((r) => r.variables), ...[...ENV_EXAMPLE.matchAll(/^#? ?(ANIMAL_STORE_[A-Z_0-9]+)=/gm)].map((m) => m[1])];
     expect(named.filter((v) => !known.has(v) && !keys.test(v))).toEqual([]);

@@ -7,6 +7,7 @@
  * it concerns).
  */
 import { unverifiedK6 } from '../../core/engine-record.ts';
+import { networkText } from '../../core/target-info.ts';
 import type { RunReport, Status } from '../types.ts';
 import {
   engineReason,
@@ -48,6 +49,10 @@ function flags(report: RunReport): SafeHtml {
       html`<span class="flag alert" data-testid="flag-must-waivers">MUST waivers allowed (--allow-must-waivers): ${mustWaived} MUST requirement${mustWaived === 1 ? '' : 's'} waived</span>`,
     );
   if (report.counts.waived) out.push(html`<span class="flag">${report.counts.waived} waived</span>`);
+  if (report.target.network?.insecure && /^https:/i.test(report.target.baseUrl))
+    out.push(
+      html`<span class="flag stop" data-testid="flag-insecure">Server certificate NOT verified (--insecure): the server's identity was not checked; no certificate of a real service</span>`,
+    );
   const k6 = unverifiedK6(report.engine);
   if (k6)
     out.push(
@@ -80,6 +85,7 @@ export function banner(report: RunReport): SafeHtml {
     ['Target', t.baseUrl, 'meta-target'],
     ['Environment', envLabel(t), 'meta-env'],
     ...(t.world ? [['Short world', worldText(t) as string, 'meta-world'] as [string, string, string]] : []),
+    ...(t.network ? [['Network', networkText(t.network, t.baseUrl), 'meta-network'] as [string, string, string]] : []),
     ...plan,
     ['Date', dateTimeOf(report.startedAt), 'meta-date'],
     ['Duration', `${durationSeconds(report.startedAt, report.endedAt).toFixed(1)} s`, 'meta-duration'],

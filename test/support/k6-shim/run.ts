@@ -13,14 +13,20 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { request } from 'undici';
 import type { K6Run } from '../../../bench/support/k6-virtual.ts';
+import { closeGoDispatchers, goDispatcher, type K6Tls } from './go-network.ts';
 
 export { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from '../../../bench/support/k6-virtual.ts';
 
-async function doHttp(r: { url: string; headers: Record<string, string>; timeout?: string }) {
+type HttpReq = { url: string; headers: Record<string, string>; timeout?: string };
+/** The k6 process's Go variables and the script's TLS options: how it reaches the server (go-network.ts). */
+type Net = { env: Record<string, string | undefined>; tls?: K6Tls };
+
+async function doHttp(r: HttpReq, net: Net) {
   const t0 = Date.now();
   const ms = r.timeout ? Number(r.timeout.replace(/ms$/, '')) : 10000;
   try {
-    const res = await request(r.url, { method: 'GET', headers: r.headers, headersTimeout: ms, bodyTimeout: ms });
+    const dispatcher = goDispatcher(r.url, net.env, net.tls);
+    const res = await request(r.url, { method: 'GET', headers: r.headers, headersTimeout: ms, bodyTimeout: ms, dispatcher });
     const body = await res.body.text();
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -31,11 +37,11 @@ async function doHttp(r: { url: string; headers: Record<string, string>; timeout
 }
 
 /** Requests at most `parallel` at once (k6's batch and batchPerHost), the rest as slots free; the answers in request order. */
-async function inSlots(reqs: Array<{ url: string; headers: Record<string, string>; timeout?: string }>, parallel: number) {
+async function inSlots(reqs: HttpReq[], parallel: number, net: Net) {
   const out: Awaited<ReturnType<typeof doHttp>>[] = [];
   let next = 0;
   const lane = async (): Promise<void> => {
-    for (let i = next++; i < reqs.length; i = next++) out[i] = await doHttp(reqs[i]);
+    for (let i = next++; i < reqs.length; i = next++) out[i] = await doHttp(reqs[i], net);
   };
   await Promise.all(Array.from({ length: Math.min(parallel, reqs.length) }, lane));
   return out;
@@ -53,7 +59,7 @@ export async function writeSummaryFiles(files: Record<string, string>): Promise<
 export async function runK6Real(
   bundle: string,
   env: Record<string, string>,
-  o: { timeoutMs?: number; segment?: string } = {},
+  o: { timeoutMs?: number; segment?: string; goEnv?: Record<string, string | undefined> } = {},
 ): Promise<K6Run> {
   const ctrlBuf = new SharedArrayBuffer(8);
   const dataBuf = new SharedArrayBuffer(8 * 1024 * 1024);
@@ -69,8 +75,9 @@ export async function runK6Real(
         (
           msg: {
             kind: string;
-            reqs?: Array<{ url: string; headers: Record<string, string>; timeout?: string }>;
+            reqs?: HttpReq[];
             parallel?: number;
+            tls?: K6Tls;
           } & Record<string, unknown>,
         ) => {
           if (msg.kind === 'done') {
@@ -84,7 +91,7 @@ export async function runK6Real(
             });
             return;
           }
-          void inSlots(msg.reqs || [], msg.parallel || 1).then((out) => {
+          void inSlots(msg.reqs || [], msg.parallel || 1, { env: o.goEnv ?? {}, tls: msg.tls }).then((out) => {
             const bytes = new TextEncoder().encode(JSON.stringify(out));
             new Uint8Array(dataBuf).set(bytes.subarray(0, dataBuf.byteLength));
             ctrl[1] = Math.min(bytes.length, dataBuf.byteLength);
@@ -98,5 +105,6 @@ export async function runK6Real(
     return done;
   } finally {
     await worker.terminate();
+    await closeGoDispatchers();
   }
 }

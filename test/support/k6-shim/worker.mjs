@@ -17,7 +17,7 @@ function call(msg) {
 }
 
 const io = {
-  http: (reqs, parallel) => call({ kind: 'http', reqs, parallel }),
+  http: (reqs, parallel, tls) => call({ kind: 'http', reqs, parallel, tls }),
   sleep: (s) => Atomics.wait(sleeper, 0, 0, s * 1000),
   now: () => Date.now(),
 };
