@@ -1,23 +1,12 @@
 /**
- * Vitest configuration of a conformance run (`npm run conformance` uses it; so
- * can `npx vitest run --config conformance.config.ts`). One non-isolated fork,
- * files in order: the suite paces itself on the rate-limit headers of one key,
- * so requests must be sequential. Files run by path, the exploration phase last.
+ * Vitest configuration of a conformance run started directly (`npx vitest run --config conformance.config.ts`):
+ * the options `npm run conformance` passes inline (src/harness/vitest-options.ts), on the TypeScript specs, with the
+ * global setup that reads the configuration from the environment.
  */
 import { defineConfig } from 'vitest/config';
-import { SpecSequencer } from './src/harness/sequencer.ts';
+import { specSource } from './src/harness/spec-files.ts';
+import { conformanceTestOptions } from './src/harness/vitest-options.ts';
 
 export default defineConfig({
-  test: {
-    include: ['conformance/**/*.spec.ts'],
-    pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
-    isolate: false,
-    sequence: { shuffle: false, concurrent: false, sequencer: SpecSequencer },
-    globalSetup: ['src/harness/global-setup.ts'],
-    testTimeout: 20 * 60_000,
-    hookTimeout: 60_000,
-    retry: 0,
-  },
+  test: { ...conformanceTestOptions(specSource()), globalSetup: ['src/harness/global-setup.ts'] },
 });

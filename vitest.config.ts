@@ -17,7 +17,7 @@ export default defineConfig({
     // every run builds its own app, clock, session and reports folder; the transport's pools are re-created on use.
     isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
-    globalSetup: ['test/support/temp-root.ts'],
+    globalSetup: ['test/support/temp-root.ts', 'test/support/js-build.ts'],
     // SELF_TEST_CPU_LOG=<file>: each test file's CPU time, its children's and its wall time (test/support/cpu-per-file.ts).
     setupFiles: process.env.SELF_TEST_CPU_LOG ? ['test/support/cpu-per-file.ts'] : [],
     // Each test file's and module's transform kept on disk (node_modules/.experimental-vitest-cache, keyed by the file's

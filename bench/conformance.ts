@@ -15,6 +15,7 @@ import { listen } from '../reference/server.ts';
 import type { FaultName } from '../reference/faults.ts';
 import { SETTINGS } from '../src/settings/settings.ts';
 import { tempDir } from './support/temp.ts';
+import { nodeArgs } from '../bin/build.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -48,7 +49,7 @@ export function benchEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 export function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, [...nodeArgs(args[0]), ...args.slice(1)], {
       cwd: ROOT,
       env: benchEnv(env),
       stdio: ['ignore', 'pipe', 'ignore'],

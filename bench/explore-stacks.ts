@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { benchEnv, ROOT, type BenchLine } from './conformance.ts';
 import { SEEDS } from './explore.ts';
 import { tempDir } from './support/temp.ts';
+import { nodeArgs } from '../bin/build.mjs';
 
 export const STACKS = ['python-fastapi', 'node', 'go', 'java-jackson'] as const;
 const RUN_SH = join(ROOT, 'examples/servers/run.sh');
@@ -119,7 +120,7 @@ function stopStack(child: ChildProcess): Promise<void> {
 
 /** The suite's conformance part against `url` with `seed`: its exit code, wall time and report. */
 function suite(url: string, seed: string, reports: string): Promise<{ code: number | null; ms: number }> {
-  const args = ['--import', 'tsx', 'src/cli/main.ts', '--only', 'conformance', '--base-url', url, '--plan', 'free'];
+  const args = [...nodeArgs('src/cli/main.ts'), '--only', 'conformance', '--base-url', url, '--plan', 'free'];
   args.push(
     '--window-ms',
     String(WINDOW_MS),

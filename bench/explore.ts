@@ -21,6 +21,7 @@ import { VALID_SERVERS } from './support/valid-servers.ts';
 import { benchEnv, ROOT, type BenchLine } from './conformance.ts';
 import type { SpecFile } from '../src/harness/spec.ts';
 import { tempDir } from './support/temp.ts';
+import { nodeArgs } from '../bin/build.mjs';
 
 export const SEEDS = Array.from({ length: 20 }, (_, i) => String(1000 + i * 7919));
 
@@ -95,7 +96,7 @@ export async function benchFalseAlarms(seeds = SEEDS): Promise<BenchLine[]> {
 function npmStart(env: Record<string, string>): Promise<number> {
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts'], { cwd: ROOT, env: benchEnv(env), stdio: 'ignore' });
+    const child = spawn(process.execPath, nodeArgs('src/cli/main.ts'), { cwd: ROOT, env: benchEnv(env), stdio: 'ignore' });
     const killer = setTimeout(() => child.kill('SIGKILL'), 600_000);
     child.on('error', fail);
     child.on('close', () => {

@@ -4,6 +4,9 @@
  *   minute), verdict (goal CERTIFIED) and the size of its certification.json;
  * - conformance: wall time and request count of a full run against the embedded
  *   reference server (goal under 10 s, Vitest start-up included);
+ * - startup: the CPU time (the whole process tree's) `npm run conformance` spends
+ *   before its first spec request reaches a server (goal ≤ 1.5 CPU-s), and
+ *   `npm start -- --help`'s (goal ≤ 0.3 CPU-s);
  * - memory: peak RSS against the huge-body server vs the normal one (goal < 1.5×);
  * - load: Node engine rate accuracy at 60 / 300 / 1,000 per minute (goal 1 %),
  *   cost to certify a plan's ceiling (goal Limit + 3 requests, two windows),
@@ -39,10 +42,12 @@ import { benchMergeAgreement, benchPlansSideBySide } from './load-plans.ts';
 import { benchLoadMaxRate } from './load-throughput.ts';
 import { benchFalseAlarms, benchPlantedFaults, benchWallTime } from './explore.ts';
 import { benchExploreStacks } from './explore-stacks.ts';
+import { benchStartup } from './startup.ts';
 
 const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'first-command': benchFirstCommand,
   conformance: fullRun,
+  startup: benchStartup,
   memory,
   'explore-faults': () => benchPlantedFaults(),
   'explore-generators': () => benchPlantedFaults(undefined, true),

@@ -5,7 +5,7 @@
  * so; its JSON report keeps, per requirement, the status and a sample of the findings (the raw rows are that sample).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunReport } from '../src/results/types.ts';
@@ -34,9 +34,19 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
 }
 
+/**
+ * `npm start`'s command in the checkout: from its JavaScript build (bin/run.mjs) when it has one, as its package.json
+ * runs it, else under tsx (a checkout from before issue 32).
+ */
+function commandArgs(root: string): string[] {
+  return existsSync(join(root, 'bin/run.mjs'))
+    ? [join(root, 'bin/run.mjs'), 'src/cli/main.ts']
+    : ['--import', 'tsx', join(root, 'src/cli/main.ts')];
+}
+
 function runCli(root: string, env: Record<string, string>): Promise<{ code: number | null; tail: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), '--only', 'conformance'], {
+    const child = spawn(process.execPath, [...commandArgs(root), '--only', 'conformance'], {
       cwd: root,
       env: cleanEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,4 @@
 #!/usr/bin/env node
-// `npx animal-store-certify` from a checkout: load TypeScript through tsx, then run the certification.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/cli/main.ts');
+// `npx animal-store-certify` from a checkout: `npm start`'s command, from its JavaScript build (bin/run.mjs).
+process.argv.splice(2, 0, 'src/cli/main.ts');
+await import('./run.mjs');

@@ -3,11 +3,13 @@
  * The configuration reaches the worker through Vitest's provide (never through
  * process.env). Shared by `npm run conformance` and `npm start`.
  */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createVitest, type Reporter, type Vitest } from 'vitest/node';
 import type { Target } from '../target/target.ts';
 import { CONTEXT_KEY } from '../harness/provided.ts';
 import { LiveReporter } from '../results/live-reporter.ts';
+import { specSource } from '../harness/spec-files.ts';
+import { conformanceTestOptions } from '../harness/vitest-options.ts';
 import { FindingsCollector } from '../results/vitest-reporter.ts';
 import type { Finding } from '../results/types.ts';
 
@@ -50,7 +52,7 @@ export async function runConformance(target: Target, opts: ConformanceOptions = 
   const reporters = reportersOf(collector, opts);
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   try {
-    vitest = await createVitest('test', { root: ROOT, config: resolve(ROOT, 'conformance.config.ts'), watch: false, reporters });
+    vitest = await startVitest(reporters);
     vitest.provide(CONTEXT_KEY, {
       config: target.config,
       dayMs: target.dayMs,
@@ -72,6 +74,18 @@ export async function runConformance(target: Target, opts: ConformanceOptions = 
     process.exitCode = 0;
   }
   return outcomeOf(collector, target, { interrupted, startedAt });
+}
+
+/**
+ * Vitest with the conformance run's options inline (no configuration file for Vite to bundle). From a build, its root
+ * is the build's folder, so that its reporters name a spec `conformance/<operation>/<behaviour>.spec.mjs`; its cache
+ * stays the project's.
+ */
+function startVitest(reporters: (Reporter | string)[]): Promise<Vitest> {
+  const specs = specSource();
+  const root = specs.built ? dirname(specs.dir) : ROOT;
+  const options = { root, config: false as const, ...conformanceTestOptions(specs), watch: false, reporters };
+  return createVitest('test', options, { cacheDir: resolve(ROOT, 'node_modules/.vite') });
 }
 
 /** The collecting reporter, the live lines unless quiet, Vitest's own when verbose. */

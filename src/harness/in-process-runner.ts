@@ -4,19 +4,20 @@
  * against every fault mode of the reference server in seconds.
  */
 import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Finding } from '../results/types.ts';
 import { collectSpecs, executeTest, type SpecFile } from './spec.ts';
 import type { Session } from './session.ts';
 import { specOrder } from './order.ts';
+import { specSource } from './spec-files.ts';
 
-export const CONFORMANCE_DIR = resolve(import.meta.dirname, '../../conformance');
+export { CONFORMANCE_DIR } from './spec-files.ts';
 
-/** Every `conformance/<operation>/<behaviour>.spec.ts`, in run order. */
-export function specPaths(dir = CONFORMANCE_DIR): string[] {
+/** Every `conformance/<operation>/<behaviour>.spec.ts` (or its build, when the command runs from one), in run order. */
+export function specPaths(source = specSource()): string[] {
   const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.spec.ts')) out.push(join(entry.parentPath, entry.name));
+  for (const entry of readdirSync(source.dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(source.suffix)) out.push(join(entry.parentPath, entry.name));
   }
   return out.sort(specOrder);
 }

@@ -1,37 +1,17 @@
 /**
- * The one Ajv (JSON Schema 2020-12) instance of the project. Each schema of
- * /schemas is compiled once, here.
+ * The suite's validation of a value against PetStatus, NewPet, Pet, Pets or Error: each schema of /schemas compiled
+ * once, ahead of time, by the project's Ajv (project-ajv.ts) into validators.generated.ts — a run loads no Ajv.
+ * `npm run build:validators` rebuilds them; a test fails when they are stale.
  *
- * int64 is exact: ajv-formats' own `int64` converts to a JS number and rejects
- * ids above 2^53, so `format: int64` is registered as an annotation that always
- * passes, and every subschema carrying it gets the `x-int64` keyword (added to
- * an in-memory copy; the files are untouched). The keyword reads the literal
- * text of the number kept by `parseJson` (`rawNumber`) and checks its digits
- * against the int64 range without going through a JS number.
+ * int64 is exact: the `x-int64` keyword judges an int64 number on its literal digits (int64.ts), kept by `parseJson`.
  */
-import Ajv2020Module from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { DataValidationCxt, SchemaValidateFunction } from 'ajv/dist/types/index.js';
-import addFormatsModule from 'ajv-formats';
-import { integerDigits, isInt64Digits, isInt64Number, rawNumber } from '../core/json.ts';
-import petStatusSchema from '../../schemas/pet-status.json' with { type: 'json' };
-import newPetSchema from '../../schemas/new-pet.json' with { type: 'json' };
-import petSchema from '../../schemas/pet.json' with { type: 'json' };
-import petsSchema from '../../schemas/pets.json' with { type: 'json' };
-import errorSchema from '../../schemas/error.json' with { type: 'json' };
+import type { ErrorObject } from 'ajv';
+import * as validators from './validators.generated.ts';
+import type { SchemaName } from './schema-files.ts';
 
-export type SchemaName = 'PetStatus' | 'NewPet' | 'Pet' | 'Pets' | 'Error';
+export { isExactInt64 } from './int64.ts';
 
-export const SCHEMA_NAMES: readonly SchemaName[] = ['PetStatus', 'NewPet', 'Pet', 'Pets', 'Error'];
-
-/** The schema files as they are on disk (for the OpenAPI document). */
-export const RAW_SCHEMAS: Readonly<Record<SchemaName, Readonly<Record<string, unknown>>>> = {
-  PetStatus: petStatusSchema,
-  NewPet: newPetSchema,
-  Pet: petSchema,
-  Pets: petsSchema,
-  Error: errorSchema,
-};
+export { RAW_SCHEMAS, SCHEMA_NAMES, type SchemaName } from './schema-files.ts';
 
 export interface SchemaIssue {
   keyword: string;
@@ -48,67 +28,20 @@ export interface SchemaResult {
   issues: SchemaIssue[];
 }
 
-// CommonJS default exports seen through NodeNext typings.
-type AjvCtor = typeof import('ajv/dist/2020.js').default;
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvCtor }).default ?? Ajv2020Module) as AjvCtor;
-type FormatsPlugin = typeof import('ajv-formats').default;
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
-
-/**
- * Is the number `data`, found at JSON Pointer `pointer` inside `root`, an exact
- * int64? Judged on its literal text when `root` came from parseJson.
- */
-export function isExactInt64(data: number, root: unknown, pointer: string): boolean {
-  const raw = rawNumber(root, pointer);
-  if (raw !== undefined) {
-    const digits = integerDigits(raw);
-    return digits !== undefined && isInt64Digits(digits);
-  }
-  return isInt64Number(data);
+/** A validator of Ajv's standalone code: true or false, and the errors of its last call. */
+interface Validator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
-const int64Keyword: SchemaValidateFunction = function (
-  _schema: unknown,
-  data: unknown,
-  _parent: unknown,
-  dataCxt?: DataValidationCxt,
-): boolean {
-  if (typeof data !== 'number' || !Number.isInteger(data)) return true; // `type: integer` reports these
-  const pointer = dataCxt?.instancePath ?? '';
-  if (isExactInt64(data, dataCxt?.rootData, pointer)) return true;
-  const raw = rawNumber(dataCxt?.rootData, pointer) ?? String(data);
-  int64Keyword.errors = [{ keyword: 'x-int64', message: `must be an integer within the int64 range (got ${raw})`, params: { raw } }];
-  return false;
+/** Each schema's validator, compiled ahead of time (schemas/build-validators.ts). */
+const compiled: Readonly<Record<SchemaName, Validator>> = {
+  PetStatus: validators.validatePetStatus,
+  NewPet: validators.validateNewPet,
+  Pet: validators.validatePet,
+  Pets: validators.validatePets,
+  Error: validators.validateError,
 };
-
-export const ajv = new Ajv2020({ allErrors: true, strict: true });
-addFormats(ajv);
-ajv.addFormat('int64', { type: 'number', validate: () => true });
-ajv.addKeyword({
-  keyword: 'x-int64',
-  type: 'number',
-  schemaType: 'boolean',
-  errors: true,
-  validate: int64Keyword,
-});
-
-/** A deep copy of a schema with `x-int64: true` beside every `format: "int64"`. */
-export function withInt64Keyword<T>(schema: T): T {
-  if (Array.isArray(schema)) return (schema as unknown[]).map((s) => withInt64Keyword(s)) as T;
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = withInt64Keyword(v);
-  if (out.format === 'int64') out['x-int64'] = true;
-  return out as T;
-}
-
-const compiled = new Map<SchemaName, ValidateFunction>();
-for (const name of SCHEMA_NAMES) ajv.addSchema(withInt64Keyword(RAW_SCHEMAS[name]));
-for (const name of SCHEMA_NAMES) {
-  const fn = ajv.getSchema(String(RAW_SCHEMAS[name].$id));
-  if (!fn) throw new Error(`Schema ${name} did not compile`);
-  compiled.set(name, fn);
-}
 
 function describe(e: ErrorObject): SchemaIssue {
   const p = e.params as Record<string, unknown>;
@@ -122,7 +55,7 @@ function describe(e: ErrorObject): SchemaIssue {
  * `parseJson` (not a copy) so that int64 numbers are judged on their literal digits.
  */
 export function validateSchema(name: SchemaName, value: unknown): SchemaResult {
-  const fn = compiled.get(name)!;
+  const fn = compiled[name];
   if (fn(value)) return { valid: true, errors: [], issues: [] };
   const issues = (fn.errors ?? []).map(describe);
   return { valid: false, errors: issues.map((i) => `${i.path || '(root)'} ${i.message}`), issues };

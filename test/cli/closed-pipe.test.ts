@@ -4,16 +4,16 @@
  * command ends with its own exit code.
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.ts';
+import { nodeArgs } from '../../bin/build.mjs';
 
 const ENTRIES = ['src/cli/main.ts', 'src/cli/conformance.ts', 'load/node/cli.ts'];
 
 /** Run `entry --help` with its stdout closed by the reader before it writes anything. */
 function helpIntoClosedPipe(entry: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry), '--help'], {
+    const child = spawn(process.execPath, [...nodeArgs(entry), '--help'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };
 import { findK6 } from '../../load/node/k6.ts';
 import { pickEngine } from '../../load/node/run.ts';
-import { ajv } from '../../src/schemas/ajv.ts';
+import { ajv } from '../../src/schemas/project-ajv.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
 import { renderJson } from '../../src/results/writers/report-json.ts';

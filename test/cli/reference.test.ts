@@ -11,6 +11,7 @@ import http2 from 'node:http2';
 import { connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT, runCli } from '../support/cli.ts';
+import { nodeArgs } from '../../bin/build.mjs';
 
 /** A port nothing listens on right now. */
 const freePort = () =>
@@ -125,7 +126,7 @@ describe('npm run reference, stopped through npm', () => {
 describe('npm run reference -- --mutual-tls', () => {
   it('It serves HTTPS with HTTP/2 by ALPN, prints the CA and the client certificate a client needs, demands that certificate, and removes them when it stops.', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts', '--mutual-tls', '--port', String(port)], {
+    const child = spawn(process.execPath, [...nodeArgs('reference/main.ts'), '--mutual-tls', '--port', String(port)], {
       cwd: ROOT,
       env: cleanEnv({}),
       stdio: ['ignore', 'pipe', 'pipe'],

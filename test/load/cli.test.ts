@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findK6 } from '../../load/node/k6.ts';
+import { nodeArgs } from '../../bin/build.mjs';
 import { emulatedK6, versionOnlyK6 } from '../support/k6-shim/bin.ts';
 import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
@@ -40,7 +41,7 @@ async function cliCases(cases: Case[]): Promise<Outcome[]> {
 
 function node(args: string[], env: Record<string, string>): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: cleanEnv(env) });
+    const child = spawn(process.execPath, [...nodeArgs(args[0]), ...args.slice(1)], { cwd: ROOT, env: cleanEnv(env) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -11,6 +11,7 @@ import { k6Standing, k6VersionProblem, parseK6Version } from '../../load/node/k6
 import { pickEngine } from '../../load/node/run.ts';
 import { ConfigError, readConfig } from '../../src/settings/read-config.ts';
 import { versionOnlyK6 } from '../support/k6-shim/bin.ts';
+import { nodeArgs } from '../../bin/build.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -143,7 +144,7 @@ function load(args: string[], env: Record<string, string>): Promise<{ code: numb
   return new Promise((resolve) => {
     const clean: Record<string, string | undefined> = { ...process.env };
     for (const k of Object.keys(clean)) if (k.startsWith('ANIMAL_STORE_') || k === 'K6_BIN') delete clean[k];
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'load', 'node', 'cli.ts'), ...args], {
+    const child = spawn(process.execPath, [...nodeArgs('load/node/cli.ts'), ...args], {
       cwd: ROOT,
       env: { ...clean, PATH: '/usr/bin:/bin', ...env },
     });

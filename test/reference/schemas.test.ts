@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseJson } from '../../src/core/json.ts';
-import { RAW_SCHEMAS, validateSchema, withInt64Keyword } from '../../src/schemas/ajv.ts';
+import { RAW_SCHEMAS, validateSchema } from '../../src/schemas/ajv.ts';
+import { withInt64Keyword } from '../../src/schemas/project-ajv.ts';
 
 const pet = (id: string, categoryId = '1') => parseJson(`{"id":${id},"name":"x","categoryId":${categoryId}}`).value;
 

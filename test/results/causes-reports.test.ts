@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };
 import type { FaultName } from '../../reference/faults.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { ajv } from '../../src/schemas/ajv.ts';
+import { ajv } from '../../src/schemas/project-ajv.ts';
 import { buildReport } from '../../src/results/aggregate.ts';
 import type { Finding, RunReport } from '../../src/results/types.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };
 import type { TimelinePoint } from '../../src/core/load-report.ts';
-import { ajv } from '../../src/schemas/ajv.ts';
+import { ajv } from '../../src/schemas/project-ajv.ts';
 import { certificationReport } from '../../src/results/certification.ts';
 import { CHART_BUCKETS, chartTimeline, forCertificate, totalsOf } from '../../src/results/chart-timeline.ts';
 import { renderChart } from '../../src/results/writers/html-chart.ts';

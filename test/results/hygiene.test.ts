@@ -13,7 +13,7 @@ import type { ValidateFunction } from 'ajv';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';
-import { ajv } from '../../src/schemas/ajv.ts';
+import { ajv } from '../../src/schemas/project-ajv.ts';
 import type { RunReport } from '../../src/results/types.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
 import { renderHtml, renderJson, renderJunit, renderSummary, writeReports } from '../../src/results/writers/index.ts';

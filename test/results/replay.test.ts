@@ -7,7 +7,7 @@
 import type { ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, test } from 'vitest';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };
-import { ajv } from '../../src/schemas/ajv.ts';
+import { ajv } from '../../src/schemas/project-ajv.ts';
 import { buildReport } from '../../src/results/aggregate.ts';
 import type { RunReport } from '../../src/results/types.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';

@@ -11,6 +11,7 @@ import { buildApp } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
 import type { AppOptions } from '../../reference/options.ts';
 import { tempDir } from './temp.ts';
+import { nodeArgs } from '../../bin/build.mjs';
 import type { Case, Outcome } from './cli-cases.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,7 +41,7 @@ export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 export function runCli(entry: string, args: string[], opts: CliOptions = {}): Promise<CliResult> {
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry), ...args], {
+    const child = spawn(process.execPath, [...nodeArgs(entry), ...args], {
       cwd: ROOT,
       env: cleanEnv(opts.env ?? {}),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,26 @@
+/**
+ * The Vitest options of a conformance run, in one place: `npm run conformance` and `npm start` pass them inline
+ * (no configuration file for Vite to bundle), conformance.config.ts (`npx vitest run --config conformance.config.ts`)
+ * exports them. One non-isolated fork, files in order: the suite paces itself on the rate-limit headers of one key, so
+ * requests must be sequential. Files run by path, the exploration phase last.
+ */
+import type { InlineConfig } from 'vitest/node';
+import { SpecSequencer } from './sequencer.ts';
+import type { SpecSource } from './spec-files.ts';
+
+export function conformanceTestOptions(specs: SpecSource): NonNullable<InlineConfig> {
+  return {
+    dir: specs.dir,
+    include: [`**/*${specs.suffix}`],
+    // The built specs live under node_modules/.cache: Vitest's default exclusion of node_modules would skip them.
+    exclude: [],
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+    isolate: false,
+    sequence: { shuffle: false, concurrent: false, sequencer: SpecSequencer },
+    testTimeout: 20 * 60_000,
+    hookTimeout: 60_000,
+    retry: 0,
+  };
+}
