@@ -24,6 +24,7 @@ import { validateSchema } from '../schemas/ajv.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { deprecationCheck } from './deprecation.ts';
 import { hygieneChecks } from './hygiene.ts';
+import { contentCoding } from './content-coding.ts';
 import { isCrossOrigin } from '../http/transport.ts';
 import type { CheckContext, CheckSession, ResponseCheck } from './types.ts';
 
@@ -84,7 +85,8 @@ const jsonBody: ResponseCheck = {
     const res = ex.response;
     if (!res || ex.error) return;
     const { status, bodyText, bodyBytes } = res;
-    const j = judgeJsonBody({ status, parsed: ex.json !== undefined, bodyText, bodyBytes, jsonError: ex.jsonError });
+    const facts = { status, parsed: ex.json !== undefined, bodyText, bodyBytes, jsonError: ex.jsonError, codingError: res.coding?.error };
+    const j = judgeJsonBody(facts);
     if (j) report(j);
   },
 };
@@ -137,6 +139,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   redirect,
   statusCode,
   contentType,
+  contentCoding,
   jsonBody,
   schema,
   errorStatus,

@@ -20,6 +20,8 @@ import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CACHE = `${ROOT}/node_modules/.cache/animal-store`;
+/** The files ESLint lints (eslint.config.js): JavaScript and TypeScript. */
+const LINTED = /\.[cm]?[jt]s$/;
 
 const parsed = (config, options = {}) => {
   const cmd = ts.getParsedCommandLineOfConfigFile(resolve(ROOT, config), options, {
@@ -67,7 +69,9 @@ function typeStamps(affected) {
   const stamps = existsSync(`${CACHE}/eslint.json`) ? { ...known.stamps, ...Object.fromEntries(affected.map((f) => [f, run])) } : {};
   writeFileSync(file, JSON.stringify({ run, stamps }));
   const byStamp = new Map();
-  for (const [f, stamp] of Object.entries(stamps)) byStamp.set(stamp, [...(byStamp.get(stamp) ?? []), f]);
+  // Only the files ESLint lints: a JSON file a module imports is affected too, but a configuration block naming it
+  // would make ESLint lint it (as JavaScript).
+  for (const [f, stamp] of Object.entries(stamps)) if (LINTED.test(f)) byStamp.set(stamp, [...(byStamp.get(stamp) ?? []), f]);
   return [...byStamp].map(([stamp, files]) => ({ files, settings: { 'animal-store/types-changed': stamp } }));
 }
 

@@ -77,6 +77,8 @@ export interface BodyFacts {
   bodyText: string;
   bodyBytes: number;
   jsonError?: string;
+  /** Why the body could not be decoded as its Content-Encoding declares (then it is no JSON document either). */
+  codingError?: string;
 }
 
 /** RESP-BODY-JSON: a body is a JSON document; undefined where none is judged. */
@@ -84,6 +86,8 @@ export function judgeJsonBody(b: BodyFacts): Judgement | undefined {
   if (bodiless(b.status)) return undefined;
   const id = 'RESP-BODY-JSON';
   if (b.parsed) return RESPONSES.judge(id, { ok: true, message: `${b.bodyBytes} bytes` });
+  if (b.codingError)
+    return RESPONSES.judge(id, { ok: false, message: b.codingError, evidence: { expected: 'a JSON document', actual: b.codingError } });
   if (b.bodyText.trim() === '')
     return RESPONSES.judge(id, { ok: false, fail: 'empty', message: `${b.status} response has an empty body; a JSON body was expected` });
   return RESPONSES.judge(id, {
@@ -125,4 +129,45 @@ export function judgeErrorBody(status: number, body: Record<string, unknown>): J
     }),
   );
   return out;
+}
+
+const codingAlias = (c: string) => (c === 'x-gzip' ? 'gzip' : c);
+
+/**
+ * Does an Accept-Encoding value (undefined: absent) accept `coding` (RFC 9110 §12.5.3)? With no Accept-Encoding any
+ * coding is acceptable; with one, a coding it lists with a weight above 0 (or `*`), x-gzip being gzip.
+ */
+export function acceptsCoding(acceptEncoding: string | undefined, coding: string): boolean {
+  if (acceptEncoding === undefined) return true;
+  const items = acceptEncoding
+    .split(',')
+    .map((part) => {
+      const [name, ...params] = part.split(';').map((x) => x.trim());
+      const q = params.map((p) => /^q\s*=\s*([\d.]+)$/i.exec(p)?.[1]).find((x) => x !== undefined);
+      return { name: codingAlias(name.toLowerCase()), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((it) => it.name !== '');
+  // A coding listed twice with two weights says two things: either reading is the server's.
+  const named = items.filter((it) => it.name === codingAlias(coding));
+  if (named.length) return named.some((it) => it.q > 0);
+  const star = items.find((it) => it.name === '*');
+  return star !== undefined && star.q > 0;
+}
+
+/** RESP-CONTENT-CODING: every coding of a response (`codings`, none: not judged) is one its request accepted. */
+export function judgeContentCoding(r: {
+  operation: OperationId;
+  status: number;
+  codings: readonly string[];
+  acceptEncoding: string | undefined;
+}): Judgement | undefined {
+  if (!r.codings.length) return undefined;
+  const refused = r.codings.filter((c) => !acceptsCoding(r.acceptEncoding, c));
+  const said = r.acceptEncoding === undefined ? 'no Accept-Encoding' : `Accept-Encoding: ${JSON.stringify(r.acceptEncoding)}`;
+  return RESPONSES.judge('RESP-CONTENT-CODING', {
+    ok: refused.length === 0,
+    args: { coding: refused.join(', ') },
+    message: `${r.operation} answered ${r.status} in ${r.codings.join(', ')} to a request with ${said}`,
+    evidence: refused.length ? { expected: `a coding ${said} accepts, or none`, actual: `Content-Encoding: ${r.codings.join(', ')}` } : undefined,
+  });
 }
