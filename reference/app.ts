@@ -29,6 +29,8 @@ export interface CallResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes, when it is in a content coding (`body` is then empty). */
+  raw?: Buffer;
 }
 
 export interface App {
@@ -115,7 +117,11 @@ function answer(
       : {}),
     ...reply.headers,
   };
-  return { reply: { ...reply, headers }, write: { has, now, latencyMs: v.latencyMs, authorization, wire: v.wire } };
+  const acceptEncoding = headerOf(req, 'accept-encoding');
+  return {
+    reply: { ...reply, headers },
+    write: { has, now, latencyMs: v.latencyMs, authorization, wire: v.wire, ...(acceptEncoding !== undefined ? { acceptEncoding } : {}) },
+  };
 }
 
 /** Read a request's body (at most MAX_REQUEST_BODY_BYTES), then hand it on. */
@@ -144,6 +150,8 @@ export function buildApp(options?: AppOptions): App {
     const m = composeReply(reply, write);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(m.headers)) headers[k.toLowerCase()] = v;
+    // A body in a content coding is bytes: the transport decodes it as it would on a socket.
+    if (headers['content-encoding']) return { status: m.status, headers, body: '', raw: m.body };
     return { status: m.status, headers, body: m.body.toString('utf8') };
   }
 

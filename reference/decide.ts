@@ -5,6 +5,7 @@
  * operation. Pure of I/O: the app (app.ts) reads the request and writes the reply.
  */
 import type { ErrorFactory } from './errors.ts';
+import { headerFault } from './surface-faults.ts';
 import { faultSet, type Has } from './faults.ts';
 import { retryAfter } from './headers.ts';
 import { DEMO_KEYS, findKey, keyTable, type KeyInfo } from './keys.ts';
@@ -214,6 +215,8 @@ export function decide(s: ServerState, r: Request): Outcome {
   }
   if (!auth.ok) return { reply: unauthorized(s, auth, r, () => r.route?.handler(ctx)), decision };
   if (!r.route) return { reply: error('not_found', `${r.req.method} ${url.pathname}`), decision };
+  const byHeaders = headerFault(ctx.header, s.has, error);
+  if (byHeaders) return { reply: byHeaders, decision };
   // Variant surface.accept=strict: an Accept that excludes application/json gets a 406 (RFC 9110 §12.5.1).
   const accept = headerOf(r.req, 'accept');
   if (s.o.variants.surface.accept === 'strict' && accept !== undefined && !acceptsJson(accept))

@@ -213,8 +213,65 @@ const table = {
   ),
   // the request's surface (headers, the body's bytes, the query string's shape): reached only by generated inputs
   'trailing-data-accepted': generated(
-    'CREATE-400-BAD-BODY',
-    "createPet reads the first JSON value of the body and ignores what follows (Go's json.Decoder idiom).",
+    'HYGIENE-JSON-EXTENSION',
+    "createPet reads the first JSON value of the body and ignores what follows (Go's json.Decoder idiom: a latitude RFC 8259 §9 allows, a warning).",
+    'warn',
+  ),
+  // the generators from the grammars (issue 30): faults that show only for some ordinary members of a class
+  'json5-accepted': generated(
+    'HYGIENE-JSON-EXTENSION',
+    'createPet reads JSON5: comments, trailing commas, single quotes and unquoted member names (a latitude RFC 8259 §9 allows, a warning).',
+    'warn',
+  ),
+  'trailing-data-last-value': generated(
+    'CREATE-201-PET',
+    'createPet reads every JSON value of the body and keeps the last: a NewPet followed by another is stored (and echoed) as the second.',
+  ),
+  'escape-upper-hex-400': generated(
+    'CREATE-201-PET',
+    'createPet answers 400 to a body holding a \\u escape written with an upper-case hex digit (\\u00E9; a reader that knows 0-9a-f only).',
+  ),
+  'escaped-solidus-400': generated('CREATE-201-PET', 'createPet answers 400 to a body holding the escape \\/ (a solidus written escaped).'),
+  'charset-latin1': generated(
+    'HTTP-EQUIVALENT-FORMS',
+    'createPet decodes the body as ISO-8859-1 when its Content-Type names a charset other than exactly "utf-8" (UTF-8, "utf-8", utf8, iso-8859-1): non-ASCII names are stored garbled (RFC 8259 §11: the parameter has no effect).',
+    'warn',
+  ),
+  'gzip-unasked': generated(
+    'RESP-CONTENT-CODING',
+    "Every response is gzipped, whatever the request's Accept-Encoding accepts (identity only, br only).",
+    'warn',
+  ),
+  'accept-language-500': generated(
+    'RESP-STATUS-DOCUMENTED',
+    "Any request whose Accept-Language carries a q-value (en-US,en;q=0.9: a browser's default) is answered 500.",
+  ),
+  'user-agent-403': generated(
+    'RESP-STATUS-DOCUMENTED',
+    'A request whose User-Agent names a scripted client (curl, python-requests, Go-http-client) is answered 403 (a bot filter).',
+  ),
+  'query-lowercase-hex-ignored': generated(
+    'HTTP-EQUIVALENT-FORMS',
+    'listPets decodes percent-encoded characters of the query only when their hex digits are upper case (%6c stays as it is).',
+    'warn',
+  ),
+  'query-empty-pair-400': generated(
+    'HTTP-EQUIVALENT-FORMS',
+    'listPets answers 400 to a query with an empty pair between two parameters (limit=5&&status=sold).',
+    'warn',
+  ),
+  'status-one-typo-accepted': generated(
+    'CREATE-400-BAD-STATUS',
+    'createPet accepts a status one ASCII letter away from a valid one (a letter replaced: "sald") and stores that valid one (a "did you mean" fix).',
+  ),
+  'limit-float-parse': generated(
+    'LIST-LIMIT-OUT-OF-RANGE',
+    'listPets reads a limit that is not plain digits as a number and truncates it, without the range check (1e3 is a page of 1000; 101.5 of 101).',
+  ),
+  'petid-sign-500': generated('RESP-STATUS-DOCUMENTED', 'getPet answers 500 to a petId written with a plus sign or a leading zero.'),
+  'name-cut-utf8-255': generated(
+    'GET-ROUND-TRIP',
+    'Names of at most 255 UTF-16 units are accepted and stored in a column of 255 UTF-8 bytes: a longer one in bytes is cut at a character boundary (the 201 echoes it whole; getPet and listPets show it cut).',
   ),
   'duplicate-member-500': generated('RESP-STATUS-DOCUMENTED', 'createPet answers 500 to a body with a member name given twice.'),
   'member-names-case-insensitive': generated(

@@ -8,6 +8,7 @@ import type { Has } from './faults.ts';
 import { hostileWrite } from './hostile.ts';
 import type { Reply } from './reply.ts';
 import { wireMessage, type WireMessage, type WireVariants } from './wire.ts';
+import { codingFor, encode } from './content-coding.ts';
 
 export interface WriteOptions {
   has: Has;
@@ -17,6 +18,8 @@ export interface WriteOptions {
   authorization?: string;
   /** Variants of framing and headers (reference/wire.ts). */
   wire?: WireVariants;
+  /** The request's Accept-Encoding (the variant compress and the fault gzip-unasked answer in a coding). */
+  acceptEncoding?: string;
 }
 
 /** A header-safe copy of a string (no control characters). */
@@ -44,6 +47,11 @@ export function composeReply(reply: Reply, o: WriteOptions): WireMessage {
       o.wire,
     ));
   if (o.wire?.noDate) delete headers.Date;
+  const coding = body.length ? codingFor(o.acceptEncoding, { compress: o.wire?.compress, has: o.has }) : undefined;
+  if (coding) {
+    body = encode(coding, body);
+    headers = { ...headers, 'Content-Encoding': coding, Vary: 'Accept-Encoding' };
+  }
   return { status: reply.status, headers, body, chunked };
 }
 

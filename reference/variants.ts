@@ -67,6 +67,11 @@ export const VARIANTS: readonly VariantSpec[] = [
   { name: 'oddHeaders', values: ['yes'], description: 'header names in odd case, plus ETag, Cache-Control, RateLimit-* and friends' },
   { name: 'prettyJson', values: ['yes'], description: 'JSON with insignificant whitespace' },
   {
+    name: 'compress',
+    values: ['yes'],
+    description: "bodies in the content coding the request's Accept-Encoding prefers (gzip, br, deflate)",
+  },
+  {
     name: 'duplicateMembers',
     values: ['last', 'first', 'reject'],
     description: 'a body member given twice: its last value, its first, or a 400 Error',
@@ -84,7 +89,7 @@ export const VARIANTS: readonly VariantSpec[] = [
   { name: 'unknownParams', values: ['ignore', 'reject'], description: 'unknown query parameters: ignored, or a 400 Error' },
 ];
 
-const WIRE = ['contentType', 'wwwAuthenticate', 'noDate', 'chunkedClose', 'oddHeaders', 'prettyJson'];
+const WIRE = ['contentType', 'wwwAuthenticate', 'noDate', 'chunkedClose', 'oddHeaders', 'prettyJson', 'compress'];
 const SURFACE = [
   'duplicateMembers',
   'bom',

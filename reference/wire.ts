@@ -31,6 +31,8 @@ export interface WireVariants {
   oddHeaders?: boolean;
   /** JSON written with whitespace (`", "`, `": "`, a trailing newline): insignificant per RFC 8259 §2. */
   prettyJson?: boolean;
+  /** Bodies in the content coding the request's Accept-Encoding prefers (gzip, br, deflate), Vary: Accept-Encoding (RFC 9110 §12.5.3). */
+  compress?: boolean;
 }
 
 export interface WireMessage {

@@ -19,6 +19,10 @@ export const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   { name: 'a server with a token-bucket limiter', options: { variants: { limiter: 'token-bucket' } } },
   { name: 'a server labelling JSON with charset=utf-8', options: { variants: { wire: { contentType: 'charset' } } } },
   {
+    name: "a server answering in the content coding the request's Accept-Encoding prefers (gzip, br, deflate)",
+    options: { variants: { wire: { compress: true } } },
+  },
+  {
     name: 'a server sending WWW-Authenticate on 401s, no Date header, Connection: close and chunked bodies',
     options: { variants: { wire: { wwwAuthenticate: true, noDate: true, chunkedClose: true } } },
   },

@@ -11,7 +11,10 @@
 import type { App } from '../../reference/app.ts';
 import type { Clock } from '../../load/node/clock.ts';
 import type { Send } from '../../load/node/driver.ts';
-import type { Exchange } from '../../src/http/transport.ts';
+import { readBody, type Exchange } from '../../src/http/transport.ts';
+
+/** The transport's default cap on a body's bytes (what the in-process transport decodes up to). */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 interface Timer {
   at: number;
@@ -160,13 +163,16 @@ export function virtualSend(app: App, clock: VirtualClock, latencyMs = 2): Send 
         clock.at(latencyMs / 2 + d.afterMs, () =>
           resolve({
             request: req,
-            response: {
-              status: res.status,
-              headers: res.headers,
-              bodyText: res.body,
-              bodyBytes: Buffer.byteLength(res.body, 'utf8'),
-              truncated: false,
-            },
+            // A body in a content coding is read as the real transport reads it (decoded, capped).
+            response: res.raw
+              ? readBody(res.status, res.headers, res.raw, MAX_BODY_BYTES)
+              : {
+                  status: res.status,
+                  headers: res.headers,
+                  bodyText: res.body,
+                  bodyBytes: Buffer.byteLength(res.body, 'utf8'),
+                  truncated: false,
+                },
             startedAt,
             durationMs: clock.now() - startedAt,
           }),

@@ -72,6 +72,7 @@ const TITLES = {
   sustained: RATE_LIMIT_LOAD.entries['RL-SUSTAINED-BELOW-CEILING'].titles,
   overload: RATE_LIMIT_LOAD.entries['RL-WINDOW-PER-MINUTE'].titles,
   daily: RATE_LIMIT_LOAD.entries['RL-DAILY-QUOTA'].titles,
+  recovery: RATE_LIMIT_LOAD.entries['RL-RECOVERY'].titles,
 };
 const CEILING_SHORT = [TITLES.ceiling['too-slow'], TITLES.ceiling['not-reached']];
 
@@ -100,7 +101,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
       const c = ceilingCaps(o);
       return { maxRequests: c.maxRequests + 1, maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.jitterMs };
     },
-    shortfall: CEILING_SHORT,
+    shortfall: [...CEILING_SHORT, TITLES.recovery['not-tried']],
     phases: (_o, part) =>
       split(
         part,

@@ -12,6 +12,8 @@ import { bodyRefusal, nameRefusal, storedCategory, storedName } from './input-ru
 import type { PetStore } from '../pet-store.ts';
 import type { Ctx, Handler } from './handler-context.ts';
 import type { Reply } from '../reply.ts';
+import { cutUtf8, declaredCharset, escapeFault, typoStatus } from '../surface-faults.ts';
+import { json5ToJson } from '../json5.ts';
 
 type Body = { [key: string]: Json };
 
@@ -24,6 +26,7 @@ function tolerated(issue: BodyIssue, has: Has, body: Body): boolean {
   if (has('status-whitespace-accepted') && issue.path === '/status' && typeof body.status === 'string' && isPetStatus(body.status.trim()))
     return true;
   if (has('status-index-accepted') && issue.path === '/status' && ordinalStatus(body.status) !== undefined) return true;
+  if (has('status-one-typo-accepted') && issue.path === '/status' && typoStatus(body.status) !== undefined) return true;
   return has('bad-status-accepted') && issue.path === '/status';
 }
 
@@ -106,10 +109,13 @@ function readBody(ctx: Ctx): { value: Json } | { reply: Reply } {
   // Fault charset-415: a media type with parameters (application/json; charset=utf-8) is refused.
   if (has('charset-415') && (ct ?? '').includes(';')) return { reply: ctx.error('unsupported_media_type', ct) };
   if (has('bom-500') && ctx.body.startsWith('\uFEFF')) return { reply: ctx.error('internal_error', 'invalid character') };
-  const text = sv.bom === 'ignore' ? ctx.body.replace(/^\uFEFF/, '') : ctx.body;
+  const body = declaredCharset(ctx.body, ct, has);
+  const escapes = escapeFault(body, has, ctx.error);
+  if (escapes) return { reply: escapes };
+  const text = readable(sv.bom === 'ignore' ? body.replace(/^\uFEFF/, '') : body, has);
   try {
     const value = readJson(text, {
-      firstValue: has('trailing-data-accepted'),
+      firstValue: has('trailing-data-accepted') || has('trailing-data-last-value'),
       firstDuplicate: sv.duplicateMembers === 'first',
       ...(sv.unlimitedNesting ? { maxDepth: Infinity } : {}),
       ...(has('duplicate-member-500') || sv.duplicateMembers === 'reject' ? { onDuplicate: duplicated(has('duplicate-member-500')) } : {}),
@@ -120,6 +126,17 @@ function readBody(ctx: Ctx): { value: Json } | { reply: Reply } {
       has('malformed-json-500') || e instanceof DuplicateMember || (has('deep-nesting-500') && /nested too deeply/.test(String(e)));
     return { reply: crash ? ctx.error('internal_error') : ctx.error('invalid_body', `malformed JSON (${(e as Error).message})`) };
   }
+}
+
+/**
+ * The text a permissive reader parses: JSON5 rewritten into JSON (fault json5-accepted), or the last of several values
+ * (fault trailing-data-last-value: a stream reader that keeps reading and keeps the last).
+ */
+function readable(text: string, has: Has): string {
+  if (has('json5-accepted')) return json5ToJson(text);
+  if (!has('trailing-data-last-value')) return text;
+  const last = [...text.matchAll(/}\s*{/g)].pop();
+  return last ? text.slice(last.index + 1) : text;
 }
 
 /** A member name given twice: a crash (fault duplicate-member-500), or a refusal (variant duplicateMembers=reject). */
@@ -141,6 +158,27 @@ function foldCase(body: Body): void {
 }
 const NEW_PET_FIELDS = ['name', 'categoryId', 'status'];
 
+/** The status as read: the one sent, or what a fault makes of it (an index, a typo, spaces trimmed). */
+function sentStatus(value: Body, has: Has): unknown {
+  const ordinal = has('status-index-accepted') && !isPetStatus(value.status) ? ordinalStatus(value.status) : undefined;
+  const typo = has('status-one-typo-accepted') && !isPetStatus(value.status) ? typoStatus(value.status) : undefined;
+  return ordinal ?? typo ?? (typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status);
+}
+
+/** A name over 255 UTF-16 units: 422 (variant longNames=reject-422), or 400 (fault name-cut-utf8-255, which then cuts by bytes). */
+function lengthRefusal(name: unknown, ctx: Ctx): Reply | undefined {
+  if (typeof name !== 'string' || name.length <= 255) return undefined;
+  if (ctx.variants.longNames === 'reject-422') return ctx.error('name_too_long', `${name.length} characters, at most 255`);
+  return ctx.has('name-cut-utf8-255') ? ctx.error('validation_failed', 'name longer than 255 characters') : undefined;
+}
+
+/** The name as stored: faults name-truncated (255 units) and name-cut-utf8-255 (255 bytes), else storedName. */
+function nameKept(name: unknown, ctx: Ctx): unknown {
+  if (typeof name !== 'string') return name;
+  if (ctx.has('name-truncated')) return name.slice(0, 255);
+  return ctx.has('name-cut-utf8-255') ? cutUtf8(name, 255) : storedName(name, ctx);
+}
+
 export const createPet: Handler = (ctx) => {
   const { has } = ctx;
   if (ctx.bodyTooLarge) {
@@ -160,19 +198,16 @@ export const createPet: Handler = (ctx) => {
     return ctx.error('validation_failed', issues.map((i) => `${i.path || 'body'} ${i.message}`).join('; '));
   }
   if (has('status-required') && value.status === undefined) return ctx.error('validation_failed', 'status is required');
-  if (ctx.variants.longNames === 'reject-422' && typeof value.name === 'string' && value.name.length > 255)
-    return ctx.error('name_too_long', `${value.name.length} characters, at most 255`);
-  const refused = nameRefusal(value.name, ctx) ?? bodyRefusal(value, ctx);
+  const refused = lengthRefusal(value.name, ctx) ?? nameRefusal(value.name, ctx) ?? bodyRefusal(value, ctx);
   if (refused) return refused;
   if (ctx.probe) return undefined;
-  const ordinal = has('status-index-accepted') && !isPetStatus(value.status) ? ordinalStatus(value.status) : undefined;
-  const sent = ordinal ?? (typeof value.status === 'string' && has('status-whitespace-accepted') ? value.status.trim() : value.status);
+  const sent = sentStatus(value, has);
   const status = sent ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
   const id =
     (has('client-id-honoured') ? clientId(value) : undefined) ??
     (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ??
     (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
-  const name = has('name-truncated') && typeof value.name === 'string' ? value.name.slice(0, 255) : storedName(value.name, ctx);
+  const name = nameKept(value.name, ctx);
   const categoryId = exact(value, 'categoryId', has);
   const defaulted = has('default-status-unlisted') && sent === undefined;
   const pet = ctx.store.create(
@@ -181,7 +216,11 @@ export const createPet: Handler = (ctx) => {
   );
   // Fault category-id-unsigned: the 201 echoes the request; only reading the pet back shows what was stored.
   // Fault duplicate-status-echo-first: the 201 echoes the first of two statuses, the pet keeps the last.
-  const echoed = has('duplicate-status-echo-first') ? { status: firstStatus(ctx.body) ?? pet.status } : {};
+  const echoed = {
+    ...(has('duplicate-status-echo-first') ? { status: firstStatus(ctx.body) ?? pet.status } : {}),
+    // Fault name-cut-utf8-255: the 201 echoes the name as received.
+    ...(has('name-cut-utf8-255') ? { name: value.name } : {}),
+  };
   const body = petValue(
     { ...(has('category-id-unsigned') ? { ...pet, categoryId } : pet), ...echoed },
     {

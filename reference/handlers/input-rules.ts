@@ -84,6 +84,7 @@ export function limitRefusal(raw: string, ctx: Ctx): Reply | undefined {
 /** getPet: a petId the variants refuse, or a fault's answer to it. */
 export function petIdRefusal(raw: string, ctx: Ctx): Reply | undefined {
   const { has, variants: v } = ctx;
+  if (has('petid-sign-500') && /^\+|^-?0\d/.test(raw)) return ctx.error('internal_error', 'NumberFormatException');
   if (has('get-unicode-digits-500') && /^\p{Nd}+$/u.test(raw) && !/^\d+$/.test(raw)) return ctx.error('internal_error');
   if (!/^-?\d+$/.test(raw)) return undefined;
   const id = BigInt(raw);

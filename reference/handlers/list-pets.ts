@@ -4,6 +4,7 @@ import { limitRefusal, listedName } from './input-rules.ts';
 import { PET_STATUSES, isPetStatus } from '../pet-store.ts';
 import type { Ctx, Handler } from './handler-context.ts';
 import { Int64 } from '../lossless-json.ts';
+import { upperHexOnly } from '../surface-faults.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -16,6 +17,9 @@ function pageSize(ctx: Ctx): number | Reply {
   const bad = () => ctx.error('invalid_parameter', `limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}`);
   const refused = limitRefusal(raw, ctx);
   if (refused) return refused;
+  // Fault limit-float-parse: a limit that is no plain integer is read as a number, truncated, and not range-checked.
+  const float = Math.trunc(Number(raw));
+  if (has('limit-float-parse') && !/^[+-]?\d+$/.test(raw) && Number.isFinite(float) && float >= 1) return float;
   if (!/^[+-]?\d+$/.test(raw)) return bad();
   const n = Number(raw);
   if (n > MAX_LIMIT && has('limit-unbounded')) return n;
@@ -31,6 +35,9 @@ const KNOWN_PARAMS = ['limit', 'status'];
  */
 function querySurface(ctx: Ctx): Reply | undefined {
   const sv = ctx.variants.surface;
+  // Faults query-empty-pair-400 and query-lowercase-hex-ignored: an empty pair refused; only upper-case %XX decoded.
+  if (ctx.has('query-empty-pair-400') && /&&/.test(ctx.url.search)) return ctx.error('invalid_parameter', 'empty parameter');
+  if (ctx.has('query-lowercase-hex-ignored')) upperHexOnly(ctx.url);
   const q = ctx.url.searchParams;
   const names = ctx.url.search
     .slice(1)

@@ -17,6 +17,7 @@ import { validateSchema } from '../schemas/ajv.ts';
 import { rateLimitChecks } from './rate-limit.ts';
 import { deprecationCheck } from './deprecation.ts';
 import { hygieneChecks } from './hygiene.ts';
+import { contentCoding } from './content-coding.ts';
 import { isCrossOrigin } from '../http/transport.ts';
 import type { CheckContext, CheckSession, ResponseCheck } from './types.ts';
 
@@ -136,6 +137,10 @@ const jsonBody: ResponseCheck = {
     if (!res || ex.error || res.status === 204 || res.status === 429 || (res.status >= 300 && res.status < 400)) return;
     const id = 'RESP-BODY-JSON';
     if (ex.json !== undefined) report(RESPONSES.judge(id, { ok: true, message: `${res.bodyBytes} bytes` }));
+    else if (res.coding?.error)
+      report(
+        RESPONSES.judge(id, { ok: false, message: res.coding.error, evidence: { expected: 'a JSON document', actual: res.coding.error } }),
+      );
     else if (res.bodyText.trim() === '')
       report(
         RESPONSES.judge(id, { ok: false, fail: 'empty', message: `${res.status} response has an empty body; a JSON body was expected` }),
@@ -241,6 +246,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   redirect,
   statusCode,
   contentType,
+  contentCoding,
   jsonBody,
   schema,
   errorStatus,

@@ -190,6 +190,23 @@ export const LATITUDES: readonly Latitude[] = [
     requirements: ['INPUT-SILENT-HANDLING', 'CREATE-201-PET'],
   },
   {
+    id: 'json-extensions',
+    source: 'RFC 8259 §9',
+    leaves:
+      'whether a parser accepts "non-JSON forms or extensions": JSON5 comments, trailing commas, single quotes and unquoted names, and data after the first value (Go\'s json.NewDecoder(r.Body).Decode, Jackson without FAIL_ON_TRAILING_TOKENS)',
+    suite:
+      "a clean 4xx Error is a pass; accepted is a warning (HYGIENE-JSON-EXTENSION) naming the extension and its risk — a proxy or WAF that parses the body otherwise reads another request (a parser differential); what is stored must be the extension's reading, else the round trip fails; a 5xx still fails",
+    requirements: ['HYGIENE-JSON-EXTENSION', 'CREATE-400-BAD-BODY', 'CREATE-201-PET'],
+  },
+  {
+    id: 'content-coding',
+    source: 'RFC 9110 §8.4, §12.5.3',
+    leaves: 'which content coding a response is in: any, when the request has no Accept-Encoding; one it lists, or none, when it has one',
+    suite:
+      "every response is decoded as its Content-Encoding says (gzip, deflate, br; capped like any body) and judged; a coding the request's Accept-Encoding did not accept warns (RESP-CONTENT-CODING)",
+    requirements: ['RESP-CONTENT-CODING', 'RESP-BODY-JSON'],
+  },
+  {
     id: 'byte-order-mark',
     source: 'RFC 8259 §8.1',
     leaves: 'whether a parser ignores a byte order mark before the JSON text or treats it as an error',
@@ -223,9 +240,10 @@ export const LATITUDES: readonly Latitude[] = [
   },
   {
     id: 'media-type-parameters',
-    source: 'RFC 9110 §8.3.1',
-    leaves: 'parameters of a media type (application/json; charset=utf-8)',
-    suite: 'accepted',
+    source: 'RFC 9110 §8.3.1, RFC 8259 §11',
+    leaves:
+      'parameters of a media type (application/json; charset=utf-8); a request\'s charset parameter "has no effect on compliant recipients" (RFC 8259 §11)',
+    suite: 'accepted in responses; a request declaring any charset must be served as the UTF-8 it is (HTTP-EQUIVALENT-FORMS warns)',
     requirements: ['RESP-CONTENT-TYPE-JSON'],
   },
   {

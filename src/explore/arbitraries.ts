@@ -7,12 +7,11 @@
  * shrinking ends on the smallest string that still fails.
  */
 import fc from 'fast-check';
-import type { OperationId } from '../http/client.ts';
 import { isPathSegment, wellFormed } from './classify.ts';
 import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
-import { NAME_FIELD, OPERATIONS, type OperationModel, type Schema } from './model.ts';
-import type { Draft } from './probe.ts';
-import { INT64_BOUNDARIES, nearMisses, paramSamples, STRING_CLASSES } from './values.ts';
+import { NAME_FIELD, type Schema } from './model.ts';
+import { INT64_BOUNDARIES, mutationsFor, nearBases, paramSamples, STRING_CLASSES } from './values.ts';
+import { fittedNameArb } from './strings.ts';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -66,7 +65,7 @@ export const textArb: fc.Arbitrary<string> = fc.oneof({ withCrossShrink: true },
 });
 
 /** A positive int64 of any magnitude, each bit length as likely as the others (a uniform draw almost never lands below 2^53). */
-const magnitudeArb: fc.Arbitrary<bigint> = fc
+export const magnitudeArb: fc.Arbitrary<bigint> = fc
   .tuple(fc.integer({ min: 0, max: 62 }), fc.bigInt(0n, 2n ** 62n - 1n))
   .map(([k, r]) => 2n ** BigInt(k) + (r % 2n ** BigInt(k))); // shrinks towards 1
 
@@ -94,10 +93,18 @@ function integerArb(schema: Schema): fc.Arbitrary<JNode> {
 export function valueArb(schema: Schema, named = false): fc.Arbitrary<JNode> {
   if (schema.enum) return fc.constantFrom(...schema.enum.map((v) => str(String(v))));
   if (schema.type === 'integer') return integerArb(schema);
-  if (schema.type === 'string')
-    return fc
-      .tuple(textArb, fc.nat(9))
-      .map(([s, k]) => ({ k: 'str', value: s, ...(k === 9 ? { escaped: true } : {}), ...(named ? { named: 'prefixed' as const } : {}) }));
+  if (schema.type === 'string') {
+    const text = fc.tuple(textArb, fc.nat(9)).map(([s, k]): JNode => ({
+      k: 'str',
+      value: s,
+      ...(k === 9 ? { escaped: true } : {}),
+      ...(named ? { named: 'prefixed' as const } : {}),
+    }));
+    // A name at a length where UTF-16 units, code points and UTF-8 bytes disagree, one time in eight.
+    return named
+      ? fc.oneof({ withCrossShrink: true }, { weight: 7, arbitrary: text }, { weight: 1, arbitrary: fittedNameArb.map((f) => f.node) })
+      : text;
+  }
   if (schema.type === 'object') return objectArb(schema);
   return fc.constant(lit('null'));
 }
@@ -105,7 +112,7 @@ export function valueArb(schema: Schema, named = false): fc.Arbitrary<JNode> {
 /** Unknown property names a client might add (never `id`: the id specs judge that one; never a case variant of a known one, which case-insensitive binders read as that property). */
 const EXTRA_NAMES = ['nickname', 'tags', 'color', 'x-debug'];
 
-function objectArb(schema: Schema): fc.Arbitrary<JNode> {
+export function objectArb(schema: Schema): fc.Arbitrary<JNode> {
   const props = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const parts = props.map(([k, s]) => {
@@ -124,6 +131,34 @@ function objectArb(schema: Schema): fc.Arbitrary<JNode> {
   return fc.tuple(fc.tuple(...parts), extra).map(([ps, x]) => obj([...ps.flat(), ...(x ? [[x[0], str(x[1])] as [string, JNode]] : [])]));
 }
 
+/**
+ * A near miss of one of a schema's valid values (an enumeration value, an integer's bounds and their neighbours):
+ * one mutation of its grammar (values.ts: case, one character added, left out or replaced, whitespace, sign, leading
+ * zeros, exponent and other spellings) at any position; shrinks towards the first value, the first mutation.
+ */
+export function nearMissArb(schema: Schema): fc.Arbitrary<string> {
+  // A bounded integer's value just above its range twice as often: a spelling a server reads must still be range-checked.
+  const outer = schema.type === 'integer' && schema.maximum !== undefined ? [String(schema.maximum + 1)] : [];
+  const bases = [...outer, ...nearBases(schema)];
+  const ms = mutationsFor(schema);
+  if (!bases.length || !ms.length) return fc.constant('');
+  return (
+    fc
+      .record({
+        base: fc.nat(bases.length - 1),
+        m: fc.nat(ms.length - 1),
+        at: fc.nat(40),
+        twice: fc.option(fc.nat(ms.length - 1), { freq: 4 }),
+      })
+      .map(({ base, m, at, twice }) => {
+        const once = ms[m].apply(bases[base], at);
+        return twice === null ? once : ms[twice].apply(once, at + 1);
+      })
+      // Two mutations may undo each other: a near miss is never one of the values it starts from.
+      .filter((t) => !bases.includes(t))
+  );
+}
+
 /** A value `schema` refuses: another JSON type, an integer outside int64 or a fraction, a near miss of an enumeration value. */
 export function wrongArb(schema: Schema): fc.Arbitrary<JNode> {
   const types: JNode[] = [lit('null'), lit('true'), { k: 'arr', items: [] }, obj([])];
@@ -132,7 +167,7 @@ export function wrongArb(schema: Schema): fc.Arbitrary<JNode> {
   if (schema.type !== 'string' && !schema.enum) types.push(str('42'));
   if (schema.type !== 'integer') types.push(num('42'));
   const options: fc.Arbitrary<JNode>[] = [fc.constantFrom(...types)];
-  if (schema.enum) options.push(fc.tuple(fc.constantFrom(...schema.enum.map(String)), fc.nat(9)).map(([v, k]) => str(nearMisses(v)[k][1])));
+  if (schema.enum) options.push(nearMissArb(schema).map((t) => str(t)));
   if (schema.type === 'integer')
     options.push(
       fc.oneof(fc.bigInt(INT64_MAX + 1n, 2n ** 70n), fc.bigInt(-(2n ** 70n), INT64_MIN - 1n)).map(num),
@@ -141,6 +176,19 @@ export function wrongArb(schema: Schema): fc.Arbitrary<JNode> {
         .map(([a, b]) => num(`${a}.${String(b).padStart(2, '0').replace(/0$/, '5')}`)),
     );
   return fc.oneof(...options);
+}
+
+/**
+ * A valid object with one member near a valid value of its own (an enumeration's or an integer's): the near miss
+ * written into the JSON text as it is — another value, a spelling only a JSON5 or Jackson extension reads (latitude),
+ * or no reading at all; the schema and the grammar class it.
+ */
+export function nearMemberArb(schema: Schema): fc.Arbitrary<JNode> {
+  const members = Object.entries(schema.properties ?? {}).filter(([, s]) => s.enum || s.type === 'integer');
+  if (!members.length) return objectArb(schema);
+  return fc
+    .constantFrom(...members)
+    .chain(([k, s]) => fc.tuple(objectArb(schema), nearMissArb(s)).map(([o, t]) => withProp(o, k, s.enum ? str(t) : num(t))));
 }
 
 /** A body `schema` (an object schema) refuses: a required property missing, one property wrong, another root type, or cut-off JSON. */
@@ -163,9 +211,15 @@ export function paramArb(schema: Schema, required: boolean, inPath = false): fc.
     valid = fc.integer({ min: schema.minimum, max: schema.maximum }).map(String);
   else valid = fc.oneof(fc.bigInt(1n, INT64_MAX), magnitudeArb).map(String);
   const other = fc.oneof(
-    fc.constantFrom(...paramSamples(schema).map((s) => (s.node.k === 'str' ? s.node.value : ''))),
-    shortTextArb,
-    fc.tuple(fc.bigInt(INT64_MIN, INT64_MAX), fc.constantFrom('', '+', '0', ' ')).map(([v, p]) => (v < 0n ? String(v) : `${p}${v}`)),
+    { weight: 1, arbitrary: fc.constantFrom(...paramSamples(schema).map((s) => (s.node.k === 'str' ? s.node.value : ''))) },
+    { weight: 2, arbitrary: nearMissArb(schema) },
+    { weight: 1, arbitrary: shortTextArb },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.bigInt(INT64_MIN, INT64_MAX), fc.constantFrom('', '+', '0', ' '))
+        .map(([v, p]) => (v < 0n ? String(v) : `${p}${v}`)),
+    },
   );
   const arms = [
     { weight: 5, arbitrary: valid as fc.Arbitrary<string | undefined> },
@@ -174,26 +228,6 @@ export function paramArb(schema: Schema, required: boolean, inPath = false): fc.
   ];
   if (!required) arms.push({ weight: 2, arbitrary: fc.constant(undefined) });
   return fc.oneof(...arms);
-}
-
-/** A request draft for one operation: parameters from their schemas, a valid or a wrong body. */
-export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
-  const params = fc.record(Object.fromEntries(op.params.map((p) => [p.name, paramArb(p.schema, p.required, p.in === 'path')])));
-  const body = op.body
-    ? fc.oneof({ weight: 3, arbitrary: valueArb(op.body) }, { weight: 2, arbitrary: wrongBodyArb(op.body) })
-    : fc.constant(undefined);
-  return fc.tuple(params, body).map(([ps, b]) => {
-    const query: Record<string, string | undefined> = {};
-    let petId: string | undefined;
-    for (const p of op.params) p.in === 'path' ? (petId = ps[p.name]) : (query[p.name] = ps[p.name]);
-    return { op: op.id, query, ...(petId !== undefined ? { petId } : {}), ...(b ? { body: b } : {}), label: 'generated' };
-  });
-}
-
-/** A draft of any operation (createPet only when the run may write). */
-export function requestArb(writes: boolean, only?: readonly OperationId[]): fc.Arbitrary<Draft> {
-  const ops = OPERATIONS.filter((o) => (writes || o.method === 'GET') && (!only || only.includes(o.id)));
-  return fc.oneof(...ops.map((o) => ({ weight: o.method === 'POST' ? 3 : 2, arbitrary: draftArb(o) })));
 }
 
 /** Letters of other scripts, one of them repeated: names of any length in any script (shrinking shortens them). */

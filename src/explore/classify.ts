@@ -16,8 +16,11 @@ import { integerDigits, isInt64Digits, parseJson, rawNumber } from '../core/json
 import { validateSchema } from '../schemas/ajv.ts';
 import type { Schema } from './model.ts';
 import type { RefusedRequirement } from '../core/spec/create-pet/rules.ts';
+import { render } from './json-text.ts';
+import { readLeniently, type Extension } from './lenient-json.ts';
 
-export type Class = 'valid' | 'silent' | 'invalid';
+/** latitude: no JSON, but a NewPet through an extension RFC 8259 §9 allows (refused or accepted as that reading). */
+export type Class = 'valid' | 'silent' | 'latitude' | 'invalid';
 
 export interface Classification {
   cls: Class;
@@ -25,6 +28,9 @@ export interface Classification {
   why: string;
   /** An invalid body: the requirement its refusal proves. */
   requirement?: RefusedRequirement;
+  /** A latitude body: the extensions its reading needs, and the reading (as JSON text). */
+  extensions?: Extension[];
+  reading?: string;
 }
 
 const CANONICAL_INT = /^-?(0|[1-9]\d*)$/;
@@ -99,12 +105,14 @@ const BODY_REQUIREMENT = (keyword: string, path: string): RefusedRequirement =>
  * A createPet body's text against NewPet. `plainLength`: names up to this
  * length are ones the service must take (the length the specs already send).
  */
-export function classifyBody(text: string, schema: Schema, plainLength: number): Classification {
+export function classifyBody(text: string, schema: Schema, plainLength: number, extensions = true): Classification {
   let value: unknown;
   try {
     value = parseJson(text).value;
   } catch {
-    return { cls: 'invalid', why: 'malformed JSON', requirement: 'CREATE-400-BAD-BODY' };
+    return extensions
+      ? classifyExtended(text, schema, plainLength)
+      : { cls: 'invalid', why: 'malformed JSON', requirement: 'CREATE-400-BAD-BODY' };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { cls: 'invalid', why: 'not a JSON object', requirement: 'CREATE-400-BAD-BODY' };
@@ -122,4 +130,19 @@ export function classifyBody(text: string, schema: Schema, plainLength: number):
   if (!CANONICAL_INT.test(cat)) traits.push(`categoryId written ${cat}`);
   else if (cat.startsWith('-') || cat === '0') traits.push('a non-positive categoryId');
   return traits.length ? { cls: 'silent', why: traits.join('; ') } : { cls: 'valid', why: 'a plain NewPet' };
+}
+
+/**
+ * A body that is no JSON: latitude when a parser taking the extensions RFC 8259 §9 allows reads a NewPet in it (valid,
+ * or one the spec is silent about), else invalid — no reading of it is a NewPet.
+ */
+function classifyExtended(text: string, schema: Schema, plainLength: number): Classification {
+  const lenient = readLeniently(text);
+  const reading = lenient ? render(lenient.node) : undefined;
+  const read = reading !== undefined ? classifyBody(reading, schema, plainLength, false) : undefined;
+  if (!lenient || !read || read.cls === 'invalid' || read.cls === 'latitude')
+    return { cls: 'invalid', why: 'malformed JSON', requirement: 'CREATE-400-BAD-BODY' };
+  const exts = lenient.extensions.join(', ');
+  const why = `JSON only through an extension (${exts})${read.cls === 'silent' ? `; ${read.why}` : ''}`;
+  return { cls: 'latitude', why, extensions: lenient.extensions, reading };
 }

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { dependsOnEarlierRequests, isRequirementId } from '../core/catalogue.ts';
 import type { Finding, ReplayProbe } from '../results/types.ts';
 import { writeFileAtomic } from '../results/writers/atomic.ts';
+import { upgradeProbe } from './legacy-forms.ts';
+import { formsNamed } from './failure-kind.ts';
 
 export const STORE_FILE = 'counterexamples.json';
 
@@ -58,9 +60,42 @@ function read(dir: string): StoreFile {
 /** What an older suite saved that this one cannot replay: a requirement its catalogue no longer has, a rate-limit one. */
 const unreplayable = (c: SavedCounterexample): boolean => !isRequirementId(c.requirement) || dependsOnEarlierRequests(c.requirement);
 
+/**
+ * A counterexample of an older store in today's shape: its surface variant's id turned into the form it was (and an
+ * HTTP-EQUIVALENT-FORMS signature naming that form's dimension, as a replay names it now); undefined when no form
+ * stands for its id.
+ */
+function upgraded(c: SavedCounterexample): SavedCounterexample | undefined {
+  const probe = upgradeProbe(c.probe);
+  const before = (c.before ?? []).map(upgradeProbe);
+  if (!probe || before.some((b) => b === undefined)) return undefined;
+  const forms = formsNamed(c) && probe.surface ? probe.surface.filter((f) => f.cls === 'equivalent-http').map((f) => f.id) : undefined;
+  const title = forms?.length ? c.title.replace(/\([^)]*\)$/, `(${[...new Set(forms)].sort().join(', ')})`) : c.title;
+  return { ...c, title, signature: `${c.requirement} · ${title}`, probe, ...(c.before ? { before: before as ReplayProbe[] } : {}) };
+}
+
+/**
+ * The counterexamples saved for a target, and a note for each left out: what an older suite saved that this one cannot
+ * replay (a requirement its catalogue no longer has, a rate-limit one: left out silently, as before; a surface variant
+ * no form stands for: said). What is left out is dropped at the next save.
+ */
+export function loadStore(dir: string, key: string): { saved: SavedCounterexample[]; dropped: string[] } {
+  const saved: SavedCounterexample[] = [];
+  const dropped: string[] = [];
+  for (const c of read(dir).targets[key] ?? []) {
+    if (unreplayable(c)) continue;
+    const u = upgraded(c);
+    if (u) saved.push(u);
+    else
+      dropped.push(
+        `Exploration: a counterexample saved ${c.firstSeen} (${c.signature}: ${c.request}) names a surface variant ${JSON.stringify(c.probe.variant)} this suite no longer has; it is not replayed, and dropped at the next save.`,
+      );
+  }
+  return { saved, dropped };
+}
+
 export function loadCounterexamples(dir: string, key: string): SavedCounterexample[] {
-  // Left out, and dropped at the next save.
-  return (read(dir).targets[key] ?? []).filter((c) => !unreplayable(c));
+  return loadStore(dir, key).saved;
 }
 
 /** Save a run's counterexamples for its target; the note the report carries about it, if any. */
@@ -126,7 +161,12 @@ export function saveCounterexamples(
       ...(r.path ? { path: r.path } : {}),
     });
   }
-  const kept = before.filter((c) => !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)) && !unreplayable(c));
+  const kept = before
+    .filter((c) => !unreplayable(c))
+    .map(upgraded)
+    .filter(
+      (c): c is SavedCounterexample => c !== undefined && !fixed.has(id(c.signature, c.request)) && !found.has(id(c.signature, c.request)),
+    );
   const next = [...found.values(), ...kept].slice(0, KEEP);
   if (next.length) store.targets[key] = next;
   else delete store.targets[key];

@@ -6,11 +6,15 @@
  * other JSON roots and cut-off JSON. Each is a positive or a negative case
  * according to the schema (classify.ts), judged when it is sent.
  */
-import { isPathSegment } from './classify.ts';
+import { classifyParam, isPathSegment } from './classify.ts';
 import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation, OPERATIONS, type OperationModel, type Schema } from './model.ts';
-import type { Draft, Surface } from './probe.ts';
-import { BODY_VARIANTS, CONTENT_TYPE_VARIANTS, HEADER_VARIANTS, QUERY_VARIANTS } from './surface.ts';
+import type { Draft } from './probe.ts';
+import type { Form } from './surface.ts';
+import { BODY_EXAMPLES, OTHER_MEDIA_TYPES } from './body-forms.ts';
+import { CLIENTS, clientForms, CONTENT_TYPE_EXAMPLES, ENCODING_EXAMPLES, HEADER_EXAMPLES } from './header-forms.ts';
+import { OPEN_QUERY_FORMS, queryForm } from './query-forms.ts';
+import { boundaryNames } from './strings.ts';
 import { fieldSamples, INT64_BOUNDARIES, paramSamples } from './values.ts';
 
 /** A simple valid value of a schema: the baseline every field case varies one field of. */
@@ -45,6 +49,8 @@ function bodyCases(op: OperationModel, embedded: boolean): Draft[] {
       out.push(d(`${key}: ${sample.label}`, withProp(base, key, key === NAME_FIELD ? asName(sample.node) : sample.node), key));
     if ((schema.required ?? []).includes(key)) out.push(d(`without ${key}`, withProp(base, key, undefined), key));
   }
+  // Names on both sides of 255 where UTF-16 units, code points, UTF-8 bytes and graphemes disagree.
+  for (const { node, label } of boundaryNames()) out.push(d(`${NAME_FIELD}: ${label}`, withProp(base, NAME_FIELD, node), NAME_FIELD));
   // Names without the run's prefix only on the suite's own server (a pet created elsewhere must be findable by its prefix).
   if (embedded)
     for (const [label, value] of [
@@ -82,23 +88,69 @@ function paramCases(op: OperationModel): Draft[] {
   return out;
 }
 
+/** Equivalent spellings of a query: every character encoded (upper-case hex); reordered, encoded in turn (lower-case hex), empty pairs. */
+const QUERY_EXAMPLES: readonly Form[] = [
+  queryForm({ rotate: 0, reverse: false, encode: [true], upper: [true], empties: [] }),
+  queryForm({ rotate: 0, reverse: true, encode: [true, false], upper: [false], empties: [1, 0, 2] }),
+];
+
+/** The header forms a GET case carries: each example, and each real client's default headers (a group). */
+function headerGroups(): { forms: Form[]; label: string }[] {
+  return [
+    ...HEADER_EXAMPLES.filter((f) => f.cls === 'equivalent-http').map((f) => ({ forms: [f], label: f.label })),
+    ...CLIENTS.map((c) => ({ forms: clientForms(c, false), label: `as ${c.name} sends it` })),
+  ];
+}
+
+/** A GET case every parameter of which is valid (it must be served: the forms it carries must not change that). */
+function isValidGet(d: Draft): boolean {
+  const op = operation(d.op);
+  return op.params.every((p) => classifyParam(p.schema, p.in === 'path' ? d.petId : d.query?.[p.name]).cls === 'valid');
+}
+
 /**
- * The request's surface (surface.ts), each variant once: the body variants and Content-Type spellings on a valid
- * NewPet, Accept and the Authorization spelling on a valid list and a valid create, the query shapes on a valid
- * filtered page.
+ * The header examples ride on the valid GET cases, one group each (one request, two independent dimensions: a
+ * failure is told apart by sending the plain request, attribution.ts); those left over get a page of their own.
+ */
+function withHeaders(cases: readonly Draft[]): Draft[] {
+  const groups = headerGroups();
+  const out = cases.map((d) => {
+    if (d.op === 'createPet' || d.forms?.length || !isValidGet(d) || !groups.length) return d;
+    const g = groups.shift()!;
+    return { ...d, forms: g.forms, label: `${d.label}, ${g.label}` };
+  });
+  for (const g of groups) out.push({ op: 'listPets', query: { limit: '5' }, label: `a page, ${g.label}`, forms: g.forms });
+  return out;
+}
+
+/**
+ * The request's surface (surface.ts), each example once: the query shapes and the refusable Accept on a valid filtered
+ * page (the other header examples ride on the valid GET cases: withHeaders), the Authorization spelling and each real
+ * client's default headers on a valid create, the body forms and Content-Type spellings on a valid NewPet.
  */
 function surfaceCases(writes: boolean): Draft[] {
   const create = operation('createPet');
   const body = (i: number) => rotated(create.body!, baseline(create.body!), '', i);
   const list: Draft = { op: 'listPets', query: { status: 'sold', limit: '5' }, label: 'a filtered page' };
-  const out: Draft[] = QUERY_VARIANTS.map((v) => ({ ...list, surface: { query: v } }));
-  for (const v of HEADER_VARIANTS) out.push({ ...list, label: 'a page', query: { limit: '5' }, surface: { header: v } });
+  const refusable = HEADER_EXAMPLES.filter((f) => f.cls === 'refusable');
+  const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS.filter((f) => f.id !== 'q-repeated-same'), ...refusable].map((f) => ({
+    ...list,
+    forms: [f],
+  }));
   if (!writes) return out;
-  const creates: Surface[] = [
-    ...BODY_VARIANTS.map((v) => ({ body: v })),
-    ...[...CONTENT_TYPE_VARIANTS, ...HEADER_VARIANTS].map((v) => ({ header: v })),
+  // A declared charset matters only to bytes outside ASCII: the Content-Type spellings and the clients' defaults go on
+  // a name that has some (refused cleanly by a server taking printable ASCII only: observed, never failed).
+  const nonAscii = (i: number) => withProp(body(i), NAME_FIELD, { k: 'str', value: 'coverage-Ñandú-猫', named: 'prefixed' });
+  const creates: { forms: Form[]; label?: string; text?: boolean }[] = [
+    ...[...BODY_EXAMPLES, ...OTHER_MEDIA_TYPES, ...ENCODING_EXAMPLES, ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth')].map((f) => ({
+      forms: [f],
+    })),
+    ...CONTENT_TYPE_EXAMPLES.map((f) => ({ forms: [f], text: true })),
+    ...CLIENTS.map((c) => ({ forms: clientForms(c, true), label: `a NewPet, as ${c.name} sends it`, text: true })),
   ];
-  return out.concat(creates.map((surface, i) => ({ op: 'createPet', body: body(i), label: 'a valid NewPet', surface })));
+  return out.concat(
+    creates.map((c, i) => ({ op: 'createPet', body: c.text ? nonAscii(i) : body(i), label: c.label ?? 'a valid NewPet', forms: c.forms })),
+  );
 }
 
 /** What the coverage part leaves to the generated and stateful parts: a fifth of the budget, at least 30 requests. */
@@ -112,7 +164,7 @@ export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Dr
     out.push(...paramCases(op));
     if (op.body) out.push(...bodyCases(op, opts.embedded));
   }
-  return out.concat(surfaceCases(opts.writes));
+  return withHeaders(out.concat(surfaceCases(opts.writes)));
 }
 
 /**

@@ -1,21 +1,24 @@
 /**
- * The parts of the exploration phase, in the order a run takes them: saved
- * counterexamples replayed first, then the coverage cases, then generated
- * requests; the stateful part follows (stateful.ts). Each part spends a share
- * of the phase's budget and leaves the rest to the parts after it.
+ * The parts of the exploration phase, and the order a run takes them in (EXPLORATION_PHASES): saved counterexamples
+ * replayed first, then the coverage cases, then generated requests, then the stateful parts (stateful.ts). Each part
+ * spends a share of the phase's budget and leaves the rest to the parts after it. The order is this table's, not the
+ * order of any file: conformance/exploration/phases.spec.ts declares one spec per entry, in this order.
  */
 import { isRequirementId, judgeAny } from '../core/catalogue.ts';
 import type { RunAborted } from '../http/client.ts';
-import { requestArb } from './arbitraries.ts';
+import { requestArb } from './drafts.ts';
 import { affordable, coverageDrafts, coverageReserve } from './coverage.ts';
-import { Explorer, EXPLORE_TIME_MS, guarded, isProblem, signature, SOURCES, type Shot } from './explorer.ts';
+import { Explorer, EXPLORE_TIME_MS, guarded, SOURCES, type Shot } from './explorer.ts';
+import { isProblem, sameFailure } from './reporter.ts';
 import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
-import { probeOf, type Probe } from './probe.ts';
+import { probeOf, type Draft, type Probe } from './probe.ts';
 import { operation } from './model.ts';
-import { nothingStored } from './stateful.ts';
+import { bulkReadBack, nothingStored, statefulPhase, storedPhase } from './stateful.ts';
 import { runSequence } from './sequences.ts';
-import type { SavedCounterexample } from './counterexample-store.ts';
+import { loadStore, storeKey, type SavedCounterexample } from './counterexample-store.ts';
+import type { RequirementId } from '../core/catalogue.ts';
+import type { TestContext } from '../harness/context.ts';
 
 /**
  * Before the phase stores anything: the largest page of every status's list and of the unfiltered one, so that a
@@ -30,37 +33,58 @@ function baselines(x: Explorer): Probe[] {
 }
 
 /** The coverage cases a run sends: all of them when its budget affords them (every class of every dimension, in every run). */
-function coverageProbes(x: Explorer): Probe[] {
+function coverageCases(x: Explorer): { draft: Draft; probe: Probe }[] {
   const cases = coverageDrafts({ writes: x.settings.writes, embedded: x.settings.embedded });
-  const n = Math.min(cases.length, Math.max(0, x.left() - coverageReserve(x.settings.budget)));
-  return affordable(cases, n, x.settings.seed).map((d) => x.materialize(d));
+  const n = Math.min(cases.length, Math.max(0, x.pace.left() - coverageReserve(x.settings.budget)));
+  return affordable(cases, n, x.settings.seed).map((draft) => ({ draft, probe: x.materialize(draft) }));
+}
+
+/**
+ * A failing case that carries several forms at once (a client's default headers): each form alone, until one fails
+ * the same way — the minimal request is that one (a few requests, spent only on a failure).
+ */
+async function reduced(x: Explorer, draft: Draft, shot: Shot & { probe: Probe }): Promise<Shot & { probe: Probe }> {
+  const forms = draft.forms ?? [];
+  const fresh = shot.failures.find((f) => !x.reporter.isKnown(f));
+  if (forms.length < 2 || !fresh) return shot;
+  for (const form of forms) {
+    if (x.pace.left() < 2) break;
+    const one = await x.send(x.materialize({ ...draft, forms: [form] }), SOURCES.coverage);
+    if (one.failures.some((g) => sameFailure(g, fresh))) return one;
+  }
+  return shot;
 }
 
 /** Report what a coverage case found, each new failure with what reproduces it. */
-async function reportCase(x: Explorer, shot: Shot): Promise<void> {
-  x.forward(shot.findings);
-  const replay = x.replayOf(shot.probe, { phase: 'coverage', reproduce: `--seed ${x.settings.seed}` });
-  x.tallyOf(SOURCES.coverage).counterexamples += await reportAttributed(x, shot.failures, replay, SOURCES.coverage);
+async function reportCase(x: Explorer, sent: Shot & { probe: Probe }, draft?: Draft): Promise<void> {
+  x.reporter.forward(sent.findings);
+  const shot = draft ? await reduced(x, draft, sent) : sent;
+  const replay = x.reporter.replayOf(shot.probe, { phase: 'coverage', reproduce: `--seed ${x.settings.seed}` });
+  x.pace.of(SOURCES.coverage).counterexamples += await reportAttributed(x, shot.failures, replay, SOURCES.coverage);
 }
 
 /**
  * The coverage part: the baselines, then every coverage case in a fixed order, sent as many at a time as the server's
- * latency needs (Explorer.width), each judged, each new failure reported with what reproduces it.
+ * latency needs (Pace.width), each judged, each new failure reported with what reproduces it.
  */
 export async function coveragePhase(x: Explorer): Promise<void> {
   const base = baselines(x);
   for (const shot of await x.sendAll(base, SOURCES.coverage)) if (shot) await reportCase(x, shot);
-  const probes = coverageProbes(x);
+  const cases = coverageCases(x);
   let aborted: RunAborted | undefined;
   const shots = await guarded(
-    () => x.sendAll(probes, SOURCES.coverage),
+    () =>
+      x.sendAll(
+        cases.map((c) => c.probe),
+        SOURCES.coverage,
+      ),
     (e) => (aborted = e),
   );
-  for (const shot of shots ?? []) {
+  for (const [i, shot] of (shots ?? []).entries()) {
     if (!shot) continue;
-    x.tallyOf(SOURCES.coverage).cases++;
+    x.pace.of(SOURCES.coverage).cases++;
     const done = await guarded(
-      () => reportCase(x, shot).then(() => true),
+      () => reportCase(x, shot, cases[i].draft).then(() => true),
       (e) => (aborted = e),
     );
     if (!done) break;
@@ -79,7 +103,13 @@ export function generatedPhase(x: Explorer): Promise<void> {
       return { probe, findings: shot.findings, failures: shot.failures };
     },
     // A third of the phase's time is left to the stateful part (its sequences go one request after another).
-    { cap: Math.max(0, x.left() - reserve), shrinkCap: 40, source: SOURCES.generated, phase: 'generated', keepTimeMs: EXPLORE_TIME_MS / 3 },
+    {
+      cap: Math.max(0, x.pace.left() - reserve),
+      shrinkCap: 40,
+      source: SOURCES.generated,
+      phase: 'generated',
+      keepTimeMs: EXPLORE_TIME_MS / 3,
+    },
   );
 }
 
@@ -98,18 +128,18 @@ async function replayOne(x: Explorer, c: SavedCounterexample): Promise<Attempt> 
 
 export async function replayPhase(x: Explorer, saved: readonly SavedCounterexample[]): Promise<void> {
   const cap = Math.floor(x.settings.budget * 0.2);
-  const start = x.spent;
+  const start = x.pace.spent;
   let aborted: RunAborted | undefined;
   for (const c of saved) {
-    if (x.left() <= 0 || x.spent - start >= cap) break;
+    if (x.pace.left() <= 0 || x.pace.spent - start >= cap) break;
     if ((c.probe.op === 'createPet' || c.before?.length) && !x.settings.writes) continue;
     const a = await guarded(
       () => replayOne(x, c),
       (e) => (aborted = e),
     );
     if (!a) break;
-    x.tallyOf(SOURCES.replay).cases++;
-    const replay = x.replayOf(
+    x.pace.of(SOURCES.replay).cases++;
+    const replay = x.reporter.replayOf(
       a.probe,
       {
         phase: 'replayed',
@@ -121,9 +151,8 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
       c.probe.kind,
       c.probe.limit,
     );
-    x.forward(a.findings);
-    if (a.failures.some((f) => signature(f) === c.signature))
-      x.tallyOf(SOURCES.replay).counterexamples += x.reportFailures(a.failures, replay);
+    x.reporter.forward(a.findings);
+    if (a.failures.some((f) => sameFailure(f, c))) x.pace.of(SOURCES.replay).counterexamples += x.reporter.report(a.failures, replay);
     // (loadCounterexamples leaves out ids the catalogue no longer has: the test only narrows the type)
     else if (isRequirementId(c.requirement))
       x.session.sink.push({
@@ -138,3 +167,91 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
   }
   if (aborted) throw aborted;
 }
+
+/** Counterexamples saved by earlier runs against this session's target (what an older suite saved that cannot be read is left out, and said). */
+export function savedFor(t: TestContext): SavedCounterexample[] {
+  const { saved, dropped } = loadStore(t.config.reportsDir, storeKey(t.session.opts.baseUrl, !!t.session.opts.embedded));
+  if (dropped.length) t.session.notes.set('exploration-store', dropped.join(' '));
+  return saved;
+}
+
+/** The requirements the phase's checks (checks.ts) and the check registry judge its requests by. */
+export const INVARIANTS: readonly RequirementId[] = [
+  'RESP-STATUS-DOCUMENTED',
+  'CREATE-201-PET',
+  'INPUT-NUMBER-PRECISION',
+  'CREATE-400-MISSING-FIELD',
+  'CREATE-400-WRONG-TYPE',
+  'CREATE-400-BAD-STATUS',
+  'CREATE-400-BAD-BODY',
+  'LIST-200-PETS',
+  'LIST-LIMIT-HONOURED',
+  'LIST-LIMIT-OUT-OF-RANGE',
+  'LIST-STATUS-FILTER',
+  'LIST-STATUS-UNKNOWN-NO-5XX',
+  'GET-404-UNKNOWN',
+  'GET-NON-INTEGER-ID-4XX',
+  'INPUT-SILENT-HANDLING',
+  'HTTP-EQUIVALENT-FORMS',
+  'RESP-CONTENT-CODING',
+  'HYGIENE-JSON-EXTENSION',
+];
+
+/** One part of the phase as a spec test: its behaviour (the spec's name), title, requirements, and what it runs. */
+export interface PhaseSpec {
+  behaviour: string;
+  title: string;
+  requirements: readonly RequirementId[];
+  writes?: boolean;
+  run(x: Explorer, t: TestContext): Promise<void>;
+}
+
+/** The parts of the phase, in the order a run takes them. */
+export const EXPLORATION_PHASES: readonly PhaseSpec[] = [
+  {
+    behaviour: 'counterexamples-replayed',
+    title: 'Counterexamples saved by earlier runs against this target are replayed first, and each still fails or is reported fixed.',
+    requirements: INVARIANTS,
+    run: (x, t) => replayPhase(x, savedFor(t)),
+  },
+  {
+    behaviour: 'coverage-values',
+    title:
+      "Every boundary and class value of every parameter and body field, and every example of the request's surface, is answered as the schema and the RFCs say: served when valid or equivalent, refused when invalid, never a 5xx.",
+    requirements: INVARIANTS,
+    run: coveragePhase,
+  },
+  {
+    behaviour: 'generated-requests',
+    title:
+      'Generated valid and invalid requests to every operation, in any spelling the grammars allow, are answered as the schema and the RFCs say, and every failure is shrunk to a minimal replayable request.',
+    requirements: INVARIANTS,
+    run: generatedPhase,
+  },
+  {
+    behaviour: 'stateful-round-trip',
+    title: 'A createPet request the server refused stores nothing: no page of its status that lists every match shows it.',
+    requirements: ['CREATE-400-NOTHING-STORED'],
+    writes: true,
+    run: storedPhase,
+  },
+  {
+    behaviour: 'stateful-round-trip',
+    title:
+      'A created pet is found wherever a client can find it, exactly as sent: every pet the phase created, in bulk, then generated sequences of creates and reads.',
+    requirements: [
+      'CREATE-201-PET',
+      'GET-ROUND-TRIP',
+      'LIST-ROUND-TRIP',
+      'LIST-COMPLETE-PAGE',
+      'LIST-STATUS-FILTER',
+      'INPUT-NUMBER-PRECISION',
+      'INPUT-SILENT-HANDLING',
+    ],
+    writes: true,
+    run: async (x) => {
+      await bulkReadBack(x);
+      await statefulPhase(x);
+    },
+  },
+];

@@ -1,20 +1,19 @@
 /**
  * A probe: one generated request, as data (so it can be classified, sent, shown, saved and replayed). A draft's body
  * is a syntax tree whose name string still lacks the run's prefix; `materialize` gives it the prefix and a token
- * unique to the request, renders it, applies the draft's surface variant (surface.ts: a header, the body's bytes, the
- * query string's shape), and classifies it by the schema — the request as a correct server reads it.
+ * unique to the request (and the length a fitted name must have), renders it, applies the draft's forms (surface.ts:
+ * the body's text, header fields, the credentials' spelling, the query string) and classifies it by the schema and the
+ * grammar — the request as a correct server reads it.
  */
 import type { ApiRequest, OperationId } from '../http/client.ts';
+import { parseJson } from '../core/json.ts';
 import { classifyBody, classifyParam, wellFormed, type Classification } from './classify.ts';
 import { mapStrings, render, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation } from './model.ts';
-import type { ReplayProbe } from '../results/types.ts';
-import { variantById, type BodyVariant, type HeaderVariant, type QueryVariant, type Variant } from './surface.ts';
-
-export type { Variant, VariantClass } from './surface.ts';
-
-/** One variant of the HTTP surface applied to a draft: of its body, its query string or its headers. */
-export type Surface = { body: BodyVariant } | { query: QueryVariant } | { header: HeaderVariant };
+import type { ReplayProbe, SurfaceRecord } from '../results/types.ts';
+import { classOf, labelOf, recordOf, type Form, type SurfaceClass } from './surface.ts';
+import { fitted } from './strings.ts';
+import { readLeniently, type Extension } from './lenient-json.ts';
 
 export interface Draft {
   op: OperationId;
@@ -22,33 +21,38 @@ export interface Draft {
   query?: Record<string, string | undefined>;
   petId?: string;
   body?: JNode;
-  surface?: Surface;
+  /** Changes of the request's surface, applied in order (at most one of kind body). */
+  forms?: readonly Form[];
   /** What the case is, for people. */
   label: string;
 }
 
-/** A request ready to send, with what the schema says of it. */
+/** A request ready to send, with what the schema and the grammar say of it. */
 export interface Probe {
   op: OperationId;
-  /** The query as a correct server reads it (judged by); the wire form is `rawQuery` when the surface varies it. */
+  /** The query as a correct server reads it (judged by); the wire form is `rawQuery` when a form shapes it. */
   query?: Record<string, string>;
   rawQuery?: string;
   petId?: string;
   /** Exact body text sent. */
   body?: string;
-  /** The body texts a correct server may have read, when not the one sent (a BOM ignored, each of two duplicates). */
+  /** The body texts a correct server may have read, when not the one sent (a BOM ignored, each of two duplicates, an extension's reading). */
   readings?: string[];
   /** Header fields set or left out (null), and the key spelled another way (`{key}`). */
   headers?: Record<string, string | null>;
   spelled?: string;
-  variant?: Variant;
+  /** The changes of its surface, and the class they give the request. */
+  surface: SurfaceRecord[];
+  surfaceClass: SurfaceClass;
   label: string;
   cls: Classification['cls'];
   why: string;
-  /** Per part: parameters and body classified on their own (the oracle judges each). */
+  /** Per part: parameters and body classified on their own (the checks judge each). */
   parts: Record<string, Classification>;
   /** The name the body carries, when it is a string (to find the pet again). */
   name?: string;
+  /** A latitude body: the extensions a parser needs to read it. */
+  extensions?: Extension[];
 }
 
 export interface Naming {
@@ -59,82 +63,127 @@ export interface Naming {
   plainLength: number;
 }
 
+const RANK: readonly Classification['cls'][] = ['invalid', 'latitude', 'silent', 'valid'];
 const worst = (cs: Classification[]): Classification =>
-  cs.find((c) => c.cls === 'invalid') ?? cs.find((c) => c.cls === 'silent') ?? cs[0] ?? { cls: 'valid', why: 'no input' };
+  RANK.map((r) => cs.find((c) => c.cls === r)).find((c) => c !== undefined) ?? { cls: 'valid', why: 'no input' };
 
 /** The wire form of a request, as a saved counterexample keeps it. */
-type Wire = Omit<ReplayProbe, 'kind' | 'limit'>;
+export type Wire = Omit<ReplayProbe, 'kind' | 'limit'>;
 
-/** The draft's body with the run's prefix and a unique token in its name, rendered; and the name. */
+/** The draft's body with the run's prefix and a unique token in its name (fitted to its length), rendered; and the name. */
 function named(d: Draft, naming: Naming): { node?: JNode; text?: string; name?: string } {
   if (!d.body) return {};
   let name: string | undefined;
   const node = mapStrings(d.body, (s) => {
     if (!s.named) return s;
-    const value = s.named === 'bare' ? s.value : `${naming.prefix}${naming.token()}-${s.value}`;
+    const head = s.named === 'bare' ? '' : `${naming.prefix}${naming.token()}-`;
+    const value = s.fit ? fitted(head, s.value, s.fit.unit, s.fit.n) : `${head}${s.value}`;
     name = value;
     return { k: 'str', value, ...(s.escaped ? { escaped: true } : {}) };
   });
   return { node, text: render(node), name };
 }
 
+/** Apply one form to the wire request (switching on its kind); whether it changed anything. */
+function apply(f: Form, wire: Wire, body: { node?: JNode; text?: string; name?: string }): boolean {
+  switch (f.kind) {
+    case 'body': {
+      if (!body.node || body.text === undefined) return false;
+      const b = f.spell({ node: body.node, text: body.text, name: body.name });
+      wire.body = b.text;
+      if (b.readings) wire.readings = b.readings;
+      return true;
+    }
+    case 'header':
+      wire.headers = { ...wire.headers, ...f.headers };
+      return true;
+    case 'auth':
+      wire.spelled = f.spelled;
+      return true;
+    case 'query': {
+      const q = f.shape(wire.query ?? {});
+      if (!q) return false;
+      Object.assign(wire, { rawQuery: q.raw, query: q.reading });
+      return true;
+    }
+  }
+}
+
 export function materialize(d: Draft, naming: Naming): Probe {
-  const { node, text, name } = named(d, naming);
+  const body = named(d, naming);
   const query: Record<string, string> = {};
   for (const [k, v] of Object.entries(d.query ?? {})) if (v !== undefined) query[k] = v;
   const wire: Wire = {
     op: d.op,
     query,
     ...(d.petId !== undefined ? { petId: d.petId } : {}),
-    ...(text !== undefined ? { body: text } : {}),
+    ...(body.text !== undefined ? { body: body.text } : {}),
   };
-  const s = d.surface;
-  if (s && 'body' in s && node && text !== undefined) {
-    const b = s.body.body({ node, text, name });
-    wire.body = b.text;
-    if (b.readings) wire.readings = b.readings;
-  } else if (s && 'query' in s) {
-    const q = s.query.query(query);
-    if (q) Object.assign(wire, { rawQuery: q.raw, query: q.reading });
-  } else if (s && 'header' in s) {
-    if (s.header.headers) wire.headers = s.header.headers;
-    if (s.header.spelled) wire.spelled = s.header.spelled;
-  }
-  const applied = s && (('body' in s && node) || ('query' in s && wire.rawQuery !== undefined) || 'header' in s);
-  if (applied) wire.variant = 'body' in s ? s.body.id : 'query' in s ? s.query.id : s.header.id;
-  return probeOf(wire, d.label, naming.plainLength, name);
+  const applied = (d.forms ?? []).filter((f) => apply(f, wire, body));
+  if (applied.length) wire.surface = applied.map(recordOf);
+  return probeOf(wire, d.label, naming.plainLength, body.name);
 }
 
-/** A probe of a request given as data (a saved counterexample), classified by the schema as it is now. */
+/** The body a correct server reads of a request: the text sent when its surface makes it invalid, else its first reading. */
+function bodyRead(r: Wire, cls: SurfaceClass): string | undefined {
+  return cls === 'invalid' ? r.body : (r.readings?.[0] ?? r.body);
+}
+
+/** A probe of a request given as data (a saved counterexample), classified by the schema and the grammar as they are now. */
 export function probeOf(r: Wire, label: string, plainLength: number, name?: string): Probe {
   const model = operation(r.op);
-  const variant = r.variant !== undefined ? variantById(r.variant) : undefined;
+  // A form meant to need an extension whose text came out as JSON after all (the character it leaves raw was escaped):
+  // the grammar, not the form's intent, classes it.
+  const json = r.body !== undefined && isJsonText(r.body);
+  const surface = (r.surface ?? []).map((f) =>
+    f.kind === 'body' && f.cls === 'latitude' && json ? { ...f, cls: 'equivalent' as const } : f,
+  );
+  const surfaceClass = classOf(surface);
   const parts: Record<string, Classification> = {};
   for (const p of model.params) parts[p.name] = classifyParam(p.schema, p.in === 'path' ? r.petId : r.query?.[p.name]);
+  let readings = r.readings;
   if (r.body !== undefined && model.body) {
-    // What a correct server reads: the wire text for an invalid variant, else its first reading.
-    const read = variant?.cls === 'invalid' ? r.body : (r.readings?.[0] ?? r.body);
+    const read = bodyRead(r, surfaceClass)!;
     parts.body = classifyBody(read, model.body, plainLength);
-    if (name === undefined) name = nameIn(read);
+    // A text that is no JSON, read through an extension: the reading a correct server taking it has.
+    if (parts.body.reading !== undefined) readings ??= [parts.body.reading];
+    if (surfaceClass === 'invalid' && surface.some((f) => f.requirement))
+      parts.body = { cls: 'invalid', why: labelOf(surface), requirement: surface.find((f) => f.requirement)!.requirement };
+    if (name === undefined) name = nameIn(readings?.[0] ?? read);
   }
   const overall = worst(Object.values(parts));
   const query = r.query && Object.keys(r.query).length ? r.query : undefined;
+  // The extensions the text sent needs (whatever reading a form gave it): what a warning names.
+  const latitude = overall.cls === 'latitude' || surfaceClass === 'latitude';
+  const extensions = latitude && r.body !== undefined ? readLeniently(r.body)?.extensions : undefined;
   return {
     op: r.op,
     ...(query ? { query } : {}),
     ...(r.rawQuery !== undefined ? { rawQuery: r.rawQuery } : {}),
     ...(r.petId !== undefined ? { petId: r.petId } : {}),
     ...(r.body !== undefined ? { body: r.body } : {}),
-    ...(r.readings ? { readings: r.readings } : {}),
+    ...(readings ? { readings } : {}),
     ...(r.headers ? { headers: r.headers } : {}),
     ...(r.spelled ? { spelled: r.spelled } : {}),
-    ...(variant ? { variant } : {}),
-    label: variant ? `${label}, ${variant.label}` : label,
+    surface,
+    surfaceClass,
+    label: surface.length ? `${label}, ${labelOf(surface)}` : label,
     cls: overall.cls,
     why: overall.why,
     parts,
     ...(name !== undefined ? { name } : {}),
+    ...(extensions?.length ? { extensions } : {}),
   };
+}
+
+/** Is `text` a JSON text (RFC 8259, no extension)? */
+function isJsonText(text: string): boolean {
+  try {
+    parseJson(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The name field of a body's text, when it is a string. */
@@ -157,7 +206,7 @@ export function requestOf(p: Probe): ApiRequest {
   const model = operation(p.op);
   const refusals = [
     ...(p.cls !== 'valid' ? SILENT_REFUSALS[p.op] : []),
-    ...(p.variant && p.variant.cls !== 'served' ? SURFACE_REFUSALS : []),
+    ...(p.surfaceClass !== 'equivalent' || p.cls === 'latitude' ? SURFACE_REFUSALS : []),
   ];
   const path = p.petId !== undefined ? model.path.replace(/\{[^}]+\}/, encodeURIComponent(wellFormed(p.petId))) : model.path;
   return {

@@ -27,6 +27,10 @@ export function inputKinds(c: Created): string[] {
   // Each control character a kind of its own (a tab, a line feed and a NUL are each treated apart somewhere).
   const controls = new Set([...name].filter((ch) => CONTROL.test(ch)).map((ch) => `name: U+${hex(ch)}`));
   const kinds = [...controls, ...NAME_KINDS.filter(([, re]) => re.test(name)).map(([kind]) => `name: ${kind}`)];
+  // Lengths where a store's limit may cut: each band of UTF-8 bytes and of UTF-16 units a kind of its own.
+  const bytes = new TextEncoder().encode(name).length;
+  for (const n of [64, 128, 255]) if (bytes > n) kinds.push(`name: over ${n} UTF-8 bytes`);
+  if (name.length > 255) kinds.push('name: over 255 UTF-16 units');
   // The classifier's traits (classify.ts), their values left out: "categoryId written 1e2" is one kind of input.
   const traits = c.probe.cls === 'silent' ? c.probe.why.split('; ') : [];
   for (const t of traits) kinds.push(t.replace(/ written .*/, ' written otherwise').replace(/^(unknown propert)(y|ies) .*/, '$1ies'));

@@ -17,7 +17,12 @@ export type Attribution =
   /** The list failed because of pets stored since the same filter's page last passed: these creates, then `failing`. */
   | { kind: 'stored'; failing: Probe; before: Probe[] }
   /** Not checked: a rate-limit finding (its answer depends on the key's window), or no budget left. */
-  | { kind: 'unchecked' };
+  | { kind: 'unchecked' }
+  /**
+   * A request with forms HTTP makes equivalent failed, and so did the plain request they spell: the forms are not the
+   * cause. The plain request's failures are reported instead (with what reproduces them), not the forms' warning.
+   */
+  | { kind: 'not-the-forms'; plain: Probe; failures: Finding[]; then?: Attribution };
 
 /** Findings about one pet on a page (its round trip, its presence): the page as a whole is not in question. */
 const ABOUT_ONE_PET = new Set([

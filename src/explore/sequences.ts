@@ -6,12 +6,12 @@
  * simpler ones) and reported with the requests before the read that failed.
  */
 import type { Judgement } from '../core/spec/define.ts';
-import { petAt } from '../core/spec/pets.ts';
-import { exactInteger, getPet } from '../harness/ops.ts';
+import { getPet } from '../harness/ops.ts';
 import type { ApiExchange } from '../http/client.ts';
-import { Explorer, isProblem, SOURCES } from './explorer.ts';
+import { createdBy, Explorer, SOURCES } from './explorer.ts';
+import { isProblem } from './reporter.ts';
 import type { Attempt } from './hunt.ts';
-import { judgeProbe } from './oracle.ts';
+import { judgeProbe } from './checks.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';
 import { listedBack, listingOf, readBack, takenReading, type Created } from './readback.ts';
 
@@ -31,7 +31,8 @@ export const listProbe = (x: Explorer, status: string | undefined, limit: number
   probeOf({ op: 'listPets', query: { ...(status ? { status } : {}), limit: String(limit) } }, label, x.naming.plainLength);
 
 /** Read one page and judge every created pet it should show (those of its status; all of them unfiltered). */
-export async function readPage(x: Explorer, pets: readonly Created[], status: string | undefined, limit: number, source: string) {
+export async function readPage(x: Explorer, pets: readonly Created[], page: { status?: string; limit: number; source: string }) {
+  const { status, limit, source } = page;
   const list = listProbe(x, status, limit, 'read back');
   const what = new URLSearchParams(list.query).toString();
   const shown = pets.filter((c) => status === undefined || listedStatus(c) === status);
@@ -53,23 +54,23 @@ export async function runSequence(
   const findings = [];
   const made: Created[] = [];
   for (const probe of creates) {
-    if (x.left() <= 0) break;
+    if (x.pace.left() <= 0) break;
     const shot = await x.send(probe, source);
     steps.push(probe);
     findings.push(...shot.findings);
-    const id = shot.ex.response?.status === 201 ? exactInteger(shot.ex, '/id') : undefined;
-    if (id !== undefined) made.push({ probe, id, created: petAt(shot.ex.json) ?? {} });
+    const kept = createdBy(probe, shot);
+    if (kept) made.push(kept);
   }
   for (const c of made) {
-    if (x.left() <= 0) break;
+    if (x.pace.left() <= 0) break;
     const get = probeOf({ op: 'getPet', petId: c.id }, 'read back by id', x.naming.plainLength);
     findings.push(...(await x.exchange(getPet(c.id), source, (ex) => readBack(c, ex), get)).findings);
     steps.push(get);
   }
   const statuses = [...new Set(made.map(listedStatus))].filter((s) => s !== undefined);
   for (const status of made.length ? [...statuses, undefined] : []) {
-    if (x.left() <= 0) break;
-    const page = await readPage(x, made, status, limit, source);
+    if (x.pace.left() <= 0) break;
+    const page = await readPage(x, made, { ...(status !== undefined ? { status } : {}), limit, source });
     findings.push(...page.shot.findings);
     steps.push(page.probe);
   }

@@ -13,11 +13,12 @@ import type { ApiExchange, RunAborted } from '../http/client.ts';
 import type { Replay } from '../results/types.ts';
 import { sequenceArb } from './arbitraries.ts';
 import { reportAttributed } from './attribution.ts';
-import { Explorer, guarded, isProblem, SOURCES } from './explorer.ts';
+import { Explorer, guarded, SOURCES } from './explorer.ts';
+import { isProblem } from './reporter.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import type { JNode } from './json-text.ts';
 import { operation } from './model.ts';
-import { judgeProbe, sentStatus } from './oracle.ts';
+import { judgeProbe, sentStatus } from './checks.ts';
 import { probeOf, requestOf, type Probe } from './probe.ts';
 import { listedBack, listingOf, readBack, storedVerdicts, type Created } from './readback.ts';
 import { byIdOrder } from './read-by-id.ts';
@@ -41,14 +42,14 @@ function judgeListedPets(x: Explorer, pets: readonly Created[], ex: ApiExchange,
   if (!listing) return { suspect: [], unsure: [...pets] };
   const left: Left = { suspect: [], unsure: [] };
   for (const pet of pets) {
-    const found = x.capture(() => listedBack(pet, listing).forEach((v) => x.session.record(v, { source: SOURCES.stateful, ex })));
+    const found = x.reporter.capture(() => listedBack(pet, listing).forEach((v) => x.session.record(v, { source: SOURCES.stateful, ex })));
     // Not settled by the page, or missing from it or shown otherwise: read by its id too, which tells a list that
     // misses or alters a stored pet (the list's requirement) from a store that kept another pet than its 201 showed.
     if (found.some(isProblem)) left.suspect.push(pet);
     else if (!found.length && !provesAbsence(listing)) left.unsure.push(pet);
-    x.forward(found);
-    const replay = x.replayOf(pet.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', max);
-    x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(found.filter(isProblem), replay);
+    x.reporter.forward(found);
+    const replay = x.reporter.replayOf(pet.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', max);
+    x.pace.of(SOURCES.stateful).counterexamples += x.reporter.report(found.filter(isProblem), replay);
   }
   return left;
 }
@@ -58,10 +59,10 @@ async function bulkPage(x: Explorer, status: string | undefined, pets: readonly 
   const max = maxLimit();
   const list = listProbe(x, status, max, 'read back');
   const shot = await x.exchange(requestOf(list), SOURCES.stateful, (ex) => judgeProbe(list, ex), list);
-  x.forward(shot.findings);
+  x.reporter.forward(shot.findings);
   // A problem of the page itself (a stored pet breaking the list): reported with what reproduces it.
-  const pageReplay = x.replayOf(list, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` });
-  x.tallyOf(SOURCES.stateful).counterexamples += await reportAttributed(x, shot.failures, pageReplay, SOURCES.stateful);
+  const pageReplay = x.reporter.replayOf(list, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` });
+  x.pace.of(SOURCES.stateful).counterexamples += await reportAttributed(x, shot.failures, pageReplay, SOURCES.stateful);
   return judgeListedPets(x, pets, shot.ex, new URLSearchParams(list.query).toString());
 }
 
@@ -69,20 +70,20 @@ async function bulkPage(x: Explorer, status: string | undefined, pets: readonly 
 async function byId(x: Explorer, c: Created): Promise<void> {
   const get = probeOf({ op: 'getPet', petId: c.id }, 'read back by id', x.naming.plainLength);
   const shot = await x.exchange(getPet(c.id), SOURCES.stateful, (ex) => readBack(c, ex), get);
-  x.forward(shot.findings);
-  const replay = x.replayOf(c.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', maxLimit());
-  x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(shot.failures, replay);
+  x.reporter.forward(shot.findings);
+  const replay = x.reporter.replayOf(c.probe, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stateful', maxLimit());
+  x.pace.of(SOURCES.stateful).counterexamples += x.reporter.report(shot.failures, replay);
 }
 
 /** Every pet the phase created so far, looked for in bulk: on its status's page (or the unfiltered one), and some by id. */
 export async function bulkReadBack(x: Explorer): Promise<void> {
   const groups = new Map<string | undefined, Created[]>();
-  for (const c of x.created) groups.set(listedStatus(c), [...(groups.get(listedStatus(c)) ?? []), c]);
+  for (const c of x.memory.created) groups.set(listedStatus(c), [...(groups.get(listedStatus(c)) ?? []), c]);
   let aborted: RunAborted | undefined;
   const suspect: Created[] = [];
   const unsure: Created[] = [];
   for (const [status, pets] of groups) {
-    if (x.left() <= 0) break;
+    if (x.pace.left() <= 0) break;
     const left = await guarded(
       () => bulkPage(x, status, pets),
       (e) => (aborted = e),
@@ -92,9 +93,9 @@ export async function bulkReadBack(x: Explorer): Promise<void> {
     unsure.push(...left.unsure);
   }
   // Read by id as many at a time as the phase sends (a slow server costs seconds).
-  const reads = aborted ? [] : byIdOrder(suspect, unsure, x.created, BY_ID);
+  const reads = aborted ? [] : byIdOrder(suspect, unsure, x.memory.created, BY_ID);
   for (let i = 0; i < reads.length && !aborted;) {
-    const n = Math.min(x.width(), reads.length - i, x.left());
+    const n = Math.min(x.pace.width(), reads.length - i, x.pace.left());
     if (n <= 0) break;
     await Promise.all(
       reads.slice(i, i + n).map((c) =>
@@ -106,7 +107,7 @@ export async function bulkReadBack(x: Explorer): Promise<void> {
     );
     i += n;
   }
-  x.created.length = 0;
+  x.memory.created.length = 0;
   if (aborted) throw aborted;
 }
 
@@ -121,7 +122,7 @@ export function statefulPhase(x: Explorer): Promise<void> {
       v.limit,
     );
   return hunt(x, sequenceArb(op.body!, limit), run, {
-    cap: Math.max(0, x.left() - 4),
+    cap: Math.max(0, x.pace.left() - 4),
     shrinkCap: 160,
     source: SOURCES.stateful,
     phase: 'stateful',
@@ -140,7 +141,7 @@ export async function nothingStored(x: Explorer, refused: readonly Probe[], sour
   const out: Attempt[] = [];
   const max = maxLimit();
   for (const [status, probes] of groups) {
-    if (x.left() <= 0) break;
+    if (x.pace.left() <= 0) break;
     const list = listProbe(x, status, max, 'refused creates');
     let hit: Probe | undefined;
     const judge = (ex: ApiExchange): Judgement[] => {
@@ -156,9 +157,9 @@ export async function nothingStored(x: Explorer, refused: readonly Probe[], sour
 }
 
 export async function storedPhase(x: Explorer): Promise<void> {
-  const replay = (p: Probe): Replay => x.replayOf(p, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stored');
-  for (const a of await nothingStored(x, x.refused, SOURCES.stateful)) {
-    x.forward(a.findings);
-    x.tallyOf(SOURCES.stateful).counterexamples += x.reportFailures(a.failures, replay(a.probe));
+  const replay = (p: Probe): Replay => x.reporter.replayOf(p, { phase: 'stateful', reproduce: `--seed ${x.settings.seed}` }, 'stored');
+  for (const a of await nothingStored(x, x.memory.refused, SOURCES.stateful)) {
+    x.reporter.forward(a.findings);
+    x.pace.of(SOURCES.stateful).counterexamples += x.reporter.report(a.failures, replay(a.probe));
   }
 }

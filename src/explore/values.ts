@@ -7,6 +7,7 @@
  * value is valid is not decided here but by the schema (classify.ts).
  */
 import { lit, num, obj, str, type JNode } from './json-text.ts';
+import { readLeniently } from './lenient-json.ts';
 import type { Schema } from './model.ts';
 
 export interface Sample {
@@ -95,36 +96,159 @@ function wrongTypes(schema: Schema): Sample[] {
   return all.filter(([t]) => t !== type).map(([, label, node]) => ({ label, node }));
 }
 
-/** Near misses of an enumeration value: case, spaces, prefixes, look-alikes. */
-export function nearMisses(value: string): [string, string][] {
-  return [
-    ['upper case', value.toUpperCase()],
-    ['capitalised', value[0].toUpperCase() + value.slice(1)],
-    ['leading space', ` ${value}`],
-    ['trailing space', `${value} `],
-    ['trailing newline', `${value}\n`],
-    ['trailing NUL', `${value}\u0000`],
-    ['missing last letter', value.slice(0, -1)],
-    ['plural', `${value}s`],
-    ['Cyrillic look-alike', value.replace(/a/g, '\u0430').replace(/o/g, '\u043E').replace(/e/g, '\u0435')],
-    ['fullwidth', [...value].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('')],
-  ];
+/** One way to miss a valid value by a little, derived from the grammar of the value (text or integer). */
+interface Mutation {
+  label: string;
+  /** The grammar it applies to: any value's text, an enumeration's words, or an integer's digits. */
+  on: 'any' | 'text' | 'integer';
+  /** The value's text mutated at position `at` (taken modulo the text's length). */
+  apply(t: string, at: number): string;
+  /** Left to the generators: the coverage cases send the others (a near miss of the same kind is sent there). */
+  generatedOnly?: true;
+}
+
+const at = (t: string, i: number, extra = 0) => (t.length + extra ? i % (t.length + extra) : 0);
+const swapCase = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
+const LOOK_ALIKE: Readonly<Record<string, string>> = {
+  a: '\u0430',
+  e: '\u0435',
+  o: '\u043E',
+  p: '\u0440',
+  c: '\u0441',
+  i: '\u0456',
+  '0': 'O',
+  '1': 'l',
+};
+const mapChars = (t: string, f: (c: string) => string) => [...t].map(f).join('');
+
+/** Every operator a near miss is made of: case, one character added, left out or replaced, whitespace, sign, spellings. */
+export const MUTATIONS: readonly Mutation[] = [
+  { label: 'upper case', on: 'text', apply: (t) => t.toUpperCase() },
+  { label: 'capitalised', on: 'text', apply: (t) => t.slice(0, 1).toUpperCase() + t.slice(1) },
+  {
+    label: 'one letter in the other case',
+    on: 'text',
+    generatedOnly: true,
+    apply: (t, i) => t.slice(0, at(t, i)) + swapCase(t[at(t, i)] ?? '') + t.slice(at(t, i) + 1),
+  },
+  { label: 'one character left out', on: 'any', apply: (t, i) => t.slice(0, at(t, i)) + t.slice(at(t, i) + 1) },
+  { label: 'one letter added', on: 'text', apply: (t, i) => t.slice(0, at(t, i, 1)) + 's' + t.slice(at(t, i, 1)) },
+  { label: 'one digit added', on: 'integer', generatedOnly: true, apply: (t, i) => t.slice(0, at(t, i, 1)) + '0' + t.slice(at(t, i, 1)) },
+  {
+    label: 'one character replaced',
+    on: 'any',
+    apply: (t, i) => t.slice(0, at(t, i)) + (/\d/.test(t[at(t, i)] ?? '') ? 'x' : t[at(t, i)] === 'a' ? 'e' : 'a') + t.slice(at(t, i) + 1),
+  },
+  {
+    label: 'a look-alike character',
+    on: 'any',
+    apply: (t, i) => t.slice(0, at(t, i)) + (LOOK_ALIKE[t[at(t, i)] ?? ''] ?? '\u0430') + t.slice(at(t, i) + 1),
+  },
+  {
+    label: 'fullwidth',
+    on: 'any',
+    apply: (t) => mapChars(t, (c) => (c > ' ' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)),
+  },
+  { label: 'a leading space', on: 'any', apply: (t) => ` ${t}` },
+  { label: 'a trailing space', on: 'any', apply: (t) => `${t} ` },
+  { label: 'a trailing line feed', on: 'any', apply: (t) => `${t}\n` },
+  { label: 'a tab inside', on: 'any', generatedOnly: true, apply: (t, i) => t.slice(0, at(t, i, 1)) + '\t' + t.slice(at(t, i, 1)) },
+  { label: 'a no-break space', on: 'any', apply: (t) => `${t}\u00A0` },
+  { label: 'a trailing NUL', on: 'any', apply: (t) => `${t}\u0000` },
+  {
+    label: 'a zero-width space inside',
+    on: 'any',
+    generatedOnly: true,
+    apply: (t, i) => t.slice(0, at(t, i, 1)) + '\u200B' + t.slice(at(t, i, 1)),
+  },
+  { label: 'with a plus sign', on: 'integer', apply: (t) => (t.startsWith('-') ? t : `+${t}`) },
+  { label: 'with a minus sign', on: 'integer', generatedOnly: true, apply: (t) => (t.startsWith('-') ? t.slice(1) : `-${t}`) },
+  { label: 'with leading zeros', on: 'integer', apply: (t) => t.replace(/^(-?)/, '$100') },
+  { label: 'in exponent form', on: 'integer', apply: (t) => `${t}e0` },
+  { label: 'with a fraction of zero', on: 'integer', apply: (t) => `${t}.0` },
+  {
+    label: 'in hexadecimal',
+    on: 'integer',
+    apply: (t) =>
+      /^-?\d{1,15}$/.test(t) ? t.replace(/^(-?)(\d+)$/, (_, s: string, d: string) => `${s}0x${Number(d).toString(16)}`) : `0x${t}`,
+  },
+  {
+    label: 'in Arabic-Indic digits',
+    on: 'integer',
+    apply: (t) => mapChars(t, (c) => (/\d/.test(c) ? String.fromCharCode(0x0660 + Number(c)) : c)),
+  },
+  {
+    label: 'with a thousands separator',
+    on: 'integer',
+    apply: (t) => (/\d{4}$/.test(t) ? t.replace(/(\d)(\d{3})$/, '$1,$2') : t.replace(/^(-?\d)/, '$1,')),
+  },
+];
+
+/** The values a near miss starts from: each enumeration value, or an integer's bounds and their neighbours (its boundaries ±1). */
+export function nearBases(schema: Schema): string[] {
+  if (schema.enum) return schema.enum.map(String);
+  if (schema.type !== 'integer') return [];
+  const { minimum: lo, maximum: hi } = schema;
+  const out = [lo, hi].flatMap((b) => (b === undefined ? [] : [b, b - 1, b + 1])).map(String);
+  return out.length ? out : ['7'];
+}
+
+/** The mutations that apply to a schema's values. */
+export const mutationsFor = (schema: Schema): Mutation[] =>
+  MUTATIONS.filter((m) => m.on === 'any' || m.on === (schema.enum ? 'text' : schema.type === 'integer' ? 'integer' : 'text'));
+
+/**
+ * Near misses of a schema's values, derived from their grammar: each mutation once, applied to the bases in turn and at
+ * a position that moves from case to case; [label, text] (the schema classifies each: most are invalid, a few valid).
+ */
+export function nearMisses(schema: Schema): [string, string][] {
+  const bases = nearBases(schema);
+  if (!bases.length) return [];
+  // A bounded integer's spellings go on the value just above its range: a server that reads the spelling must still
+  // refuse or clamp it (a value just inside is one of its own boundary cases).
+  const first = schema.type === 'integer' && schema.maximum !== undefined ? [String(schema.maximum + 1)] : bases;
+  return mutationsFor(schema)
+    .filter((m) => !m.generatedOnly)
+    .map((m, k) => {
+      const base = (m.on === 'integer' ? first : bases)[k % (m.on === 'integer' ? first : bases).length];
+      return [`${JSON.stringify(base)}, ${m.label}`, m.apply(base, k * 3 + 1)] as [string, string];
+    });
+}
+
+const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * Near misses of a number written into a JSON text: each that is a JSON number (another value), and one of each kind
+ * the JSON grammar refuses — those an extension reads, one per extension (`+7`, `07`, `0x7`), and one no parser reads
+ * (fullwidth and Arabic-Indic digits alike: the parser refuses them before any integer conversion sees them).
+ */
+function distinctInJson(samples: readonly Sample[]): Sample[] {
+  const seen = new Set<string>();
+  return samples.filter((x) => {
+    const text = x.node.k === 'num' ? x.node.text.trim() : '';
+    if (JSON_NUMBER.test(text)) return true;
+    const kind = readLeniently(`[${text}]`)?.extensions.join(', ') ?? 'no reading';
+    if (seen.has(kind)) return false;
+    seen.add(kind);
+    return true;
+  });
 }
 
 /** Boundary and class values of a body field's schema (positive and negative, classified later). */
 export function fieldSamples(schema: Schema): Sample[] {
   const out: Sample[] = [];
+  const near = (node: (t: string) => JNode) => nearMisses(schema).map(([label, text]) => ({ label, node: node(text) }));
   if (schema.enum) {
     for (const v of schema.enum) out.push({ label: JSON.stringify(v), node: str(String(v)) });
-    const first = String(schema.enum[0]);
-    for (const [label, text] of nearMisses(first)) out.push({ label: `${JSON.stringify(first)}, ${label}`, node: str(text) });
-    out.push({ label: 'empty string', node: str('') });
+    out.push(...near(str), { label: 'empty string', node: str('') });
     // An enumeration's index, as a number or a string: what an ordinal enum binding takes (Jackson's default).
     out.push({ label: 'the index 0 of the enumeration', node: num('0') }, { label: 'the index 1, as a string', node: str('1') });
   } else if (schema.type === 'integer') {
     for (const [label, v] of INT64_BOUNDARIES) out.push({ label, node: num(v) });
     for (const [label, text] of NONCANONICAL_NUMBERS) out.push({ label, node: num(text) });
-    out.push({ label: '0.5', node: num('0.5') }, { label: '1e400', node: num('1e400') });
+    // An integer's near misses written into the JSON text as they are: some are JSON (another value), some only a
+    // JSON5 or Jackson extension reads (+7, 07, 0x7: latitude), some no reading at all.
+    out.push({ label: '0.5', node: num('0.5') }, { label: '1e400', node: num('1e400') }, ...distinctInJson(near(num)));
   } else if (schema.type === 'string') {
     for (const [label, text] of STRING_CLASSES) out.push({ label, node: str(text) });
     out.push({ label: 'Latin-1 and astral, written as \\u escapes', node: str('Ñandú 🐶', true) });
@@ -136,29 +260,15 @@ export function fieldSamples(schema: Schema): Sample[] {
 /** Boundary and class values of a query or path parameter, as the text sent (classified later). */
 export function paramSamples(schema: Schema): Sample[] {
   const texts: [string, string][] = [];
-  if (schema.enum) {
-    for (const v of schema.enum) texts.push([JSON.stringify(v), String(v)]);
-    for (const [label, text] of nearMisses(String(schema.enum[0]))) texts.push([`${JSON.stringify(schema.enum[0])}, ${label}`, text]);
-  } else if (schema.type === 'integer') {
-    const lo = schema.minimum;
-    const hi = schema.maximum;
-    if (lo !== undefined && hi !== undefined) {
-      for (const v of [lo - 1, lo, lo + 1, hi - 1, hi, hi + 1]) texts.push([String(v), String(v)]);
-      if (typeof schema.default === 'number') texts.push([`${schema.default} (the default)`, String(schema.default)]);
-    }
+  if (schema.enum) for (const v of schema.enum) texts.push([JSON.stringify(v), String(v)]);
+  if (schema.type === 'integer') {
+    const bounded = schema.minimum !== undefined && schema.maximum !== undefined;
+    // A bounded integer's boundaries ±1 are its near misses' bases; an int64's are among INT64_BOUNDARIES.
+    if (bounded) for (const b of nearBases(schema)) texts.push([b, b]);
+    if (typeof schema.default === 'number') texts.push([`${schema.default} (the default)`, String(schema.default)]);
     for (const [label, v] of INT64_BOUNDARIES) texts.push([label, String(v)]);
-    const small = String(lo !== undefined ? Math.max(lo, Math.min(hi ?? 7, 7)) : 7);
-    texts.push(
-      [`${small} with a plus sign`, `+${small}`],
-      [`${small} with leading zeros`, `00${small}`],
-      [`${small} with a space`, ` ${small}`],
-      [`${small}.0`, `${small}.0`],
-      [`${small} in exponent form`, `${small}e0`],
-      [`${small} in hexadecimal`, `0x${Number(small).toString(16)}`],
-      [`${small} in Arabic-Indic digits`, [...small].map((d) => String.fromCharCode(0x0660 + Number(d))).join('')],
-      [`${small} in fullwidth digits`, [...small].map((d) => String.fromCharCode(0xff10 + Number(d))).join('')],
-    );
   }
+  texts.push(...nearMisses(schema));
   texts.push(['empty', ''], ['letters', 'abc'], ['outside the BMP', '🐶'], ['NUL', '\u0000']);
   return texts.map(([label, text]) => ({ label, node: str(text) }));
 }

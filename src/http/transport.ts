@@ -10,6 +10,7 @@ import type { NetworkConfig, Route } from '../settings/network.ts';
 import { shownProxy } from '../settings/network.ts';
 import { closeDispatchers, dispatcherFor } from './network.ts';
 import { ConfigError } from '../settings/read-config.ts';
+import { decodeBody } from './content-coding.ts';
 
 export interface OutgoingRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
@@ -28,6 +29,8 @@ export interface IncomingResponse {
   bodyText: string;
   bodyBytes: number;
   truncated: boolean;
+  /** A body in a content coding: the codings, the bytes received, and why it could not be decoded, if it could not. */
+  coding?: { codings: string[]; encodedBytes: number; error?: string };
 }
 
 export interface Exchange {
@@ -125,13 +128,9 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
       chunks.push(buf);
       bytes += buf.length;
     }
-    const response: IncomingResponse = {
-      status: res.statusCode,
-      headers: flattenHeaders(res.headers as Record<string, string | string[] | undefined>),
-      bodyText: Buffer.concat(chunks).toString('utf8'),
-      bodyBytes: bytes,
-      truncated,
-    };
+    const headers = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
+    const response = readBody(res.statusCode, headers, Buffer.concat(chunks), opts.maxBodyBytes, truncated);
+    truncated = response.truncated;
     if (truncated)
       return {
         request: req,
@@ -151,6 +150,18 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A response as its headers declare it: its body decoded from its Content-Encoding (at most `cap` decoded bytes: a body
+ * that inflates beyond is cut, as one too large), as UTF-8 text.
+ */
+export function readBody(status: number, headers: Record<string, string>, raw: Buffer, cap: number, truncated = false): IncomingResponse {
+  if (!headers['content-encoding'] || truncated)
+    return { status, headers, bodyText: raw.toString('utf8'), bodyBytes: raw.length, truncated };
+  const d = decodeBody(raw, headers['content-encoding'], cap);
+  const coding = { codings: d.codings, encodedBytes: raw.length, ...(d.error && !d.tooLarge ? { error: d.error } : {}) };
+  return { status, headers, bodyText: d.text, bodyBytes: d.bytes, truncated: !!d.tooLarge, coding };
 }
 
 /** Is `location` (relative to `from`) on another origin? */

@@ -83,7 +83,9 @@ export interface ReplayProbe {
   /** The exact body text. */
   body?: string;
   limit?: number;
-  /** A variant of the HTTP surface (src/explore/surface.ts): its id, and what it sent. */
+  /** The changes of the request's surface (src/explore/surface.ts), each tagged by its kind; what they sent is below. */
+  surface?: SurfaceRecord[];
+  /** An older store's single surface variant, by its id: read (and turned into `surface`) when a counterexample is loaded. */
   variant?: string;
   /** The query string as sent, when the variant shapes it (`query` is then how a correct server reads it). */
   rawQuery?: string;
@@ -93,6 +95,22 @@ export interface ReplayProbe {
   headers?: Record<string, string | null>;
   /** The key spelled another way HTTP allows: the Authorization value with {key} for the key. */
   spelled?: string;
+}
+
+/**
+ * One change of a request's surface as data, tagged by what it changes: the body's text, a header field, the
+ * credentials' spelling or the query string; classed by the grammar and the spec (src/explore/surface.ts).
+ */
+export interface SurfaceRecord {
+  kind: 'body' | 'header' | 'auth' | 'query';
+  /** The dimension it varies (`json-text`, `accept`, `query`…). */
+  id: string;
+  cls: 'equivalent' | 'equivalent-http' | 'refusable' | 'latitude' | 'invalid';
+  label: string;
+  /** The RFC section (or the spec's words) that makes it so. */
+  source: string;
+  /** An invalid change: the requirement its refusal proves. */
+  requirement?: 'CREATE-400-MISSING-FIELD' | 'CREATE-400-WRONG-TYPE' | 'CREATE-400-BAD-STATUS' | 'CREATE-400-BAD-BODY';
 }
 
 /** How to reproduce a finding of the exploration phase. */

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { keepCounterexamples, loadCounterexamples, STORE_FILE, storeKey } from '../../src/explore/counterexample-store.ts';
+import { keepCounterexamples, loadCounterexamples, loadStore, STORE_FILE, storeKey } from '../../src/explore/counterexample-store.ts';
 import { replayLines } from '../../src/results/writers/replay.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 import { tempDir } from '../support/temp.ts';
@@ -155,4 +155,48 @@ test('A rate-limit counterexample is never saved (replayed alone it proves nothi
   const next = await runSuiteAgainst({}, { env: { ANIMAL_STORE_REPORTS_DIR: dir } });
   expect(next.findings.filter((f) => f.replay?.fixed)).toEqual([]);
   expect(loadCounterexamples(dir, storeKey(target.baseUrl, true))).toEqual([]);
+});
+
+test("A store of the old shape still loads: each saved surface variant becomes the form it was (a HTTP-EQUIVALENT-FORMS signature naming that form's dimension), and it replays; one no form stands for is left out with a note, and dropped at the next save.", async () => {
+  const dir = tempDir('animal-store-explore');
+  const key = storeKey('http://127.0.0.1:4010/v1', true);
+  const saved = (variant: string, extra: Record<string, unknown>) => ({
+    signature: 'HTTP-EQUIVALENT-FORMS · Not served like its equivalent request (ct-charset)',
+    requirement: 'HTTP-EQUIVALENT-FORMS',
+    title: 'Not served like its equivalent request (ct-charset)',
+    request: `POST /pets (content-type: application/json; charset=utf-8) {"name":"animal-store-conformance-old-${variant}","categoryId":1}`,
+    probe: {
+      kind: 'single',
+      op: 'createPet',
+      body: `{"name":"animal-store-conformance-old-${variant}","categoryId":1}`,
+      variant,
+      ...extra,
+    },
+    firstSeen: '2026-11-01T00:00:00.000Z',
+    lastSeen: '2026-11-01T00:00:00.000Z',
+  });
+  writeFileSync(
+    join(dir, STORE_FILE),
+    JSON.stringify({
+      version: 1,
+      targets: {
+        [key]: [saved('ct-charset', { headers: { 'content-type': 'application/json; charset=utf-8' } }), saved('no-such-variant', {})],
+      },
+    }),
+  );
+  const { saved: loaded, dropped } = loadStore(dir, key);
+  expect(loaded).toHaveLength(1);
+  expect(loaded[0].probe.surface).toEqual([expect.objectContaining({ kind: 'header', id: 'content-type', cls: 'equivalent-http' })]);
+  expect(loaded[0].probe.variant).toBeUndefined();
+  expect(loaded[0].signature).toBe('HTTP-EQUIVALENT-FORMS · Not served like its equivalent request (content-type)');
+  expect(dropped).toEqual([
+    expect.stringMatching(/names a surface variant "no-such-variant" this suite no longer has; it is not replayed/),
+  ]);
+  // Replayed against a server that refuses a charset parameter: it still fails, the same way.
+  const run = await runSuiteAgainst({ faults: ['charset-415'] }, { env: { ANIMAL_STORE_REPORTS_DIR: dir } });
+  const replayed = run.findings.find((f) => f.replay?.phase === 'replayed' && f.requirement === 'HTTP-EQUIVALENT-FORMS');
+  expect(replayed?.replay?.firstSeen).toBe('2026-11-01T00:00:00.000Z');
+  expect(run.notes.join('\n')).toMatch(/no-such-variant/);
+  keepCounterexamples(dir, { baseUrl: 'http://127.0.0.1:4010/v1', embedded: true }, run.findings);
+  expect(JSON.stringify(JSON.parse(readFileSync(join(dir, STORE_FILE), 'utf8')))).not.toMatch(/no-such-variant|"variant"/);
 });

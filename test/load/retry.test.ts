@@ -108,4 +108,20 @@ describe('a scenario whose client fell short of its rate', () => {
     expect(out.reports[0].judgements).toEqual([SHORT]);
     expect(out.reports[0].notes?.[0]).toMatch(/^Second attempt/);
   });
+
+  it('A recovery the client could not probe (its cap reached before the 429 and the probe, a busy machine) falls short too: it runs once more.', async () => {
+    const notTried: Judgement = {
+      requirement: 'RL-RECOVERY',
+      outcome: 'skip',
+      title: 'Recovery not tried',
+      message: "no probe was sent after request #605's 429 (Retry-After: 1): request cap of 605 reached",
+    };
+    const recovered: Judgement = { requirement: 'RL-RECOVERY', outcome: 'pass', title: 'Served after Retry-After', message: 'ok' };
+    const clock = new VirtualClock(T0);
+    const engine = new Scripted(clock, [[notTried], [recovered]]);
+    const out = await clock.run(() => orchestrate([job('recovery', { retries: 1 })], { engine, clock, retryBudget: 100_000 }));
+    expect(engine.runs.map((j) => j.scenario)).toEqual(['recovery', 'recovery']);
+    expect(out.reports[0].judgements).toEqual([recovered]);
+    expect(out.reports[0].notes?.[0]).toMatch(/^Second attempt: .* RL-RECOVERY: no probe was sent/);
+  });
 });

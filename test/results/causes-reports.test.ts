@@ -75,7 +75,9 @@ describe('a list answering a bare 500 is one cause on every report format', () =
     const r = runs.bare;
     const text = renderConsole(r);
     expect(consoleCauses(r)).toEqual([`  ✗ HTTP 500 to GET /pets [${r.causes![0].id}]`]);
-    expect(text.split('\n')[1]).toBe(`  1 cause breaks ${r.counts.fail} MUST requirements and raises ${r.counts.warn} warnings.`);
+    expect(text.split('\n')[1]).toBe(
+      `  1 cause breaks ${r.counts.fail} MUST requirements and raises ${r.counts.warn} warning${r.counts.warn === 1 ? '' : 's'}.`,
+    );
     const breaks = text.split('\n').find((l) => l.startsWith('      breaks '))!;
     for (const id of BROKEN) expect(breaks).toContain(id);
     expect(count(text, /^ {2}✗ /gm)).toBe(1);
@@ -138,7 +140,7 @@ describe('two faults, no fault, another run', () => {
         .sort(),
     ).toEqual(['HTTP 200 to POST /pets', 'HTTP 500 to GET /pets']);
     expect(r.causes).toHaveLength(2);
-    const scope = `2 causes break ${r.counts.fail} MUST requirements and raise ${r.counts.warn} warnings.`;
+    const scope = `2 causes break ${r.counts.fail} MUST requirements and raise ${r.counts.warn} warning${r.counts.warn === 1 ? '' : 's'}.`;
     expect(renderConsole(r).split('\n')[1]).toBe(`  ${scope}`);
     expect(consoleCauses(r)).toHaveLength(2);
     expect(renderSummary(r)).toContain('### ❌ Causes (2)');

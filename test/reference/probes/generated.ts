@@ -119,4 +119,44 @@ export const GENERATED_PROBES: Probe[] = [
   { fault: 'status-near-miss-500', holds: async (s) => (await status(s.send('/pets?status=Sold'))) < 500 },
   { fault: 'get-mid-id-500', holds: async (s) => (await status(s.send('/pets/4294967296'))) === 404 },
   { fault: 'get-unicode-digits-500', holds: async (s) => (await status(s.send('/pets/%D9%A7'))) < 500 },
+  // the generators from the grammars (issue 30)
+  { fault: 'json5-accepted', holds: async (s) => (await status(post(s, '{"name":"a",/* c */"categoryId":1,}'))) === 400 },
+  {
+    fault: 'trailing-data-last-value',
+    holds: async (s) => obj(await post(s, '{"name":"first","categoryId":1}\n{"name":"second","categoryId":2}')).name !== 'second',
+  },
+  { fault: 'escape-upper-hex-400', holds: async (s) => (await status(post(s, '{"name":"\\u00E9x","categoryId":1}'))) === 201 },
+  { fault: 'escaped-solidus-400', holds: async (s) => (await status(post(s, '{"name":"a\\/b","categoryId":1}'))) === 201 },
+  {
+    fault: 'charset-latin1',
+    holds: async (s) =>
+      obj(await s.send('/pets', { body: newPet({ name: 'Ñandú' }), headers: { 'content-type': 'application/json; charset=UTF-8' } }))
+        .name === 'Ñandú',
+  },
+  {
+    fault: 'gzip-unasked',
+    holds: async (s) =>
+      (await s.send('/pets?limit=1', { headers: { 'accept-encoding': 'identity' } })).headers['content-encoding'] === undefined,
+  },
+  {
+    fault: 'accept-language-500',
+    holds: async (s) => (await status(s.send('/pets?limit=1', { headers: { 'accept-language': 'en-US,en;q=0.9' } }))) === 200,
+  },
+  {
+    fault: 'user-agent-403',
+    holds: async (s) => (await status(s.send('/pets?limit=1', { headers: { 'user-agent': 'python-requests/2.31.0' } }))) === 200,
+  },
+  { fault: 'query-lowercase-hex-ignored', holds: async (s) => arr(await s.send('/pets?%6cimit=1')).length === 1 },
+  { fault: 'query-empty-pair-400', holds: async (s) => (await status(s.send('/pets?limit=1&&status=sold'))) === 200 },
+  { fault: 'status-one-typo-accepted', holds: async (s) => (await status(post(s, newPet({ status: 'sald' })))) === 400 },
+  { fault: 'limit-float-parse', holds: async (s) => (await status(s.send('/pets?limit=1e3'))) === 400 },
+  { fault: 'petid-sign-500', holds: async (s) => (await status(s.send('/pets/%2B7'))) < 500 },
+  {
+    fault: 'name-cut-utf8-255',
+    holds: async (s) => {
+      const name = '猫'.repeat(100);
+      const id = rawNumber((await post(s, newPet({ name }))).json, '/id');
+      return obj(await s.send(`/pets/${id}`)).name === name;
+    },
+  },
 ];

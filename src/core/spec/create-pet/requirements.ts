@@ -25,7 +25,7 @@ export const CREATE_PET = section("createPet", {
     section: "Endpoints / Add an animal",
     quote: "| 201 | Pet | Animal added; the body carries the assigned id. |",
     title: "A valid NewPet is answered 201 with a Pet carrying an id and the sent name, categoryId and status.",
-    faults: ["create-drops-status", "name-truncated", "lossy-category-id", "name-apostrophe-400", "name-normalized"],
+    faults: ["create-drops-status", "name-truncated", "lossy-category-id", "name-apostrophe-400", "name-normalized", "trailing-data-last-value", "escape-upper-hex-400", "escaped-solidus-400"],
     titles: {
       ...CREATED,
       'long-name-whole': 'the {length}-character name was accepted and echoed whole',
@@ -70,15 +70,16 @@ export const CREATE_PET = section("createPet", {
     section: "Resources and their fields / PetStatus",
     quote: "Allowed values: available, pending, sold.",
     title: "A status outside the enumeration is answered 400.",
-    faults: ["bad-status-accepted", "status-null-accepted", "status-whitespace-accepted", "status-index-accepted"],
+    faults: ["bad-status-accepted", "status-null-accepted", "status-whitespace-accepted", "status-index-accepted", "status-one-typo-accepted"],
     titles: REFUSED,
   },
   "CREATE-400-BAD-BODY": {
     level: "MUST",
     section: "Endpoints / Add an animal",
     quote: "Request body: required, application/json, shape NewPet.",
-    title: "Malformed JSON, an empty body or a non-object body is answered 400.",
-    faults: ["malformed-json-500", "trailing-data-accepted"],
+    title: "Malformed JSON (a text no reading makes a NewPet), an empty body or a non-object body is answered 400.",
+    note: "A text that is no JSON but that an extension RFC 8259 §9 allows reads as a NewPet (JSON5 comments, trailing commas, single quotes; data after the value, read by Go's json.Decoder and Jackson) is not judged here but by HYGIENE-JSON-EXTENSION: refused is a pass, accepted a warning.",
+    faults: ["malformed-json-500"],
     titles: REFUSED,
   },
   "CREATE-ID-SERVER-ASSIGNED": {

@@ -33,4 +33,16 @@ export const HYGIENE = section("hygiene", {
       fail: 'Deprecation signalled on an operation the spec does not deprecate',
     },
   },
+  "HYGIENE-JSON-EXTENSION": {
+    level: "ADVISORY",
+    section: "Add an animal",
+    quote: "Request body: required, application/json, shape NewPet.",
+    title: "A createPet body that is JSON only through an extension RFC 8259 §9 allows (comments, trailing commas, single quotes, unquoted names, data after the value…) is refused; one that is accepted is read as the extension reads it.",
+    note: "RFC 8259 §9: \"A JSON parser MAY accept non-JSON forms or extensions\", so accepting one is no failure. But a proxy, WAF or gateway in front that parses the body strictly, or takes another extension, then reads another request than the server (a parser differential: a field it checked is not the one stored). A warning names the extension taken; a server that stores something else than the extension's reading (the second of two values) fails the round trip.",
+    faults: ["trailing-data-accepted", "json5-accepted"],
+    titles: {
+      pass: 'Body that is no JSON refused',
+      accepted: 'Body accepted through a JSON extension ({extension})',
+    },
+  },
 });

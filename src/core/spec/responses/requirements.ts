@@ -11,7 +11,7 @@ export const RESPONSES = section("responses", {
     section: "Endpoints",
     quote: "Responses: | Status | Body | Meaning |",
     title: "Every response status is one the spec documents for the operation (or 429).",
-    faults: ["create-returns-200", "name-astral-500", "extra-property-500", "name-non-latin1-415", "duplicate-member-500", "bom-500", "deep-nesting-500", "repeated-param-500", "next-after-large-body-500", "name-newline-500", "html-error", "always-500"],
+    faults: ["create-returns-200", "name-astral-500", "extra-property-500", "name-non-latin1-415", "duplicate-member-500", "bom-500", "deep-nesting-500", "repeated-param-500", "next-after-large-body-500", "name-newline-500", "html-error", "always-500", "accept-language-500", "user-agent-403", "petid-sign-500"],
     titles: {
       pass: 'Documented status code',
       fail: 'Undocumented status code',
@@ -39,6 +39,18 @@ export const RESPONSES = section("responses", {
       pass: 'Well-formed JSON body',
       fail: 'Body is not JSON',
       empty: 'Empty body',
+    },
+  },
+  "RESP-CONTENT-CODING": {
+    level: "SHOULD",
+    section: "Endpoints",
+    quote: "All success and error bodies are application/json.",
+    title: "A response's content coding is one its request's Accept-Encoding accepts (none but identity when it names no other), and its body decodes to the JSON the other checks read.",
+    note: "RFC 9110 §12.5.3: a server SHOULD answer without a content coding when none the request lists is available, and a request with no Accept-Encoding accepts any. Every response is read as its Content-Encoding says (gzip, deflate, br); a body that does not decode fails RESP-BODY-JSON; a coding the request did not accept warns here.",
+    faults: ["gzip-unasked"],
+    titles: {
+      pass: 'Content coding accepted by the request',
+      fail: 'Content coding the request did not accept ({coding})',
     },
   },
   "SCHEMA-PETS": {
@@ -91,7 +103,7 @@ export const RESPONSES = section("responses", {
     quote: "The service keeps a store's catalogue of animals over an HTTP interface that exchanges JSON.",
     title: "A request HTTP or URI syntax makes equivalent to a valid one is served alike: a media type or an authentication scheme in another case or with parameters, Accept */* or none, percent-encoded query names and values, parameters in another order.",
     note: "RFC 9110 §8.3.1 (media types are case-insensitive; RFC 8259 §11: a charset parameter has no effect), §11.1 (authentication schemes are case-insensitive), §12.5.1 (no Accept: any media type), RFC 3986 §6.2.2 (percent-encoded unreserved characters are equivalent). The spec names none of these forms, so a server that refuses one is warned, never failed.",
-    faults: ["charset-415", "bearer-case-sensitive", "query-encoded-name-ignored", "accept-charset-406"],
+    faults: ["charset-415", "bearer-case-sensitive", "query-encoded-name-ignored", "accept-charset-406", "charset-latin1", "query-lowercase-hex-ignored", "query-empty-pair-400"],
     titles: { pass: 'Served like its equivalent request', fail: 'Not served like its equivalent request ({variant})' },
   },
   "ERROR-CODE-VALUES": {

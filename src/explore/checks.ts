@@ -1,0 +1,197 @@
+/**
+ * The checks a generated request is judged by, registered once and called by every part of the phase (replay,
+ * coverage, generated, stateful) as Schemathesis's checks.py: each says which requests it judges and what it says of
+ * the answer, through the core's rules of each operation (src/core/spec) — the ones the conformance specs call. The
+ * check registry of src/checks judges every response on top (status documented, content type and coding, schema,
+ * Error.status, rate-limit headers). A new rule is one more entry of CHECKS; the policy of `judgeProbe` — what a
+ * request's surface class makes of a refusal, and the HTTP-EQUIVALENT-FORMS warning for an equivalent form served
+ * otherwise — applies to every check alike.
+ *
+ * - createPet: a valid NewPet is answered 201 and echoed exactly (CREATE-201-PET); a silent one is accepted (and
+ *   echoed exactly) or refused cleanly (observed, INPUT-SILENT-HANDLING); an invalid one is refused with 400
+ *   (CREATE-400-*); one that is JSON only through an extension (RFC 8259 §9) is refused, or accepted as the
+ *   extension reads it (HYGIENE-JSON-EXTENSION warns, naming the extension and its risk);
+ * - listPets: a valid query is answered 200 (LIST-200-PETS) with at most `limit` animals (LIST-LIMIT-HONOURED) of the
+ *   asked status (LIST-STATUS-FILTER); any other limit never yields more than 100 animals nor a 5xx
+ *   (LIST-LIMIT-OUT-OF-RANGE); an unknown status never a 5xx (LIST-STATUS-UNKNOWN-NO-5XX);
+ * - getPet: an id no pet has is 404, and a 200 is the pet asked for (GET-404-UNKNOWN); a non-integer id is a 4xx
+ *   (GET-NON-INTEGER-ID-4XX).
+ */
+import { integerDigits } from '../core/json.ts';
+import type { Judgement } from '../core/spec/define.ts';
+import { AUTH } from '../core/spec/auth/requirements.ts';
+import { HYGIENE } from '../core/spec/hygiene/requirements.ts';
+import { RESPONSES } from '../core/spec/responses/requirements.ts';
+import { judgeCreated, judgeRefused, type Answer } from '../core/spec/create-pet/rules.ts';
+import { judgeNonIntegerId, judgeUnknownId } from '../core/spec/get-pet/rules.ts';
+import { judgeOutOfRange, judgePage, judgePageSize, judgeStatusFilter, judgeUnknownStatus, pageOf } from '../core/spec/list-pets/rules.ts';
+import { sentPet } from '../core/spec/pets.ts';
+import type { ApiExchange, OperationId } from '../http/client.ts';
+import { answerOf } from '../harness/ops.ts';
+import type { Probe } from './probe.ts';
+import { httpForms, idsOf, labelOf } from './surface.ts';
+
+export const statusText = (ex: ApiExchange): string => (ex.error ? `transport failure: ${ex.error.kind}` : `HTTP ${ex.response!.status}`);
+
+/** The body a correct server reads of a probe (its first reading: a BOM ignored, an extension's reading…), when it has one. */
+export const readingOf = (p: Probe): string | undefined => p.readings?.[0] ?? p.body;
+
+/** The status a probe's body sent, when it is a string. */
+export function sentStatus(p: Probe): string | undefined {
+  const text = readingOf(p);
+  const st = text !== undefined ? sentPet(text)?.fields.status : undefined;
+  const v = st !== undefined ? (JSON.parse(st) as unknown) : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A check of the phase: which requests it judges, and its verdicts on a conclusive answer to one of them. */
+export interface ExploreCheck {
+  name: string;
+  op: OperationId;
+  /** Judges a request the server refused cleanly too (a refusal is its pass). */
+  onRefusal?: boolean;
+  applies(p: Probe): boolean;
+  judge(p: Probe, a: Answer): Judgement[];
+}
+
+/** INPUT-SILENT-HANDLING: an input the spec is silent about, refused cleanly (observed, never failed). */
+const refusedSilently = (message: string): Judgement =>
+  RESPONSES.judge('INPUT-SILENT-HANDLING', { outcome: 'observe', title: 'refused', message });
+
+/** The statuses a clean refusal may use where the spec is silent. */
+const isCleanRefusal = (s: number) => s === 400 || s === 413 || s === 422;
+const is2xx = (s: number) => s >= 200 && s < 300;
+
+/** The judgements of the reading a server took (the first that holds), else of the first reading. */
+function asOneReading(each: readonly Judgement[][]): Judgement[] {
+  return each.find((js) => !js.some((j) => j.outcome === 'fail' || j.outcome === 'warn')) ?? each[0];
+}
+
+const created: ExploreCheck = {
+  name: 'created-or-refused',
+  op: 'createPet',
+  applies: () => true,
+  judge(p, a) {
+    const part = p.parts.body;
+    const what = `${p.label} (${p.why})`;
+    if (p.cls === 'invalid') return [judgeRefused(part?.requirement ?? 'CREATE-400-WRONG-TYPE', a, what)];
+    const readings = (p.readings ?? (p.body !== undefined ? [p.body] : [])).map(sentPet).filter((x) => x !== undefined);
+    // Behind a form HTTP makes equivalent, 406 and 415 answer the form (a media type), not the value: even for a value
+    // the spec is silent about, that is not serving the request alike (HTTP-EQUIVALENT-FORMS, once wrapped).
+    const media = (a.status === 406 || a.status === 415) && httpForms(p.surface).length > 0;
+    const served = a.status === 201 || p.cls === 'valid' || media;
+    if (readings.length && served) return asOneReading(readings.map((r) => judgeCreated(r, a, what)));
+    return isCleanRefusal(a.status) ? [refusedSilently(`createPet with ${part?.why ?? 'no body'}: refused with ${a.status}`)] : [];
+  },
+};
+
+/** What a server risks by taking an extension, for the warning. */
+const DIFFERENTIAL =
+  'a proxy, WAF or gateway in front that parses JSON strictly (or takes another extension) reads another request than this server: a parser differential';
+
+const jsonExtension: ExploreCheck = {
+  name: 'json-extension',
+  op: 'createPet',
+  onRefusal: true,
+  applies: (p) => p.cls === 'latitude' || p.surfaceClass === 'latitude',
+  judge(p, a) {
+    const extension = p.extensions?.join(', ') ?? labelOf(p.surface.filter((f) => f.cls === 'latitude'));
+    // Accepted is created (201); another success status is RESP-STATUS-DOCUMENTED's to fail, whatever the body.
+    if (is2xx(a.status) && a.status !== 201) return [];
+    if (a.status !== 201) return [HYGIENE.judge('HYGIENE-JSON-EXTENSION', { ok: true, message: `${p.label}: refused with ${a.status}` })];
+    return [
+      HYGIENE.judge('HYGIENE-JSON-EXTENSION', {
+        outcome: 'warn',
+        title: 'accepted',
+        args: { extension },
+        message: `${p.label}: HTTP ${a.status}. The body is JSON only through ${extension}, an extension RFC 8259 §9 lets a parser take; the risk: ${DIFFERENTIAL}. Refuse such bodies with a 400 Error (Go: check that the decoder has nothing more, dec.More(); Jackson: FAIL_ON_TRAILING_TOKENS and no ALLOW_* read feature).`,
+        evidence: { expected: 'a 400 Error (or the extension’s reading stored)', actual: `HTTP ${a.status}` },
+      }),
+    ];
+  },
+};
+
+const listed: ExploreCheck = {
+  name: 'list-page',
+  op: 'listPets',
+  applies: () => true,
+  judge(p, a) {
+    const { limit, status } = p.parts;
+    const page = pageOf(a);
+    const qs = new URLSearchParams(p.query ?? {}).toString() || '(no query)';
+    const out: Judgement[] = [];
+    if (limit.cls === 'valid' && status.cls === 'valid') {
+      out.push(judgePage(a, qs));
+      if (!page) return out;
+    }
+    if (limit.cls !== 'valid') out.push(judgeOutOfRange(a, `limit ${JSON.stringify(p.query?.limit)} (${limit.why})`));
+    else if (page && p.query?.limit !== undefined) out.push(judgePageSize(page, Number(p.query.limit), qs));
+    if (status.cls !== 'valid') out.push(judgeUnknownStatus(a, qs));
+    else if (page && p.query?.status !== undefined) out.push(judgeStatusFilter(page, p.query.status, qs));
+    return out;
+  },
+};
+
+const byId: ExploreCheck = {
+  name: 'get-by-id',
+  op: 'getPet',
+  applies: () => true,
+  judge(p, a) {
+    const id = p.parts.petId;
+    const shown = `GET /pets/${p.petId} (${p.label})`;
+    if (id.cls === 'invalid') return [judgeNonIntegerId(a, shown)];
+    if (id.cls === 'silent' && (a.status === 400 || a.status === 422))
+      return [refusedSilently(`getPet with ${id.why} (${p.petId}): ${a.status}`)];
+    const digits = integerDigits((p.petId ?? '').trim().replace(/^\+/, '')) ?? '';
+    return [judgeUnknownId(digits, a, shown)];
+  },
+};
+
+/** Every check of the phase, in the order their verdicts are listed. */
+export const CHECKS: readonly ExploreCheck[] = [created, jsonExtension, listed, byId];
+
+/** The clean refusals an RFC leaves to the server for a request's surface (406, 413, 415 and the spec's 400, 422). */
+const SURFACE_REFUSALS = new Set([400, 406, 413, 415, 422]);
+
+const keyRefused = (a: Answer): Judgement => AUTH.judge('AUTH-VALID-KEY-ACCEPTED', { ok: false, message: `HTTP ${a.status}` });
+
+/** A request an RFC leaves open: its surface is refusable, or its body a NewPet only through an extension. */
+const isOpen = (p: Probe) => p.surfaceClass === 'refusable' || p.surfaceClass === 'latitude' || p.cls === 'latitude';
+
+/** The checks' verdicts on one conclusive exchange of a probe, as its surface's class makes them. */
+export function judgeProbe(p: Probe, ex: ApiExchange): Judgement[] {
+  const a = answerOf(ex);
+  if (!a || a.status === 429) return [];
+  const checks = CHECKS.filter((c) => c.op === p.op && c.applies(p));
+  if (a.status === 401) return p.spelled ? notServedAlike(p, [keyRefused(a)]) : [];
+  if (isOpen(p) && SURFACE_REFUSALS.has(a.status))
+    return [
+      refusedSilently(`${labelOf(p.surface) || p.why}: refused with ${a.status}`),
+      ...checks.filter((c) => c.onRefusal).flatMap((c) => c.judge(p, a)),
+    ];
+  // Left open and not served: whatever else it got (a 5xx, an undocumented status) is the registry's to judge.
+  if (isOpen(p) && !is2xx(a.status)) return [];
+  const base = checks.flatMap((c) => c.judge(p, a));
+  return httpForms(p.surface).length ? notServedAlike(p, base) : base;
+}
+
+/**
+ * A request HTTP or URI syntax makes equivalent to a valid one: what would fail the operation's requirement is the
+ * HTTP-EQUIVALENT-FORMS warning instead (the spec names no such form; the RFC makes it equivalent), naming the forms.
+ */
+function notServedAlike(p: Probe, base: readonly Judgement[]): Judgement[] {
+  const forms = httpForms(p.surface);
+  const problems = base.filter((j) => j.outcome === 'fail' || j.outcome === 'warn');
+  const kept = base.filter((j) => !problems.includes(j));
+  const shown = problems.map((j) => `${j.requirement}: ${j.title} — ${j.message}`).join('; ');
+  const source = [...new Set(forms.map((f) => f.source))].join('; ');
+  return [
+    ...kept,
+    RESPONSES.judge('HTTP-EQUIVALENT-FORMS', {
+      ok: problems.length === 0,
+      args: { variant: idsOf(forms) },
+      message: problems.length ? `${labelOf(forms)} (${source}): ${shown}` : labelOf(forms),
+      evidence: { expected: `served as the request it is equivalent to (${source})`, actual: shown },
+    }),
+  ];
+}

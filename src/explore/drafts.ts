@@ -1,0 +1,123 @@
+/**
+ * Whole generated requests, for every operation: its parameters and body from their schemas (valid, wrong, near
+ * misses) written in any equivalent JSON text; a plain request carrying several surface forms at once (header fields
+ * real clients send, the credentials' spelling, the query's shape: one request, several independent dimensions,
+ * shrunk to the ones a failure needs); and a plain NewPet written with an extension RFC 8259 §9 allows, or with what
+ * an RFC leaves open (a BOM, a member given twice, another media type).
+ */
+import fc from 'fast-check';
+import type { OperationId } from '../http/client.ts';
+import { magnitudeArb, nearMemberArb, paramArb, valueArb, wrongBodyArb } from './arbitraries.ts';
+import { extensionFormArb, jsonSpellingArb, OTHER_MEDIA_TYPES, openBodyFormArb, spellingForm } from './body-forms.ts';
+import { headerFormsArb } from './header-forms.ts';
+import { num, obj, str, type JNode, type Spelling } from './json-text.ts';
+import { NAME_FIELD, OPERATIONS, type OperationModel } from './model.ts';
+import type { Draft } from './probe.ts';
+import { OPEN_QUERY_FORMS, queryFormArb } from './query-forms.ts';
+import type { Form } from './surface.ts';
+
+/** Does a spelling change anything (else no form is attached)? */
+const changes = (sp: Spelling): boolean => !!(sp.ws?.some(Boolean) || sp.escape?.some(Boolean) || sp.solidus);
+
+/** The params of a draft, split into its query and its path id. */
+function placed(op: OperationModel, ps: Record<string, string | undefined>): Pick<Draft, 'query' | 'petId'> {
+  const query: Record<string, string | undefined> = {};
+  let petId: string | undefined;
+  for (const p of op.params)
+    if (p.in === 'path') petId = ps[p.name];
+    else query[p.name] = ps[p.name];
+  return { query, ...(petId !== undefined ? { petId } : {}) };
+}
+
+/** A request draft for one operation: parameters from their schemas, a valid or a wrong body in any JSON spelling. */
+export function draftArb(op: OperationModel): fc.Arbitrary<Draft> {
+  const params = fc.record(Object.fromEntries(op.params.map((p) => [p.name, paramArb(p.schema, p.required, p.in === 'path')])));
+  const body = op.body
+    ? fc.oneof(
+        { weight: 3, arbitrary: valueArb(op.body) },
+        { weight: 2, arbitrary: wrongBodyArb(op.body) },
+        { weight: 2, arbitrary: nearMemberArb(op.body) },
+      )
+    : fc.constant(undefined);
+  return fc.tuple(params, body, jsonSpellingArb).map(([ps, b, sp]) => ({
+    op: op.id,
+    ...placed(op, ps),
+    ...(b ? { body: b } : {}),
+    ...(b && changes(sp) ? { forms: [spellingForm(sp)] } : {}),
+    label: 'generated',
+  }));
+}
+
+/** A plain NewPet: a printable name (or one in another script), a categoryId of any size, a status or none. */
+const plainPetArb: fc.Arbitrary<JNode> = fc
+  .record({
+    name: fc.oneof(
+      { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9 ./_-]{1,12}$/) },
+      { weight: 1, arbitrary: fc.constantFrom('Ñandú', 'Кот 猫', 'כלב', 'Rex 🐶', 'Zoe\u0308') },
+    ),
+    categoryId: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }).map(String), magnitudeArb.map(String)),
+    status: fc.option(fc.constantFrom('available', 'pending', 'sold'), { nil: undefined }),
+  })
+  .map(({ name, categoryId, status }) =>
+    obj([
+      [NAME_FIELD, { k: 'str', value: name, named: 'prefixed' }],
+      ['categoryId', num(categoryId)],
+      ...(status ? [['status', str(status)] as [string, JNode]] : []),
+    ]),
+  );
+
+/** The plain request of an operation the surface forms vary. */
+function plainArb(op: OperationModel): fc.Arbitrary<Draft> {
+  if (op.body) return plainPetArb.map((body) => ({ op: op.id, body, label: 'a plain NewPet' }));
+  const params = fc.record(
+    Object.fromEntries(
+      op.params.map((p) => {
+        const valid = p.schema.enum
+          ? fc.constantFrom(...p.schema.enum.map(String))
+          : p.schema.minimum !== undefined && p.schema.maximum !== undefined
+            ? fc.integer({ min: p.schema.minimum, max: p.schema.maximum }).map(String)
+            : magnitudeArb.map(String);
+        return [p.name, p.required ? valid : fc.option(valid, { nil: undefined })];
+      }),
+    ),
+  );
+  return params.map((ps) => ({ op: op.id, ...placed(op, ps), label: `a plain ${op.id}` }));
+}
+
+/** A plain request with several surface forms at once: header fields, the credentials' spelling, the query's shape. */
+export function surfaceDraftArb(op: OperationModel): fc.Arbitrary<Draft> {
+  const shapes = fc.oneof({ weight: 4, arbitrary: queryFormArb }, { weight: 1, arbitrary: fc.constantFrom(...OPEN_QUERY_FORMS) });
+  const query = op.params.some((p) => p.in === 'query') ? fc.option(shapes, { nil: undefined }) : fc.constant(undefined);
+  // A body in any JSON spelling too: the plain request a failure is checked against keeps it (attribution.ts).
+  const spelling = op.body ? jsonSpellingArb : fc.constant({});
+  return fc.tuple(plainArb(op), headerFormsArb(!!op.body), query, spelling).map(([d, headers, q, sp]) => {
+    const forms: Form[] = [...(changes(sp) ? [spellingForm(sp)] : []), ...headers, ...(q ? [q] : [])];
+    return { ...d, forms, label: `${d.label} (surface)` };
+  });
+}
+
+/** A plain NewPet written with an extension of §9 (latitude), or what an RFC leaves open (refusable), or invalid. */
+export const openDraftArb: fc.Arbitrary<Draft> = fc
+  .tuple(
+    plainPetArb,
+    fc.oneof(
+      { weight: 3, arbitrary: extensionFormArb },
+      { weight: 2, arbitrary: openBodyFormArb },
+      { weight: 1, arbitrary: fc.constantFrom(...OTHER_MEDIA_TYPES) },
+    ),
+  )
+  .map(([body, form]) => ({ op: 'createPet', body, forms: [form], label: 'a plain NewPet' }));
+
+/** A draft of any operation (createPet only when the run may write): values, surface forms, open forms. */
+export function requestArb(writes: boolean, only?: readonly OperationId[]): fc.Arbitrary<Draft> {
+  const ops = OPERATIONS.filter((o) => (writes || o.method === 'GET') && (!only || only.includes(o.id)));
+  const arms = ops.flatMap((o) => {
+    const w = o.method === 'POST' ? 3 : 2;
+    return [
+      { weight: w * 4, arbitrary: draftArb(o) },
+      { weight: w * 2, arbitrary: surfaceDraftArb(o) },
+      ...(o.body ? [{ weight: w, arbitrary: openDraftArb }] : []),
+    ];
+  });
+  return fc.oneof(...arms);
+}
