@@ -193,11 +193,13 @@ describe.concurrent('npm run load', () => {
     const k6 = emulatedK6('v2.3.0');
     const argsFile = join(tempDir('fake-k6-args'), 'args');
     const dir = reportsDir();
-    const r = await cli(['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'k6', '--reports-dir', dir], {
-      ANIMAL_STORE_API_KEY: ref.key,
-      K6_BIN: k6,
-      FAKE_K6_ARGS: argsFile,
-    });
+    // What main() does with k6 (its arguments, its exit code): in this process; exit 1 as a process is the test above.
+    const [r] = await cliCases([
+      {
+        args: ['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'k6', '--reports-dir', dir],
+        env: { ANIMAL_STORE_API_KEY: ref.key, K6_BIN: k6, FAKE_K6_ARGS: argsFile },
+      },
+    ]);
     expect(r.code, r.stderr).toBe(1);
     const report = JSON.parse(readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8'));
     expect(report).toMatchObject({ engine: 'k6', verdict: 'fail' });
