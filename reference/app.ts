@@ -10,6 +10,7 @@ import { decide, headerOf, serverState, type RequestLike, type ServerState } fro
 import { errorFactory } from './errors.ts';
 import { deprecationHeaders, rateLimitHeaders } from './headers.ts';
 import { hostileReply } from './hostile.ts';
+import { errorAsText } from './held-out-faults.ts';
 import { DEMO_KEYS } from './keys.ts';
 import { delays, type Delay } from './latency.ts';
 import { resolveOptions, type AppOptions, type ResolvedOptions } from './options.ts';
@@ -94,6 +95,7 @@ function answer(
   reply = hostileReply(reply, has, error, req);
   if (has('error-422-not-error') && reply.status === 400 && route?.operation !== 'createPet')
     reply = jsonReply(422, { detail: [{ loc: ['query'], msg: 'validation error' }] });
+  reply = errorAsText(reply, headerOf(req, 'accept'), has);
   const v = o.variants;
   const seq = nextSeq();
   // Fault list-500-bare: a framework's own error page carries none of the headers the app adds.

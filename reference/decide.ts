@@ -6,6 +6,7 @@
  */
 import type { ErrorFactory } from './errors.ts';
 import { headerFault } from './surface-faults.ts';
+import { framedBody } from './held-out-faults.ts';
 import { faultSet, type Has } from './faults.ts';
 import { retryAfter } from './headers.ts';
 import { DEMO_KEYS, findKey, keyTable, type KeyInfo } from './keys.ts';
@@ -194,7 +195,8 @@ export function decide(s: ServerState, r: Request): Outcome {
   const ctx = {
     url,
     params: r.route?.params ?? {},
-    body,
+    // Fault chunked-body-empty: a body sent chunked, without Content-Length, is read as empty.
+    body: framedBody(body, (name) => headerOf(r.req, name), s.has),
     header: (name: string) => headerOf(r.req, name),
     bodyTooLarge,
     store: s.store,

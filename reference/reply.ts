@@ -4,6 +4,7 @@
  */
 import { Int64, writeJson } from './lossless-json.ts';
 import type { Pet } from './pet-store.ts';
+import { numericChecked } from './held-out-faults.ts';
 
 export interface Reply {
   status: number;
@@ -30,6 +31,8 @@ export interface PetViewOptions {
   dropStatus?: boolean;
   /** Variant extraFields: undocumented fields appended to the Pet. */
   extra?: Record<string, unknown>;
+  /** Fault name-numeric-json: a numeric name written as a JSON number (PHP's JSON_NUMERIC_CHECK). */
+  numericNames?: boolean;
 }
 
 /** Fault name-unescaped: the names are written between quotes as they are, `"` and `\` unescaped (hand-built JSON). */
@@ -45,7 +48,7 @@ export function petValue(pet: Pet, o: PetViewOptions = {}): Record<string, unkno
   const id = o.idAsString ? digits : o.lossyIds ? Number(digits) : new Int64(digits);
   return {
     id,
-    name: pet.name,
+    name: o.numericNames ? numericChecked(pet.name) : pet.name,
     categoryId: pet.categoryId,
     ...(pet.status !== undefined && !o.dropStatus ? { status: pet.status } : {}),
     ...o.extra,

@@ -14,6 +14,7 @@ import type { Ctx, Handler } from './handler-context.ts';
 import type { Reply } from '../reply.ts';
 import { cutUtf8, declaredCharset, escapeFault, typoStatus } from '../surface-faults.ts';
 import { json5ToJson } from '../json5.ts';
+import { compatibilityFolded, garbleSurrogateEscapes, htmlEscaped, memberOrderRefusal } from '../held-out-faults.ts';
 
 type Body = { [key: string]: Json };
 
@@ -133,6 +134,8 @@ function readBody(ctx: Ctx): { value: Json } | { reply: Reply } {
  * (fault trailing-data-last-value: a stream reader that keeps reading and keeps the last).
  */
 function readable(text: string, has: Has): string {
+  // Fault surrogate-escapes-garbled: a surrogate written as an escape is decoded on its own (U+FFFD).
+  if (has('surrogate-escapes-garbled')) text = garbleSurrogateEscapes(text);
   if (has('json5-accepted')) return json5ToJson(text);
   if (!has('trailing-data-last-value')) return text;
   const last = [...text.matchAll(/}\s*{/g)].pop();
@@ -176,7 +179,9 @@ function lengthRefusal(name: unknown, ctx: Ctx): Reply | undefined {
 function nameKept(name: unknown, ctx: Ctx): unknown {
   if (typeof name !== 'string') return name;
   if (ctx.has('name-truncated')) return name.slice(0, 255);
-  return ctx.has('name-cut-utf8-255') ? cutUtf8(name, 255) : storedName(name, ctx);
+  if (ctx.has('name-cut-utf8-255')) return cutUtf8(name, 255);
+  // Faults name-html-escaped and name-nfkc: a sanitiser's escapes, a normalisation to NFKC.
+  return compatibilityFolded(htmlEscaped(storedName(name, ctx), ctx.has), ctx.has);
 }
 
 export const createPet: Handler = (ctx) => {
@@ -198,7 +203,11 @@ export const createPet: Handler = (ctx) => {
     return ctx.error('validation_failed', issues.map((i) => `${i.path || 'body'} ${i.message}`).join('; '));
   }
   if (has('status-required') && value.status === undefined) return ctx.error('validation_failed', 'status is required');
-  const refused = lengthRefusal(value.name, ctx) ?? nameRefusal(value.name, ctx) ?? bodyRefusal(value, ctx);
+  const refused =
+    memberOrderRefusal(value, has, (detail) => ctx.error('validation_failed', detail)) ??
+    lengthRefusal(value.name, ctx) ??
+    nameRefusal(value.name, ctx) ??
+    bodyRefusal(value, ctx);
   if (refused) return refused;
   if (ctx.probe) return undefined;
   const sent = sentStatus(value, has);
@@ -219,7 +228,8 @@ export const createPet: Handler = (ctx) => {
   const echoed = {
     ...(has('duplicate-status-echo-first') ? { status: firstStatus(ctx.body) ?? pet.status } : {}),
     // Fault name-cut-utf8-255: the 201 echoes the name as received.
-    ...(has('name-cut-utf8-255') ? { name: value.name } : {}),
+    // Faults name-cut-utf8-255 and name-nfkc: the 201 echoes the name as received.
+    ...(has('name-cut-utf8-255') || has('name-nfkc') ? { name: value.name } : {}),
   };
   const body = petValue(
     { ...(has('category-id-unsigned') ? { ...pet, categoryId } : pet), ...echoed },
@@ -227,6 +237,7 @@ export const createPet: Handler = (ctx) => {
       idAsString: has('id-as-string'),
       lossyIds: has('lossy-ids'),
       dropStatus: has('create-drops-status'),
+      numericNames: has('name-numeric-json'),
       extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
     },
   );

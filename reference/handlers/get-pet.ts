@@ -2,10 +2,13 @@
 import { jsonReply, petValue, unescapedNames } from '../reply.ts';
 import { petIdRefusal } from './input-rules.ts';
 import type { Handler } from './handler-context.ts';
+import { leadingDigits } from '../held-out-faults.ts';
 
 export const getPet: Handler = (ctx) => {
   const { has } = ctx;
-  const raw = ctx.params.petId ?? '';
+  const sent = ctx.params.petId ?? '';
+  // Fault petid-leading-digits: "12.0" or "12abc" read as 12.
+  const raw = leadingDigits(sent, has) ?? sent;
   const refused = petIdRefusal(raw, ctx);
   if (refused) return refused;
   if (!/^-?\d+$/.test(raw)) {
@@ -31,6 +34,7 @@ export const getPet: Handler = (ctx) => {
     petValue(shown, {
       idAsString: has('id-as-string'),
       lossyIds: has('lossy-ids'),
+      numericNames: has('name-numeric-json'),
       extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
     }),
   );

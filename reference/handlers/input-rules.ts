@@ -10,6 +10,7 @@
 import { Int64, numberText, type Json } from '../lossless-json.ts';
 import { jsonReply, type Reply } from '../reply.ts';
 import type { Ctx } from './handler-context.ts';
+import { int32Overflow } from '../held-out-faults.ts';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -74,6 +75,7 @@ export function listedName(name: unknown, ctx: Ctx): unknown {
 
 /** listPets: a limit the variants refuse, or a fault's answer to it. */
 export function limitRefusal(raw: string, ctx: Ctx): Reply | undefined {
+  if (int32Overflow(raw, ctx.has)) return ctx.error('internal_error', `NumberFormatException: For input string: "${raw}"`);
   const noncanonical = /^[+-]?\d+$/.test(raw) && !CANONICAL.test(raw);
   if (noncanonical && ctx.has('limit-sign-500')) return ctx.error('internal_error', 'invalid literal for int()');
   if (noncanonical && ctx.variants.strictIntegers)

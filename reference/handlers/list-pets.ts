@@ -5,6 +5,7 @@ import { PET_STATUSES, isPetStatus } from '../pet-store.ts';
 import type { Ctx, Handler } from './handler-context.ts';
 import { Int64 } from '../lossless-json.ts';
 import { upperHexOnly } from '../surface-faults.ts';
+import { emptyEndPair } from '../held-out-faults.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -35,6 +36,8 @@ const KNOWN_PARAMS = ['limit', 'status'];
  */
 function querySurface(ctx: Ctx): Reply | undefined {
   const sv = ctx.variants.surface;
+  // Fault query-trailing-amp-500: an empty pair at either end of the query crashes the parser.
+  if (emptyEndPair(ctx.url.search, ctx.has)) return ctx.error('internal_error', 'not enough values to unpack');
   // Faults query-empty-pair-400 and query-lowercase-hex-ignored: an empty pair refused; only upper-case %XX decoded.
   if (ctx.has('query-empty-pair-400') && /&&/.test(ctx.url.search)) return ctx.error('invalid_parameter', 'empty parameter');
   if (ctx.has('query-lowercase-hex-ignored')) upperHexOnly(ctx.url);
@@ -123,6 +126,7 @@ export const listPets: Handler = (ctx) => {
       },
       {
         lossyIds: has('lossy-ids'),
+        numericNames: has('name-numeric-json'),
         extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined,
       },
     ),

@@ -8,7 +8,7 @@
 import { fileName, shownProxy, type NetworkConfig, type Route } from '../settings/network.ts';
 import { originOf } from '../settings/proxy-route.ts';
 import type { Exchange } from './transport.ts';
-import type { Probe } from './tls-probe.ts';
+import type { TlsPeer } from './tls-inspect.ts';
 
 type TransportError = NonNullable<Exchange['error']>;
 
@@ -45,17 +45,17 @@ export function proxyDiagnosis(
 }
 
 /** The certificate the server showed, in words: `CN=staging.example.com, issued by "CN=Example CA"`. */
-const shown = (p: Probe): string => `${p.subject ? `${p.subject}, ` : ''}issued by "${p.issuer ?? 'an unnamed issuer'}"`;
+const shown = (p: TlsPeer): string => `${p.subject ? `${p.subject}, ` : ''}issued by "${p.issuer ?? 'an unnamed issuer'}"`;
 
 const UNTRUSTED =
   /^(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|UNABLE_TO_GET_ISSUER_CERT|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_UNTRUSTED)$/;
 const CLIENT_CERT_REFUSED =
   /ALERT_(UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|UNSUPPORTED_CERTIFICATE|CERTIFICATE_EXPIRED|CERTIFICATE_REVOKED|ACCESS_DENIED)$/;
 
-/** What a TLS diagnosis is about: the target (host:port), what the probe saw, the run's network. */
+/** What a TLS diagnosis is about: the target (host:port), what the inspection saw, the run's network. */
 interface Seen {
   target: string;
-  p: Probe;
+  p: TlsPeer;
   n: NetworkConfig;
 }
 
@@ -87,12 +87,12 @@ const alertName = (code: string): string =>
     .toLowerCase()
     .replace(/_/g, ' ');
 
-/** The one-line diagnosis of a TLS failure, from the request's error and the probe of the server's certificate. */
+/** The one-line diagnosis of a TLS failure, from the request's error and the inspection of the server's certificate. */
 export function tlsDiagnosis(
   baseUrl: string,
-  failure: { error: TransportError; probe: Probe; network: NetworkConfig },
+  failure: { error: TransportError; peer: TlsPeer; network: NetworkConfig },
 ): string | undefined {
-  const { error: e, probe: p, network: n } = failure;
+  const { error: e, peer: p, network: n } = failure;
   const target = authorityOf(baseUrl);
   const seen: Seen = { target, p, n };
   const code = e.code && e.code !== 'UND_ERR_SOCKET' ? e.code : (p.code ?? p.authorizationError ?? e.code ?? '');

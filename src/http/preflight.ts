@@ -14,7 +14,7 @@ import { DIRECT, routeFor } from '../settings/network.ts';
 import { header } from '../core/ratelimit.ts';
 import { send, type Exchange } from './transport.ts';
 import { authorityOf, proxyDiagnosis, tlsDiagnosis } from './network-diagnosis.ts';
-import { probeTls } from './tls-probe.ts';
+import { inspectTls } from './tls-inspect.ts';
 
 export type Preflight =
   | { ok: true; hint?: string; /** The protocol the connection agreed on by ALPN, when it was TLS. */ protocol?: 'HTTP/2' | 'HTTP/1.1' }
@@ -70,10 +70,10 @@ async function unreachable(config: Config, ex: Exchange): Promise<Failed | undef
   if (e && e.kind === 'dns')
     return { ok: false, message: `${base}: host not found`, diagnosis: `the host of ${base} is not found (DNS): check the base URL` };
   const https = /^https:/i.test(base);
-  // Over TLS 1.3 a server demanding a client certificate closes the connection after the handshake: a reset, probed.
+  // Over TLS 1.3 a server demanding a client certificate closes the connection after the handshake: a reset, inspected.
   if (e && (e.kind === 'tls' || (https && e.kind === 'reset'))) {
-    const probe = await probeTls(base, network, { timeoutMs: config.timeoutMs, alertMs: e.kind === 'reset' ? 1500 : 0 });
-    const specific = tlsDiagnosis(base, { error: e, probe, network });
+    const peer = await inspectTls(base, network, { timeoutMs: config.timeoutMs, alertMs: e.kind === 'reset' ? 1500 : 0 });
+    const specific = tlsDiagnosis(base, { error: e, peer, network });
     if (e.kind === 'reset' && !specific) return undefined;
     const why = e.message
       .replace(/\s+/g, ' ')

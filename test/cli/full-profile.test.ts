@@ -69,7 +69,7 @@ describe('the full profile', () => {
       const r = await certifyVirtually({ profile: 'full', 'allow-daily': true, ...SMALL_EXPLORATION }, { faults: [fault] });
       const { requirement, outcome } = FAULTS[fault].expect;
       // A MUST fault is never certified (after conformance warmed the key, a fault may be caught by a later scenario's
-      // requirement than the one the fault's own probe names); a SHOULD fault is reported as a warning on its requirement.
+      // requirement than the one the fault's own proof names); a SHOULD fault is reported as a warning on its requirement.
       if (outcome === 'fail') expect(r.outcome).toBe('not-conformant');
       else expect(r.requirements.find((q) => q.id === requirement)?.status).toBe('warn');
     },

@@ -2,32 +2,32 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { isRequirementId } from '../../src/core/catalogue.ts';
 import { FAULT_NAMES, FAULTS, faultsFor, parseFaults } from '../../reference/faults.ts';
 import { repeat, start, type Srv } from './helpers.ts';
-import { CONFORMANCE_PROBES } from './probes/conformance.ts';
-import { HOSTILE_PROBES } from './probes/hostile.ts';
-import { LOAD_PROBES } from './probes/load.ts';
-import type { Probe } from './probes/types.ts';
+import { CONFORMANCE_PROOFS } from './proofs/conformance.ts';
+import { HOSTILE_PROOFS } from './proofs/hostile.ts';
+import { LOAD_PROOFS } from './proofs/load.ts';
+import type { Proof } from './proofs/types.ts';
 
-const TABLES: Record<'conformance' | 'load' | 'hostile', Probe[]> = {
-  conformance: CONFORMANCE_PROBES,
-  load: LOAD_PROBES,
-  hostile: HOSTILE_PROBES,
+const TABLES: Record<'conformance' | 'load' | 'hostile', Proof[]> = {
+  conformance: CONFORMANCE_PROOFS,
+  load: LOAD_PROOFS,
+  hostile: HOSTILE_PROOFS,
 };
 
 const open: Srv[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()));
 });
-async function server(p: Probe, faulty: boolean): Promise<Srv> {
+async function server(p: Proof, faulty: boolean): Promise<Srv> {
   const s = await start({ ...p.options, faults: faulty ? [p.fault] : [] });
   open.push(s);
   return s;
 }
 
 describe('The fault table', () => {
-  test('Every fault mode has exactly one probe, in the table of its suite.', () => {
-    for (const [suite, probes] of Object.entries(TABLES)) for (const p of probes) expect(FAULTS[p.fault].suite, p.fault).toBe(suite);
-    const probed = Object.values(TABLES).flatMap((t) => t.map((p) => p.fault));
-    expect([...probed].sort()).toEqual([...FAULT_NAMES].sort());
+  test('Every fault mode has exactly one proof, in the table of its suite.', () => {
+    for (const [suite, proofs] of Object.entries(TABLES)) for (const p of proofs) expect(FAULTS[p.fault].suite, p.fault).toBe(suite);
+    const proven = Object.values(TABLES).flatMap((t) => t.map((p) => p.fault));
+    expect([...proven].sort()).toEqual([...FAULT_NAMES].sort());
   });
 
   test('Every expectation names a catalogue requirement (or REDACTION for echo-key).', () => {
@@ -57,9 +57,9 @@ test('sustained-throttle leaves a burst to the ceiling and the recovery after Re
   expect((await s.send('/pets')).status).toBe(200);
 });
 
-for (const [suite, probes] of Object.entries(TABLES)) {
+for (const [suite, proofs] of Object.entries(TABLES)) {
   describe(`The ${suite} fault modes`, () => {
-    test.each(probes)('$fault breaks the behaviour it claims, which holds without it.', async (p) => {
+    test.each(proofs)('$fault breaks the behaviour it claims, which holds without it.', async (p) => {
       expect(await p.holds(await server(p, false)), 'correct server').toBe(true);
       expect(await p.holds(await server(p, true)), `server with ${p.fault}`).toBe(false);
     });

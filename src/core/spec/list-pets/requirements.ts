@@ -55,7 +55,7 @@ export const LIST_PETS = section("listPets", {
     section: "Limits / Page size",
     quote: "Minimum 1, maximum 100, default 20.",
     title: "An out-of-range or non-integer limit never yields more than 100 animals nor a 5xx.",
-    faults: ["limit-unbounded", "limit-sign-500", "limit-float-parse"],
+    faults: ["limit-unbounded", "limit-sign-500", "limit-float-parse", "limit-int32-overflow-500"],
     titles: {
       pass: 'Out-of-range limit handled',
       'server-error': 'Out-of-range limit causes a server error',

@@ -11,7 +11,7 @@ export const RESPONSES = section("responses", {
     section: "Endpoints",
     quote: "Responses: | Status | Body | Meaning |",
     title: "Every response status is one the spec documents for the operation (or 429).",
-    faults: ["create-returns-200", "name-astral-500", "extra-property-500", "name-non-latin1-415", "duplicate-member-500", "bom-500", "deep-nesting-500", "repeated-param-500", "next-after-large-body-500", "name-newline-500", "html-error", "always-500", "accept-language-500", "user-agent-403", "petid-sign-500"],
+    faults: ["create-returns-200", "name-astral-500", "extra-property-500", "name-non-latin1-415", "duplicate-member-500", "bom-500", "deep-nesting-500", "repeated-param-500", "next-after-large-body-500", "name-newline-500", "html-error", "always-500", "accept-language-500", "user-agent-403", "petid-sign-500", "query-trailing-amp-500"],
     titles: {
       pass: 'Documented status code',
       fail: 'Undocumented status code',
@@ -22,7 +22,7 @@ export const RESPONSES = section("responses", {
     section: "Endpoints",
     quote: "All success and error bodies are application/json.",
     title: "Every response body is labelled Content-Type application/json.",
-    faults: ["content-type-text", "content-type-missing"],
+    faults: ["content-type-text", "content-type-missing", "errors-text-plain"],
     titles: {
       pass: 'JSON content type',
       fail: 'Content-Type is not application/json',
@@ -69,7 +69,7 @@ export const RESPONSES = section("responses", {
     section: "Resources and their fields / Pet",
     quote: "A Pet has every field of NewPet plus:",
     title: "A createPet 201 or getPet 200 body validates against the Pet schema.",
-    faults: ["id-as-string"],
+    faults: ["id-as-string", "name-numeric-json"],
     titles: {
       pass: 'Body is a valid Pet',
       fail: 'Body does not match the Pet schema',

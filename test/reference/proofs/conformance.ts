@@ -3,8 +3,8 @@ import { rawNumber } from '../../../src/core/json.ts';
 import { judgeReset, parseHttpDate, readRateLimit } from '../../../src/core/ratelimit.ts';
 import { validateSchema } from '../../../src/schemas/ajv.ts';
 import { arr, newPet, obj, type Srv } from '../helpers.ts';
-import type { Probe } from './types.ts';
-import { GENERATED_PROBES } from './generated.ts';
+import type { Proof } from './types.ts';
+import { GENERATED_PROOFS } from './generated.ts';
 
 const SEED_ID = '9007199254740993';
 const get = (s: Srv, path: string) => s.send(path);
@@ -14,7 +14,7 @@ const deprecation = async (s: Srv) => (await get(s, `/pets/${SEED_ID}`)).headers
 const rl = async (s: Srv, path = '/pets?limit=1', plan: 'free' | 'enterprise' = 'enterprise') =>
   readRateLimit((await s.send(path, { plan })).headers);
 
-export const CONFORMANCE_PROBES: Probe[] = [
+export const CONFORMANCE_PROOFS: Proof[] = [
   { fault: 'auth-missing-accepted', holds: async (s) => (await status(s.send('/pets', { plan: null }))) === 401 },
   { fault: 'auth-any-scheme', holds: async (s) => (await status(s.send('/pets', { authorization: `Basic ${s.key()}` }))) === 401 },
   { fault: 'auth-empty-token-accepted', holds: async (s) => (await status(s.send('/pets', { authorization: 'Bearer ' }))) === 401 },
@@ -191,5 +191,5 @@ export const CONFORMANCE_PROBES: Probe[] = [
     },
   },
   // the faults only generated inputs reach
-  ...GENERATED_PROBES,
+  ...GENERATED_PROOFS,
 ];

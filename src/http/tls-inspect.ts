@@ -1,5 +1,5 @@
 /**
- * The TLS probe of a failed preflight: one TLS handshake with the target, on the run's route (directly, or through
+ * The TLS inspection of a failed preflight: one TLS handshake with the target, on the run's route (directly, or through
  * its proxy's CONNECT tunnel, opened by undici's own `connect`), with the run's client certificate and protocols but
  * without verifying the server — so that the diagnosis can name the certificate the server showed (its issuer, its
  * names, its dates) and hear an alert the server sends after the handshake (TLS 1.3 asks for a client certificate
@@ -14,7 +14,7 @@ import { routeFor, type NetworkConfig } from '../settings/network.ts';
 import { originOf } from '../settings/proxy-route.ts';
 import { connectTls, tlsOptionsOf } from './network.ts';
 
-export interface Probe {
+export interface TlsPeer {
   /** The handshake completed (the server's certificate not verified). */
   connected: boolean;
   /** Why Node would not trust the certificate (an OpenSSL code, e.g. UNABLE_TO_VERIFY_LEAF_SIGNATURE). */
@@ -46,7 +46,7 @@ export function dn(name: PeerCertificate['subject'] | undefined): string | undef
   return shown.length ? shown.join(', ') : undefined;
 }
 
-function describe(socket: TLSSocket): Probe {
+function describe(socket: TLSSocket): TlsPeer {
   const cert = socket.getPeerCertificate(true);
   const empty = !cert || !Object.keys(cert).length;
   const err = socket.authorizationError as unknown as string | Error | null;
@@ -98,10 +98,10 @@ function decodeUserinfo(userinfo: string): string {
 }
 
 /**
- * Probe the target's TLS on the run's route. `alertMs`: how long to listen after the handshake for an alert (a server
+ * TlsPeer the target's TLS on the run's route. `alertMs`: how long to listen after the handshake for an alert (a server
  * demanding a client certificate sends it then, under TLS 1.3); 0 not to.
  */
-export async function probeTls(url: string, n: NetworkConfig, o: { timeoutMs: number; alertMs: number }): Promise<Probe> {
+export async function inspectTls(url: string, n: NetworkConfig, o: { timeoutMs: number; alertMs: number }): Promise<TlsPeer> {
   const origin = originOf(url);
   if (!origin) return { connected: false };
   const route = routeFor(url, n.proxy);
@@ -131,11 +131,11 @@ interface HandshakeOptions {
   alertMs: number;
 }
 
-function handshake(h: HandshakeOptions): Promise<Probe> {
+function handshake(h: HandshakeOptions): Promise<TlsPeer> {
   const tls = connectTls(h.n);
   const isIp = /^[\d.]+$|:/.test(h.origin.host);
-  return new Promise<Probe>((resolve) => {
-    let found: Probe | undefined;
+  return new Promise<TlsPeer>((resolve) => {
+    let found: TlsPeer | undefined;
     const socket = tlsConnect({
       host: h.origin.host,
       port: Number(h.origin.port),
@@ -145,7 +145,7 @@ function handshake(h: HandshakeOptions): Promise<Probe> {
       ...(tls.secureContext ? { secureContext: tls.secureContext } : {}),
       rejectUnauthorized: false,
     });
-    const done = (p: Probe) => {
+    const done = (p: TlsPeer) => {
       clearTimeout(timer);
       socket.destroy();
       resolve(p);
@@ -154,7 +154,7 @@ function handshake(h: HandshakeOptions): Promise<Probe> {
     socket.once('secureConnect', () => {
       found = describe(socket);
       if (!h.alertMs) done(found);
-      else setTimeout(() => done(found as Probe), h.alertMs).unref();
+      else setTimeout(() => done(found as TlsPeer), h.alertMs).unref();
     });
     socket.on('error', (e: NodeJS.ErrnoException) => done({ ...(found ?? { connected: false }), code: e.code ?? e.message }));
     socket.on('end', () => found && done({ ...found, closedAfterHandshake: true }));

@@ -1,7 +1,7 @@
 /** Probes of the load fault modes, on an enterprise key with small limits and the fake clock. */
 import { validateSchema } from '../../../src/schemas/ajv.ts';
 import { repeat, type Res, type Srv } from '../helpers.ts';
-import type { Probe } from './types.ts';
+import type { Proof } from './types.ts';
 
 const LIMIT = 12;
 const options = { enterprise: { perMinute: LIMIT, perDay: 1000 } };
@@ -10,7 +10,7 @@ const burst = (s: Srv, n = LIMIT + 1) => repeat(s, n, '/pets?limit=1');
 const first429 = async (s: Srv): Promise<Res | undefined> => (await burst(s)).find((r) => r.status === 429);
 const successes = (rs: Res[]) => rs.filter((r) => r.status === 200).length;
 
-export const LOAD_PROBES: Probe[] = [
+export const LOAD_PROOFS: Proof[] = [
   { fault: 'never-429', options, holds: async (s) => (await burst(s)).at(-1)!.status === 429 },
   {
     fault: 'reset-is-now',

@@ -1,7 +1,7 @@
 /** Probes of the hostile-server fault modes: each affects every request. */
 import { isCrossOrigin } from '../../../src/http/transport.ts';
 import type { Srv } from '../helpers.ts';
-import type { Probe } from './types.ts';
+import type { Proof } from './types.ts';
 
 const CAP = 1024 * 1024;
 const complete = async (s: Srv) => {
@@ -9,7 +9,7 @@ const complete = async (s: Srv) => {
   return r.error === undefined && !r.truncated && r.status === 200;
 };
 
-export const HOSTILE_PROBES: Probe[] = [
+export const HOSTILE_PROOFS: Proof[] = [
   { fault: 'body-not-json', holds: async (s) => (await s.send('/pets')).json !== undefined },
   { fault: 'json-truncated', holds: async (s) => (await s.send('/pets')).json !== undefined },
   { fault: 'huge-body', holds: complete },

@@ -3,10 +3,10 @@ import type { AppOptions } from '../../../reference/options.ts';
 import type { Srv } from '../helpers.ts';
 
 /**
- * A sanity probe of one fault mode: `holds` checks the behaviour the fault
+ * A proof of one fault mode: `holds` checks the behaviour the fault
  * claims to break; it must be true on the correct server and false with the fault.
  */
-export interface Probe {
+export interface Proof {
   fault: FaultName;
   /** Options of both servers (correct and faulty). */
   options?: AppOptions;

@@ -1,7 +1,9 @@
 /** Probes of the faults only generated inputs reach: the input that triggers each, one request or three. */
+import { Readable } from 'node:stream';
+import { request } from 'undici';
 import { rawNumber } from '../../../src/core/json.ts';
 import { arr, newPet, obj, type Srv } from '../helpers.ts';
-import type { Probe } from './types.ts';
+import type { Proof } from './types.ts';
 
 const post = (s: Srv, body: string) => s.send('/pets', { body });
 const status = async (p: Promise<{ status: number }>) => (await p).status;
@@ -11,7 +13,24 @@ async function storedCategory(s: Srv, body: string): Promise<string | undefined>
   return rawNumber((await s.send(`/pets/${id}`)).json, '/categoryId');
 }
 
-export const GENERATED_PROBES: Probe[] = [
+/** Create a pet with `name`, then read it back by id: its name as getPet shows it. */
+async function nameReadBack(s: Srv, name: string): Promise<unknown> {
+  const id = rawNumber((await post(s, newPet({ name }))).json, '/id');
+  return obj(await s.send(`/pets/${id}`)).name;
+}
+
+/** POST a NewPet with Transfer-Encoding: chunked (a streamed body, no Content-Length): the status. */
+async function postChunked(s: Srv, body: string): Promise<number> {
+  const r = await request(`${s.url}/pets`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.key()}`, 'content-type': 'application/json' },
+    body: Readable.from([Buffer.from(body)]),
+  });
+  await r.body.dump();
+  return r.statusCode;
+}
+
+export const GENERATED_PROOFS: Proof[] = [
   { fault: 'name-astral-500', holds: async (s) => (await status(post(s, newPet({ name: 'Rex 🐶' })))) === 201 },
   { fault: 'extra-property-500', holds: async (s) => (await status(post(s, newPet({ nickname: 'Rex' })))) === 201 },
   { fault: 'name-non-latin1-415', holds: async (s) => (await status(post(s, newPet({ name: 'Кот' })))) === 201 },
@@ -86,6 +105,31 @@ export const GENERATED_PROBES: Probe[] = [
       return arr(await s.send('/pets?status=sold&limit=100')).some((p) => p.name === 'n'.repeat(250));
     },
   },
+  // written after the generators from the grammars (issue 30 §4)
+  { fault: 'chunked-body-empty', holds: async (s) => (await postChunked(s, newPet({}))) === 201 },
+  {
+    fault: 'surrogate-escapes-garbled',
+    holds: async (s) => obj(await post(s, '{"name":"Rex \\ud83d\\udc36","categoryId":1}')).name === 'Rex 🐶',
+  },
+  { fault: 'category-before-name-400', holds: async (s) => (await status(post(s, '{"categoryId":1,"name":"Rex"}'))) === 201 },
+  {
+    fault: 'errors-text-plain',
+    holds: async (s) =>
+      (await s.send('/pets', { plan: null, headers: { accept: 'application/json, text/plain, */*' } })).headers['content-type'] ===
+      'application/json',
+  },
+  { fault: 'query-trailing-amp-500', holds: async (s) => (await status(s.send('/pets?limit=1&'))) === 200 },
+  { fault: 'limit-int32-overflow-500', holds: async (s) => (await status(s.send('/pets?limit=9999999999'))) < 500 },
+  {
+    fault: 'petid-leading-digits',
+    holds: async (s) => {
+      const id = rawNumber((await post(s, newPet({}))).json, '/id');
+      return (await status(s.send(`/pets/${id}.0`))) >= 400;
+    },
+  },
+  { fault: 'name-html-escaped', holds: async (s) => obj(await post(s, newPet({ name: 'Tom & Jerry' }))).name === 'Tom & Jerry' },
+  { fault: 'name-numeric-json', holds: async (s) => obj(await post(s, newPet({ name: '1984' }))).name === '1984' },
+  { fault: 'name-nfkc', holds: async (s) => (await nameReadBack(s, 'Rex…')) === 'Rex…' },
   { fault: 'repeated-param-500', holds: async (s) => (await status(s.send('/pets?limit=1&limit=2'))) === 200 },
   {
     fault: 'category-id-double',
