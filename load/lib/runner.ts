@@ -11,7 +11,7 @@
 import type { Judgement } from '../../src/core/spec/define.ts';
 import type { KeyState } from '../../src/core/load-report.ts';
 import { concurrencyOf } from '../../src/core/spec/rate-limit-load/in-flight.ts';
-import { isRollover, isSuccess, isThrottled, isUnixReset, refTime, signals } from '../../src/core/spec/rate-limit-load/signals.ts';
+import { isSuccess, isThrottled, isUnixReset, refTime, signals, startsWindow } from '../../src/core/spec/rate-limit-load/signals.ts';
 import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
 /**
@@ -122,6 +122,8 @@ export interface RunState {
   floor?: number;
   /** Responses of the current window that said no Remaining (a transport failure…): the server may have counted them after `floor`. */
   unknown: number;
+  /** The Remaining values the current window's responses said (a response with another one may be a straggler of it: startsWindow). */
+  said: Set<number>;
   notes: string[];
 }
 
@@ -145,10 +147,12 @@ function track(run: RunState, s: Sample): void {
   const reset = signals(s).reset;
   const latestReset = l ? signals(l).reset : undefined;
   if (isUnixReset(reset) && isUnixReset(latestReset) && reset < latestReset - 1) return;
-  if (l && s.seq > l.seq && isRollover(l, s)) {
+  if (l && s.seq > l.seq && startsWindow(l, s, run.said)) {
     run.floor = r;
     run.unknown = 0;
+    run.said = new Set();
   } else run.floor = run.floor === undefined ? r : Math.min(run.floor, r);
+  run.said.add(r);
   if (!l || s.seq > l.seq) run.latest = s;
 }
 
@@ -173,7 +177,17 @@ export class ScenarioRun {
     readonly caps: Caps,
     private readonly judge: Judge,
   ) {
-    this.state = { o, guard: new KeyGuard(o), samples: [], inFlight: 0, sentCount: 0, startedAt: 0, unknown: 0, notes: [] };
+    this.state = {
+      o,
+      guard: new KeyGuard(o),
+      samples: [],
+      inFlight: 0,
+      sentCount: 0,
+      startedAt: 0,
+      unknown: 0,
+      said: new Set(),
+      notes: [],
+    };
   }
 
   get phase(): PhaseName | 'done' {

@@ -5,10 +5,11 @@
  * to another origin), and nothing thrown for a bad server: every failure comes
  * back as an `Exchange` with `error` set.
  */
-import { request as undiciRequest } from 'undici';
+import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { NetworkConfig, Route } from '../settings/network.ts';
 import { shownProxy } from '../settings/network.ts';
 import { closeDispatchers, dispatcherFor } from './network.ts';
+import { isStaleConnectionFailure, RETRYABLE_METHODS } from './stale-connection.ts';
 import { ConfigError } from '../settings/read-config.ts';
 import { decodeBody } from './content-coding.ts';
 
@@ -93,9 +94,52 @@ function classify(err: unknown, route: Route = { via: 'direct' }): TransportErro
   return withCode('other');
 }
 
+/** What every attempt of one exchange shares. */
+interface Sending {
+  dispatcher: Dispatcher;
+  signal: AbortSignal;
+  startedAt: number;
+}
+
+/** The response of one attempt, its body read within the cap. */
+async function attempt(req: OutgoingRequest, opts: TransportOptions, to: Sending): Promise<Exchange> {
+  const { signal, startedAt } = to;
+  const res = await undiciRequest(req.url, { method: req.method, headers: req.headers, body: req.body, signal, dispatcher: to.dispatcher });
+  const headersMs = Date.now() - startedAt;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let truncated = false;
+  for await (const chunk of res.body) {
+    const buf = chunk as Buffer;
+    if (bytes + buf.length > opts.maxBodyBytes) {
+      chunks.push(buf.subarray(0, opts.maxBodyBytes - bytes));
+      bytes = opts.maxBodyBytes;
+      truncated = true;
+      res.body.destroy();
+      break;
+    }
+    chunks.push(buf);
+    bytes += buf.length;
+  }
+  const headers = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
+  const response = readBody(res.statusCode, headers, Buffer.concat(chunks), opts.maxBodyBytes, truncated);
+  const error = response.truncated
+    ? { error: { kind: 'too-large' as const, message: `response body exceeds the ${opts.maxBodyBytes}-byte cap; reading stopped` } }
+    : {};
+  return { request: req, response, ...error, startedAt, durationMs: Date.now() - startedAt, headersMs };
+}
+
+/**
+ * How often a request is sent again after its kept-alive connection was closed under it (stale-connection.ts):
+ * each attempt retires one stale connection of the pool, so a few reach a fresh one; the timeout bounds them all.
+ */
+const STALE_RETRIES = 3;
+
 /**
  * Send one request. Never throws for network or server faults. The whole
- * exchange (connect, headers, body) is bounded by `timeoutMs`.
+ * exchange (connect, headers, body) is bounded by `timeoutMs`, every attempt
+ * included: a request with a safe method is sent again when the server closed
+ * its reused connection before answering it (stale-connection.ts, Go's rule).
  */
 export async function send(req: OutgoingRequest, opts: TransportOptions): Promise<Exchange> {
   const startedAt = Date.now();
@@ -103,50 +147,21 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
   const timer = setTimeout(() => ac.abort(new Error(`request timed out after ${opts.timeoutMs} ms`)), opts.timeoutMs);
   let route: Route = { via: 'direct' };
   try {
-    const to = dispatcherFor(req.url, opts);
-    route = to.route;
-    const res = await undiciRequest(req.url, {
-      method: req.method,
-      headers: req.headers,
-      body: req.body,
-      signal: ac.signal,
-      dispatcher: to.dispatcher,
-    });
-    const headersMs = Date.now() - startedAt;
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let truncated = false;
-    for await (const chunk of res.body) {
-      const buf = chunk as Buffer;
-      if (bytes + buf.length > opts.maxBodyBytes) {
-        chunks.push(buf.subarray(0, opts.maxBodyBytes - bytes));
-        bytes = opts.maxBodyBytes;
-        truncated = true;
-        res.body.destroy();
-        break;
+    for (let retries = 0; ; retries++) {
+      try {
+        const to = dispatcherFor(req.url, opts);
+        route = to.route;
+        return await attempt(req, opts, { dispatcher: to.dispatcher, signal: ac.signal, startedAt });
+      } catch (err) {
+        if (err instanceof ConfigError) throw err;
+        const again = !ac.signal.aborted && retries < STALE_RETRIES && RETRYABLE_METHODS.has(req.method) && isStaleConnectionFailure(err);
+        if (again) continue;
+        const e = ac.signal.aborted
+          ? { kind: 'timeout' as const, message: `no complete response within ${opts.timeoutMs} ms` }
+          : classify(err, route);
+        return { request: req, error: e, startedAt, durationMs: Date.now() - startedAt };
       }
-      chunks.push(buf);
-      bytes += buf.length;
     }
-    const headers = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
-    const response = readBody(res.statusCode, headers, Buffer.concat(chunks), opts.maxBodyBytes, truncated);
-    truncated = response.truncated;
-    if (truncated)
-      return {
-        request: req,
-        response,
-        error: { kind: 'too-large', message: `response body exceeds the ${opts.maxBodyBytes}-byte cap; reading stopped` },
-        startedAt,
-        durationMs: Date.now() - startedAt,
-        headersMs,
-      };
-    return { request: req, response, startedAt, durationMs: Date.now() - startedAt, headersMs };
-  } catch (err) {
-    if (err instanceof ConfigError) throw err;
-    const e = ac.signal.aborted
-      ? { kind: 'timeout' as const, message: `no complete response within ${opts.timeoutMs} ms` }
-      : classify(err, route);
-    return { request: req, error: e, startedAt, durationMs: Date.now() - startedAt };
   } finally {
     clearTimeout(timer);
   }

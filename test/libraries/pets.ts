@@ -52,8 +52,11 @@ export function planOf(authorization: string | undefined): Plan | undefined {
   return (Object.keys(KEYS) as Plan[]).find((p) => KEYS[p] === token);
 }
 
+/** A server's limits per plan: LIMITS, with the enterprise key's own when the test gives one (ServerOptions). */
+export const limitsWith = (enterprise: number = LIMITS.enterprise): Readonly<Record<Plan, number>> => ({ ...LIMITS, enterprise });
+
 /** The limit in force for a request: its plan's, or the Free plan's for a request without a known key. */
-export const limitFor = (authorization: string | undefined): number => LIMITS[planOf(authorization) ?? 'free'];
+export const limitFor = (authorization: string | undefined, limits = LIMITS): number => limits[planOf(authorization) ?? 'free'];
 
 /** The rate-limit key of a request: its bearer token, else its address. */
 export const clientKey = (authorization: string | undefined, ip: string | undefined): string =>

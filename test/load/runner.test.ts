@@ -270,6 +270,24 @@ describe('requests in flight counted out of order', () => {
     answer(r, seqs[0], T0 + 1950, 5);
     expect(budget(r.state)).toBe(99 - 32);
   });
+
+  it('A Reset rounded per response ("now + seconds left") that reads one second later on a request counted earlier starts no new window: the budget keeps the floor.', () => {
+    // Found against @fastify/rate-limit with the team's Unix Reset behind a slow network: #18 (Remaining 4, Reset
+    // one second later) answered after #17 (Remaining 3) was taken for a new window, and the 429 request went out
+    // while #20 (Remaining 0) was still in flight — RL-CEILING-429 failed a correct server.
+    const r = createRun('ceiling', opts({}, 100, 6000));
+    answer(r, r.sent(T0), T0 + 1000, 99);
+    const seqs: number[] = [];
+    while (r.next(T0 + 1000).kind === 'send') seqs.push(r.sent(T0 + 1000));
+    answer(r, seqs[10], T0 + 1900, 60);
+    expect(budget(r.state)).toBe(60 - 33);
+    // Counted before seqs[10] (Remaining 61, a value this window has not said), its Reset rounded up a second.
+    answer(r, seqs[11], T0 + 1950, 61, T0 + 7000);
+    expect(budget(r.state)).toBe(60 - 32);
+    // A new window a second later counts down from the top again: its Remaining repeats a value the window said.
+    answer(r, seqs[12], T0 + 1990, 99, T0 + 8000);
+    expect(budget(r.state)).toBe(99 - 31);
+  });
 });
 
 describe('time left', () => {

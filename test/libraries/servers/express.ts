@@ -10,7 +10,18 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { bearerToken, errorAnswer, limitFor, NOT_FOUND, PetStore, planOf, RATE_LIMITED, UNAUTHORIZED, type Answer } from '../pets.ts';
+import {
+  bearerToken,
+  errorAnswer,
+  limitFor,
+  limitsWith,
+  NOT_FOUND,
+  PetStore,
+  planOf,
+  RATE_LIMITED,
+  UNAUTHORIZED,
+  type Answer,
+} from '../pets.ts';
 import type { LibraryServer, ServerOptions } from './types.ts';
 
 function send(res: Response, a: Answer): void {
@@ -25,11 +36,12 @@ const one = (v: unknown): string | undefined => (v === undefined ? undefined : t
 
 export async function startExpressRateLimit(o: ServerOptions & { jsonErrors: boolean }): Promise<LibraryServer> {
   const pets = new PetStore();
+  const limits = limitsWith(o.enterpriseLimit);
   const app = express();
   app.use(
     rateLimit({
       windowMs: o.windowMs,
-      limit: (req: Request) => limitFor(req.headers.authorization),
+      limit: (req: Request) => limitFor(req.headers.authorization, limits),
       keyGenerator: (req: Request) => bearerToken(req.headers.authorization) ?? ipKeyGenerator(req.ip ?? ''),
       legacyHeaders: true,
       standardHeaders: 'draft-8',

@@ -12,7 +12,18 @@
  */
 import Fastify from 'fastify';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
-import { clientKey, errorAnswer, limitFor, NOT_FOUND, PetStore, planOf, RATE_LIMITED, UNAUTHORIZED, type Answer } from '../pets.ts';
+import {
+  clientKey,
+  errorAnswer,
+  limitFor,
+  limitsWith,
+  NOT_FOUND,
+  PetStore,
+  planOf,
+  RATE_LIMITED,
+  UNAUTHORIZED,
+  type Answer,
+} from '../pets.ts';
 import type { LibraryServer, ServerOptions } from './types.ts';
 
 /**
@@ -64,12 +75,13 @@ const one = (v: unknown): string | undefined => (v === undefined ? undefined : t
 
 export async function startFastifyRateLimit(o: ServerOptions & { unixReset: boolean }): Promise<LibraryServer> {
   const pets = new PetStore();
+  const limits = limitsWith(o.enterpriseLimit);
   const app = Fastify({ bodyLimit: 1 << 20 }) as unknown as App;
   // The raw text of every body: the store parses it itself, int64 digits exact.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   await app.register(rateLimit, {
-    max: (req) => limitFor(req.headers.authorization),
+    max: (req) => limitFor(req.headers.authorization, limits),
     timeWindow: o.windowMs,
     keyGenerator: (req) => clientKey(req.headers.authorization, req.ip),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, retryAfterS: Math.ceil(ctx.ttl / 1000) }),

@@ -15,6 +15,7 @@ import {
   clientKey,
   errorAnswer,
   LIMITS,
+  limitsWith,
   NOT_FOUND,
   PetStore,
   planOf,
@@ -64,8 +65,9 @@ async function route(pets: PetStore, req: IncomingMessage): Promise<Answer> {
 
 export async function startRateLimiterFlexible(o: ServerOptions & { readmeHeaders: boolean }): Promise<LibraryServer> {
   const pets = new PetStore();
+  const limits = limitsWith(o.enterpriseLimit);
   const limiters = Object.fromEntries(
-    (Object.keys(LIMITS) as Plan[]).map((p) => [p, new RateLimiterMemory({ points: LIMITS[p], duration: o.windowMs / 1000 })]),
+    (Object.keys(LIMITS) as Plan[]).map((p) => [p, new RateLimiterMemory({ points: limits[p], duration: o.windowMs / 1000 })]),
   ) as Record<Plan, RateLimiterMemory>;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -80,7 +82,7 @@ export async function startRateLimiterFlexible(o: ServerOptions & { readmeHeader
       limited = true;
     }
     const headers: Record<string, string | number> = {
-      'X-RateLimit-Limit': LIMITS[plan],
+      'X-RateLimit-Limit': limits[plan],
       'X-RateLimit-Remaining': rl.remainingPoints,
       'X-RateLimit-Reset': Math.ceil((Date.now() + rl.msBeforeNext) / 1000),
     };

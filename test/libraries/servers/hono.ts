@@ -11,7 +11,18 @@ import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
-import { clientKey, errorAnswer, limitFor, NOT_FOUND, PetStore, planOf, RATE_LIMITED, UNAUTHORIZED, type Answer } from '../pets.ts';
+import {
+  clientKey,
+  errorAnswer,
+  limitFor,
+  limitsWith,
+  NOT_FOUND,
+  PetStore,
+  planOf,
+  RATE_LIMITED,
+  UNAUTHORIZED,
+  type Answer,
+} from '../pets.ts';
 import type { LibraryServer, ServerOptions } from './types.ts';
 
 const send = (c: Context, a: Answer) => c.body(a.body, a.status as 200, { ...a.headers, 'Content-Type': 'application/json' });
@@ -27,6 +38,7 @@ const secondsLeft = (info: RateLimitInfo | undefined) =>
 
 export async function startHonoRateLimiter(o: ServerOptions & { legacyHeaders: boolean; jsonErrors: boolean }): Promise<LibraryServer> {
   const pets = new PetStore();
+  const limits = limitsWith(o.enterpriseLimit);
   const app = new Hono<{ Variables: { rateLimit?: RateLimitInfo } }>();
   if (o.legacyHeaders)
     app.use(async (c, next) => {
@@ -40,7 +52,7 @@ export async function startHonoRateLimiter(o: ServerOptions & { legacyHeaders: b
   app.use(
     rateLimiter({
       windowMs: o.windowMs,
-      limit: (c: Context) => limitFor(c.req.header('authorization')),
+      limit: (c: Context) => limitFor(c.req.header('authorization'), limits),
       keyGenerator: (c: Context) => clientKey(c.req.header('authorization'), getConnInfo(c).remote.address),
       standardHeaders: 'draft-6',
       ...(o.jsonErrors ? { handler: (c: Context) => send(c, RATE_LIMITED(secondsLeft(c.get('rateLimit')))) } : {}),

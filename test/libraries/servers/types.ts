@@ -11,4 +11,6 @@ export interface LibraryServer {
 export interface ServerOptions {
   /** The limiter's window (each library's windowMs / timeWindow / duration). */
   windowMs: number;
+  /** The enterprise key's limit a window (the test's custom plan); LIMITS.enterprise by default. */
+  enterpriseLimit?: number;
 }

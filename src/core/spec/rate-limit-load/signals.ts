@@ -76,6 +76,21 @@ export function isRollover(prev: Sample, cur: Sample): boolean {
 }
 
 /**
+ * Is `cur` the first response of a new window after `prev`, as a run sees responses arrive, given the Remaining
+ * values the current window has said (`said`)? isRollover, except for a Reset one second later with a Remaining
+ * the window has not said: the same reset rounded per response ("now + seconds left"), on a request counted before
+ * `prev` and answered after it — as windowIndex groups them; a new window counts down from the top again, repeating
+ * values. Taking such a response for a new window would raise the budget to its Remaining while the window's lower
+ * one stands: requests beyond the limit in flight. Taking a new window for the old one only keeps the budget low.
+ */
+export function startsWindow(prev: Sample, cur: Sample, said: ReadonlySet<number>): boolean {
+  if (!isRollover(prev, cur)) return false;
+  const a = signals(prev).reset;
+  const b = signals(cur);
+  return !(isUnixReset(a) && isUnixReset(b.reset) && b.reset - a === 1 && b.remaining !== undefined && !said.has(b.remaining));
+}
+
+/**
  * A refilling limiter (sliding log, token bucket) freed a slot between two
  * sequential successes of one window: Remaining did not fall and is above 0,
  * with no rollover. A server that ignores its limit says Remaining 0 instead.
