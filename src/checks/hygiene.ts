@@ -100,12 +100,12 @@ export function reflections(res: { headers: Record<string, string>; bodyText: st
     ['the response body', res.bodyText],
     ...Object.entries(res.headers).map(([name, value]): [string, string] => [`the ${name} header`, String(value)]),
   ];
+  // Every secret's forms, lower-cased, once for all the places (not once per header).
+  const forms = secrets.flatMap((secret) => secretForms(secret.text).map((f) => ({ secret, form: f.form, lower: f.text.toLowerCase() })));
   const out: Reflection[] = [];
   for (const [where, text] of places) {
     const hay = text.toLowerCase();
-    const hit = secrets
-      .flatMap((secret) => secretForms(secret.text).map((f) => ({ secret, ...f })))
-      .find((f) => hay.includes(f.text.toLowerCase()));
+    const hit = forms.find((f) => hay.includes(f.lower));
     if (hit) out.push({ where, secret: hit.secret, form: hit.form });
   }
   return out;

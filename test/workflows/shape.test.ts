@@ -214,7 +214,7 @@ describe.each(FILES)('%s', (file, expected) => {
       }
       return { ...neutral, ...evaluate(certify.env ?? {}, values) };
     };
-    // Both dry runs through npm start's certify() in one process (test/support/cli-cases.ts): what it says, not how
+    // Both dry runs through npm start's certify() in this process (test/support/cli-cases.ts): what it says, not how
     // its process ends, which the other tests of npm start prove.
     const runs = await runCases('start', {
       table: { args: [...args, '--dry-run'], env: env(cases[0], budgets[0]) },
