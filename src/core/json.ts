@@ -33,7 +33,7 @@ const rawTables = new WeakMap<object, Map<string, string>>();
 /** Raw text of the number at `pointer` inside a value returned by parseJson. */
 export function rawNumber(root: unknown, pointer: string): string | undefined {
   if (root === null || typeof root !== 'object') return undefined;
-  return rawTables.get(root as object)?.get(pointer);
+  return rawTables.get(root)?.get(pointer);
 }
 
 export function escapePointer(key: string): string {
@@ -187,7 +187,7 @@ export function integerDigits(raw: string): string | undefined {
   const exp = expText ? Number(expText) : 0;
   if (Math.abs(exp) > 400) return undefined;
   let digits = intPart + frac;
-  let point = intPart.length + exp; // position of the decimal point in digits
+  const point = intPart.length + exp; // position of the decimal point in digits
   if (point < 0) return /^0*$/.test(digits) ? '0' : undefined;
   if (point > digits.length) digits = digits + '0'.repeat(point - digits.length);
   const whole = digits.slice(0, point);
@@ -197,8 +197,13 @@ export function integerDigits(raw: string): string | undefined {
   return stripped === '0' ? '0' : sign + stripped;
 }
 
-const INT64_MAX = '9223372036854775807';
-const INT64_MIN_ABS = '9223372036854775808';
+/**
+ * The int64 range, as the suite judges it everywhere (the schemas' int64 keyword, the exploration's classes and
+ * generators, the read-back rules): one definition, by its digits (no JS number; no BigInt literal in src/core). The
+ * reference server keeps its own (reference/lossless-json.ts): a bug here must not make both agree.
+ */
+export const INT64_MAX_DIGITS = '9223372036854775807';
+export const INT64_MIN_DIGITS = '-9223372036854775808';
 
 function compareDigits(a: string, b: string): number {
   if (a.length !== b.length) return a.length < b.length ? -1 : 1;
@@ -207,8 +212,14 @@ function compareDigits(a: string, b: string): number {
 
 /** Exact int64 range check on canonical integer digits (no JS number involved). */
 export function isInt64Digits(digits: string): boolean {
-  if (digits.startsWith('-')) return compareDigits(digits.slice(1), INT64_MIN_ABS) <= 0;
-  return compareDigits(digits, INT64_MAX) <= 0;
+  if (digits.startsWith('-')) return compareDigits(digits.slice(1), INT64_MIN_DIGITS.slice(1)) <= 0;
+  return compareDigits(digits, INT64_MAX_DIGITS) <= 0;
+}
+
+/** Is a JS number (whose literal text is lost) an exact int64? Judged on the digits it stands for. */
+export function isInt64Number(n: number): boolean {
+  const digits = Number.isInteger(n) ? integerDigits(String(n)) : undefined;
+  return digits !== undefined && isInt64Digits(digits);
 }
 
 /**

@@ -108,8 +108,8 @@ describe.concurrent('npm start', () => {
         expect(r.stdout).toMatch(new RegExp(`\\n  ${s}\\s+about \\d+ requests`));
       expect(r.stdout).toMatch(/expected duration about \d+ s/);
     }
-    expect(full.stdout).not.toMatch(/\n  daily\s+about/);
-    expect(daily.stdout).toMatch(/\n  daily\s+about \d+ requests/);
+    expect(full.stdout).not.toMatch(/\n {2}daily\s+about/);
+    expect(daily.stdout).toMatch(/\n {2}daily\s+about \d+ requests/);
   }, 90_000);
 
   test('Against a broken server it exits 1 and the certificate names the failing requirement with its evidence.', async () => {

@@ -27,7 +27,7 @@ type Main = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<'start' | 'load', () => Promise<Main>> = {
   start: async () => (await import('../../src/cli/certify.ts')).certify,
-  load: async () => (await import('../../load/node/cli.ts')).main as Main,
+  load: async () => (await import('../../load/node/cli.ts')).main,
 };
 
 /**
@@ -47,17 +47,16 @@ function setEnv(env: Record<string, string | undefined>): void {
   for (const [k, v] of Object.entries(env)) if (v !== undefined) process.env[k] = v;
 }
 
-type Write = typeof process.stdout.write;
-
 /** A stream's writes collected into `into.text` (a write's callback still called), until restored. */
 function capture(stream: NodeJS.WriteStream, into: { text: string }): () => void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back on the same stream (below)
   const write = stream.write;
-  stream.write = ((chunk: string | Uint8Array, enc?: unknown, cb?: unknown) => {
+  stream.write = (chunk: string | Uint8Array, enc?: unknown, cb?: unknown) => {
     into.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     const done = typeof enc === 'function' ? enc : cb;
-    if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
+    if (typeof done === 'function') queueMicrotask(() => done());
     return true;
-  }) as Write;
+  };
   return () => {
     stream.write = write;
   };

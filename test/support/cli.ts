@@ -79,7 +79,7 @@ export async function withReference<T>(
   };
   const server = await listen({ ...app, handler }, { host: '127.0.0.1', port: 0 });
   try {
-    return await fn(server.url, app.keys as Record<string, string>, (l) => void listeners.push(l));
+    return await fn(server.url, app.keys, (l) => void listeners.push(l));
   } finally {
     await server.close();
   }

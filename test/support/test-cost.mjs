@@ -39,7 +39,7 @@ function npmTest(args) {
 
 /** The per-file lines as rows, the costliest first (one row per file: a file run twice is summed). */
 function rows() {
-  let text = '';
+  let text;
   try {
     text = readFileSync(log, 'utf8');
   } catch {
