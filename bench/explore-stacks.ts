@@ -86,17 +86,17 @@ async function startStack(stack: string): Promise<{ url: string; child: ChildPro
       START_TIMEOUT_MS,
     );
     const read = (d: Buffer) => {
-      out += d;
+      out += d.toString();
       if (out.includes(`listening on ${url}`)) {
         clearTimeout(timer);
         done();
       }
     };
     child.stdout.on('data', read);
-    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => (clearTimeout(timer), fail(new Error(`exited ${code} before listening: ${out.slice(-300)}`))));
-  }).catch((e: unknown) => {
-    stopStack(child);
+  }).catch(async (e: unknown) => {
+    await stopStack(child);
     throw e;
   });
   return { url, child };

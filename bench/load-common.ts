@@ -160,13 +160,11 @@ export async function pacedRun(
   maxInFlight = 64,
 ): Promise<ScenarioRun> {
   const o = scenarioOptions({ plan: 'enterprise', perMinute: 1e9, perDay: 1e12, windowMs }, { maxInFlight });
-  const run = new ScenarioRun(
-    'sustained',
-    o,
-    [new PacedPhase({ perWindow, windows: 1, gate: false })],
-    { maxRequests: perWindow + 5, maxDurationMs: windowMs + 30000 },
-    () => [],
-  );
+  const run = new ScenarioRun('sustained', o, {
+    phases: [new PacedPhase({ perWindow, windows: 1, gate: false })],
+    caps: { maxRequests: perWindow + 5, maxDurationMs: windowMs + 30000 },
+    judge: () => [],
+  });
   await drive(run, {
     url: `${server.url}${REQUEST_PATH}`,
     apiKey: server.key,

@@ -24,7 +24,6 @@
  */
 import { execFile } from 'node:child_process';
 import { accessSync, constants, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildLoad } from '../load/build.ts';
 import { NodeEngine, type LoadEngine } from '../load/node/engine.ts';
 import { findK6, K6Engine } from '../load/node/k6.ts';
@@ -127,62 +126,59 @@ async function ceiling(engine: LoadEngine): Promise<{ report?: LoadReport; start
   }
 }
 
-export async function benchK6(runs = 3): Promise<BenchLine[]> {
-  const goal = `< ${STARTUP_GOAL_MS} ms (k6 v1.0 to v2.2)`;
-  const k6 = await k6Binary();
-  if ('skipped' in k6)
-    return [
-      skippedLine('k6 start-up per bundle (run → first request)', goal, k6.skipped),
-      skippedLine('k6 and Node engine verdicts agree, ceiling', 'every requirement', k6.skipped),
-    ];
-  const bundles = await freshBundles();
-  const lines: BenchLine[] = [];
-  try {
-    const quiet = () => undefined;
-    for (const scenario of SCENARIO_NAMES) {
-      const k: number[] = [];
-      const n: number[] = [];
-      const problems: string[] = [];
-      for (let i = 0; i < runs; i++) {
-        const a = await startUp((log) => new K6Engine(k6.bin, bundles.dist, log), scenario);
-        const b = await startUp(() => new NodeEngine({}, quiet), scenario);
-        if (a.ms !== undefined) k.push(a.ms);
-        else problems.push(`k6: ${a.problem}`);
-        if (b.ms !== undefined) n.push(b.ms);
-        else problems.push(`node: ${b.problem}`);
-      }
-      const value = k.length ? Math.round(median(k)) : 0;
-      lines.push({
-        name: `k6 start-up, ${scenario}.js (run → first request)`,
-        value,
-        unit: 'ms',
-        goal,
-        met: k.length === runs && value < STARTUP_GOAL_MS,
-        detail: [
-          `Node engine ${n.length ? Math.round(median(n)) : '?'} ms`,
-          `k6 ${Math.min(...k)}–${Math.max(...k)} ms over ${k.length} runs (median)`,
-          `${bundles.kib[scenario]} KiB, k6 ${k6.version}`,
-          ...problems,
-        ].join('; '),
-      });
-    }
-    const viaK6 = await ceiling(new K6Engine(k6.bin, bundles.dist, quiet));
-    const viaNode = await ceiling(new NodeEngine({}, quiet));
-    lines.push({
+type K6 = { bin: string; version: string };
+type Bundles = Awaited<ReturnType<typeof freshBundles>>;
+
+/** The start-up of one scenario's bundle on k6 against the Node engine's, `runs` times each (the median). */
+async function startUpLine(scenario: ScenarioName, { k6, bundles, runs }: { k6: K6; bundles: Bundles; runs: number }): Promise<BenchLine> {
+  const k: number[] = [];
+  const n: number[] = [];
+  const problems: string[] = [];
+  for (let i = 0; i < runs; i++) {
+    const a = await startUp((log) => new K6Engine(k6.bin, bundles.dist, log), scenario);
+    const b = await startUp(() => new NodeEngine({}, () => undefined), scenario);
+    if (a.ms !== undefined) k.push(a.ms);
+    else problems.push(`k6: ${a.problem}`);
+    if (b.ms !== undefined) n.push(b.ms);
+    else problems.push(`node: ${b.problem}`);
+  }
+  const value = k.length ? Math.round(median(k)) : 0;
+  return {
+    name: `k6 start-up, ${scenario}.js (run → first request)`,
+    value,
+    unit: 'ms',
+    goal: STARTUP_GOAL,
+    met: k.length === runs && value < STARTUP_GOAL_MS,
+    detail: [
+      `Node engine ${n.length ? Math.round(median(n)) : '?'} ms`,
+      `k6 ${Math.min(...k)}–${Math.max(...k)} ms over ${k.length} runs (median)`,
+      `${bundles.kib[scenario]} KiB, k6 ${k6.version}`,
+      ...problems,
+    ].join('; '),
+  };
+}
+
+/** The ceiling through `npm run load` on each engine: k6's start-up in a whole run, and whether both engines' verdicts agree. */
+async function ceilingLines(k6: K6, bundles: Bundles): Promise<BenchLine[]> {
+  const quiet = () => undefined;
+  const viaK6 = await ceiling(new K6Engine(k6.bin, bundles.dist, quiet));
+  const viaNode = await ceiling(new NodeEngine({}, quiet));
+  const a = outcomesOf(viaK6.report?.judgements ?? []);
+  const b = outcomesOf(viaNode.report?.judgements ?? []);
+  const ids = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  const differ = ids.filter((id) => a[id] !== b[id]);
+  const summary = (name: string, r: typeof viaK6) =>
+    r.report ? `${name} ${r.report.verdict} (${r.report.requestsSent} requests)` : `${name}: no report (${r.why ?? '?'})`;
+  return [
+    {
       name: 'k6 start-up, npm run load --engine k6 --scenario ceiling (business, whole run)',
       value: viaK6.startUpMs ?? 0,
       unit: 'ms',
-      goal,
+      goal: STARTUP_GOAL,
       met: viaK6.startUpMs !== undefined && viaK6.startUpMs < STARTUP_GOAL_MS,
       detail: `Node engine ${viaNode.startUpMs ?? '?'} ms; k6 ${k6.version}`,
-    });
-    const a = outcomesOf(viaK6.report?.judgements ?? []);
-    const b = outcomesOf(viaNode.report?.judgements ?? []);
-    const ids = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-    const differ = ids.filter((id) => a[id] !== b[id]);
-    const summary = (name: string, r: typeof viaK6) =>
-      r.report ? `${name} ${r.report.verdict} (${r.report.requestsSent} requests)` : `${name}: no report (${r.why ?? '?'})`;
-    lines.push({
+    },
+    {
       name: 'k6 and Node engine verdicts agree, ceiling (business): outcome per requirement',
       value: ids.length - differ.length,
       unit: `of ${ids.length}`,
@@ -193,7 +189,24 @@ export async function benchK6(runs = 3): Promise<BenchLine[]> {
         summary('node', viaNode),
         ...differ.map((id) => `${id}: k6 ${a[id] ?? '-'}, node ${b[id] ?? '-'}`),
       ].join('; '),
-    });
+    },
+  ];
+}
+
+const STARTUP_GOAL = `< ${STARTUP_GOAL_MS} ms (k6 v1.0 to v2.2)`;
+
+export async function benchK6(runs = 3): Promise<BenchLine[]> {
+  const k6 = await k6Binary();
+  if ('skipped' in k6)
+    return [
+      skippedLine('k6 start-up per bundle (run → first request)', STARTUP_GOAL, k6.skipped),
+      skippedLine('k6 and Node engine verdicts agree, ceiling', 'every requirement', k6.skipped),
+    ];
+  const bundles = await freshBundles();
+  const lines: BenchLine[] = [];
+  try {
+    for (const scenario of SCENARIO_NAMES) lines.push(await startUpLine(scenario, { k6, bundles, runs }));
+    lines.push(...(await ceilingLines(k6, bundles)));
   } finally {
     bundles.done();
   }

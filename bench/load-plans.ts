@@ -10,7 +10,6 @@
  *   (deterministic; the real-k6 self-test checks the same on k6 v1.0 and v2.2).
  */
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildLoad } from '../load/build.ts';
 import { mergeShares } from '../load/lib/merge.ts';
 import { NodeEngine } from '../load/node/engine.ts';
@@ -81,7 +80,7 @@ function outcomes(dist: string, scenario: ScenarioName, options: AppOptions, seg
   const app = virtualApp(options, clock);
   const env = jobEnv(job(scenario, { apiKey: app.keys.enterprise, distributed: !!segments }), tempDir('bench-merge'));
   if (!segments) return outcomesOf(reportOf(runK6Virtual(bundlePath(scenario, dist), env, app, clock)).judgements);
-  const merged = mergeShares(runK6VirtualSegments(bundlePath(scenario, dist), env, app, clock, segments).map(reportOf));
+  const merged = mergeShares(runK6VirtualSegments(bundlePath(scenario, dist), env, { app, clock }, segments).map(reportOf));
   return merged.report ? outcomesOf(merged.report.judgements) : undefined;
 }
 

@@ -22,7 +22,7 @@ function main(argv: string[]): number {
   const files = argv.filter((a) => !a.startsWith('--'));
   if (files.length !== 2 || argv.some((a) => a.startsWith('--') && a !== '--status-only' && a !== '--common')) throw new Error(USAGE);
   const [before, after] = files.map(read);
-  const label = (f: VerdictsFile, file: string) => `${file} (${String(f.meta.label ?? f.meta.commit ?? '?')})`;
+  const label = (f: VerdictsFile, file: string) => `${file} (${[f.meta.label, f.meta.commit].find((v) => typeof v === 'string') ?? '?'})`;
   process.stdout.write(`before: ${label(before, files[0])}\nafter:  ${label(after, files[1])}\n`);
   const diff = diffFiles(before, after, argv.includes('--common'));
   process.stdout.write(`${formatDiff(diff).join('\n')}\n`);

@@ -63,7 +63,11 @@ class EmulatedK6 implements LoadEngine {
     return (await this.runBatch([j]))[0];
   }
 
-  async runBatch(jobs: readonly LoadJob[]): Promise<EngineResult[]> {
+  runBatch(jobs: readonly LoadJob[]): Promise<EngineResult[]> {
+    return new Promise((resolve) => resolve(this.batch(jobs))); // run at once; a throw rejects, as in an async function
+  }
+
+  private batch(jobs: readonly LoadJob[]): EngineResult[] {
     const { k6, k6Virtual, loadReport } = this.api;
     const dir = mkdtempSync(join(tmpdir(), 'animal-store-verdicts-k6v-'));
     try {
@@ -84,10 +88,8 @@ class EmulatedK6 implements LoadEngine {
 /** The lanes of a run in its world: one enterprise key, or free and pro side by side on their own keys. */
 function lanesOf(
   api: LoadApi,
-  kind: LoadKind,
-  scenarios: ScenarioName[],
-  world: AppOptions,
-  app: App,
+  { kind, scenarios }: { kind: LoadKind; scenarios: ScenarioName[] },
+  { world, app }: { world: AppOptions; app: App },
   base: Partial<LoadJob>,
 ): LoadJob[][] {
   const windowMs = world.windowMs!;
@@ -115,7 +117,7 @@ export async function simLoad(api: LoadApi, spec: RunSpec, engine: 'node' | 'k6'
     engine === 'k6'
       ? new EmulatedK6(api, dist, app, clock)
       : new api.engine.NodeEngine({ send: api.virtual.virtualSend(app, clock), clock }, () => undefined);
-  const lanes = lanesOf(api, kind, SCENARIOS[kind], options, app, { deadlineAt: start + 3_600_000 });
+  const lanes = lanesOf(api, { kind, scenarios: SCENARIOS[kind] }, { world: options, app }, { deadlineAt: start + 3_600_000 });
   return clock.run(() => api.orchestrator.orchestrateLanes(lanes, { engine: run, clock }));
 }
 
@@ -134,7 +136,7 @@ export async function realLoad(api: LoadApi, spec: RunSpec, binary: string, dist
       nextDayAt: (now) => Math.ceil(now / dayMs) * dayMs,
       retries: 1,
     };
-    const lanes = lanesOf(api, kind, REAL_SCENARIOS[kind], options, app, base);
+    const lanes = lanesOf(api, { kind, scenarios: REAL_SCENARIOS[kind] }, { world: options, app }, base);
     const engine = new api.k6.K6Engine(binary, dist, () => undefined);
     return await api.orchestrator.orchestrateLanes(lanes, { engine, clock: api.clock.realClock, retryBudget: 10_000 });
   } finally {

@@ -44,7 +44,7 @@ export interface RunSpec extends RunSettings {
 
 export function appOptions(a: AppJson): AppOptions {
   const { firstId, ...rest } = a;
-  return { ...rest, ...(firstId ? { firstId: BigInt(firstId) } : {}) } as AppOptions;
+  return { ...rest, ...(firstId ? { firstId: BigInt(firstId) } : {}) };
 }
 
 function appJson(a: AppOptions): AppJson {

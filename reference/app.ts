@@ -35,14 +35,14 @@ export interface CallResponse {
 }
 
 export interface App {
-  handler(req: http.IncomingMessage, res: http.ServerResponse): void;
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   /**
    * Answer one request in process, at the app's clock, without sockets (the
    * suite's virtual-time self-tests). Transport-level hostile faults need the
    * socket and do not apply; the latency variants are the transport's to wait
    * (`delay`), on its own clock.
    */
-  call(req: RequestLike & { body?: string }): CallResponse;
+  call: (req: RequestLike & { body?: string }) => CallResponse;
   /**
    * The next request's delay by the latency variants (latencyMs, latencyJitterMs): how long before it is
    * counted, then before its response is written. The socket handler draws one per request; an in-process
@@ -76,13 +76,18 @@ function ignoredLimit(s: ServerState, url: URL, operation: string | undefined): 
     url.searchParams.delete('limit');
 }
 
+/** A request's body as read: at most MAX_REQUEST_BODY_BYTES (empty, and `tooLarge`, past them). */
+interface ReadBody {
+  body: string;
+  tooLarge: boolean;
+}
+
 /** The reply to a request and what the writer needs to put it on the wire. */
 function answer(
   s: ServerState,
   nextSeq: () => number,
   req: RequestLike,
-  body: string,
-  bodyTooLarge: boolean,
+  { body, tooLarge: bodyTooLarge }: ReadBody,
 ): { reply: Reply; write: WriteOptions } {
   const { o, has } = s;
   const now = o.now();
@@ -91,8 +96,9 @@ function answer(
   const url = requestUrl(req);
   const route = matchRoute(req.method ?? 'GET', url.pathname);
   ignoredLimit(s, url, route?.operation);
-  let { reply, decision } = decide(s, { req, url, body, bodyTooLarge, now, route, error });
-  reply = hostileReply(reply, has, error, req);
+  const decided = decide(s, { req, url, body, bodyTooLarge, now, route, error });
+  const { decision } = decided;
+  let reply = hostileReply(decided.reply, has, error, req);
   if (has('error-422-not-error') && reply.status === 400 && route?.operation !== 'createPet')
     reply = jsonReply(422, { detail: [{ loc: ['query'], msg: 'validation error' }] });
   reply = errorAsText(reply, headerOf(req, 'accept'), has);
@@ -148,7 +154,7 @@ export function buildApp(options?: AppOptions): App {
   function call(req: RequestLike & { body?: string }): CallResponse {
     // As on a socket: a body above the cap is not kept.
     const tooLarge = Buffer.byteLength(req.body ?? '', 'utf8') > MAX_REQUEST_BODY_BYTES;
-    const { reply, write } = answer(s, nextSeq, req, tooLarge ? '' : (req.body ?? ''), tooLarge);
+    const { reply, write } = answer(s, nextSeq, req, { body: tooLarge ? '' : (req.body ?? ''), tooLarge });
     const m = composeReply(reply, write);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(m.headers)) headers[k.toLowerCase()] = v;
@@ -162,15 +168,15 @@ export function buildApp(options?: AppOptions): App {
   function handler(req: http.IncomingMessage, res: http.ServerResponse): void {
     const d = delay();
     readBody(req, (body, tooLarge) => {
-      if (d.beforeMs > 0) setTimeout(() => respond(res, req, body, tooLarge, d.afterMs), d.beforeMs);
-      else respond(res, req, body, tooLarge, d.afterMs);
+      if (d.beforeMs > 0) setTimeout(() => respond(res, req, { body, tooLarge }, d.afterMs), d.beforeMs);
+      else respond(res, req, { body, tooLarge }, d.afterMs);
     });
   }
 
   /** Answer a request read from the socket; its response is written `latencyMs` later. */
-  function respond(res: http.ServerResponse, req: http.IncomingMessage, body: string, tooLarge: boolean, latencyMs: number): void {
+  function respond(res: http.ServerResponse, req: http.IncomingMessage, read: ReadBody, latencyMs: number): void {
     try {
-      const { reply, write } = answer(s, nextSeq, req, body, tooLarge);
+      const { reply, write } = answer(s, nextSeq, req, read);
       writeReply(res, reply, { ...write, latencyMs });
     } catch (e) {
       if (!res.headersSent)

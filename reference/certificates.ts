@@ -29,13 +29,14 @@ function openssl(args: string[], cwd: string): void {
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { stderr?: Buffer };
     if (err.code === 'ENOENT')
-      throw new Error('serving over TLS makes its certificates with the openssl command, which is not installed (on PATH)');
+      throw new Error('serving over TLS makes its certificates with the openssl command, which is not installed (on PATH)', { cause: e });
     throw new Error(
       `openssl ${args[0]} failed: ${String(err.stderr ?? err.message)
         .trim()
         .split('\n')
         .slice(-2)
         .join(' ')}`,
+      { cause: e },
     );
   }
 }

@@ -6,6 +6,7 @@ import type http from 'node:http';
 import type { ErrorFactory } from './errors.ts';
 import type { Has } from './faults.ts';
 import type { Reply } from './reply.ts';
+import type { WireMessage } from './wire.ts';
 
 const HTML_ERROR =
   '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Something went wrong.</p></body></html>';
@@ -27,7 +28,11 @@ export function hostileReply(reply: Reply, has: Has, error: ErrorFactory, req: {
 }
 
 /** Transport-level faults; true when the fault took over the response. */
-export function hostileWrite(res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer, has: Has): boolean {
+export function hostileWrite(
+  res: http.ServerResponse,
+  { status, headers, body }: Pick<WireMessage, 'status' | 'headers' | 'body'>,
+  has: Has,
+): boolean {
   if (has('hang')) return true; // accepted, never answered
   if (has('reset-connection')) {
     res.writeHead(status, { ...headers, 'Content-Length': String(body.length) });

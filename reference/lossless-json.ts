@@ -42,67 +42,87 @@ export interface ReadOptions {
   maxDepth?: number;
 }
 
-/** Parse a JSON text (RFC 8259, no extension); throws MalformedJson. */
-export function readJson(text: string, o: ReadOptions = {}): Json {
-  const numbers = new Map<string, string>();
-  let at = 0;
-  let token: RegExpExecArray | null = null;
-  const next = (): RegExpExecArray => {
-    TOKEN.lastIndex = at;
-    token = TOKEN.exec(text);
-    if (!token) throw new MalformedJson(at >= text.trimEnd().length ? 'unexpected end of the text' : `unexpected text at offset ${at}`);
-    at = TOKEN.lastIndex;
+/** A parse in progress: the text, the cursor after the last token read, the literal text of each number read. */
+class JsonReader {
+  at = 0;
+  readonly numbers = new Map<string, string>();
+
+  constructor(
+    private readonly text: string,
+    private readonly o: ReadOptions,
+  ) {}
+
+  /** The next token; throws at the end of the text or before anything that is no token. */
+  next(): RegExpExecArray {
+    TOKEN.lastIndex = this.at;
+    const token = TOKEN.exec(this.text);
+    if (!token)
+      throw new MalformedJson(
+        this.at >= this.text.trimEnd().length ? 'unexpected end of the text' : `unexpected text at offset ${this.at}`,
+      );
+    this.at = TOKEN.lastIndex;
     return token;
-  };
-  const expect = (punctuation: string): void => {
-    if (next()[1] !== punctuation) throw new MalformedJson(`expected ${JSON.stringify(punctuation)} before offset ${at}`);
-  };
-  const value = (pointer: string, depth: number, t = next()): Json => {
-    if (depth > (o.maxDepth ?? DEEPEST)) throw new MalformedJson('nested too deeply');
+  }
+
+  expect(punctuation: string): void {
+    if (this.next()[1] !== punctuation) throw new MalformedJson(`expected ${JSON.stringify(punctuation)} before offset ${this.at}`);
+  }
+
+  /** The value at `pointer`, starting with token `t`. */
+  value(pointer: string, depth: number, t = this.next()): Json {
+    if (depth > (this.o.maxDepth ?? DEEPEST)) throw new MalformedJson('nested too deeply');
     if (t[2] !== undefined) return JSON.parse(t[2]) as string;
     if (t[3] !== undefined) {
-      if (!(o.firstDuplicate && numbers.has(pointer))) numbers.set(pointer, t[3]);
+      if (!(this.o.firstDuplicate && this.numbers.has(pointer))) this.numbers.set(pointer, t[3]);
       return Number(t[3]);
     }
     if (t[4] !== undefined) return t[4] === 'null' ? null : t[4] === 'true';
-    if (t[1] === '[') return array(pointer, depth);
-    if (t[1] === '{') return object(pointer, depth);
-    throw new MalformedJson(`unexpected ${JSON.stringify(t[1])} before offset ${at}`);
-  };
-  const array = (pointer: string, depth: number): Json[] => {
+    if (t[1] === '[') return this.array(pointer, depth);
+    if (t[1] === '{') return this.object(pointer, depth);
+    throw new MalformedJson(`unexpected ${JSON.stringify(t[1])} before offset ${this.at}`);
+  }
+
+  array(pointer: string, depth: number): Json[] {
     const out: Json[] = [];
-    let t = next();
+    let t = this.next();
     if (t[1] === ']') return out;
     for (;;) {
-      out.push(value(`${pointer}/${out.length}`, depth + 1, t));
-      t = next();
+      out.push(this.value(`${pointer}/${out.length}`, depth + 1, t));
+      t = this.next();
       if (t[1] === ']') return out;
-      if (t[1] !== ',') throw new MalformedJson(`expected "," or "]" before offset ${at}`);
-      t = next();
+      if (t[1] !== ',') throw new MalformedJson(`expected "," or "]" before offset ${this.at}`);
+      t = this.next();
     }
-  };
-  const object = (pointer: string, depth: number): { [key: string]: Json } => {
+  }
+
+  object(pointer: string, depth: number): { [key: string]: Json } {
     const out: { [key: string]: Json } = {};
-    let t = next();
+    let t = this.next();
     if (t[1] === '}') return out;
     for (;;) {
-      if (t[2] === undefined) throw new MalformedJson(`expected a property name before offset ${at}`);
+      if (t[2] === undefined) throw new MalformedJson(`expected a property name before offset ${this.at}`);
       const key = JSON.parse(t[2]) as string;
-      expect(':');
+      this.expect(':');
       const again = Object.prototype.hasOwnProperty.call(out, key);
-      if (again && o.onDuplicate) o.onDuplicate(key);
-      const v = value(`${pointer}/${pointerKey(key)}`, depth + 1);
+      if (again && this.o.onDuplicate) this.o.onDuplicate(key);
+      const v = this.value(`${pointer}/${pointerKey(key)}`, depth + 1);
       // An own property even for "__proto__"; a repeated name keeps its last value (or its first, as asked).
-      if (!(again && o.firstDuplicate)) Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-      t = next();
+      if (!(again && this.o.firstDuplicate))
+        Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+      t = this.next();
       if (t[1] === '}') return out;
-      if (t[1] !== ',') throw new MalformedJson(`expected "," or "}" before offset ${at}`);
-      t = next();
+      if (t[1] !== ',') throw new MalformedJson(`expected "," or "}" before offset ${this.at}`);
+      t = this.next();
     }
-  };
-  const root = value('', 0);
-  if (!o.firstValue && /[^ \t\n\r]/.test(text.slice(at))) throw new MalformedJson(`text after the JSON value at offset ${at}`);
-  if (root !== null && typeof root === 'object') literals.set(root, numbers);
+  }
+}
+
+/** Parse a JSON text (RFC 8259, no extension); throws MalformedJson. */
+export function readJson(text: string, o: ReadOptions = {}): Json {
+  const r = new JsonReader(text, o);
+  const root = r.value('', 0);
+  if (!o.firstValue && /[^ \t\n\r]/.test(text.slice(r.at))) throw new MalformedJson(`text after the JSON value at offset ${r.at}`);
+  if (root !== null && typeof root === 'object') literals.set(root, r.numbers);
   return root;
 }
 
@@ -125,8 +145,12 @@ export function integerOf(literal: string): string | undefined {
   return (m[1] === '-' && n !== 0n ? -n : n).toString();
 }
 
+/** The int64 range: the reference server's own definition (the suite has another, src/core/json.ts; neither imports the other). */
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
 /** Is this integer (digits) within the int64 range? */
-export const isInt64 = (digits: string): boolean => BigInt(digits) >= -(2n ** 63n) && BigInt(digits) < 2n ** 63n;
+export const isInt64 = (digits: string): boolean => BigInt(digits) >= INT64_MIN && BigInt(digits) <= INT64_MAX;
 
 /** JSON text of a reply's value: `Int64` as bare digits, other numbers as JavaScript writes them. */
 export function writeJson(value: unknown): string {

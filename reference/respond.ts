@@ -40,10 +40,7 @@ export function composeReply(reply: Reply, o: WriteOptions): WireMessage {
   let chunked = false;
   if (o.wire)
     ({ headers, body, chunked } = wireMessage(
-      reply.status,
-      headers,
-      reply.body,
-      reply.contentType === undefined && !o.has('content-type-text'),
+      { status: reply.status, headers, bodyText: reply.body, isJson: reply.contentType === undefined && !o.has('content-type-text') },
       o.wire,
     ));
   if (o.wire?.noDate) delete headers.Date;
@@ -59,7 +56,7 @@ export function writeReply(res: http.ServerResponse, reply: Reply, o: WriteOptio
   const { headers, body, chunked } = composeReply(reply, o);
   const write = (): void => {
     if (res.destroyed) return;
-    if (hostileWrite(res, reply.status, headers, body, o.has)) return;
+    if (hostileWrite(res, { status: reply.status, headers, body }, o.has)) return;
     if (o.wire?.noDate) res.sendDate = false; // else Node adds a Date of its own
     if (!chunked) {
       res.writeHead(reply.status, { ...headers, 'Content-Length': String(body.length) });

@@ -78,14 +78,16 @@ function weakEtag(body: string): string {
 
 let requestCounter = 0;
 
-/** The message as the variants put it on the wire. `isJson`: the body is the server's own JSON. */
-export function wireMessage(
-  status: number,
-  headers: Record<string, string>,
-  bodyText: string,
-  isJson: boolean,
-  w: WireVariants,
-): WireMessage {
+/** A reply before the variants: its status, headers and body text; `isJson`: the body is the server's own JSON. */
+export interface PlainMessage {
+  status: number;
+  headers: Record<string, string>;
+  bodyText: string;
+  isJson: boolean;
+}
+
+/** The message as the variants put it on the wire. */
+export function wireMessage({ status, headers, bodyText, isJson }: PlainMessage, w: WireVariants): WireMessage {
   let h: Record<string, string> = { ...headers };
   let text = bodyText;
   const error = status >= 400;

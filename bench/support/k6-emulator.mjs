@@ -129,32 +129,25 @@ export function runBundles(code, env, io, segments) {
   }
 }
 
-/** One k6 instance: the bundle's module with its own metrics and checks, on its execution segment. */
-function instance(code, env, io, seg) {
-  const checks = new Map();
-  const samples = [];
-  // k6's log: the console's lines, as k6 would print them with --log-format=raw
-  const log = [];
-  let aborted;
-  let failure;
-  const [from, to] = segment(seg);
-  const record = (params) => samples.push({ metric: 'http_reqs', value: 1, tags: { ...(params?.tags || {}) } });
-  const toResponse = (r) => ({
-    status: r.status,
-    headers: canonical(r.headers),
-    body: r.body ?? null,
-    error: r.error || '',
-    timings: { duration: r.durationMs || 0 },
-  });
-  const k6 = {
+/**
+ * What an instance records, shared by its modules and its end: its checks, metric samples, k6's log (the console's
+ * lines, as k6 would print them with --log-format=raw), why it aborted or failed, and the bundle's options once loaded.
+ */
+function recordOf() {
+  return { checks: new Map(), samples: [], log: [], aborted: undefined, failure: undefined, options: {} };
+}
+
+/** The `k6` module: check() and sleep(). */
+function k6Module(io, st) {
+  return {
     check(val, sets, tags) {
       let all = true;
       for (const [name, fn] of Object.entries(sets)) {
         const ok = !!(typeof fn === 'function' ? fn(val) : fn);
-        const c = checks.get(name) || { name, passes: 0, fails: 0 };
+        const c = st.checks.get(name) || { name, passes: 0, fails: 0 };
         ok ? c.passes++ : c.fails++;
-        checks.set(name, c);
-        samples.push({ metric: 'checks', value: ok ? 1 : 0, tags: { ...(tags || {}), check: name } });
+        st.checks.set(name, c);
+        st.samples.push({ metric: 'checks', value: ok ? 1 : 0, tags: { ...(tags || {}), check: name } });
         all = all && ok;
       }
       return all;
@@ -163,12 +156,21 @@ function instance(code, env, io, seg) {
       if (s > 0) io.sleep(s);
     },
   };
+}
+
+/** The `k6/http` module: get() and batch(), each request counted in http_reqs, answered through `io`. */
+function httpModule(io, st) {
+  const record = (params) => st.samples.push({ metric: 'http_reqs', value: 1, tags: { ...(params?.tags || {}) } });
+  const toResponse = (r) => ({
+    status: r.status,
+    headers: canonical(r.headers),
+    body: r.body ?? null,
+    error: r.error || '',
+    timings: { duration: r.durationMs || 0 },
+  });
   // k6's TLS options of the script (tlsAuth, insecureSkipTLSVerify), which a real-network io applies as k6 would
-  const tlsOf = () => {
-    const o = (x.mod && x.mod.options) || {};
-    return { tlsAuth: o.tlsAuth, insecureSkipTLSVerify: o.insecureSkipTLSVerify };
-  };
-  const http = {
+  const tlsOf = () => ({ tlsAuth: st.options.tlsAuth, insecureSkipTLSVerify: st.options.insecureSkipTLSVerify });
+  return {
     get(url, params) {
       record(params);
       return toResponse(io.http([{ url, headers: params?.headers || {}, timeout: params?.timeout }], 1, tlsOf())[0]);
@@ -176,7 +178,7 @@ function instance(code, env, io, seg) {
     batch(reqs) {
       for (const r of reqs) record(r[3]);
       // k6 sends at most `batch` requests of a batch at once, `batchPerHost` to one host (defaults 20 and 6); the rest wait for a slot
-      const o = (x.mod && x.mod.options) || {};
+      const o = st.options;
       const parallel = Math.max(1, Math.min(o.batch ?? 20, o.batchPerHost ?? 6));
       return io
         .http(
@@ -188,12 +190,16 @@ function instance(code, env, io, seg) {
     },
     expectedStatuses: () => () => true,
   };
+}
+
+/** Every module a bundle may import: k6, k6/http, k6/metrics (Counter, Gauge), k6/execution (its segment, abort()). */
+function modulesOf(io, st, seg) {
   class Counter {
     constructor(name) {
       this.name = name;
     }
     add(value, tags) {
-      samples.push({ metric: this.name, value, tags: tags || {} });
+      st.samples.push({ metric: this.name, value, tags: tags || {} });
     }
   }
   class Gauge extends Counter {}
@@ -201,18 +207,21 @@ function instance(code, env, io, seg) {
     test: {
       options: seg ? { executionSegment: seg } : {},
       abort(reason) {
-        aborted = String(reason ?? 'aborted');
+        st.aborted = String(reason ?? 'aborted');
         throw ABORT;
       },
     },
   };
-  const modules = { k6, 'k6/http': http, 'k6/metrics': { Counter, Gauge }, 'k6/execution': execution };
+  return { k6: k6Module(io, st), 'k6/http': httpModule(io, st), 'k6/metrics': { Counter, Gauge }, 'k6/execution': execution };
+}
+
+/** The bundle's exports, run as CommonJS with the modules and k6's globals; a throw is the failure k6 exits 107 with. */
+function loadBundle(code, env, modules, st) {
   const require = (name) => {
     if (!(name in modules)) throw new Error(`k6 emulator: unknown module ${name}`);
     const m = modules[name];
     return { ...m, default: m, __esModule: true };
   };
-  const x = { checks, done: false, scenarios: [], setupData: undefined };
   const module = { exports: {} };
   try {
     // k6's open(): a file's text, in the init context
@@ -222,16 +231,51 @@ function instance(code, env, io, seg) {
       module,
       module.exports,
       env,
-      { log: (...a) => log.push(a.map(String).join(' ')), warn: () => undefined, error: () => undefined },
+      { log: (...a) => st.log.push(a.map(String).join(' ')), warn: () => undefined, error: () => undefined },
       open,
     );
   } catch (e) {
-    failure = { exitCode: 107, error: String(e?.message || e), files: {}, checks: [], log };
-    x.done = true;
+    st.failure = { exitCode: 107, error: String(e?.message || e), files: {}, checks: [], log: st.log };
   }
-  const mod = module.exports;
-  x.mod = mod;
-  x.scenarios = failure ? [] : Object.entries(mod.options.scenarios);
+  return module.exports;
+}
+
+/** The end of an instance's run: its thresholds evaluated, k6's exit code, and the files handleSummary returns. */
+function finishRun(st, mod, durationMs) {
+  if (st.failure) return st.failure;
+  let exitCode = st.aborted ? 108 : 0;
+  const metrics = {};
+  let failed = false;
+  for (const [key, exprs] of Object.entries(mod.options.thresholds || {})) {
+    metrics[key] = { values: {}, thresholds: {} };
+    for (const expr of exprs) {
+      const r = evalThreshold(st.samples, key, expr);
+      metrics[key].values = r.values;
+      metrics[key].thresholds[expr] = { ok: r.ok };
+      if (!r.ok) failed = true;
+    }
+  }
+  if (!metrics.http_reqs) metrics.http_reqs = { values: { count: st.samples.filter((s) => s.metric === 'http_reqs').length } };
+  if (failed && exitCode === 0) exitCode = 99;
+  const checks = [...st.checks.values()];
+  const files = mod.handleSummary({
+    root_group: { name: '', path: '', groups: [], checks },
+    metrics,
+    state: { testRunDurationMs: durationMs },
+  });
+  // what a metrics store would keep: each metric with its tag set (k6's own tags aside: the emulator has none)
+  const series = [...new Set(st.samples.map((s) => `${s.metric}${JSON.stringify(Object.entries(s.tags).sort())}`))].sort();
+  return { exitCode, aborted: st.aborted, files, checks: [...st.checks.values()], log: st.log, series };
+}
+
+/** One k6 instance: the bundle's module with its own metrics and checks, on its execution segment. */
+function instance(code, env, io, seg) {
+  const st = recordOf();
+  const [from, to] = segment(seg);
+  const mod = loadBundle(code, env, modulesOf(io, st, seg), st);
+  st.options = (mod && mod.options) || {};
+  const x = { checks: st.checks, done: !!st.failure, scenarios: [], setupData: undefined, mod };
+  x.scenarios = st.failure ? [] : Object.entries(mod.options.scenarios);
   // A k6 scenario runs the exported function its `exec` names (default: the default export).
   x.fn = (sc) => (sc.exec ? mod[sc.exec] : mod.default);
   // k6 stripes the iterations of an arrival rate across execution segments: iteration i is this
@@ -244,33 +288,13 @@ function instance(code, env, io, seg) {
       f();
     } catch (e) {
       x.done = true;
-      if (e !== ABORT && !aborted) failure = { exitCode: 107, error: String(e?.stack || e), files: {}, checks: [...checks.values()], log };
+      if (e !== ABORT && !st.aborted)
+        st.failure = { exitCode: 107, error: String(e?.stack || e), files: {}, checks: [...st.checks.values()], log: st.log };
     }
   };
   x.finish = (durationMs) => {
-    if (failure) return failure;
-    let exitCode = aborted ? 108 : 0;
-    const metrics = {};
-    let failed = false;
-    for (const [key, exprs] of Object.entries(mod.options.thresholds || {})) {
-      metrics[key] = { values: {}, thresholds: {} };
-      for (const expr of exprs) {
-        const r = evalThreshold(samples, key, expr);
-        metrics[key].values = r.values;
-        metrics[key].thresholds[expr] = { ok: r.ok };
-        if (!r.ok) failed = true;
-      }
-    }
-    if (!metrics.http_reqs) metrics.http_reqs = { values: { count: samples.filter((s) => s.metric === 'http_reqs').length } };
-    if (failed && exitCode === 0) exitCode = 99;
-    const files = mod.handleSummary({
-      root_group: { name: '', path: '', groups: [], checks: [...checks.values()] },
-      metrics,
-      state: { testRunDurationMs: durationMs },
-    });
-    // what a metrics store would keep: each metric with its tag set (k6's own tags aside: the emulator has none)
-    const series = [...new Set(samples.map((s) => `${s.metric}${JSON.stringify(Object.entries(s.tags).sort())}`))].sort();
-    return { exitCode, aborted, files, checks: [...checks.values()], log, series, name: x.scenarios[0] && x.scenarios[0][0] };
+    const end = finishRun(st, mod, durationMs);
+    return end === st.failure ? end : { ...end, name: x.scenarios[0] && x.scenarios[0][0] };
   };
   return x;
 }

@@ -9,9 +9,7 @@ import type { App } from '../../reference/app.ts';
 import { completeReport } from '../../load/lib/k6-log.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import type { VirtualClock } from './virtual.ts';
-
-// @ts-expect-error a plain-JS module shared with the worker
-import { runBundle, runBundles } from './k6-emulator.mjs';
+import { runBundles } from './k6-emulator.mjs';
 
 export interface K6Run {
   exitCode: number;
@@ -36,25 +34,22 @@ export function reportOfRun(run: K6Run, suffix = '.json', tagged = false): LoadR
 /**
  * The bundle in process on a virtual clock: each request is answered by `app`
  * (built on the same clock) half a latency after it is sent, and arrives a
- * latency after; k6's sleep moves the clock. Files are returned, not written.
+ * latency after; k6's sleep moves the clock. Files are returned, not written. (`bench:verdicts --root` drives older
+ * checkouts through these four parameters.)
  */
-export function runK6Virtual(
-  bundle: string,
-  env: Record<string, string>,
-  app: App,
-  clock: VirtualClock,
-  o: { latencyMs?: number; segment?: string } = {},
-): K6Run {
-  return runBundle(readFileSync(bundle, 'utf8'), env, virtualIo(app, clock, o.latencyMs), { segment: o.segment }) as K6Run;
+export function runK6Virtual(bundle: string, env: Record<string, string>, app: App, clock: VirtualClock): K6Run {
+  return runK6VirtualSegments(bundle, env, { app, clock }, [undefined])[0];
 }
 
-/** Several instances of the bundle side by side on their execution segments (a distributed run), on the virtual clock. */
+/**
+ * Several instances of the bundle side by side on their execution segments (a distributed run; `undefined`: the
+ * whole run), on the virtual clock.
+ */
 export function runK6VirtualSegments(
   bundle: string,
   env: Record<string, string>,
-  app: App,
-  clock: VirtualClock,
-  segments: readonly string[],
+  { app, clock }: { app: App; clock: VirtualClock },
+  segments: readonly (string | undefined)[],
 ): K6Run[] {
   return runBundles(readFileSync(bundle, 'utf8'), env, virtualIo(app, clock), segments) as K6Run[];
 }

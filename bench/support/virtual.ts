@@ -71,12 +71,9 @@ export class VirtualClock implements Clock {
   /** Run `main` to completion in virtual time. */
   async run<T>(main: () => Promise<T>, maxSteps = 2_000_000): Promise<T> {
     let settled = false;
-    let value: T | undefined;
-    let error: unknown;
-    main().then(
-      (v) => ((settled = true), (value = v)),
-      (e) => ((settled = true), (error = e ?? new Error('rejected'))),
-    );
+    const running = main();
+    const settle = () => void (settled = true);
+    void running.then(settle, settle); // its outcome is awaited below, once settled
     for (let i = 0; i < maxSteps; i++) {
       await tick();
       if (settled) break;
@@ -92,8 +89,7 @@ export class VirtualClock implements Clock {
       next.fire();
     }
     if (!settled) throw new Error('virtual time: the run did not end');
-    if (error !== undefined) throw error;
-    return value as T;
+    return await running;
   }
 }
 
@@ -166,7 +162,7 @@ export function virtualSend(app: App, clock: VirtualClock, latencyMs = 2): Send 
             request: req,
             // A body in a content coding is read as the real transport reads it (decoded, capped).
             response: res.raw
-              ? readBody(res.status, res.headers, res.raw, MAX_BODY_BYTES)
+              ? readBody(res.raw, { status: res.status, headers: res.headers, cap: MAX_BODY_BYTES })
               : {
                   status: res.status,
                   headers: res.headers,

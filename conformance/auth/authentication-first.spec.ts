@@ -3,9 +3,9 @@
  * request that would also be invalid or unknown is answered 401, not 400 / 404.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import { createPetRaw, describeStatus, getPet, UNKNOWN_ID } from '../../src/harness/ops.ts';
+import { answered, createPetRaw, getPet, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import type { ApiRequest } from '../../src/http/client.ts';
-import { AUTH } from '../../src/core/spec/auth/requirements.ts';
+import { judgeAuthenticationFirst } from '../../src/core/spec/auth/rules.ts';
 
 const CASES: { title: string; request: ApiRequest; writes?: boolean }[] = [
   {
@@ -29,14 +29,7 @@ export default defineSpec({
     writes: c.writes,
     async run(t) {
       const ex = await t.request(c.request);
-      const ok = ex.response?.status === 401;
-      t.judge(ex, [
-        AUTH.judge('AUTH-BEFORE-VALIDATION', {
-          ok,
-          message: `${c.request.operation} without a valid key: ${describeStatus(ex)}`,
-          evidence: ok ? undefined : { expected: '401', actual: describeStatus(ex) },
-        }),
-      ]);
+      t.judge(ex, [judgeAuthenticationFirst(answered(ex))]);
     },
   })),
 });

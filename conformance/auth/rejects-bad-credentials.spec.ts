@@ -11,10 +11,10 @@
  * contains it).
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import { describeStatus, everyOperation, listPets } from '../../src/harness/ops.ts';
+import { answered, everyOperation, listPets } from '../../src/harness/ops.ts';
 import type { ApiRequest, Credential } from '../../src/http/client.ts';
 import type { TestContext } from '../../src/harness/context.ts';
-import { AUTH } from '../../src/core/spec/auth/requirements.ts';
+import { judgeBadCredential, type BadCredentialRequirement } from '../../src/core/spec/auth/rules.ts';
 
 const bearer = (token: string): Credential => ({ authorization: `Bearer ${token}` });
 /** A character other than `c`, also when compared case-insensitively. */
@@ -23,7 +23,7 @@ const listOnly = (_t: TestContext, auth: Credential): ApiRequest[] => [listPets(
 
 interface Case {
   title: string;
-  requirement: 'AUTH-MISSING-401' | 'AUTH-WRONG-SCHEME-401' | 'AUTH-EMPTY-TOKEN-401' | 'AUTH-UNKNOWN-KEY-401';
+  requirement: BadCredentialRequirement;
   /** What the bad credential is, for messages (never its value). */
   what: string;
   credential: (key: string) => Credential;
@@ -94,15 +94,7 @@ async function expect401(t: TestContext, c: Case) {
   const credential = c.credential(t.config.apiKey ?? 'no-key');
   for (const req of (c.requests ?? everyOperation)(t, credential)) {
     const ex = await t.request(req);
-    const ok = ex.response?.status === 401;
-    t.judge(ex, [
-      AUTH.judge(c.requirement, {
-        ok,
-        args: { operation: req.operation },
-        message: `${req.operation} with ${c.what}: ${describeStatus(ex)}`,
-        evidence: ok ? undefined : { expected: '401', actual: describeStatus(ex) },
-      }),
-    ]);
+    t.judge(ex, [judgeBadCredential(answered(ex), c)]);
   }
 }
 

@@ -5,7 +5,6 @@
  * were listed (limit=100) before the suite created any.
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import type { JsonValue } from '../../src/core/json.ts';
 import {
   createdPets,
   createdWithoutStatus,
@@ -81,7 +80,7 @@ export default defineSpec({
             }),
           ]);
         // Name of each listed pet by exact id; a pet of our own listed early is the same pet, not a reuse.
-        const page = before.json as JsonValue[];
+        const page = before.json;
         const listed = new Map(pageIds(before).map((id, i) => [id, isObject(page[i]) ? page[i].name : undefined]));
         const reused = pets.filter((p) => listed.has(p.id) && listed.get(p.id) !== p.sent.name);
         t.judge(reused[0]?.ex ?? before, [

@@ -5,15 +5,15 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, createdPets, createdWithoutStatus, exactInteger, expectedPet, getPet, listPets } from '../../src/harness/ops.ts';
-import { judgeReadBack } from '../../src/core/spec/get-pet/rules.ts';
-import { petAt, type PetText } from '../../src/core/spec/pets.ts';
+import { judgeReadBack, type ReadBack } from '../../src/core/spec/get-pet/rules.ts';
+import { petAt } from '../../src/core/spec/pets.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { GET_PET } from '../../src/core/spec/get-pet/requirements.ts';
 
-async function readBack(t: TestContext, id: string, expected: PetText, origin: string, written?: PetText) {
-  const ex = await t.request(getPet(id));
+async function readBack(t: TestContext, pet: ReadBack) {
+  const ex = await t.request(getPet(pet.id));
   const a = answerOf(ex);
-  t.judge(ex, a ? judgeReadBack(expected, id, a, origin, written) : []);
+  t.judge(ex, a ? judgeReadBack(a, pet) : []);
 }
 
 export default defineSpec({
@@ -27,7 +27,7 @@ export default defineSpec({
       async run(t) {
         for (const p of [...(await createdPets(t)), await createdWithoutStatus(t)]) {
           const e = expectedPet(p);
-          if (e) await readBack(t, e.id, e.expected, 'created in this run', e.sent.written);
+          if (e) await readBack(t, { id: e.id, expected: e.expected, origin: 'created in this run', written: e.sent.written });
         }
       },
     },
@@ -46,7 +46,7 @@ export default defineSpec({
               message: listed ? 'the listed pet has no integer id' : 'the list returned no pet to fetch',
             }),
           ]);
-        await readBack(t, id, listed, 'from the list');
+        await readBack(t, { id, expected: listed, origin: 'from the list' });
       },
     },
   ],

@@ -4,9 +4,8 @@
  */
 import { defineSpec } from '../../src/harness/spec.ts';
 import { answerOf, listPets, pageIds, repeatedIds } from '../../src/harness/ops.ts';
-import { judgePage, judgePageSize, pageOf } from '../../src/core/spec/list-pets/rules.ts';
-import { LIST_PETS } from '../../src/core/spec/list-pets/requirements.ts';
-import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
+import { judgeFillsPage, judgePage, judgePageSize, pageOf } from '../../src/core/spec/list-pets/rules.ts';
+import { judgeDistinctOnPage } from '../../src/core/spec/create-pet/rules.ts';
 
 const LIMITS = [100, 20, 1];
 
@@ -27,35 +26,11 @@ export default defineSpec({
             t.judge(ex, a ? [judgePage(a, `limit=${limit}`)] : []);
             continue;
           }
-          const n = page.length;
           t.judge(ex, [judgePageSize(page, limit, `limit=${limit}`)]);
-          const want = Math.min(limit, known);
-          const full = n >= want;
-          if (known > 0)
-            t.judge(ex, [
-              LIST_PETS.judge('LIST-LIMIT-FILLS-PAGE', {
-                ok: full,
-                args: { limit },
-                message: full
-                  ? `limit=${limit} returned ${n} animals: a full page, as at least ${known} exist`
-                  : `limit=${limit} returned only ${n} animals although at least ${known} exist`,
-                evidence: full ? undefined : { expected: `${want}`, actual: String(n) },
-              }),
-            ]);
-          known = Math.max(known, n);
-          const twice = repeatedIds(pageIds(ex));
-          t.judge(ex, [
-            CREATE_PET.judge('CREATE-ID-UNIQUE', {
-              ok: twice.length === 0,
-              pass: 'page-distinct',
-              fail: 'page-repeats',
-              args: { limit },
-              message: twice.length
-                ? `limit=${limit}: id ${twice.join(', ')} appears more than once on the page`
-                : `limit=${limit}: no id repeated among ${n} animals`,
-              evidence: twice.length ? { expected: 'distinct ids', actual: twice.join(', ') } : undefined,
-            }),
-          ]);
+          const fills = judgeFillsPage(page, { limit, known });
+          if (fills) t.judge(ex, [fills]);
+          known = Math.max(known, page.length);
+          t.judge(ex, [judgeDistinctOnPage(repeatedIds(pageIds(ex)), { limit, size: page.length })]);
         }
       },
     },

@@ -3,7 +3,7 @@
  * no request is sent).
  */
 import { defineSpec } from '../../src/harness/spec.ts';
-import { VERSIONING } from '../../src/core/spec/versioning/requirements.ts';
+import { judgeBasePath } from '../../src/core/spec/versioning/rules.ts';
 
 export default defineSpec({
   operation: 'versioning',
@@ -12,16 +12,8 @@ export default defineSpec({
     {
       title: 'The configured base address ends with the /v1 version segment.',
       requirements: ['VERSION-BASE-PATH'],
-      async run(t) {
-        const path = new URL(t.session.opts.baseUrl).pathname.replace(/\/+$/, '');
-        const ok = path.endsWith('/v1');
-        t.judge(undefined, [
-          VERSIONING.judge('VERSION-BASE-PATH', {
-            ok,
-            message: `base path ${JSON.stringify(path || '/')}`,
-            evidence: ok ? undefined : { expected: '…/v1', actual: path || '/' },
-          }),
-        ]);
+      run(t) {
+        t.judge(undefined, [judgeBasePath(new URL(t.session.opts.baseUrl).pathname.replace(/\/+$/, ''))]);
       },
     },
   ],

@@ -38,7 +38,7 @@ export const planTag = (rep: Reporter): Record<string, string> => (rep.tag ? { p
 /** One line of k6's log per item (never a metric): the suite's k6 engine and load:merge complete the report with them. */
 function log(rep: Reporter, item: Carried): void {
   const segment = rep.distributed ? segmentOf() : '';
-  console.log(rep.redact(carry(Object.assign({}, item, planTag(rep), segment ? { segment } : {}) as Carried)));
+  console.log(rep.redact(carry(Object.assign({}, item, planTag(rep), segment ? { segment } : {}))));
 }
 
 export function emit(rep: Reporter, run: ScenarioRun, notes: string[]): void {
@@ -65,7 +65,7 @@ export function emit(rep: Reporter, run: ScenarioRun, notes: string[]): void {
 
 /** This instance's execution segment ("0:1/2"), when k6 runs it as one share of a distributed run. */
 export function segmentOf(): string {
-  const t = exec.test as unknown as { options?: { executionSegment?: unknown } };
+  const t = exec.test as unknown as { options?: { executionSegment?: string } };
   const seg = t.options && t.options.executionSegment;
   return seg ? String(seg) : '';
 }

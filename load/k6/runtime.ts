@@ -197,15 +197,16 @@ function judgementsOf(metrics: SummaryMetrics, r: PlanRun, tag: string | undefin
       const requirement = m && isScenarioRequirementId(m[1]) ? m[1] : r.def.requirements[0];
       const explained = judgements.some((v) => v.outcome === 'fail' && (!m || v.requirement === requirement));
       const unfinished = finished && !judgements.length;
-      if (!th[expr].ok && !explained && (!finished || unfinished)) judgements.push(thresholdFailed(r, requirement, key, expr, finished));
+      if (!th[expr].ok && !explained && (!finished || unfinished))
+        judgements.push(thresholdFailed(r, requirement, `${key} ${expr}`, finished));
     }
   }
   return judgements;
 }
 
 /** A failed threshold no judgement explains: the scenario did not finish (a suite error of its own requirement), or a failure. */
-function thresholdFailed(r: PlanRun, requirement: ScenarioRequirementId, key: string, expr: string, finished: boolean): Judgement {
-  const message = `threshold ${key} ${expr} failed${finished ? ': the scenario did not finish (k6 stopped it)' : ''}`;
+function thresholdFailed(r: PlanRun, requirement: ScenarioRequirementId, threshold: string, finished: boolean): Judgement {
+  const message = `threshold ${threshold} failed${finished ? ': the scenario did not finish (k6 stopped it)' : ''}`;
   return finished
     ? RATE_LIMIT_LOAD.judge(r.def.requirements[0], { outcome: 'error', title: 'unfinished', message })
     : judgeScenarioRequirement(requirement, { ok: false, fail: 'threshold', message });

@@ -41,7 +41,7 @@ export function sendOne(run: ScenarioRun, r: Requests): ReturnType<ScenarioRun['
   const a = run.next(Date.now());
   if (a.kind === 'send') {
     const seq = run.sent(Date.now());
-    observe(run, seq, http.get(r.url, r.params) as never, Date.now());
+    observe(run, seq, http.get(r.url, r.params), Date.now());
   }
   return a;
 }
@@ -64,7 +64,7 @@ function sendBatch(run: ScenarioRun, r: Requests): void {
   for (let b = run.next(Date.now()); b.kind === 'send' && seqs.length < r.maxInFlight; b = run.next(Date.now()))
     seqs.push(run.sent(Date.now()));
   if (seqs.length === 1) {
-    observe(run, seqs[0], http.get(r.url, r.params) as never, Date.now());
+    observe(run, seqs[0], http.get(r.url, r.params), Date.now());
     return;
   }
   const responses = http.batch(seqs.map(() => ['GET', r.url, null, r.params] as ['GET', string, null, typeof r.params]));
@@ -72,7 +72,7 @@ function sendBatch(run: ScenarioRun, r: Requests): void {
   const ended = Date.now();
   const arrived = seqs.map((seq, j) => ({ seq, res: responses[j], t: Math.min(ended, started + elapsedMs(responses[j])) }));
   arrived.sort((x, y) => x.t - y.t || x.seq - y.seq);
-  for (const x of arrived) observe(run, x.seq, x.res as never, x.t);
+  for (const x of arrived) observe(run, x.seq, x.res, x.t);
 }
 
 /** How long a response of a batch took from the batch's start (k6's timings; Infinity without them: the batch's end is used). */

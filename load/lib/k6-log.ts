@@ -11,7 +11,6 @@
  */
 import type { Judgement } from '../../src/core/spec/define.ts';
 import { buildLoadReport, type CompactSample, type KeyState, type LoadReport, type TimelinePoint } from '../../src/core/load-report.ts';
-import type { PlanName } from '../../src/core/plans.ts';
 import { RUN_TITLES, SCENARIO_TITLES } from '../../src/core/spec/rate-limit-load/requirements.ts';
 
 /** The start of every carried line (after it: the kind, a space, JSON). */
@@ -147,7 +146,7 @@ export function completeReport(
   const complete = buildLoadReport(
     {
       scenario: report.scenario,
-      plan: report.plan as PlanName,
+      plan: report.plan,
       engine: report.engine,
       target: report.target,
       startedAt,

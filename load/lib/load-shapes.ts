@@ -211,5 +211,5 @@ export function cost(name: ScenarioName, o: ScenarioOptions): Cost {
 export function createRun(name: ScenarioName, o: ScenarioOptions, part: Part = 'all'): ScenarioRun {
   const def = SCENARIOS[name];
   const caps = def.caps(o);
-  return new ScenarioRun(name, o, def.phases(o, part), caps, def.judge);
+  return new ScenarioRun(name, o, { phases: def.phases(o, part), caps, judge: def.judge });
 }

@@ -161,8 +161,18 @@ export const RESPONSE_WAIT_MS = 1000;
 
 export type Judge = (samples: readonly Sample[], o: ScenarioOptions, stoppedBecause: string | undefined) => Judgement[];
 
+/** How a scenario runs: its phases in order, its caps, and the judge of its samples. */
+export interface ScenarioShape {
+  phases: Phase[];
+  caps: Caps;
+  judge: Judge;
+}
+
 export class ScenarioRun {
   readonly state: RunState;
+  readonly caps: Caps;
+  private readonly phases: Phase[];
+  private readonly judge: Judge;
   private phaseIndex = 0;
   private pending = new Map<number, { phase: PhaseName; sentAt: number }>();
   private deadline = Infinity;
@@ -173,10 +183,11 @@ export class ScenarioRun {
   constructor(
     readonly scenario: ScenarioName,
     o: ScenarioOptions,
-    private readonly phases: Phase[],
-    readonly caps: Caps,
-    private readonly judge: Judge,
+    { phases, caps, judge }: ScenarioShape,
   ) {
+    this.phases = phases;
+    this.caps = caps;
+    this.judge = judge;
     this.state = {
       o,
       guard: new KeyGuard(o),

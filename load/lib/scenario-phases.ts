@@ -111,7 +111,7 @@ export class CeilingPhase implements Phase {
       const evidence = { refilling: this.releases > 0 || this.moving, before: this.inWindow - this.afterZero - this.refilledAfter };
       // The latest Remaining 0 before this one, as the judgement takes it (src/core/spec/rate-limit-load/ceiling-facts.ts).
       const lastZero = prev && signals(prev).remaining === 0 && prev.seq > this.zero.seq && prev.sentAt >= this.zero.t ? prev : this.zero;
-      if (++this.afterZero > refillAllowance(evidence, this.zero, s, run.o, lastZero)) this.finished = true;
+      if (++this.afterZero > refillAllowance(evidence, { zero: this.zero, later: s, lastZero }, run.o)) this.finished = true;
     } else if (prev && isRelease(prev, s)) this.releases++;
     if (!this.zero && reset !== undefined) {
       if (this.firstReset === undefined) this.firstReset = reset;

@@ -91,7 +91,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const onSigint = () => ac.abort();
   process.once('SIGINT', onSigint);
   try {
-    return await runLoad(cfg, target, scenarios, out, ac.signal);
+    return await runLoad(cfg, target, scenarios, { out, signal: ac.signal });
   } catch (e) {
     if (e instanceof ConfigError) {
       out.warn(`load: ${e.message}\n`);
@@ -145,8 +145,16 @@ async function openLoadTarget(cfg: Config): Promise<Target | number> {
   }
 }
 
-/** The run: the engine and the cost, the dry run or the preflight, then the scenarios, each report written as it ends, and the verdict. */
-async function runLoad(cfg: Config, target: Target, scenarios: ScenarioName[], out: Output, signal: AbortSignal): Promise<number> {
+/**
+ * The run: the engine and the cost, the dry run or the preflight, then the scenarios, each report written as it ends,
+ * and the verdict; `out` says it, `signal` stops it.
+ */
+async function runLoad(
+  cfg: Config,
+  target: Target,
+  scenarios: ScenarioName[],
+  { out, signal }: { out: Output; signal: AbortSignal },
+): Promise<number> {
   const { say, warn } = out;
   const picked = pickEngine(target.config, warn);
   const plan = costLines(target, scenarios);

@@ -8,7 +8,7 @@
 export interface Clock {
   now(): number;
   /** Resolve after `ms` (or when `signal` aborts). Returns a function that resolves it early. */
-  wait(ms: number, signal?: AbortSignal): { done: Promise<void>; wake(): void };
+  wait(ms: number, signal?: AbortSignal): { done: Promise<void>; wake: () => void };
 }
 
 export const realClock: Clock = {

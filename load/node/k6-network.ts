@@ -75,7 +75,7 @@ export function k6NetworkLimit(n: NetworkConfig | undefined, platform: string = 
   if (n?.caFile && !['linux', 'freebsd', 'openbsd', 'netbsd', 'dragonfly', 'solaris', 'aix'].includes(platform))
     return `k6 is told a CA (--ca-file) through SSL_CERT_FILE, which Go does not read on ${platform}`;
   if (n?.clientKey && n.clientKeyPassphrase !== undefined) {
-    let pem = '';
+    let pem: string;
     try {
       pem = readFileSync(n.clientKey, 'utf8');
     } catch {

@@ -58,7 +58,7 @@ export function mergeMain(argv: readonly string[], out: Out): number {
 }
 
 /** The files to read and the reports folder; 'help', or a usage error in words. */
-function argsOf(argv: readonly string[]): { files: string[]; dir: string } | 'help' | string {
+function argsOf(argv: readonly string[]): { files: string[]; dir: string } | string {
   const files: string[] = [];
   let dir = process.env.ANIMAL_STORE_REPORTS_DIR || 'reports';
   for (let i = 0; i < argv.length; i++) {

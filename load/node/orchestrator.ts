@@ -99,7 +99,7 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
   for (let i = 0; i < steps; i++) {
     let active = lanes.filter((l) => !l.done && l.jobs[i]);
     for (let attempt = 0; active.length; attempt++) {
-      const again = await runStep(active, i, attempt, retry, o);
+      const again = await runStep(active, { i, attempt, retry }, o);
       if (again === 'stop') return lanes.map((l) => l.out);
       active = again;
     }
@@ -107,12 +107,27 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
   return lanes.map((l) => l.out);
 }
 
+/** Why a lane ends (`kind`, `reason`), the step `from` which its scenarios are not run, and how the later ones are named. */
+interface LaneStop {
+  kind: StopKind;
+  reason: string;
+  from: number;
+  notReached?: typeof notReachedAfter;
+}
+
+/** Step i of a lane's scenarios, its attempt, and what the run's budget leaves for second attempts. */
+interface Step {
+  i: number;
+  attempt: number;
+  retry: { budget: number };
+}
+
 /**
  * End a lane: the scenarios from `from` on are not run, each named in its own reason — the first one with why the run
  * stopped before it, the later ones as not reached (never "no time for overload" on the daily scenario). A first
  * attempt waiting to run again is reported as it is.
  */
-function stopLane(lane: Lane, kind: StopKind, reason: string, from: number, o: OrchestratorOptions, notReached = notReachedAfter): void {
+function stopLane(lane: Lane, { kind, reason, from, notReached = notReachedAfter }: LaneStop, o: OrchestratorOptions): void {
   lane.out.stopped = { kind, reason };
   lane.done = true;
   const first = lane.firstAttempt;
@@ -138,15 +153,10 @@ function stopLane(lane: Lane, kind: StopKind, reason: string, from: number, o: O
  * Step i of the active lanes, as one batch, after the longest rest any lane's key needs. Returns the lanes whose
  * scenario is to run again (their client fell short of its rate), or 'stop' when the run ends (deadline, interruption).
  */
-async function runStep(
-  active: Lane[],
-  i: number,
-  attempt: number,
-  retry: { budget: number },
-  o: OrchestratorOptions,
-): Promise<Lane[] | 'stop'> {
+async function runStep(active: Lane[], step: Step, o: OrchestratorOptions): Promise<Lane[] | 'stop'> {
+  const { i } = step;
   if (o.signal?.aborted) {
-    for (const l of active) stopLane(l, 'interrupted', 'the run was interrupted', i, o);
+    for (const l of active) stopLane(l, { kind: 'interrupted', reason: 'the run was interrupted', from: i }, o);
     return 'stop';
   }
   const now = o.clock.now();
@@ -159,11 +169,13 @@ async function runStep(
     for (const l of batch)
       stopLane(
         l,
-        'deadline',
-        `the run deadline leaves no time for ${first.scenario}${wait ? ` after waiting ${secs(wait)} for ${why}` : ''}`,
-        i,
+        {
+          kind: 'deadline',
+          reason: `the run deadline leaves no time for ${first.scenario}${wait ? ` after waiting ${secs(wait)} for ${why}` : ''}`,
+          from: i,
+          notReached: (scenario, before) => `the run deadline leaves no time for ${scenario} (the run stopped before ${before})`,
+        },
         o,
-        (scenario, before) => `the run deadline leaves no time for ${scenario} (the run stopped before ${before})`,
       );
     return 'stop';
   }
@@ -171,7 +183,7 @@ async function runStep(
     if (o.onWait) o.onWait(`waiting ${secs(wait)} before ${first.scenario} (${jobs.map((j) => j.plan).join(', ')}): ${why}`);
     await sleep(o.clock, wait, o.signal);
     if (o.signal?.aborted) {
-      for (const l of batch) stopLane(l, 'interrupted', 'the run was interrupted', i, o);
+      for (const l of batch) stopLane(l, { kind: 'interrupted', reason: 'the run was interrupted', from: i }, o);
       return 'stop';
     }
   }
@@ -180,7 +192,7 @@ async function runStep(
     : await Promise.all(jobs.map((j) => o.engine.run(j, o.signal)));
   const again: Lane[] = [];
   batch.forEach((l, n) => {
-    if (settleLane(l, jobs[n], results[n], { i, attempt, retry }, o)) again.push(l);
+    if (settleLane(l, { job: jobs[n], r: results[n] }, step, o)) again.push(l);
   });
   return again;
 }
@@ -197,9 +209,11 @@ function longestRest(active: Lane[], i: number, now: number, o: OrchestratorOpti
     if (l.key.waitRefusedMs !== undefined) {
       stopLane(
         l,
-        'max-wait',
-        `the key must rest ${secs(l.key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`,
-        i,
+        {
+          kind: 'max-wait',
+          reason: `the key must rest ${secs(l.key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`,
+          from: i,
+        },
         o,
       );
       continue;
@@ -208,9 +222,11 @@ function longestRest(active: Lane[], i: number, now: number, o: OrchestratorOpti
     if (rest.ms > job.maxWaitMs)
       stopLane(
         l,
-        'max-wait',
-        `${job.scenario} would first wait ${secs(rest.ms)} for ${rest.why}, more than the ${secs(job.maxWaitMs)} this run waits`,
-        i,
+        {
+          kind: 'max-wait',
+          reason: `${job.scenario} would first wait ${secs(rest.ms)} for ${rest.why}, more than the ${secs(job.maxWaitMs)} this run waits`,
+          from: i,
+        },
         o,
       );
     else if (rest.ms > wait) [wait, why] = [rest.ms, rest.why];
@@ -232,18 +248,12 @@ function sizedJob(l: Lane, planned: LoadJob, o: OrchestratorOptions): LoadJob {
  * (true: the lane runs the scenario again) or the report, and the lane's end when the target was unreachable or
  * the run interrupted.
  */
-function settleLane(
-  l: Lane,
-  job: LoadJob,
-  r: EngineResult,
-  step: { i: number; attempt: number; retry: { budget: number } },
-  o: OrchestratorOptions,
-): boolean {
+function settleLane(l: Lane, { job, r }: { job: LoadJob; r: EngineResult }, step: Step, o: OrchestratorOptions): boolean {
   l.sent += r.report.requestsSent;
   keepKeyState(l.key, r.report.key || {});
   const earlier = l.firstAttempt;
   l.firstAttempt = l.retryJob = undefined;
-  if (!r.unreachable && !o.signal?.aborted && tryAgain(job, r.report, step.attempt, step.retry, o)) {
+  if (!r.unreachable && !o.signal?.aborted && tryAgain(job, r.report, step, o)) {
     l.firstAttempt = r.report;
     l.retryJob = { ...job, freshDay: true };
     return true;
@@ -253,8 +263,8 @@ function settleLane(
   if (o.onReport) o.onReport(report);
   if (r.unreachable) {
     l.out.unreachable = r.unreachable;
-    stopLane(l, 'unreachable', `target unreachable: ${r.unreachable}`, step.i + 1, o);
-  } else if (o.signal?.aborted) stopLane(l, 'interrupted', 'the run was interrupted', step.i + 1, o);
+    stopLane(l, { kind: 'unreachable', reason: `target unreachable: ${r.unreachable}`, from: step.i + 1 }, o);
+  } else if (o.signal?.aborted) stopLane(l, { kind: 'interrupted', reason: 'the run was interrupted', from: step.i + 1 }, o);
   return false;
 }
 
@@ -271,7 +281,7 @@ function keepKeyState(key: KeyState, k: KeyState): void {
  * lack of load) runs again: at most the job's retries, within what the run's budget leaves beyond every
  * scenario's caps, and with the scenario's whole time cap before the deadline.
  */
-function tryAgain(job: LoadJob, r: LoadReport, attempt: number, retry: { budget: number }, o: OrchestratorOptions): boolean {
+function tryAgain(job: LoadJob, r: LoadReport, { attempt, retry }: Pick<Step, 'attempt' | 'retry'>, o: OrchestratorOptions): boolean {
   if (attempt >= (job.retries ?? 0)) return false;
   const short = shortfallOf(job.scenario, r.judgements);
   if (!short) return false;

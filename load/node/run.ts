@@ -82,13 +82,15 @@ export function lanesOf(target: Target): PlanLane[] {
 /** When the next quota day starts, days aligned on the epoch. */
 const nextDay = (dayMs: number) => (now: number) => Math.ceil(now / dayMs) * dayMs;
 
-/** One job per scenario on one key. Throws ConfigError without a plan, for an unallowed daily scenario, or over the budget. */
+/**
+ * One job per scenario on one key (the first lane's unless `lane`), the deadline counted from `startedAt`. Throws
+ * ConfigError without a plan, for an unallowed daily scenario, or over the budget.
+ */
 export function jobsFor(
   target: Target,
   scenarios: readonly ScenarioName[],
   budget: number,
-  startedAt = Date.now(),
-  lane = lanesOf(target)[0],
+  { startedAt = Date.now(), lane = lanesOf(target)[0] }: { startedAt?: number; lane?: PlanLane } = {},
 ): LoadJob[] {
   const c = target.config;
   if (scenarios.indexOf('daily') >= 0 && !c.load.allowDaily)
@@ -155,7 +157,7 @@ export async function runRateLimits(target: Target, scenarios: readonly Scenario
   const clock = o.clock || realClock;
   const lanes = lanesOf(target);
   const startedAt = o.runStartedAt ?? clock.now();
-  const jobs = lanes.map((lane) => jobsFor(target, scenarios, Number.MAX_SAFE_INTEGER, startedAt, lane));
+  const jobs = lanes.map((lane) => jobsFor(target, scenarios, Number.MAX_SAFE_INTEGER, { startedAt, lane }));
   // The conformance specs ran on one key (the single key, or the one of its plan): its lane starts with their requests.
   const conformanceKey = target.config.apiKey;
   const earlierRequests = lanes.map((l) => (o.earlierRequests && (lanes.length === 1 || l.key === conformanceKey) ? o.earlierRequests : 0));
@@ -167,7 +169,7 @@ export async function runRateLimits(target: Target, scenarios: readonly Scenario
       throw new ConfigError(
         `the rate-limit scenarios (${scenarios.join(', ')}) on plans ${lanes.map((l, i) => `${l.plan} (up to ${most[i]})`).join(', ')} may send up to ${total} requests, above the ${o.budget} left in the run's budget (--max-requests)`,
       );
-  } else jobsFor(target, scenarios, o.budget, startedAt, lanes[0]);
+  } else jobsFor(target, scenarios, o.budget, { startedAt, lane: lanes[0] });
   // What the budget leaves beyond every scenario's caps is what running a scenario again may spend.
   const caps = jobs.flat().reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
   const outs = await orchestrateLanes(jobs, { ...o, clock, earlierRequests, retryBudget: Math.max(0, o.budget - caps) });
@@ -201,7 +203,7 @@ export function costLines(target: Target, scenarios: readonly ScenarioName[]): {
       `Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key from ${lane.keySource}):`,
     );
     for (const s of scenarios) {
-      const job = jobsFor(target, [s], Number.MAX_SAFE_INTEGER, Date.now(), lane)[0];
+      const job = jobsFor(target, [s], Number.MAX_SAFE_INTEGER, { lane })[0];
       const c = cost(s, jobOptions(job));
       maxRequests += c.maxRequests;
       laneMs += c.typicalMs;

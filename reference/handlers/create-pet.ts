@@ -3,7 +3,7 @@
  * the spec's schema (the reference's own JSON and schema check); the id is
  * assigned by the server; 201 with the Pet.
  */
-import { Int64, integerOf, MalformedJson, numberText, readJson, type Json } from '../lossless-json.ts';
+import { Int64, INT64_MAX, INT64_MIN, integerOf, MalformedJson, numberText, readJson, type Json } from '../lossless-json.ts';
 import { newPetIssues, type BodyIssue } from '../schema.ts';
 import type { Has } from '../faults.ts';
 import { jsonReply, petValue, unescapedNames } from '../reply.ts';
@@ -62,8 +62,7 @@ function firstStatus(text: string): unknown {
 /** A double converted to a Java long: clamped into the int64 range. */
 function asJavaLong(d: number): string {
   const v = BigInt(d);
-  const [min, max] = [-(2n ** 63n), 2n ** 63n - 1n];
-  return (v > max ? max : v < min ? min : v).toString();
+  return (v > INT64_MAX ? INT64_MAX : v < INT64_MIN ? INT64_MIN : v).toString();
 }
 
 /** Fault client-id-honoured: an integer id sent by the client. */

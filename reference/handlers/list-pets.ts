@@ -1,7 +1,7 @@
 /** GET /v1/pets (listPets): a page of at most `limit` animals, optionally filtered by status. */
 import { jsonReply, petValue, unescapedNames, type Reply } from '../reply.ts';
 import { limitRefusal, listedName } from './input-rules.ts';
-import { PET_STATUSES, isPetStatus } from '../pet-store.ts';
+import { PET_STATUSES, isPetStatus, type Pet } from '../pet-store.ts';
 import type { Ctx, Handler } from './handler-context.ts';
 import { Int64 } from '../lossless-json.ts';
 import { upperHexOnly } from '../surface-faults.ts';
@@ -71,22 +71,21 @@ const crashed = (ctx: Ctx): Reply | undefined =>
       ? { status: 500, body: 'Internal Server Error', contentType: 'text/plain; charset=utf-8', bare: true }
       : undefined;
 
-export const listPets: Handler = (ctx) => {
+/** The 400 (or a fault's 500) a status filter is answered with; undefined for none or a valid one. */
+function statusRefusal(ctx: Ctx, status: string | null): Reply | undefined {
   const { has } = ctx;
-  const early = crashed(ctx) ?? querySurface(ctx);
-  if (early) return early;
-  const asked = pageSize(ctx);
-  if (typeof asked !== 'number') return asked;
-  const status = ctx.url.searchParams.get('status');
   // Fault status-astral-500: a status holding a character outside the BMP crashes the filter.
   if (has('status-astral-500') && status !== null && /[\uD800-\uDBFF]/.test(status)) return ctx.error('internal_error');
-  if (status !== null && !isPetStatus(status)) {
-    // Fault status-near-miss-500: a status that differs from a valid one only in case or spaces.
-    return has('unknown-status-500') || (has('status-near-miss-500') && isPetStatus(status.trim().toLowerCase()))
-      ? ctx.error('internal_error')
-      : ctx.error('invalid_parameter', `status must be one of ${PET_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
-  }
-  if (ctx.probe) return undefined;
+  if (status === null || isPetStatus(status)) return undefined;
+  // Fault status-near-miss-500: a status that differs from a valid one only in case or spaces.
+  return has('unknown-status-500') || (has('status-near-miss-500') && isPetStatus(status.trim().toLowerCase()))
+    ? ctx.error('internal_error')
+    : ctx.error('invalid_parameter', `status must be one of ${PET_STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
+}
+
+/** The animals of the page: `asked` of them at most, of `status` (null: any), as the faults pick them. */
+function pageOf(ctx: Ctx, asked: number, status: string | null): Pet[] {
+  const { has } = ctx;
   let size = asked;
   if (has('limit-ignored') || (has('limit-ignored-with-status') && status !== null)) size = MAX_LIMIT;
   if (has('limit-short-page')) size = Math.max(0, asked - 1);
@@ -101,18 +100,17 @@ export const listPets: Handler = (ctx) => {
         .slice(0, size)
     : ctx.store.list(filter, size);
   // Fault default-status-unlisted: a pet given the default status is never on a page filtered by it.
-  const pets =
-    has('default-status-unlisted') && filter
-      ? ctx.store
-          .list(filter)
-          .filter((p) => !p.defaulted)
-          .slice(0, size)
-      : listed;
-  // Fault list-500-after-astral: a page holding a name outside the Basic Multilingual Plane cannot be read back (utf8mb3).
-  if (has('list-500-after-astral') && pets.some((p) => typeof p.name === 'string' && /[\uD800-\uDBFF]/.test(p.name)))
-    return ctx.error('internal_error');
-  // Fault list-500-every-7th: an intermittent error, whatever the request.
-  if (has('list-500-every-7th') && ++ctx.store.listed % 7 === 0) return ctx.error('internal_error');
+  return has('default-status-unlisted') && filter
+    ? ctx.store
+        .list(filter)
+        .filter((p) => !p.defaulted)
+        .slice(0, size)
+    : listed;
+}
+
+/** The page as written: each animal as a Pet, then the faults of the body. */
+function pageReply(ctx: Ctx, pets: Pet[]): Reply {
+  const { has } = ctx;
   // Fault list-duplicate-id: the second animal of the page shows the id of the first.
   if (has('list-duplicate-id') && pets.length > 1) pets[1] = { ...pets[1], id: pets[0].id };
   const items = pets.map((p) =>
@@ -139,4 +137,23 @@ export const listPets: Handler = (ctx) => {
     );
   if (has('list-body-not-json')) reply.body += '\n<!-- end of page -->';
   return reply;
+}
+
+export const listPets: Handler = (ctx) => {
+  const { has } = ctx;
+  const early = crashed(ctx) ?? querySurface(ctx);
+  if (early) return early;
+  const asked = pageSize(ctx);
+  if (typeof asked !== 'number') return asked;
+  const status = ctx.url.searchParams.get('status');
+  const refused = statusRefusal(ctx, status);
+  if (refused) return refused;
+  if (ctx.probe) return undefined;
+  const pets = pageOf(ctx, asked, status);
+  // Fault list-500-after-astral: a page holding a name outside the Basic Multilingual Plane cannot be read back (utf8mb3).
+  if (has('list-500-after-astral') && pets.some((p) => typeof p.name === 'string' && /[\uD800-\uDBFF]/.test(p.name)))
+    return ctx.error('internal_error');
+  // Fault list-500-every-7th: an intermittent error, whatever the request.
+  if (has('list-500-every-7th') && ++ctx.store.listed % 7 === 0) return ctx.error('internal_error');
+  return pageReply(ctx, pets);
 };

@@ -27,7 +27,7 @@ export interface CheckContext {
    * Report one judgement of this exchange (the check's own, or one of the core's rules as it is); what was
    * expected and what came instead go in its `evidence`, beside the exchange the session attaches.
    */
-  report(j: Judgement): void;
+  report: (j: Judgement) => void;
 }
 
 export interface ResponseCheck {

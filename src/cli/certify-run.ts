@@ -87,9 +87,9 @@ export async function runCertification(setup: RunSetup, stop: AbortController, r
     }
     if (stop.signal.aborted) state.interrupted = true;
     if (!state.interrupted && !state.abort && picked)
-      await rateLimitPhase(state, target, profile, picked, { runStartedAt, signal: stop.signal });
+      await rateLimitPhase(state, target, profile, { picked, runStartedAt, signal: stop.signal });
     const report = reportOf(state, { setup, target, picked, startedAt });
-    const published = publishReports(report, config.reportsDir, redact, undefined, traffic?.lines);
+    const published = publishReports(report, config.reportsDir, redact, { traffic: traffic?.lines });
     const files = published.files.map(shownPath);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: files }))}`);
     return exitCodeOf(report, { requireComplete: config.certify.requireComplete, abortReason: state.abort?.reason });
@@ -159,11 +159,10 @@ async function rateLimitPhase(
   state: RunState,
   target: Target,
   profile: Profile,
-  picked: PickedEngine,
-  o: { runStartedAt: number; signal: AbortSignal },
+  o: { picked: PickedEngine; runStartedAt: number; signal: AbortSignal },
 ): Promise<void> {
   const run = await runRateLimits(target, profile.scenarios, {
-    engine: picked.engine,
+    engine: o.picked.engine,
     budget: target.config.maxRequests - state.requests,
     runStartedAt: o.runStartedAt,
     // The daily scenario's judgement counts what the run already spent on the key (the preflight, the specs, the exploration).

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { configFrom, runFolder, shownPath, type Config } from '../config/command-config.ts';
-import { envKeys, keysOf } from '../settings/plan-keys.ts';
+import { keysOf } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import { optionsHelp } from '../config/help.ts';
 import { buildReport } from '../results/aggregate.ts';
@@ -75,7 +75,7 @@ async function main(): Promise<number> {
       ...(kept ? [kept] : []),
       ...out.errors.map((e) => `Vitest error: ${e}`),
     ];
-    const report = reportOf(config, waivers, target, out, notes);
+    const report = reportOf({ config, waivers, target }, out, notes);
     const redact = makeRedactor(keysOf(target.config));
     const paths = writeRunFolder(report, config, traffic, redact);
     process.stdout.write(`\n${redact(renderConsole(report, { verbose: config.output.verbose, reports: paths }))}`);
@@ -87,7 +87,11 @@ async function main(): Promise<number> {
 }
 
 /** The conformance report of the run: what the specs found, the waivers applied, compared with the baseline. */
-function reportOf(config: Config, waivers: Waiver[], target: Target, out: ConformanceOutcome, notes: string[]): RunReport {
+function reportOf(
+  { config, waivers, target }: { config: Config; waivers: Waiver[]; target: Target },
+  out: ConformanceOutcome,
+  notes: string[],
+): RunReport {
   const base = buildReport({
     kind: 'conformance',
     suiteVersion: suiteVersion(),

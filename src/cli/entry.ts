@@ -5,7 +5,7 @@
  */
 import { writeSync } from 'node:fs';
 import { ConfigError } from '../settings/read-config.ts';
-import { envKeys, keysOf } from '../settings/plan-keys.ts';
+import { envKeys } from '../settings/plan-keys.ts';
 import { makeRedactor } from '../core/redact.ts';
 import type { RunReport } from '../results/types.ts';
 
@@ -24,11 +24,8 @@ export function guardOutput(secrets: readonly (string | undefined)[]): void {
   const redact = makeRedactor(secrets);
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    stream.write = ((chunk: unknown, ...rest: unknown[]) =>
-      write(
-        typeof chunk === 'string' ? redact(chunk) : Buffer.isBuffer(chunk) ? redact(chunk.toString('utf8')) : chunk,
-        ...rest,
-      )) as typeof stream.write;
+    stream.write = (chunk: unknown, ...rest: unknown[]) =>
+      write(typeof chunk === 'string' ? redact(chunk) : Buffer.isBuffer(chunk) ? redact(chunk.toString('utf8')) : chunk, ...rest);
   }
 }
 

@@ -27,13 +27,15 @@ export function runId(report: RunReport): string {
   return `${report.startedAt.replace(/[:.]/g, '-')}-${process.pid}`;
 }
 
-/** Every format, and the run's traffic as HAR (from the lines the conformance worker recorded, if it ran): the report links it. */
+/**
+ * Every format (or `formats`), and the run's traffic as HAR (from the lines the conformance worker recorded, if it
+ * ran): the report links it.
+ */
 export function publishReports(
   report: RunReport,
   dir: string,
   redact: (s: string) => string,
-  formats: readonly ReportFormat[] = ALL_FORMATS,
-  traffic?: () => Iterable<TrafficLine>,
+  { formats = ALL_FORMATS, traffic }: { formats?: readonly ReportFormat[]; traffic?: () => Iterable<TrafficLine> } = {},
 ): Published {
   const root = resolve(dir);
   const id = runId(report);

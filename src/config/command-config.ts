@@ -19,7 +19,7 @@ let dotenvLoaded = false;
 export function loadDotenvOnce(): void {
   if (dotenvLoaded) return;
   dotenvLoaded = true;
-  loadDotenv({ quiet: true } as Parameters<typeof loadDotenv>[0]);
+  loadDotenv({ quiet: true });
 }
 
 /** Flags over the environment (after .env) → Config. Throws ConfigError on a bad value. */

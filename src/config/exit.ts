@@ -53,11 +53,11 @@ export function ignoreClosedPipes(): void {
     stream.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code !== 'EPIPE') throw e;
       // Dropped, but a write's callback still comes (exitFlushed waits for it before it exits).
-      stream.write = ((...args: unknown[]) => {
+      stream.write = (...args: unknown[]) => {
         const done = args.find((a) => typeof a === 'function') as (() => void) | undefined;
         if (done) setImmediate(done);
         return true;
-      }) as typeof stream.write;
+      };
     });
   }
 }

@@ -54,7 +54,9 @@ export function readRateLimit(headers: HeaderBag): RateLimitHeaders {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
-function utc(year: number, month: string, day: number, hh: number, mm: number, ss: number): number | undefined {
+/** The epoch ms of an HTTP-date's day and time (its three groups of digits), undefined when no such day or time exists. */
+function utc({ year, month, day }: { year: number; month: string; day: number }, time: string[]): number | undefined {
+  const [hh, mm, ss] = time.map(Number);
   const mon = MONTHS.indexOf(month.toLowerCase());
   if (mon < 0 || day < 1 || day > 31 || hh > 23 || mm > 59 || ss > 60) return undefined;
   const ms = Date.UTC(year, mon, day, hh, mm, ss);
@@ -72,7 +74,7 @@ export function parseHttpDate(value: string): number | undefined {
   let m = /^([A-Za-z]{3}), (\d{2}) ([A-Za-z]{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/.exec(v);
   if (m) {
     if (DAYS.indexOf(m[1].toLowerCase()) < 0) return undefined;
-    return utc(Number(m[4]), m[3], Number(m[2]), Number(m[5]), Number(m[6]), Number(m[7]));
+    return utc({ year: Number(m[4]), month: m[3], day: Number(m[2]) }, m.slice(5, 8));
   }
   m = /^[A-Za-z]{6,9}, (\d{2})-([A-Za-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/.exec(v);
   if (m) {
@@ -80,10 +82,10 @@ export function parseHttpDate(value: string): number | undefined {
     const nowYear = new Date().getUTCFullYear();
     let year = 2000 + Number(m[3]);
     if (year > nowYear + 50) year -= 100;
-    return utc(year, m[2], Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+    return utc({ year, month: m[2], day: Number(m[1]) }, m.slice(4, 7));
   }
   m = /^[A-Za-z]{3} ([A-Za-z]{3}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/.exec(v);
-  if (m) return utc(Number(m[6]), m[1], Number(m[2].trim()), Number(m[3]), Number(m[4]), Number(m[5]));
+  if (m) return utc({ year: Number(m[6]), month: m[1], day: Number(m[2].trim()) }, m.slice(3, 6));
   return undefined;
 }
 

@@ -57,7 +57,7 @@ function safeBtoa(s: string): string | undefined {
 /** Redact every string inside a JSON-like value (keys too). */
 export function redactDeep<T>(value: T, redact: (s: string) => string): T {
   if (typeof value === 'string') return redact(value) as unknown as T;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact)) as unknown as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => redactDeep(v, redact)) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[redact(k)] = redactDeep(v, redact);

@@ -119,7 +119,7 @@ export function isScenarioRequirementId(id: string): id is ScenarioRequirementId
   });
 }
 
-const isLoadId = (id: string): id is keyof LoadEntries & string => has(RATE_LIMIT_LOAD.entries, id);
+const isLoadId = (id: string): id is keyof LoadEntries => has(RATE_LIMIT_LOAD.entries, id);
 
 /**
  * The judgement of a requirement a scenario judges, named only at run time (what k6's metrics and thresholds carry):

@@ -18,14 +18,17 @@ export function stripInvalidXml(s: string): string {
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** A value written as text: a string, a number or a flag (undefined and null as ""). */
+export type TextValue = string | number | boolean | undefined | null;
+
 /** Escape for XML/HTML text and double- or single-quoted attribute values. */
-export function escapeXml(value: unknown): string {
+export function escapeXml(value: TextValue): string {
   const s = value === undefined || value === null ? '' : String(value);
   return stripInvalidXml(visible(s)).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
 /** Escape for an attribute value, keeping line breaks and tabs (attribute normalisation would eat them). */
-export function escapeAttr(value: unknown): string {
+export function escapeAttr(value: TextValue): string {
   return escapeXml(value).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
 }
 
@@ -58,7 +61,7 @@ function openTag(name: string, attrs: XmlAttrs): string {
 }
 
 /** Text as markup: made visible, stripped of what XML 1.0 forbids, escaped. */
-export function xmlText(value: unknown): Xml {
+export function xmlText(value: TextValue): Xml {
   return new Xml(escapeXml(value));
 }
 

@@ -8,13 +8,14 @@
  */
 import fc from 'fast-check';
 import { isPathSegment, wellFormed } from './classify.ts';
+import { INT64_MAX_DIGITS, INT64_MIN_DIGITS } from '../core/json.ts';
 import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, type Schema } from './model.ts';
 import { INT64_BOUNDARIES, mutationsFor, nearBases, paramSamples, STRING_CLASSES } from './values.ts';
 import { fittedNameArb } from './strings.ts';
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = BigInt(INT64_MIN_DIGITS);
+const INT64_MAX = BigInt(INT64_MAX_DIGITS);
 
 /** Characters that break real servers, one unit each (for strings made of them only). */
 const SPECIAL_UNITS = [
@@ -198,8 +199,8 @@ export function wrongBodyArb(schema: Schema): fc.Arbitrary<JNode> {
   return fc.oneof(
     fc.tuple(valid, fc.constantFrom(...(schema.required ?? []))).map(([o, k]) => withProp(o, k, undefined)),
     fc.constantFrom(...props).chain(([k, s]) => fc.tuple(valid, wrongArb(s)).map(([o, w]) => withProp(o, k, w))),
-    valid.map((o) => ({ k: 'arr', items: [o] }) as JNode),
-    valid.map((o) => ({ k: 'cut', of: o }) as JNode),
+    valid.map((o): JNode => ({ k: 'arr', items: [o] })),
+    valid.map((o): JNode => ({ k: 'cut', of: o })),
   );
 }
 

@@ -14,16 +14,17 @@ export { keepCounterexamples, loadCounterexamples, saveCounterexamples, storeKey
 
 /** The session's explorer, or undefined when the phase is off (budget 0). */
 export function explorerOf(t: TestContext): Promise<Explorer | undefined> {
-  return t.session.once('explorer', async () => {
+  return t.session.once('explorer', () => {
     const { explore } = t.config;
-    if (!explore || explore.budget <= 0) return undefined;
-    return new Explorer(t.session, {
+    if (!explore || explore.budget <= 0) return Promise.resolve(undefined);
+    const explorer = new Explorer(t.session, {
       budget: explore.budget,
       seed: explore.seed,
       writes: t.config.allowWrites,
       prefix: t.config.namePrefix,
       embedded: !!t.session.opts.embedded,
     });
+    return Promise.resolve(explorer);
   });
 }
 
@@ -32,7 +33,7 @@ export function summary(x: Explorer): string {
   const parts = Object.values(SOURCES)
     .map((s) => [s.replace('explore: ', ''), x.pace.tally[s]] as const)
     .filter(([, t]) => t && t.requests)
-    .map(([name, t]) => `${name} ${t!.cases} case${t!.cases === 1 ? '' : 's'} in ${t!.requests} request${t!.requests === 1 ? '' : 's'}`);
+    .map(([name, t]) => `${name} ${t.cases} case${t.cases === 1 ? '' : 's'} in ${t.requests} request${t.requests === 1 ? '' : 's'}`);
   const found = Object.values(x.pace.tally).reduce((n, t) => n + t.counterexamples, 0);
   const time = `${Math.round(x.pace.elapsedMs() / 1000)} s of the server's time, up to ${x.pace.widest} request${x.pace.widest === 1 ? '' : 's'} at a time`;
   const stopped = x.pace.outOfTime() ? `, stopped at its time limit of ${EXPLORE_TIME_MS / 1000} s (the server answers slowly)` : '';

@@ -53,8 +53,10 @@ class Reader {
     for (;;) {
       const c = t[this.i];
       if (c !== undefined && WS.has(c)) this.i++;
-      else if (c !== undefined && OTHER_WS.test(c)) (this.used.add('other whitespace'), this.i++);
-      else if (t.startsWith('/*', this.i)) {
+      else if (c !== undefined && OTHER_WS.test(c)) {
+        this.used.add('other whitespace');
+        this.i++;
+      } else if (t.startsWith('/*', this.i)) {
         const end = t.indexOf('*/', this.i + 2);
         if (end < 0) this.fail();
         this.used.add('comments');

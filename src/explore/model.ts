@@ -51,7 +51,7 @@ const DOC = openapi as unknown as Doc;
 
 /** Follow `#/components/...` references (the document has no cycles) into plain schemas. */
 export function resolveRefs<T>(value: T, doc: Doc = DOC): T {
-  if (Array.isArray(value)) return value.map((v) => resolveRefs(v, doc)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => resolveRefs(v, doc)) as T;
   if (value === null || typeof value !== 'object') return value;
   const obj = value as Record<string, unknown>;
   if (typeof obj.$ref === 'string') {

@@ -208,7 +208,7 @@ function isJsonText(text: string): boolean {
 function nameIn(body: string): string | undefined {
   try {
     const v = JSON.parse(body) as Record<string, unknown>;
-    return v && typeof v[NAME_FIELD] === 'string' ? (v[NAME_FIELD] as string) : undefined;
+    return v && typeof v[NAME_FIELD] === 'string' ? v[NAME_FIELD] : undefined;
   } catch {
     return undefined;
   }

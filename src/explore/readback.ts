@@ -49,7 +49,7 @@ export function readBack(c: Created, ex: ApiExchange): Judgement[] {
   const a = answerOf(ex);
   if (!a || a.status === 401 || a.status === 429) return [];
   const { expected, written } = expectation(c);
-  return judgeReadBack(expected, c.id, a, `created by ${c.probe.label}`, written);
+  return judgeReadBack(a, { id: c.id, expected, origin: `created by ${c.probe.label}`, written });
 }
 
 /** The listing a 200 page of `ex` offers (undefined for any other answer). */

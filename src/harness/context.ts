@@ -7,7 +7,7 @@
  * is never blamed for the limiter or the network.
  */
 import type { Config } from '../config/command-config.ts';
-import { judgeAny, type RequirementId } from '../core/catalogue.ts';
+import { judgeAny } from '../core/catalogue.ts';
 import type { Judgement } from '../core/spec/define.ts';
 import type { ApiExchange, ApiRequest } from '../http/client.ts';
 import type { Session } from './session.ts';
@@ -46,7 +46,7 @@ export function makeContext(session: Session, testTitle: string): TestContext {
         for (const j of judgements) if (j.outcome === 'skip') session.record(j, { source, ex });
         const judged = judgements.filter((j) => j.outcome !== 'skip');
         // Judgement.requirement is a string until every section judges; each here was built by one (a RequirementId).
-        for (const requirement of new Set(judged.map((j) => j.requirement as RequirementId)))
+        for (const requirement of new Set(judged.map((j) => j.requirement)))
           session.record(judgeAny(requirement, { outcome: 'skip', title: 'not-judged', message: why }), { source, ex });
         return false;
       }

@@ -4,7 +4,7 @@
  * spelling out paths and headers.
  */
 import { canonicalExact, integerDigits, rawNumber, type JsonValue } from '../core/json.ts';
-import type { ApiExchange, ApiRequest, Credential } from '../http/client.ts';
+import type { ApiExchange, ApiRequest, Credential, OperationId } from '../http/client.ts';
 import type { TestContext } from './context.ts';
 import type { Answer } from '../core/spec/create-pet/rules.ts';
 import { expectedAfterCreate, petAt, sentPet, type PetText, type SentPet } from '../core/spec/pets.ts';
@@ -91,6 +91,13 @@ export function statusOf(ex: ApiExchange): number | undefined {
 export function describeStatus(ex: ApiExchange): string {
   return ex.error ? `transport failure: ${ex.error.kind}` : `HTTP ${ex.response!.status}`;
 }
+
+/** What the rules of a section read of an exchange: the operation asked, the status answered (if any), as shown. */
+export const answered = (ex: ApiExchange): { operation: OperationId; status: number | undefined; shown: string } => ({
+  operation: ex.api.operation,
+  status: ex.response?.status,
+  shown: describeStatus(ex),
+});
 
 export interface CreatedPet {
   sent: { name: string; categoryId: string; status?: string };

@@ -18,7 +18,8 @@ export interface SpecTest {
   requirements: readonly RequirementId[];
   /** The test creates pets (skipped when writes are not allowed). */
   writes?: boolean;
-  run(t: TestContext): Promise<void>;
+  /** The test's body: asynchronous when it sends requests. */
+  run(t: TestContext): void | Promise<void>;
 }
 
 export interface SpecFile {

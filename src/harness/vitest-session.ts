@@ -12,6 +12,7 @@ import { appendLines } from './traffic.ts';
 let session: Promise<Session> | undefined;
 
 export function vitestSession(): Promise<Session> {
+  // eslint-disable-next-line @typescript-eslint/require-await -- async: a missing configuration rejects the one session promise, kept for every later call
   session ??= (async () => {
     const ctx = inject(CONTEXT_KEY);
     if (!ctx)

@@ -150,7 +150,7 @@ function newDispatcher(url: string, route: Route, o: DispatcherOptions): Dispatc
   const base = agentOptions(o);
   const tls = connectTls(o.network);
   const connect = { ...tls, timeout: base.connectTimeout, allowH2: base.allowH2 };
-  if (route.via === 'direct') return new Agent({ ...base, connect } as ConstructorParameters<typeof Agent>[0]);
+  if (route.via === 'direct') return new Agent({ ...base, connect });
   return new ProxyAgent({
     ...base,
     uri: route.proxy,
@@ -160,7 +160,7 @@ function newDispatcher(url: string, route: Route, o: DispatcherOptions): Dispatc
     proxyTls: { ...proxyContextOf(o.network), rejectUnauthorized: tls.rejectUnauthorized, timeout: base.connectTimeout },
     // An http:// target (allowed through the proxy explicitly) is sent to the proxy in absolute form, as Go sends it.
     proxyTunnel: /^https:/i.test(url),
-  } as ConstructorParameters<typeof ProxyAgent>[0]);
+  });
 }
 
 const dispatchers = new Map<string, Dispatcher>();

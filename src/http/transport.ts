@@ -141,7 +141,6 @@ async function attempt(req: OutgoingRequest, opts: TransportOptions, to: Sending
     const buf = chunk as Buffer;
     if (bytes + buf.length > opts.maxBodyBytes) {
       chunks.push(buf.subarray(0, opts.maxBodyBytes - bytes));
-      bytes = opts.maxBodyBytes;
       truncated = true;
       res.body.destroy();
       break;
@@ -149,8 +148,8 @@ async function attempt(req: OutgoingRequest, opts: TransportOptions, to: Sending
     chunks.push(buf);
     bytes += buf.length;
   }
-  const headers = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
-  const response = readBody(res.statusCode, headers, Buffer.concat(chunks), opts.maxBodyBytes, truncated);
+  const headers = flattenHeaders(res.headers);
+  const response = readBody(Buffer.concat(chunks), { status: res.statusCode, headers, cap: opts.maxBodyBytes, truncated });
   const error = response.truncated
     ? { error: { kind: 'too-large' as const, message: `response body exceeds the ${opts.maxBodyBytes}-byte cap; reading stopped` } }
     : {};
@@ -195,11 +194,19 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
   }
 }
 
+/** How a response's body is read: its status and headers, the decoded cap, and whether the raw body was cut already. */
+export interface BodyReading {
+  status: number;
+  headers: Record<string, string>;
+  cap: number;
+  truncated?: boolean;
+}
+
 /**
  * A response as its headers declare it: its body decoded from its Content-Encoding (at most `cap` decoded bytes: a body
  * that inflates beyond is cut, as one too large), as UTF-8 text.
  */
-export function readBody(status: number, headers: Record<string, string>, raw: Buffer, cap: number, truncated = false): IncomingResponse {
+export function readBody(raw: Buffer, { status, headers, cap, truncated = false }: BodyReading): IncomingResponse {
   if (!headers['content-encoding'] || truncated)
     return { status, headers, bodyText: raw.toString('utf8'), bodyBytes: raw.length, truncated };
   const d = decodeBody(raw, headers['content-encoding'], cap);

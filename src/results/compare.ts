@@ -48,7 +48,7 @@ function read(file: string): Past | undefined {
     return {
       file,
       startedAt: r.startedAt,
-      outcome: (r.outcome ?? 'incomplete') as RunReport['outcome'],
+      outcome: r.outcome ?? 'incomplete',
       statuses,
       ...(causes ? { causes } : {}),
     };

@@ -6,7 +6,7 @@
  */
 import type { LoadReport } from '../core/load-report.ts';
 import { aggregate, countStatuses, loadFindings, notExercisedOf, outcomeOf } from './aggregate.ts';
-import type { Finding, PlanResult, RunOutcome } from './types.ts';
+import type { Finding, PlanResult } from './types.ts';
 
 export interface PlanInput {
   plan: string;

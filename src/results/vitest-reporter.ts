@@ -37,6 +37,6 @@ export class FindingsCollector implements Reporter {
   }
 
   onTestRunEnd(_modules: unknown, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
-    for (const e of unhandledErrors) this.errors.push(e.message ?? String(e));
+    for (const e of unhandledErrors) this.errors.push(e.message ?? JSON.stringify(e));
   }
 }

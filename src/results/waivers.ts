@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { isRequirementId } from '../core/catalogue.ts';
 import { countStatuses, finalize, outcomeOf } from './aggregate.ts';
-import type { PlanResult, RunReport, Status } from './types.ts';
+import type { PlanResult, RunReport } from './types.ts';
 import { MUST_WAIVERS_NOTE_PREFIX } from './writers/common.ts';
 
 export interface Waiver {
@@ -128,7 +128,7 @@ export function applyWaivers(report: RunReport, waivers: readonly Waiver[], opti
     if (left <= EXPIRY_WARNING_DAYS)
       notes.push(`Waiver for ${r.id} expires on ${w.expires} (${left === 0 ? 'today' : `in ${left} day${left === 1 ? '' : 's'}`}).`);
     if (r.level === 'MUST') mustWaived++;
-    return { ...r, status: 'waived' as Status, waiver: { reason: w.reason, expires: w.expires } };
+    return { ...r, status: 'waived' as const, waiver: { reason: w.reason, expires: w.expires } };
   });
   if (allowMust)
     notes.push(
@@ -144,7 +144,7 @@ function waivePlan(kind: RunReport['kind'], p: PlanResult, applied: ReadonlySet<
   // A plan stopped early is incomplete whatever its statuses say: keep that.
   const stopped = p.outcome === 'incomplete' && outcomeOf(kind, p.requirements, false) === 'certified';
   const requirements = p.requirements.map((r) =>
-    applied.has(r.id) && (r.status === 'fail' || r.status === 'warn') ? { ...r, status: 'waived' as Status } : r,
+    applied.has(r.id) && (r.status === 'fail' || r.status === 'warn') ? { ...r, status: 'waived' as const } : r,
   );
   return { ...p, requirements, outcome: outcomeOf(kind, requirements, stopped), counts: countStatuses(requirements) };
 }

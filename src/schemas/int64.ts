@@ -7,9 +7,7 @@
  * (project-ajv.ts), which reads the literal text of the number kept by `parseJson` (`rawNumber`) and checks its
  * digits against the int64 range without going through a JS number.
  */
-import { integerDigits, isInt64Digits, rawNumber } from '../core/json.ts';
-
-const TWO_POW_63 = 2 ** 63;
+import { integerDigits, isInt64Digits, isInt64Number, rawNumber } from '../core/json.ts';
 
 /**
  * Is the number `data`, found at JSON Pointer `pointer` inside `root`, an exact
@@ -21,7 +19,7 @@ export function isExactInt64(data: number, root: unknown, pointer: string): bool
     const digits = integerDigits(raw);
     return digits !== undefined && isInt64Digits(digits);
   }
-  return Number.isInteger(data) && Math.abs(data) < TWO_POW_63;
+  return isInt64Number(data);
 }
 
 /**

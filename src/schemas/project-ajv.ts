@@ -68,7 +68,7 @@ export function validatorName(name: SchemaName): string {
 
 /** A deep copy of a schema with `x-int64: true` beside every `format: "int64"`. */
 export function withInt64Keyword<T>(schema: T): T {
-  if (Array.isArray(schema)) return schema.map((s) => withInt64Keyword(s)) as T;
+  if (Array.isArray(schema)) return (schema as unknown[]).map((s) => withInt64Keyword(s)) as T;
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) out[k] = withInt64Keyword(v);

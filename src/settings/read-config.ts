@@ -6,7 +6,7 @@
  * A bad value throws ConfigError, which every entry point prints as one line
  * (exit 2). Pure (bundled for k6).
  */
-import { DAY_MS, MINUTE_MS, PLAN_CHOICES, type PlanLimits, type PlanName } from '../core/plans.ts';
+import { MINUTE_MS, PLAN_CHOICES, type PlanLimits, type PlanName } from '../core/plans.ts';
 import { FULL_SCENARIOS, isScenarioName, SCENARIO_NAMES, type ScenarioName } from '../core/scenarios.ts';
 import { resolveKeys, type Keys, type PlanKey } from './plan-keys.ts';
 import { findSetting, type Command, type Setting } from './settings.ts';
@@ -156,13 +156,13 @@ export function baseUrl(label: string, v: string): string {
 
 /** One setting's value, checked (undefined when neither a flag nor the environment gives it), and the typed readings of it. */
 interface Reader {
-  get(flag: string): string | undefined;
+  get: (flag: string) => string | undefined;
   /** Where the setting's value came from: `--flag` or its variable. */
-  from(flag: string): string;
+  from: (flag: string) => string;
   /** The setting with the value given, as given: `--env staging` or `ANIMAL_STORE_ENV=staging`. */
-  given(flag: string, value: string): string;
-  int(flag: string, fallback: number): number;
-  bool(flag: string): boolean | undefined;
+  given: (flag: string, value: string) => string;
+  int: (flag: string, fallback: number) => number;
+  bool: (flag: string) => boolean | undefined;
 }
 
 function reader(env: EnvMap, flags: Flags): Reader {
@@ -272,7 +272,7 @@ function configError(message: string): never {
 /** Flags over an environment map → the one Config of a command. Throws ConfigError on a bad value. */
 export function readConfig(env: EnvMap, flags: Flags, command: Command): Config {
   const r = reader(env, flags);
-  const { get, int, bool } = r;
+  const { get, bool } = r;
   const target = targetOf(r);
   const { base } = target;
   const rpm = get('rpm');
@@ -296,35 +296,50 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     ...safetyOf(r, target),
     reportsDir: (get('reports-dir') || 'reports').replace(/\/+$/, '') || '.',
     namePrefix: get('name-prefix') || 'animal-store-conformance-',
-    explore: {
-      budget: int(
-        'explore-budget',
-        target.env === 'production' ? PRODUCTION_EXPLORE_BUDGET : base ? BASE_URL_EXPLORE_BUDGET : EMBEDDED_EXPLORE_BUDGET,
-      ),
-      seed: seedOf(r),
-    },
-    load: {
-      scenarios,
-      engine: (get('engine') || 'auto') as LoadSettings['engine'],
-      windowMs,
-      dayMs,
-      // The embedded server's key and quota day are the suite's own: its daily scenario spends nobody's quota.
-      allowDaily: bool('allow-daily') ?? !base,
-      maxVus: int('max-vus', 1),
-      distributed: bool('distributed') === true,
-    },
-    certify: {
-      profile: (get('profile') || 'quick') as 'quick' | 'full',
-      only: get('only') as 'conformance' | 'load' | undefined,
-      requireComplete: bool('require-complete') === true,
-      waivers: get('waivers'),
-      allowMustWaivers: bool('allow-must-waivers') === true,
-      baseline: get('baseline'),
-      dryRun: bool('dry-run') === true,
-    },
+    explore: exploreOf(r, target),
+    load: loadOf(r, { base, scenarios, windowMs, dayMs }),
+    certify: certifyOf(r),
     output: { verbose: bool('verbose') === true, progress: bool('no-progress') !== true },
     reference: referenceOf(r, { rpm, rpd, base }),
     help: bool('help') === true,
+  };
+}
+
+// The sections of the Config, read in the order their settings are checked (the first bad value is the one reported).
+
+/** The exploration phase: its budget (smaller against production and any URL than on the embedded server) and seed. */
+function exploreOf(r: Reader, target: { env: EnvName; base?: string }): Config['explore'] {
+  const budget = target.env === 'production' ? PRODUCTION_EXPLORE_BUDGET : target.base ? BASE_URL_EXPLORE_BUDGET : EMBEDDED_EXPLORE_BUDGET;
+  return { budget: r.int('explore-budget', budget), seed: seedOf(r) };
+}
+
+/** The rate-limit scenarios: those named, the engine, the server's window and day (read before), the limits of a run. */
+function loadOf(
+  r: Reader,
+  { base, scenarios, windowMs, dayMs }: Pick<LoadSettings, 'scenarios' | 'windowMs' | 'dayMs'> & { base?: string },
+): LoadSettings {
+  return {
+    scenarios,
+    engine: (r.get('engine') || 'auto') as LoadSettings['engine'],
+    windowMs,
+    dayMs,
+    // The embedded server's key and quota day are the suite's own: its daily scenario spends nobody's quota.
+    allowDaily: r.bool('allow-daily') ?? !base,
+    maxVus: r.int('max-vus', 1),
+    distributed: r.bool('distributed') === true,
+  };
+}
+
+/** How `npm start` certifies: profile, scope, completeness, waivers, baseline, dry run. */
+function certifyOf(r: Reader): Config['certify'] {
+  return {
+    profile: (r.get('profile') || 'quick') as 'quick' | 'full',
+    only: r.get('only') as 'conformance' | 'load' | undefined,
+    requireComplete: r.bool('require-complete') === true,
+    waivers: r.get('waivers'),
+    allowMustWaivers: r.bool('allow-must-waivers') === true,
+    baseline: r.get('baseline'),
+    dryRun: r.bool('dry-run') === true,
   };
 }
 

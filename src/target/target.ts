@@ -105,7 +105,7 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
       info: { env: c.env, baseUrl: c.baseUrl, plan: c.plan, embedded: false, network: networkInfoOf(c.baseUrl, c.network) },
       windowMs: c.load.windowMs || MINUTE_MS,
       dayMs: c.load.dayMs || DAY_MS,
-      close: async () => undefined,
+      close: () => Promise.resolve(),
     };
   const { options, config } = embeddedTarget(c, '', extra);
   // The reference server (its schemas compiled as it loads) only for a run that starts it, not for one against a URL.

@@ -77,7 +77,7 @@ describe('The JavaScript build of the commands (bin/build.mjs)', () => {
 
   it('A build left unfinished by a killed command (its lock, its process gone) is built again at once, not waited for.', async () => {
     const root = standInTree();
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     const cache = join(root, 'node_modules/.cache/animal-store/js');
     mkdirSync(join(cache, `${sourceKey(root)}.lock`), { recursive: true });
     writeFileSync(join(cache, `${sourceKey(root)}.lock`, 'pid'), String(dead));

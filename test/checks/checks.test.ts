@@ -65,7 +65,7 @@ describe('Remaining decrements', () => {
       true,
     ],
   ])('A sequence that %s is judged ok=%s.', (_what, pairs, ok) => {
-    expect(judgeDecrements((pairs as number[][]).map(([from, to]) => ({ from, to }))).ok).toBe(ok);
+    expect(judgeDecrements(pairs.map(([from, to]) => ({ from, to }))).ok).toBe(ok);
   });
 });
 
@@ -168,8 +168,8 @@ describe('Error.status', () => {
   ])(
     'A %s body %j is judged on %s as %s (the 429 body is not shown: the core 429 rule judges it, not this check).',
     (status, body, req, outcome) => {
-      const out = statusFindings(status as number, body);
-      expect(out[req as string]).toBe(outcome);
+      const out = statusFindings(status, body);
+      expect(out[req]).toBe(outcome);
       if (status === 429) expect(out['ERROR-STATUS-FIELD']).toBeUndefined();
     },
   );
@@ -236,7 +236,7 @@ describe('A request retried after its whole Retry-After', () => {
     ['a made-up credential', { authorization: 'Basic eA==' }, 429, 'skip'],
     ['no key, served', 'none', 401, 'pass'],
   ])('with %s, answered %s again, is judged %s (RL-RECOVERY).', (_what, auth, status, outcome) => {
-    expect(retried(auth, status as number)).toBe(outcome);
+    expect(retried(auth, status)).toBe(outcome);
   });
 
   test('Without a key, a 429 that says requests remain (X-RateLimit-Remaining 59) is no spent limit: still failed.', () => {

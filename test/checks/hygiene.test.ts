@@ -6,7 +6,8 @@
  * listPets or createPet warns once per operation.
  */
 import { describe, expect, test } from 'vitest';
-import { credentialReflectionCheck, deprecationElsewhereCheck, reflections, credentialSecrets } from '../../src/checks/hygiene.ts';
+import { credentialReflectionCheck, deprecationElsewhereCheck } from '../../src/checks/hygiene.ts';
+import { credentialSecrets, reflections } from '../../src/core/spec/hygiene/rules.ts';
 import type { CheckSession, ResponseCheck } from '../../src/checks/types.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
 import type { Outcome } from '../../src/results/types.ts';

@@ -73,7 +73,7 @@ test('A run interrupted with Ctrl-C exits 130 and leaves a report that says it w
           child.kill('SIGINT');
         };
         child.stderr?.on('data', (d: Buffer) => {
-          stderr += d;
+          stderr += d.toString();
           running ||= stderr.includes('running the conformance specs');
         });
       },

@@ -2,9 +2,11 @@
  * Lossless JSON and exact int64: ids above 2^53 keep every digit, int64 ranges
  * are decided on digits, never on a rounded JS number.
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   canonicalExact,
+  escapePointer,
   int64,
   integerDigits,
   isInt64Digits,
@@ -28,6 +30,44 @@ describe('parseJson', () => {
       expect(() => parseJson(text)).toThrow(JsonSyntaxError);
     },
   );
+
+  /** Each number's pointer in `v`, as RFC 6901 spells it, in document order. */
+  const numberPointers = (v: unknown, at = ''): string[] =>
+    typeof v === 'number'
+      ? [at]
+      : Array.isArray(v)
+        ? v.flatMap((x, i) => numberPointers(x, `${at}/${i}`))
+        : v !== null && typeof v === 'object'
+          ? Object.entries(v).flatMap(([k, x]) => numberPointers(x, `${at}/${escapePointer(k)}`))
+          : [];
+
+  test('Any JSON text reads as JSON.parse reads it, every number kept by its pointer, keys with "/" and "~" and escapes included.', () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom('a/b', '~0', '~1/', '__proto__', 'constructor', 'é\\"', '\u2028'));
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.string({ unit: 'grapheme' }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value')),
+        fc.dictionary(key, tie('value')),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, fc.boolean(), (v, pretty) => {
+        const text = JSON.stringify(v, null, pretty ? 2 : undefined);
+        const { value, numbers } = parseJson(text);
+        // The same values in the same key order (an own "constructor" key defeats toStrictEqual's type check).
+        expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(text)));
+        expect(value).toEqual(JSON.parse(text));
+        expect([...numbers.keys()]).toEqual(numberPointers(JSON.parse(text)));
+        for (const [pointer, raw] of numbers) expect(Number(raw)).toBe(Number(JSON.stringify(pointerGet(JSON.parse(text), pointer))));
+      }),
+      { numRuns: 300 },
+    );
+  });
 
   test('It refuses absurd nesting instead of overflowing the stack.', () => {
     expect(() => parseJson('['.repeat(10_000) + ']'.repeat(10_000))).toThrow(/too deep/);
@@ -77,3 +117,12 @@ describe('exact integers', () => {
     expect(canonicalExact(a)).not.toBe(canonicalExact(c));
   });
 });
+
+/** The value at an RFC 6901 pointer. */
+function pointerGet(root: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((v: unknown, t) => (v as Record<string, unknown>)[t], root);
+}

@@ -8,7 +8,7 @@
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import type { Judgement } from '../../src/core/spec/define.ts';
-import { judge } from '../support/fixture-judgements.ts';
+import { judge, withEvidence } from '../support/fixture-judgements.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { visible } from '../../src/core/visible.ts';
 import { xmlBlock, xmlDocument, xmlElement, xmlText } from '../../src/core/xml.ts';
@@ -132,7 +132,7 @@ describe('both JUnit writers, read by a real XML parser', () => {
 
   it('A certificate whose evidence, titles, messages, notes, diagnosis and abort reason carry the hostile text is well-formed XML 1.0.', () => {
     const evidence = { response: { status: 200, headers: { 'x-echo': HOSTILE }, body: HOSTILE }, expected: HOSTILE, actual: HOSTILE };
-    const failing = found(judge('RESP-BODY-JSON', false, `Title ${HOSTILE}`, `Message ${HOSTILE}`, evidence));
+    const failing = found(withEvidence(judge('RESP-BODY-JSON', false, `Title ${HOSTILE}`, `Message ${HOSTILE}`), evidence));
     const r = aborted(
       report({ findings: conformance({ 'RESP-BODY-JSON': [failing] }), load: [hostileLoad()], notes: [HOSTILE], diagnosis: HOSTILE }),
       `Stopped ${HOSTILE}`,

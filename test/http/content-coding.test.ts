@@ -8,7 +8,7 @@ import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:
 import { describe, expect, test } from 'vitest';
 import { decodeBody } from '../../src/http/content-coding.ts';
 import { readBody } from '../../src/http/transport.ts';
-import { accepts } from '../../src/checks/content-coding.ts';
+import { acceptsCoding as accepts } from '../../src/core/spec/responses/rules.ts';
 
 const json = Buffer.from('{"name":"Ñandú 🐶","categoryId":7}');
 
@@ -30,7 +30,7 @@ describe('decoding', () => {
     expect(bomb.length).toBeLessThan(10_000);
     const d = decodeBody(bomb, 'gzip', 1 << 20);
     expect(d.tooLarge).toBe(true);
-    const res = readBody(200, { 'content-encoding': 'gzip' }, bomb, 1 << 20);
+    const res = readBody(bomb, { status: 200, headers: { 'content-encoding': 'gzip' }, cap: 1 << 20 });
     expect(res.truncated).toBe(true);
   });
 
@@ -38,13 +38,13 @@ describe('decoding', () => {
     ['zstd', json, /does not decode/],
     ['gzip', Buffer.from('not gzip'), /does not decode as gzip/],
   ])('A body in %s that cannot be decoded says why (RESP-BODY-JSON reports it).', (coding, raw) => {
-    const res = readBody(200, { 'content-encoding': coding }, raw, 1 << 20);
+    const res = readBody(raw, { status: 200, headers: { 'content-encoding': coding }, cap: 1 << 20 });
     expect(res.coding?.error).toMatch(coding === 'zstd' ? /content coding "zstd"/ : /does not decode as gzip/);
     expect(res.bodyText).toBe('');
   });
 
   test('A body without Content-Encoding is read as it came, with no coding recorded.', () => {
-    expect(readBody(200, {}, json, 1 << 20)).toEqual({
+    expect(readBody(json, { status: 200, headers: {}, cap: 1 << 20 })).toEqual({
       status: 200,
       headers: {},
       bodyText: json.toString('utf8'),

@@ -87,7 +87,7 @@ function int64(raw: string): bigint | undefined {
 /** A NewPet from a parsed body, or the reason it is not one. */
 function newPet(v: Lossless): Omit<Pet, 'id'> | string {
   if (v === null || typeof v !== 'object' || Array.isArray(v) || v instanceof Num) return 'the body must be a JSON object';
-  const o = v as { [k: string]: Lossless };
+  const o = v;
   if (typeof o.name !== 'string') return 'name is required and must be a string';
   const cat = o.categoryId;
   const categoryId = cat instanceof Num ? int64(cat.raw) : undefined;

@@ -15,15 +15,18 @@ import { emulatedK6, versionOnlyK6 } from '../support/k6-shim/bin.ts';
 import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
 import { tempDir } from '../support/temp.ts';
-import type { Case, Outcome } from '../support/cli-cases.ts';
+import { runCases, STARTED, type Case, type Outcome } from '../support/cli-cases.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const refs: Ref[] = [];
 afterAll(() => Promise.all(refs.map((r) => r.close())));
 
-/** The environment of a user's shell without the suite's variables and K6_BIN, with `env` on top. */
+/**
+ * The environment of a user's shell without the suite's variables and K6_BIN, with `env` on top: this process's as it
+ * started, never that of a main() running in it at the time (runCases).
+ */
 function cleanEnv(env: Record<string, string>): Record<string, string | undefined> {
-  const clean: Record<string, string | undefined> = { ...process.env };
+  const clean: Record<string, string | undefined> = { ...STARTED };
   for (const k of Object.keys(clean)) if (k.startsWith('ANIMAL_STORE_') || k === 'K6_BIN') delete clean[k];
   return { ...clean, PATH: '/usr/bin:/bin', ...env };
 }
@@ -32,11 +35,14 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Outcome>
   return node([join(ROOT, 'load', 'node', 'cli.ts'), ...args], env);
 }
 
-/** Each case through the main() of `npm run load`, one after another in one process (test/support/cli-cases.ts). */
+/**
+ * Each case through the main() of `npm run load`, one after another in this process (test/support/cli-cases.ts), in
+ * the environment cli() gives a process: a PATH without k6, no K6_BIN unless the case sets it.
+ */
 async function cliCases(cases: Case[]): Promise<Outcome[]> {
-  const r = await node([join(ROOT, 'test', 'support', 'cli-cases.ts'), 'load', JSON.stringify(cases)], {});
-  if (r.code !== 0) throw new Error(`cli-cases.ts exited ${r.code}: ${r.stderr}`);
-  return JSON.parse(r.stdout) as Outcome[];
+  const named = Object.fromEntries(cases.map((c, i) => [String(i), c]));
+  const runs = await runCases('load', named, { PATH: '/usr/bin:/bin', K6_BIN: undefined });
+  return cases.map((_, i) => runs[String(i)]);
 }
 
 function node(args: string[], env: Record<string, string>): Promise<Outcome> {
@@ -90,8 +96,8 @@ const ENGINES = ['node', 'k6'] as const;
 
 /**
  * The cases that end before anything is sent — the configuration errors, an unreachable target on either engine, a
- * dry run — through main() one after another in one process (test/support/cli-cases.ts), started by the first test
- * that asks: a process each cost about a second of CPU time more. The entry point around main() (its exit codes, its
+ * dry run — through main() one after another in this process (test/support/cli-cases.ts), started by the first test
+ * that asks: a process each cost about half a CPU-second more. The entry point around main() (its exit codes, its
  * closed pipes) is proven by the runs below that are processes of their own, and by closed-pipe.test.ts.
  */
 let sent: ReturnType<typeof runBeforeSending> | undefined;
@@ -187,11 +193,13 @@ describe.concurrent('npm run load', () => {
     const k6 = emulatedK6('v2.3.0');
     const argsFile = join(tempDir('fake-k6-args'), 'args');
     const dir = reportsDir();
-    const r = await cli(['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'k6', '--reports-dir', dir], {
-      ANIMAL_STORE_API_KEY: ref.key,
-      K6_BIN: k6,
-      FAKE_K6_ARGS: argsFile,
-    });
+    // What main() does with k6 (its arguments, its exit code): in this process; exit 1 as a process is the test above.
+    const [r] = await cliCases([
+      {
+        args: ['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'k6', '--reports-dir', dir],
+        env: { ANIMAL_STORE_API_KEY: ref.key, K6_BIN: k6, FAKE_K6_ARGS: argsFile },
+      },
+    ]);
     expect(r.code, r.stderr).toBe(1);
     const report = JSON.parse(readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8'));
     expect(report).toMatchObject({ engine: 'k6', verdict: 'fail' });

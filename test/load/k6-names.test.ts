@@ -5,7 +5,6 @@
  * instead. On the emulator (simulated time, every scenario); real-k6.test.ts
  * checks the same in k6's own `--out json` output.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundlePath, jobEnv } from '../../load/node/k6.ts';
 import type { AppOptions } from '../../reference/app.ts';

@@ -50,7 +50,7 @@ function run(scenario: ScenarioName, options: AppOptions, segments?: readonly st
   const j = job(scenario, { baseUrl: 'http://127.0.0.1:4010/v1', apiKey: app.keys.enterprise, distributed: !!segments });
   const env = jobEnv(j, tempDir('merge'));
   if (!segments) return [parse(runK6Virtual(bundlePath(scenario, bundles.dir), env, app, clock))];
-  return runK6VirtualSegments(bundlePath(scenario, bundles.dir), env, app, clock, segments).map(parse);
+  return runK6VirtualSegments(bundlePath(scenario, bundles.dir), env, { app, clock }, segments).map(parse);
 }
 
 /** Single process vs merged shares: outcome per requirement of each. */
@@ -127,7 +127,7 @@ describe('distributed runs merged into one verdict', () => {
     const clock = new VirtualClock(T0);
     const app = virtualApp({ faults: ['window-10s'] }, clock);
     const env = jobEnv(job('overload', { apiKey: app.keys.enterprise, distributed: true }), dir);
-    const runs = runK6VirtualSegments(bundlePath('overload', bundles.dir), env, app, clock, SEGMENTS);
+    const runs = runK6VirtualSegments(bundlePath('overload', bundles.dir), env, { app, clock }, SEGMENTS);
     const files = runs.flatMap((r, i) => {
       const [name, text] = Object.entries(r.files).find(([k]) => k.endsWith('.json'))!;
       expect((JSON.parse(text) as LoadReport).share?.samples).toEqual([]); // handleSummary gets no request: they are in the log

@@ -53,7 +53,11 @@ async function realJob(scenario: ScenarioName, options = {}): Promise<LoadJob> {
 }
 
 /** The ceiling of each plan on its own key of `ref`, to run side by side in one k6 process. */
-function ceilingJobs(ref: Ref, plans: readonly (keyof typeof PLANS)[], windowMs: number, maxWaitMs: number, deadlineMs: number): LoadJob[] {
+function ceilingJobs(
+  ref: Ref,
+  plans: readonly (keyof typeof PLANS)[],
+  { windowMs, maxWaitMs, deadlineMs }: { windowMs: number; maxWaitMs: number; deadlineMs: number },
+): LoadJob[] {
   return plans.map((plan) =>
     job('ceiling', {
       plan,
@@ -117,7 +121,7 @@ describe.skipIf(!K6)('real k6', () => {
       // A 5-second window: the two ceilings (61 and 301 requests) run together well inside one on a busy machine.
       const ref = await startReference(options, 5000);
       refs.push(ref);
-      return ceilingJobs(ref, ['free', 'pro'], 5000, 20_000, 120_000);
+      return ceilingJobs(ref, ['free', 'pro'], { windowMs: 5000, maxWaitMs: 20_000, deadlineMs: 120_000 });
     }
 
     it('Free and pro pass the ceiling side by side on real k6, each with its own report.', async () => {
@@ -210,7 +214,7 @@ describe.skipIf(!K6)('real k6', () => {
     const ref = await startReference({ variants: { latencyMs: 1500, latencyJitterMs: 500 } }, 60_000);
     refs.push(ref);
     const plans = ['free', 'pro', 'business'] as const;
-    const jobs = ceilingJobs(ref, plans, 60_000, 70_000, 240_000);
+    const jobs = ceilingJobs(ref, plans, { windowMs: 60_000, maxWaitMs: 70_000, deadlineMs: 240_000 });
     const started = Date.now();
     const results = await new K6Engine(K6!, bundles.dir, () => undefined).runBatch(jobs);
     console.log(`real k6, 1.5 s server, free + pro + business ceilings side by side: ${((Date.now() - started) / 1000).toFixed(1)} s wall`);

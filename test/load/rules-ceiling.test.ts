@@ -44,7 +44,7 @@ describe('ceiling verdicts', () => {
     const next = Math.ceil((T0 + W) / 1000);
     const seq = [s(0, T0 - 10, 200, rl(L - 1, next - W / 1000))];
     for (let i = 0; i < L; i++) seq.push(s(i + 1, T0 + 10 * i, 200, rl(L - 1 - i, next)));
-    seq.push(s(L + 1, T0 + 10 * L, 429, { ...rl(0, next), 'retry-after': 60 }, 'ceiling', errorBody));
+    seq.push({ ...s(L + 1, T0 + 10 * L, 429, { ...rl(0, next), 'retry-after': 60 }), body: errorBody });
     const vs = judgeCeiling(seq, o);
     expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe('ceiling verdicts', () => {
     // 7 of this scenario's requests and 3 of another client's fill the window of 10.
     const rems = [9, 8, 6, 5, 4, 2, 0];
     const seq = rems.map((r, i) => s(i, T0 + 10 * i, 200, rl(r)));
-    seq.push(s(7, T0 + 80, 429, { ...rl(0), 'retry-after': 60 }, 'ceiling', errorBody));
+    seq.push({ ...s(7, T0 + 80, 429, { ...rl(0), 'retry-after': 60 }), body: errorBody });
     const vs = judgeCeiling(seq, o);
     expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);
     expect(vs.find((v) => v.requirement === 'RL-CEILING-429')!.message).toContain('another client');
@@ -66,14 +66,14 @@ describe('ceiling verdicts', () => {
 
   it('does not credit a server that counts every request twice', () => {
     const seq = [8, 6, 4, 2, 0].map((r, i) => s(i, T0 + 10 * i, 200, rl(r)));
-    seq.push(s(5, T0 + 60, 429, { ...rl(0), 'retry-after': 60 }, 'ceiling', errorBody));
+    seq.push({ ...s(5, T0 + 60, 429, { ...rl(0), 'retry-after': 60 }), body: errorBody });
     expect(find(judgeCeiling(seq, o), 'RL-REMAINING-DECREMENTS')).toEqual(['fail']);
   });
 
   it('accepts headers that count the day: Limit is the per-day quota, the 429 comes after the per-minute limit', () => {
     const day = Math.ceil((T0 + 86400000) / 1000);
     const seq = Array.from({ length: L }, (_, i) => s(i, T0 + 10 * i, 200, rl(40 - i, day, 50)));
-    seq.push(s(L, T0 + 10 * L, 429, { ...rl(40 - L, day, 50), 'retry-after': 60 }, 'ceiling', errorBody));
+    seq.push({ ...s(L, T0 + 10 * L, 429, { ...rl(40 - L, day, 50), 'retry-after': 60 }), body: errorBody });
     const vs = judgeCeiling(seq, o);
     expect(vs.filter((v) => v.outcome === 'fail' || v.outcome === 'warn')).toEqual([]);
     for (const r of ['RL-LIMIT-PLAN', 'RL-CEILING-429', 'RL-NOT-EARLY', 'RL-RESET-UNIX-SECONDS']) expect(find(vs, r)).toEqual(['pass']);
@@ -101,7 +101,7 @@ describe('ceiling verdicts', () => {
 
   it('fails throttling while Remaining > 0 as early (RL-NOT-EARLY)', () => {
     const seq = ceilingRun().slice(0, 6);
-    seq.push(s(6, T0 + 60, 429, { ...rl(4), 'retry-after': 60 }, 'ceiling', errorBody));
+    seq.push({ ...s(6, T0 + 60, 429, { ...rl(4), 'retry-after': 60 }), body: errorBody });
     const vs = judgeCeiling(seq, o);
     expect(find(vs, 'RL-NOT-EARLY')).toEqual(['fail']);
     expect(find(vs, 'RL-429-REMAINING-ZERO')).toEqual(['warn']);
@@ -142,7 +142,7 @@ describe('ceiling verdicts', () => {
   it('flags a Limit other than the plan and throttling before the plan count on a fresh window', () => {
     const seq: Sample[] = [];
     for (let i = 0; i < 8; i++) seq.push(s(i, T0 + i, 200, rl(7 - i, undefined, 8)));
-    seq.push(s(8, T0 + 9, 429, { ...rl(0, undefined, 8), 'retry-after': 60 }, 'ceiling', errorBody));
+    seq.push({ ...s(8, T0 + 9, 429, { ...rl(0, undefined, 8), 'retry-after': 60 }), body: errorBody });
     const vs = judgeCeiling(seq, o);
     expect(find(vs, 'RL-LIMIT-PLAN')).toEqual(['fail']);
     expect(find(vs, 'RL-NOT-EARLY')).toEqual(['fail']); // Remaining said 0, but the plan allows 10
@@ -175,7 +175,7 @@ describe('ceiling verdicts', () => {
     const seq = [0, 1, 2, 3, 4].map((i) => s(i, T0 + W - 50 + i, 200, rl(5 - i, r1)));
     seq.push(s(5, T0 + W + 5, 200, rl(L - 1, r2)), s(6, T0 + W + 5, 200, rl(0, r1)));
     for (let i = 1; i < L; i++) seq.push(s(6 + i, T0 + W + 10 + i, 200, rl(L - 1 - i, r2)));
-    seq.push(s(6 + L, T0 + W + 50, 429, { ...rl(0, r2), 'retry-after': 60 }, 'ceiling', errorBody));
+    seq.push({ ...s(6 + L, T0 + W + 50, 429, { ...rl(0, r2), 'retry-after': 60 }), body: errorBody });
     const vs = judgeCeiling(seq, o);
     expect(vs.filter((v) => v.outcome !== 'pass' && v.outcome !== 'observe')).toEqual([]);
   });
@@ -184,7 +184,7 @@ describe('ceiling verdicts', () => {
     const seq = ceilingRun().slice(0, 5);
     const next = Math.ceil((T0 + 2 * W) / 1000);
     for (let i = 0; i < L; i++) seq.push(s(5 + i, T0 + W + i, 200, rl(L - 1 - i, next)));
-    seq.push(s(5 + L, T0 + W + 50, 429, { ...rl(0, next), 'retry-after': 60 }, 'ceiling', errorBody));
+    seq.push({ ...s(5 + L, T0 + W + 50, 429, { ...rl(0, next), 'retry-after': 60 }), body: errorBody });
     const vs = judgeCeiling(seq, o);
     expect(vs.filter((v) => v.outcome === 'fail')).toEqual([]);
   });
@@ -192,8 +192,8 @@ describe('ceiling verdicts', () => {
 
 describe('a key refused at once', () => {
   const twice = (retryAfter: number) => [
-    s(0, T0, 429, { ...rl(0), 'retry-after': 1 }, 'ceiling', errorBody),
-    s(1, T0 + W + 2000, 429, { ...rl(0), 'retry-after': retryAfter }, 'ceiling', errorBody),
+    { ...s(0, T0, 429, { ...rl(0), 'retry-after': 1 }), body: errorBody },
+    { ...s(1, T0 + W + 2000, 429, { ...rl(0), 'retry-after': retryAfter }), body: errorBody },
   ];
   it('fails RL-NOT-EARLY when the key is refused again after a full idle window with an ordinary wait', () => {
     expect(find(judgeCeiling(twice(1), o), 'RL-NOT-EARLY')).toEqual(['fail']);
@@ -211,7 +211,7 @@ describe('refilling limiters (token bucket: Remaining may rise mid-window, Reset
     const rems = [9, 8, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0];
     rems.forEach((r, i) => out.push(s(i, T0 + i * (P / 2), 200, rl(r, Math.ceil((T0 + i * (P / 2) + (L - r) * P) / 1000)))));
     const t = T0 + rems.length * (P / 2);
-    out.push(s(rems.length, t, 429, { ...rl(0, Math.ceil((t + L * P) / 1000)), 'retry-after': P / 1000 }, 'ceiling', errorBody));
+    out.push({ ...s(rems.length, t, 429, { ...rl(0, Math.ceil((t + L * P) / 1000)), 'retry-after': P / 1000 }), body: errorBody });
     return out;
   }
 
@@ -239,7 +239,7 @@ describe('a Reset computed as "now + seconds left" (found against @fastify/rate-
   const r = Math.ceil((T0 + W) / 1000);
   /** One fixed window whose Reset, rounded per response, reads one second later in the middle of the burst. */
   const jittered = Array.from({ length: L }, (_, i) => s(i, T0 + 10 * i, 200, rl(L - 1 - i, i === 0 || i >= L - 3 ? r : r + 1)));
-  const refused = s(L, T0 + 10 * L + 50, 429, { ...rl(0, r), 'retry-after': 60 }, 'ceiling', errorBody);
+  const refused = { ...s(L, T0 + 10 * L + 50, 429, { ...rl(0, r), 'retry-after': 60 }), body: errorBody };
   /** The plugin's own header: seconds until the reset, falling from 3 to 2 during the burst. */
   const secondsLeft = ceilingRun().map((x, i) => ({ ...x, headers: { ...x.headers, 'x-ratelimit-reset': i < 6 ? '3' : '2' } }));
 
@@ -265,7 +265,7 @@ describe('a Reset computed as "now + seconds left" (found against @fastify/rate-
 describe('no X-RateLimit-Remaining at all (found against hono-rate-limiter, which sends only the draft RateLimit-* headers)', () => {
   const bare = (successes: number) => [
     ...Array.from({ length: successes }, (_, i) => s(i, T0 + 10 * i, 200, {})),
-    s(successes, T0 + 10 * successes, 429, { 'retry-after': 60 }, 'ceiling', errorBody),
+    { ...s(successes, T0 + 10 * successes, 429, { 'retry-after': 60 }), body: errorBody },
   ];
   it('fails the missing headers, and passes a 429 that came after exactly the limit of successes', () => {
     const vs = judgeCeiling(bare(L), o);

@@ -11,7 +11,7 @@ const SECOND = 1000;
 /** A 429 the limiter decided at `decided`, stamped (Date) and received `tookMs` later, sent 10 ms before the decision. */
 function slow429(decided: number, tookMs: number, headers: Record<string, string | number | undefined>): Sample {
   const at = decided + tookMs;
-  return { ...s(0, at, 429, headers, 'ceiling', errorBody), sentAt: decided - 10 };
+  return { ...s(0, at, 429, headers), body: errorBody, sentAt: decided - 10 };
 }
 const verdicts = (x: Sample, requirement: string) => find(judgeCeiling([x], o), requirement);
 

@@ -14,11 +14,13 @@ const Q = 50; // the per-day quota of `o`
 
 /** `n` sequential successes 7 s apart, then a refusal for the day (Retry-After beyond a window); `inFlight` more sent with it. */
 function day(n: number, inFlight = 0): Sample[] {
-  const seq = [...Array(n).keys()].map((i) => s(i, T0 + i * 7000, 200, rl(0), 'paced'));
+  const seq = [...Array(n).keys()].map((i) => ({ ...s(i, T0 + i * 7000, 200, rl(0)), phase: 'paced' as const }));
   const at = T0 + n * 7000;
-  const refused = { ...s(n, at, 429, { ...rl(0), 'retry-after': 80000 }, 'paced', errorBody), sentAt: at - 50 };
+  const refused = { ...s(n, at, 429, { ...rl(0), 'retry-after': 80000 }), phase: 'paced' as const, body: errorBody, sentAt: at - 50 };
   const others = [...Array(inFlight).keys()].map((i) => ({
-    ...s(n + 1 + i, at + 1, 429, { ...rl(0), 'retry-after': 80000 }, 'paced', errorBody),
+    ...s(n + 1 + i, at + 1, 429, { ...rl(0), 'retry-after': 80000 }),
+    phase: 'paced' as const,
+    body: errorBody,
     sentAt: at - 40,
   }));
   return [...seq, refused, ...others];
@@ -30,7 +32,7 @@ const quota = (samples: Sample[], over: Partial<typeof o> = {}) => {
 };
 
 describe('the daily quota judged with what the run knows of the key', () => {
-  it.each<[string, number, Partial<typeof o>, string, string]>([
+  it.for<[string, number, Partial<typeof o>, string, string]>([
     ['exactly the quota, nothing sent before', Q, {}, 'pass', 'Daily quota enforced'],
     ['one more than the quota', Q + 1, {}, 'fail', 'Daily quota exceeded'],
     ['one more than the quota, even with earlier requests', Q + 1, { earlierRequests: 30 }, 'fail', 'Daily quota exceeded'],
@@ -58,7 +60,7 @@ describe('the daily quota judged with what the run knows of the key', () => {
       'Daily quota below the plan’s',
     ],
     ['exactly the quota on a known fresh day', Q, { earlierRequests: 30, freshQuotaDay: true }, 'pass', 'Daily quota enforced'],
-  ])('%s: %i successes → %s.', (_name, n, over, outcome, title) => {
+  ])('%s: %i successes → %s.', ([, n, over, outcome, title]) => {
     expect(quota(day(n), over)).toEqual([outcome, title]);
   });
 

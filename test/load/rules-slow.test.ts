@@ -26,7 +26,7 @@ describe('requests in flight together', () => {
     const seq = [at(0, T0, T0 + 1500, rl(L - 1))];
     const counted = [9, 5, 1, 7, 3, 8, 4, 2, 6];
     counted.forEach((n, i) => seq.push(at(n, T0 + 1500, T0 + 4000 - 100 * i, rl(L - 2 - i))));
-    seq.push({ ...s(L, T0 + 5500, 429, { ...rl(0), 'retry-after': 55 }, 'ceiling', errorBody), sentAt: T0 + 4000 });
+    seq.push({ ...s(L, T0 + 5500, 429, { ...rl(0), 'retry-after': 55 }), body: errorBody, sentAt: T0 + 4000 });
     expect(problems(seq)).toEqual([]);
     expect(find(judgeCeiling(seq), 'RL-CEILING-429')).toEqual(['pass']);
   });
@@ -102,7 +102,8 @@ describe('Retry-After against Reset on a slow response', () => {
     const t = T0 + 10_000;
     const reset = Math.ceil((T0 + W) / 1000);
     const x = {
-      ...s(L, t, 429, { ...rl(0, reset), 'retry-after': Math.round(reset - t / 1000 + 3) }, 'ceiling', errorBody),
+      ...s(L, t, 429, { ...rl(0, reset), 'retry-after': Math.round(reset - t / 1000 + 3) }),
+      body: errorBody,
       sentAt: t - rttMs,
     };
     if (!date) delete x.headers.date;

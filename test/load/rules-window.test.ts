@@ -16,14 +16,14 @@ import { W, L, T0, o, judgeWindow, judgeSustained, judgeDaily, s, rl, errorBody,
 
 describe('window verdicts', () => {
   const paced = (times: number[], status = 200) =>
-    times.map((t, i) => s(i, t, status, rl(0, Math.ceil(((Math.floor(t / W) + 1) * W) / 1000)), 'paced'));
+    times.map((t, i) => ({ ...s(i, t, status, rl(0, Math.ceil(((Math.floor(t / W) + 1) * W) / 1000))), phase: 'paced' as const }));
   it('counts successes in any span', () => {
     expect(maxInSpan(paced([0, 10, 20, 30, 1000].map((x) => T0 + x)), 25).count).toBe(3);
   });
 
   it('passes a fixed window that lets 2 × limit through across a boundary, fails more', () => {
     const ok = paced([...Array(L).keys()].map((i) => T0 + W - 100 + i).concat([...Array(L).keys()].map((i) => T0 + W + i)));
-    ok.push(s(ok.length, T0 + W + 50, 429, { ...rl(0), 'retry-after': 60 }, 'paced', errorBody));
+    ok.push({ ...s(ok.length, T0 + W + 50, 429, { ...rl(0), 'retry-after': 60 }), phase: 'paced' as const, body: errorBody });
     expect(find(judgeWindow(ok, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['pass']);
     const bad = paced([...Array(3 * L).keys()].map((i) => T0 + i * 100));
     expect(find(judgeWindow(bad, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
@@ -32,10 +32,14 @@ describe('window verdicts', () => {
   it('does not group by Reset when the headers count the day: every success of the day shares one Reset', () => {
     const day = Math.ceil((T0 + 86400000) / 1000);
     const times = [...Array(L).keys()].map((i) => T0 + W - 100 + i).concat([...Array(L).keys()].map((i) => T0 + W + i));
-    const seq = times.map((t, i) => s(i, t, 200, rl(40 - i, day, 50), 'paced'));
-    seq.push(s(seq.length, T0 + W + 50, 429, { ...rl(40 - 2 * L, day, 50), 'retry-after': 60 }, 'paced', errorBody));
+    const seq = times.map((t, i) => ({ ...s(i, t, 200, rl(40 - i, day, 50)), phase: 'paced' as const }));
+    seq.push({
+      ...s(seq.length, T0 + W + 50, 429, { ...rl(40 - 2 * L, day, 50), 'retry-after': 60 }),
+      phase: 'paced' as const,
+      body: errorBody,
+    });
     expect(find(judgeWindow(seq, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['pass']);
-    const perMinute = times.map((t, i) => s(i, t, 200, rl(40 - i, day), 'paced'));
+    const perMinute = times.map((t, i) => ({ ...s(i, t, 200, rl(40 - i, day)), phase: 'paced' as const }));
     expect(find(judgeWindow(perMinute, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
   });
 
@@ -60,7 +64,7 @@ describe('window verdicts', () => {
 
   it('on a share of a distributed run, a 429 after few successes of its own is not judged as a shorter window: the merge judges it', () => {
     const seq = paced([0, 1, 2].map((x) => T0 + x));
-    seq.push(s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }, 'paced', errorBody));
+    seq.push({ ...s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }), phase: 'paced' as const, body: errorBody });
     const vs = judgeWindow(seq, { ...o, partialView: true });
     expect(find(vs, 'RL-WINDOW-PER-MINUTE')).toEqual(['skip']);
     expect(find(vs, 'RL-NOT-EARLY')).toEqual(['skip']);
@@ -69,7 +73,7 @@ describe('window verdicts', () => {
 
   it('fails a 429 that comes before the limit was used in the last window (a shorter window)', () => {
     const seq = paced([0, 1, 2].map((x) => T0 + x));
-    seq.push(s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }, 'paced', errorBody));
+    seq.push({ ...s(3, T0 + 5, 429, { ...rl(0), 'retry-after': 10 }), phase: 'paced' as const, body: errorBody });
     const vs = judgeWindow(seq, o);
     expect(find(vs, 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
     expect(find(vs, 'RL-NOT-EARLY')).toEqual(['pass']);
@@ -78,7 +82,7 @@ describe('window verdicts', () => {
   it('daily: exact quota passes, more fails, fewer warns, none after the quota fails', () => {
     const day = (n: number) => {
       const seq = paced([...Array(n).keys()].map((i) => T0 + i * 7000));
-      seq.push(s(n, T0 + n * 7000, 429, { ...rl(0), 'retry-after': 80000 }, 'paced', errorBody));
+      seq.push({ ...s(n, T0 + n * 7000, 429, { ...rl(0), 'retry-after': 80000 }), phase: 'paced' as const, body: errorBody });
       return seq;
     };
     expect(find(judgeDaily(day(50), o), 'RL-DAILY-QUOTA')).toEqual(['pass']);
@@ -174,7 +178,7 @@ describe('reports', () => {
   });
 
   it('caps the timeline, keeps every non-2xx point and numbers the requests', () => {
-    const many = [...Array(10000).keys()].map((i) => s(i, T0 + i, i % 1000 === 0 ? 429 : 200, rl(1), 'paced'));
+    const many = [...Array(10000).keys()].map((i) => ({ ...s(i, T0 + i, i % 1000 === 0 ? 429 : 200, rl(1)), phase: 'paced' as const }));
     const tl = timeline(many, T0, 3000);
     expect(tl.length).toBeLessThanOrEqual(3000);
     expect(tl.filter((p) => p.status === 429)).toHaveLength(10);

@@ -18,10 +18,10 @@ function opts(over: Partial<ScenarioOptions> = {}, limit = 60, windowMs = 60000)
   return scenarioOptions({ plan: 'enterprise', perMinute: limit, perDay: 100000, windowMs }, { random: seeded(7), ...over });
 }
 
-function run(name: Parameters<typeof createRun>[0], o: ScenarioOptions, sim: SimOptions, latency = 2, start = T0) {
+function run(name: Parameters<typeof createRun>[0], o: ScenarioOptions, sim: SimOptions, latencyMs = 2) {
   const server = simServer(sim);
   const r = createRun(name, o);
-  const s = simulate(r, server, start, latency);
+  const s = simulate(r, server, T0, { latencyMs });
   return { r, server, s, samples: r.state.samples, verdicts: r.judgements() };
 }
 
@@ -117,7 +117,7 @@ describe('paced scenarios', () => {
       const late = () => (random() < 0.1 ? Math.round(150 * random()) : 0);
       const r = createRun('sustained', opts({}, 300, 1000));
       const server = simServer({ limit: 300, windowMs: 1000, mode });
-      const s = simulate(r, server, T0, 2, { late });
+      const s = simulate(r, server, T0, { client: { late } });
       expect(outcome(r.judgements(), 'RL-SUSTAINED-BELOW-CEILING')).toEqual(['pass']);
       expect(s.sends.length).toBe(1 + 540);
       expect(maxInWindow(s.sends.slice(1), 1000)).toBe(270);
@@ -195,12 +195,12 @@ describe('a client that falls short of the rate', () => {
     (name) => {
       const o = opts({ perDay: 3300, dayMs: 20_000 }, 300, 1000);
       const slow = createRun(name, o);
-      simulate(slow, simServer({ limit: 300, windowMs: 1000 }), T0, 2, { cpuMs: 10 });
+      simulate(slow, simServer({ limit: 300, windowMs: 1000 }), T0, { client: { cpuMs: 10 } });
       const short = shortfallOf(name, slow.judgements());
       expect(short?.outcome).toBe('skip');
       expect(SCENARIOS[name].shortfall).toContain(short?.title);
       const idle = createRun(name, o);
-      simulate(idle, simServer({ limit: 300, windowMs: 1000 }), T0, 2);
+      simulate(idle, simServer({ limit: 300, windowMs: 1000 }), T0);
       expect(shortfallOf(name, idle.judgements())).toBeUndefined();
     },
   );
@@ -230,7 +230,10 @@ describe('the key guard of one instance among several', () => {
 });
 
 describe('requests in flight counted out of order', () => {
-  const answer = (r: ScenarioRun, seq: number, t: number, remaining: number, resetAt = T0 + 6000) =>
+  const answer = (
+    r: ScenarioRun,
+    { seq, t, remaining, resetAt = T0 + 6000 }: { seq: number; t: number; remaining: number; resetAt?: number },
+  ) =>
     r.observe({
       seq,
       t,
@@ -246,28 +249,28 @@ describe('requests in flight counted out of order', () => {
     // A 1 s round trip on a 6 s window of 100: the ceiling keeps 34 in flight (2 × 100 × 1 s / 6 s).
     const r = createRun('ceiling', opts({}, 100, 6000));
     expect(r.next(T0).kind).toBe('send');
-    answer(r, r.sent(T0), T0 + 1000, 99);
+    answer(r, { seq: r.sent(T0), t: T0 + 1000, remaining: 99 });
     const seqs: number[] = [];
     while (r.next(T0 + 1000).kind === 'send') seqs.push(r.sent(T0 + 1000));
     expect(seqs).toHaveLength(34);
     // The last one sent was counted first: alone back, it may not free the 33 still in flight (they may all be counted since).
-    answer(r, seqs[33], T0 + 1900, 98);
+    answer(r, { seq: seqs[33], t: T0 + 1900, remaining: 98 });
     expect(budget(r.state)).toBe(100 - 35);
     // The rest were counted in reverse send order, so the first one sent says the lowest Remaining: 100 - 35 left, exactly.
-    seqs.slice(0, 33).forEach((seq) => answer(r, seq, T0 + 2000, 98 - (seqs[33] - seq)));
+    seqs.slice(0, 33).forEach((seq) => answer(r, { seq, t: T0 + 2000, remaining: 98 - (seqs[33] - seq) }));
     expect(budget(r.state)).toBe(100 - 35);
   });
 
   it('A straggler counted at the end of the previous window does not cut the new window’s budget.', () => {
     const r = createRun('ceiling', opts({}, 100, 6000));
-    answer(r, r.sent(T0), T0 + 1000, 99);
+    answer(r, { seq: r.sent(T0), t: T0 + 1000, remaining: 99 });
     const seqs: number[] = [];
     while (r.next(T0 + 1000).kind === 'send') seqs.push(r.sent(T0 + 1000));
     // The window rolls over while they are in flight: the last one sent is counted first in the new window…
-    answer(r, seqs[33], T0 + 1900, 99, T0 + 12_000);
+    answer(r, { seq: seqs[33], t: T0 + 1900, remaining: 99, resetAt: T0 + 12_000 });
     expect(budget(r.state)).toBe(99 - 33);
     // …and the first one sent was the old window's last (Remaining 5 there): none of the new window's slots.
-    answer(r, seqs[0], T0 + 1950, 5);
+    answer(r, { seq: seqs[0], t: T0 + 1950, remaining: 5 });
     expect(budget(r.state)).toBe(99 - 32);
   });
 
@@ -276,16 +279,16 @@ describe('requests in flight counted out of order', () => {
     // one second later) answered after #17 (Remaining 3) was taken for a new window, and the 429 request went out
     // while #20 (Remaining 0) was still in flight — RL-CEILING-429 failed a correct server.
     const r = createRun('ceiling', opts({}, 100, 6000));
-    answer(r, r.sent(T0), T0 + 1000, 99);
+    answer(r, { seq: r.sent(T0), t: T0 + 1000, remaining: 99 });
     const seqs: number[] = [];
     while (r.next(T0 + 1000).kind === 'send') seqs.push(r.sent(T0 + 1000));
-    answer(r, seqs[10], T0 + 1900, 60);
+    answer(r, { seq: seqs[10], t: T0 + 1900, remaining: 60 });
     expect(budget(r.state)).toBe(60 - 33);
     // Counted before seqs[10] (Remaining 61, a value this window has not said), its Reset rounded up a second.
-    answer(r, seqs[11], T0 + 1950, 61, T0 + 7000);
+    answer(r, { seq: seqs[11], t: T0 + 1950, remaining: 61, resetAt: T0 + 7000 });
     expect(budget(r.state)).toBe(60 - 32);
     // A new window a second later counts down from the top again: its Remaining repeats a value the window said.
-    answer(r, seqs[12], T0 + 1990, 99, T0 + 8000);
+    answer(r, { seq: seqs[12], t: T0 + 1990, remaining: 99, resetAt: T0 + 8000 });
     expect(budget(r.state)).toBe(99 - 31);
   });
 });
@@ -293,7 +296,7 @@ describe('requests in flight counted out of order', () => {
 describe('time left', () => {
   it('counts a Retry-After the key is under, even once the phase has nothing more planned', () => {
     const done: Phase = { name: 'paced', next: () => ({ kind: 'send' }), etaMs: () => 0 };
-    const r = new ScenarioRun('overload', opts(), [done], { maxRequests: 10, maxDurationMs: 600_000 }, () => []);
+    const r = new ScenarioRun('overload', opts(), { phases: [done], caps: { maxRequests: 10, maxDurationMs: 600_000 }, judge: () => [] });
     r.next(T0);
     expect(r.etaMs(T0)).toBe(0);
     r.state.guard.blockedUntil = T0 + 61_000;

@@ -105,9 +105,7 @@ export function simulate(
   run: ScenarioRun,
   server: SimServer,
   start: number,
-  latencyMs = 2,
-  client: SimClient = {},
-  maxSteps = 200000,
+  { latencyMs = 2, client = {}, maxSteps = 200000 }: { latencyMs?: number; client?: SimClient; maxSteps?: number } = {},
 ): SimRun {
   let now = start;
   const sends: number[] = [];

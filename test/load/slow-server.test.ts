@@ -32,7 +32,12 @@ const OVERTAKING: Partial<Variants> = { latencyMs: 1500, latencyJitterMs: 1000 }
 
 const bundles = builtBundles('slow-dist');
 
-function runPlan(kind: EngineKind, plan: Plan, options: AppOptions, scenarios: ScenarioName[] = ['ceiling'], start = T0) {
+function runPlan(
+  kind: EngineKind,
+  plan: Plan,
+  options: AppOptions,
+  { scenarios = ['ceiling'], start = T0 }: { scenarios?: ScenarioName[]; start?: number } = {},
+) {
   return runVirtual(kind, scenarios, options, { dist: bundles.dir, start, job: { plan, ...PLANS[plan], apiKey: DEMO_KEYS[plan] } });
 }
 
@@ -64,7 +69,12 @@ describe('a window that ends with dozens of requests in flight', () => {
   it.each(ENGINES)(
     'The %s engine, starting 40 s into a window on a business key, uses its rest, then gets the 429 in the next window without a false alarm.',
     async (kind) => {
-      const { reports } = await runPlan(kind, 'business', { variants: OVERTAKING }, ['ceiling', 'recovery'], T0 + 40_000);
+      const { reports } = await runPlan(
+        kind,
+        'business',
+        { variants: OVERTAKING },
+        { scenarios: ['ceiling', 'recovery'], start: T0 + 40_000 },
+      );
       for (const r of reports) expect(problems(r), `${r.scenario}`).toEqual([]);
       const r = reports[0];
       expect(outcomesOf(r.judgements)['RL-CEILING-429']).toBe('pass');
@@ -79,7 +89,12 @@ describe('a window that ends with dozens of requests in flight', () => {
 describe('the key stays safe with many requests in flight', () => {
   it('A ban-on-early-retry server answering slowly and out of order passes ceiling then recovery on both engines, never banned.', async () => {
     for (const kind of ENGINES) {
-      const { reports } = await runPlan(kind, 'business', { variants: { ...OVERTAKING, banOnEarlyRetry: true } }, ['ceiling', 'recovery']);
+      const { reports } = await runPlan(
+        kind,
+        'business',
+        { variants: { ...OVERTAKING, banOnEarlyRetry: true } },
+        { scenarios: ['ceiling', 'recovery'] },
+      );
       for (const r of reports) {
         expect(problems(r), `${kind} ${r.scenario}`).toEqual([]);
         for (const p of r.timeline) if (p.status === 429) expect(p.retryAfter ?? 0).toBeLessThanOrEqual(WINDOW_MS / 1000 + 2);
@@ -154,7 +169,12 @@ describe('no false alarm with many requests in flight counted out of order', () 
     '%s, answering in 1.5–2.5 s on a business key, passes ceiling and recovery on both engines.',
     async (name) => {
       for (const kind of ENGINES) {
-        const { reports } = await runPlan(kind, 'business', { variants: { ...OVERTAKING, ...VALID[name] } }, ['ceiling', 'recovery']);
+        const { reports } = await runPlan(
+          kind,
+          'business',
+          { variants: { ...OVERTAKING, ...VALID[name] } },
+          { scenarios: ['ceiling', 'recovery'] },
+        );
         for (const r of reports) expect(problems(r), `${kind} ${r.scenario}`).toEqual([]);
       }
     },
@@ -175,7 +195,12 @@ describe('no false alarm with many requests in flight counted out of order', () 
     const expected = FAULTS[fault].expect;
     const seen: Record<string, string | undefined> = {};
     for (const kind of ENGINES) {
-      const { reports } = await runPlan(kind, 'business', { faults: [fault], variants: OVERTAKING }, ['ceiling', 'recovery']);
+      const { reports } = await runPlan(
+        kind,
+        'business',
+        { faults: [fault], variants: OVERTAKING },
+        { scenarios: ['ceiling', 'recovery'] },
+      );
       const outcomes = reports.map((r) => outcomesOf(r.judgements)[expected.requirement]);
       seen[kind] = outcomes.find((x) => x === expected.outcome) ?? outcomes.join(',');
     }

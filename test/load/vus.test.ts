@@ -13,7 +13,6 @@ import type { EngineResult, LoadEngine, LoadJob } from '../../load/node/engine.t
 import { vusFor } from '../../load/node/key-rest.ts';
 import { orchestrate } from '../../load/node/orchestrator.ts';
 import { VirtualClock } from '../support/virtual.ts';
-import type { AppOptions } from '../../reference/app.ts';
 import { job, runVirtual, T0, virtualApp } from './helpers.ts';
 import { builtBundles } from '../support/bundles.ts';
 import { EmulatedK6 } from '../support/k6-shim/engine.ts';
@@ -98,7 +97,7 @@ describe('several VUs of a paced scenario in one k6 process (the emulator: one V
   ] as const)(
     'Against %s the VUs carry their requests and the report is judged on all of them as one run: RL-SUSTAINED-BELOW-CEILING %s.',
     async (_name, outcome, options) => {
-      const out = await runVirtual('k6', ['sustained'], options as AppOptions, { dist: bundles.dir, job: { maxVus: 2 } });
+      const out = await runVirtual('k6', ['sustained'], options, { dist: bundles.dir, job: { maxVus: 2 } });
       const r = out.reports[0];
       expect(r.judgements.find((j) => j.requirement === 'RL-SUSTAINED-BELOW-CEILING')?.outcome).toBe(outcome);
       expect(r.judgements.some((j) => j.title === 'Not judged on a share')).toBe(false);

@@ -7,7 +7,7 @@
  * names them as new, and no file holds the key in any encoding.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };

@@ -1,5 +1,4 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };

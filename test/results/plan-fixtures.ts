@@ -92,7 +92,11 @@ export const CUT_SHORT = 'the run’s deadline (600000 ms) was reached';
 
 /** Free certified; pro's ceiling stopped at the run's deadline after 100 requests, judged only response by response. */
 export const cutShortPro = (): RunReport => {
-  const ceiling = realLoadReport('ceiling', ceilingSamples({ cap: 100 }, SHAPES.pro), CUT_SHORT, SHAPES.pro, true);
+  const ceiling = realLoadReport('ceiling', ceilingSamples({ cap: 100 }, SHAPES.pro), {
+    stoppedBecause: CUT_SHORT,
+    p: SHAPES.pro,
+    responsesOnly: true,
+  });
   return plansReport([certifiedRun('free'), { plan: 'pro', load: [ceiling], extra: fullProfile('pro') }]);
 };
 

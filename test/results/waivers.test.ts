@@ -101,7 +101,7 @@ describe('applyWaivers', () => {
     ],
     ['a waiver of a skipped requirement changes nothing', 'CREATE-ID-UNIQUE', w('CREATE-ID-UNIQUE'), true, 'skip', undefined],
   ];
-  it.each(cases)('With one waiver, %s.', (_name, id, waiver, allowMustWaivers, status, note) => {
+  it.for(cases)('With one waiver, %s.', ([, id, waiver, allowMustWaivers, status, note]) => {
     const out = applyWaivers(failingReport(), [waiver], { now: NOW, allowMustWaivers });
     expect(statusOf(out, id)).toBe(status);
     if (status === 'waived')

@@ -78,7 +78,7 @@ describe('configuration', () => {
 
   // Each row: a setting, a bad value (or one the rest of the configuration refuses), the command, the rest of the
   // environment, and what the message says after naming where the value came from.
-  test.each([
+  test.for([
     ['plan', 'gold', 'start', {}, / must be free, pro, business, enterprise, got "gold"$/],
     ['plans', 'gold', 'load', {}, / must list free, pro, business or enterprise/],
     ['timeout-ms', '-5', 'start', {}, / must be a positive integer/],
@@ -93,7 +93,7 @@ describe('configuration', () => {
     ['port', '0', 'reference', {}, / must be a positive integer/],
   ] as const)(
     'A bad --%s names the flag when given as one and its variable when set in the environment (or .env).',
-    (flag, value, command, rest, says) => {
+    ([flag, value, command, rest, says]) => {
       const variable = findSetting(flag)?.env as string;
       const message = (run: () => unknown) => {
         try {

@@ -12,7 +12,9 @@ import { listen } from '../../reference/server.ts';
 import type { AppOptions } from '../../reference/options.ts';
 import { tempDir } from './temp.ts';
 import { nodeArgs } from '../../bin/build.mjs';
-import type { Case, Outcome } from './cli-cases.ts';
+import { STARTED } from './cli-cases.ts';
+
+export { runCases } from './cli-cases.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -31,10 +33,13 @@ export interface CliOptions {
   onSpawn?: (child: ReturnType<typeof spawn>) => void;
 }
 
-/** Environment without any ANIMAL_STORE_* variable of the developer's shell. */
+/**
+ * Environment without any ANIMAL_STORE_* variable of the developer's shell: this process's as it started, never that of a
+ * command's main() running in it at the time (runCases).
+ */
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('VITEST')) env[k] = v;
+  for (const [k, v] of Object.entries(STARTED)) if (!k.startsWith('ANIMAL_STORE_') && !k.startsWith('VITEST')) env[k] = v;
   return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
 }
 
@@ -59,23 +64,6 @@ export function runCli(entry: string, args: string[], opts: CliOptions = {}): Pr
   });
 }
 
-/**
- * Each case through the main() of `command` (`start`: npm start's, `load`: npm run load's), one after another in one
- * child process (test/support/cli-cases.ts): for the cases that judge what the command says (dry runs, --help), not
- * how its process ends. A process costs one to three seconds of CPU time; a case run beside others, a fraction of it.
- */
-export async function runCases<K extends string>(
-  command: 'start' | 'load',
-  cases: Record<K, Case>,
-  opts: CliOptions = {},
-): Promise<Record<K, Outcome>> {
-  const names = Object.keys(cases) as K[];
-  const r = await runCli('test/support/cli-cases.ts', [command, JSON.stringify(names.map((n) => cases[n]))], opts);
-  if (r.code !== 0) throw new Error(`cli-cases.ts exited ${r.code ?? r.signal}: ${r.stderr}`);
-  const outcomes = JSON.parse(r.stdout) as Outcome[];
-  return Object.fromEntries(names.map((n, i) => [n, outcomes[i]])) as Record<K, Outcome>;
-}
-
 /** Called with every request the reference server receives, before it answers (e.g. to interrupt a run once its specs are sending). */
 export type OnRequest = (listener: (req: IncomingMessage) => void) => void;
 
@@ -91,7 +79,7 @@ export async function withReference<T>(
   };
   const server = await listen({ ...app, handler }, { host: '127.0.0.1', port: 0 });
   try {
-    return await fn(server.url, app.keys as Record<string, string>, (l) => void listeners.push(l));
+    return await fn(server.url, app.keys, (l) => void listeners.push(l));
   } finally {
     await server.close();
   }

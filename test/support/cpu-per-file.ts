@@ -22,6 +22,7 @@ const started = Date.now();
 let file = '';
 
 // (Vitest reads a hook's first parameter as its fixtures: an empty pattern asks for none.)
+// eslint-disable-next-line no-empty-pattern -- the empty pattern is how Vitest is told (above)
 beforeAll(({}, suite) => {
   file = suite.file.filepath;
 });

@@ -7,10 +7,12 @@ import { levelOf, type RequirementId } from '../../src/core/catalogue.ts';
 import type { Evidence, Judgement } from '../../src/core/spec/define.ts';
 
 /** `ok` → pass; otherwise fail (MUST) or warn (any other level), as the catalogue says. */
-export function judge(requirement: RequirementId, ok: boolean, title: string, message: string, evidence?: Evidence): Judgement {
-  const outcome = ok ? 'pass' : levelOf(requirement) === 'MUST' ? 'fail' : 'warn';
-  return evidence ? { requirement, outcome, title, message, evidence } : { requirement, outcome, title, message };
+export function judge(requirement: RequirementId, ok: boolean, title: string, message: string): Judgement {
+  return { requirement, outcome: ok ? 'pass' : levelOf(requirement) === 'MUST' ? 'fail' : 'warn', title, message };
 }
+
+/** A judgement with its evidence. */
+export const withEvidence = (j: Judgement, evidence: Evidence): Judgement => ({ ...j, evidence });
 
 export function skip(requirement: RequirementId, title: string, message: string, remedy?: string): Judgement {
   return remedy ? { requirement, outcome: 'skip', title, message, remedy } : { requirement, outcome: 'skip', title, message };

@@ -123,7 +123,7 @@ export function drift(mine: Node, crd: Node, at = ''): string[] {
   if (mine.items) out.push(...(crd.items ? drift(mine.items, crd.items, `${at}/items`) : [`${at}/items: the CRD has no items`]));
   if (!crd.properties) return out; // free-form in the CRD (metadata): what the transcription asks more is Kubernetes'
   const required = (n: Node) => [...((n.required as string[]) ?? [])].sort();
-  if (!same(required(mine), required(crd))) out.push(`${here}: required ${required(mine)}, the CRD's ${required(crd)}`);
+  if (!same(required(mine), required(crd))) out.push(`${here}: required ${required(mine).join(',')}, the CRD's ${required(crd).join(',')}`);
   const open = !!crd['x-kubernetes-preserve-unknown-fields'];
   if ((mine.additionalProperties === false) === open)
     out.push(`${here}: additionalProperties ${mine.additionalProperties}, the CRD ${open ? 'keeps' : 'prunes'} unknown fields`);

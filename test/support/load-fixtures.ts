@@ -106,9 +106,7 @@ export function ceilingSamples(shape: CeilingShape = {}, p: PlanShape = FREE): S
 export function realLoadReport(
   scenario: 'ceiling' | 'recovery',
   samples: Sample[],
-  stoppedBecause = 'done',
-  p: PlanShape = FREE,
-  responsesOnly = false,
+  { stoppedBecause = 'done', p = FREE, responsesOnly = false }: { stoppedBecause?: string; p?: PlanShape; responsesOnly?: boolean } = {},
 ): LoadReport {
   const o = judgeOptions(p);
   const own: Judgement[] = responsesOnly
@@ -134,18 +132,20 @@ export function realLoadReport(
 
 /** A server that throttles exactly at the plan's limit, and lets the key back in after Retry-After. */
 export const passingLoad = (p: PlanShape = FREE): LoadReport[] => [
-  realLoadReport('ceiling', ceilingSamples({ throttleAt: p.limit }, p), 'done', p),
-  realLoadReport('recovery', ceilingSamples({ throttleAt: p.limit, probe: true }, p), 'done', p),
+  realLoadReport('ceiling', ceilingSamples({ throttleAt: p.limit }, p), { p }),
+  realLoadReport('recovery', ceilingSamples({ throttleAt: p.limit, probe: true }, p), { p }),
 ];
 
 /** A server that throttles at request #51 while Remaining still says 10 (on a free key; more on a larger plan): RL-NOT-EARLY fails there. */
 export const EARLY_REQUEST = 51;
 export function earlyThrottleLoad(p: PlanShape = FREE): LoadReport[] {
-  return [realLoadReport('ceiling', ceilingSamples({ throttleAt: EARLY_REQUEST - 1 }, p), 'first 429', p)];
+  return [realLoadReport('ceiling', ceilingSamples({ throttleAt: EARLY_REQUEST - 1 }, p), { stoppedBecause: 'first 429', p })];
 }
 
 /** A server that never throttles: the ceiling runs to its cap without a 429. */
-export const unthrottledLoad = (): LoadReport[] => [realLoadReport('ceiling', ceilingSamples({ cap: 70 }), 'request cap reached (70)')];
+export const unthrottledLoad = (): LoadReport[] => [
+  realLoadReport('ceiling', ceilingSamples({ cap: 70 }), { stoppedBecause: 'request cap reached (70)' }),
+];
 
 /** A recovery whose probe, sent after the Retry-After, is still answered 429: RL-RECOVERY fails on that probe. */
 export function stillThrottledRecovery(): LoadReport {

@@ -153,7 +153,10 @@ function tunnel(o: ProxyOptions, hosts: Record<string, string>, seen: Seen) {
     if (!ip) return void refuse('502 Bad Gateway');
     const up = netConnect(Number(port), ip, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length) (seen.chunks.push(head), up.write(head));
+      if (head.length) {
+        seen.chunks.push(head);
+        up.write(head);
+      }
       client.on('data', (d: Buffer) => seen.chunks.push(d));
       client.pipe(up);
       up.pipe(client);

@@ -24,7 +24,7 @@ export async function recordingReference(options: AppOptions = {}): Promise<Reco
   const port = (server.address() as { port: number }).port;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
-    keys: app.keys as Record<string, string>,
+    keys: app.keys,
     requests,
     close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
   };

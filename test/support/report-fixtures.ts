@@ -13,7 +13,7 @@
  */
 import { REQUIREMENTS, type RequirementId } from '../../src/core/catalogue.ts';
 import type { Evidence, Judgement } from '../../src/core/spec/define.ts';
-import { judge, observe, skip, suiteError } from './fixture-judgements.ts';
+import { judge, observe, skip, suiteError, withEvidence } from './fixture-judgements.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { buildReport, finalize, loadFindings } from '../../src/results/aggregate.ts';
 import { compare } from '../../src/results/compare.ts';
@@ -100,7 +100,7 @@ const getPet: Evidence = {
   actual: 'none of them',
 };
 export const deprecationWarning = () =>
-  found(judge('DEPRECATION-SIGNALLED', false, 'Missing deprecation signal', 'getPet carries no Deprecation header', getPet));
+  found(withEvidence(judge('DEPRECATION-SIGNALLED', false, 'Missing deprecation signal', 'getPet carries no Deprecation header'), getPet));
 
 /** Every MUST exercised and passed; one SHOULD warning. */
 export const certifiedReport = (): RunReport =>
@@ -115,7 +115,9 @@ export const unthrottledReport = (): RunReport => report({ findings: [...conform
 export const LONG_BODY = `{"pets":[${Array.from({ length: 60 }, (_, i) => `{"id":"${i}","name":"pet number ${i}"}`).join(',')}],"end":"END-OF-BODY"}`;
 
 function failures(): Record<string, Finding[]> {
-  const fail = (id: RequirementId, title: string, message: string, ev: Evidence) => [found(judge(id, false, title, message, ev))];
+  const fail = (id: RequirementId, title: string, message: string, ev: Evidence) => [
+    found(withEvidence(judge(id, false, title, message), ev)),
+  ];
   return {
     'AUTH-MISSING-401': fail(
       'AUTH-MISSING-401',
@@ -155,7 +157,7 @@ function failures(): Record<string, Finding[]> {
     }),
     'LIST-LIMIT-FILLS-PAGE': [
       found(
-        judge('LIST-LIMIT-FILLS-PAGE', false, 'Short page', `limit=20 returned 7 animals ${HOSTILE.markdown}`, {
+        withEvidence(judge('LIST-LIMIT-FILLS-PAGE', false, 'Short page', `limit=20 returned 7 animals ${HOSTILE.markdown}`), {
           expected: '20 animals',
           actual: '7',
         }),
@@ -176,7 +178,7 @@ export function comparedWith(r: RunReport, ...earlier: Record<string, Status>[])
     file: `reports/runs/${earlier.length - i}/certification.json`,
     startedAt: `2025-05-${31 - i}T10:00:00.000Z`,
     outcome: 'not-conformant' as const,
-    statuses: Object.fromEntries(r.requirements.map((q) => [q.id, change[q.id] ?? q.status])) as Record<string, Status>,
+    statuses: Object.fromEntries(r.requirements.map((q) => [q.id, change[q.id] ?? q.status])),
   }));
   const comparison = compare(r, past);
   return comparison ? { ...r, comparison } : r;

@@ -18,17 +18,11 @@ export const judgeWindow = (seq: readonly Sample[], opts = o) => SCENARIOS.overl
 export const judgeSustained = (seq: readonly Sample[], opts = o) => SCENARIOS.sustained.judge(seq, opts, undefined);
 export const judgeDaily = (seq: readonly Sample[], opts = o) => SCENARIOS.daily.judge(seq, opts, undefined);
 
-export function s(
-  seq: number,
-  at: number,
-  status: number,
-  h: Record<string, string | number | undefined> = {},
-  phase: Sample['phase'] = 'ceiling',
-  body?: string,
-): Sample {
+/** A sample of the ceiling's phase: request `seq` answered at `at` with `status` and headers `h` (`{ ...s(…), body }` adds a body). */
+export function s(seq: number, at: number, status: number, h: Record<string, string | number | undefined> = {}): Sample {
   const headers: Record<string, string> = { date: new Date(at).toUTCString() };
   for (const [k, v] of Object.entries(h)) if (v !== undefined) headers[k] = String(v);
-  return { seq, phase, sentAt: at - 5, t: at, status, headers, ...(body !== undefined ? { body } : {}) };
+  return { seq, phase: 'ceiling', sentAt: at - 5, t: at, status, headers };
 }
 export const rl = (remaining: number | undefined, reset = Math.ceil((T0 + W) / 1000), limit = L) => ({
   'x-ratelimit-limit': limit,
@@ -40,7 +34,7 @@ export const errorBody = JSON.stringify({ code: 'rate_limited', message: 'slow d
 export function ceilingRun(extra429: Record<string, string | number | undefined> = {}, body = errorBody): Sample[] {
   const out: Sample[] = [];
   for (let i = 0; i < L; i++) out.push(s(i, T0 + 10 * i, 200, rl(L - 1 - i)));
-  out.push(s(L, T0 + 10 * L, 429, { ...rl(0), 'retry-after': 60, ...extra429 }, 'ceiling', body));
+  out.push({ ...s(L, T0 + 10 * L, 429, { ...rl(0), 'retry-after': 60, ...extra429 }), body });
   return out;
 }
 export const find = (vs: { requirement: string; outcome: string }[], req: string) =>

@@ -1,36 +1,43 @@
 /**
- * The static checks `npm test` runs before the tests: the type check (tsc) and
- * the format check (prettier), side by side — each is one process, mostly on one
- * core, so together they take about the time of the longer one; what neither found changed since the last run is not
- * checked again (below). Each one's output
- * is printed whole, after it ends; the exit code is 1 if either failed.
+ * The static checks `npm test` runs beside the tests (test/support/run-tests.mjs): the type check and the linter on
+ * one TypeScript program (test/support/typecheck-lint.mjs, in this process) beside the format check (prettier, a child
+ * process) — together they take about the time of the longer one. What none of them found changed since the last run is not checked
+ * again: tsc's incremental build info, ESLint's and Prettier's caches are kept under node_modules/.cache/animal-store
+ * (never committed, gone with a fresh `npm ci`; Prettier's is keyed by each file's content, Prettier's version and
+ * options). A fresh clone checks everything. Each one's output is printed whole, after it ends; the exit code is 1 if
+ * any failed.
  */
 import { spawn } from 'node:child_process';
+import { typecheckAndLint } from './typecheck-lint.mjs';
 
-// What each check found unchanged is remembered under node_modules/.cache (never committed, gone with a fresh
-// `npm ci`): tsc's incremental build info (the files and their hashes, so only what changed is checked again) and
-// Prettier's cache (keyed by each file's content, Prettier's version and options). A fresh clone checks everything.
 const CACHE = 'node_modules/.cache/animal-store';
-const CHECKS = [
-  ['typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', `${CACHE}/tsc.tsbuildinfo`]],
-  [
-    'format check',
-    'prettier',
-    ['--check', '--log-level', 'warn', '--cache', '--cache-strategy', 'content', '--cache-location', `${CACHE}/prettier.json`, '.'],
-  ],
+const PRETTIER = [
+  '--check',
+  '--log-level',
+  'warn',
+  '--cache',
+  '--cache-strategy',
+  'content',
+  '--cache-location',
+  `${CACHE}/prettier.json`,
+  '.',
 ];
 
-const run = ([name, bin, args]) =>
+const prettier = (child = spawn('node_modules/.bin/prettier', PRETTIER, { stdio: ['ignore', 'pipe', 'pipe'] })) =>
   new Promise((done) => {
-    const child = spawn(`node_modules/.bin/${bin}`, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    child.on('error', (e) => done({ name, code: 1, out: `${out}${e.message}\n` }));
-    child.on('close', (code) => done({ name, code: code ?? 1, out }));
+    child.on('error', (e) => done({ name: 'format check', code: 1, out: `${out}${e.message}\n` }));
+    child.on('close', (code) => done({ name: 'format check', code: code ?? 1, out }));
   });
 
-const results = await Promise.all(CHECKS.map(run));
+const formatting = prettier(); // started first: it runs in its own process while this one type-checks and lints
+const typed = await typecheckAndLint().then(
+  (r) => ({ name: 'type check and lint', ...r }),
+  (e) => ({ name: 'type check and lint', code: 1, out: `${e.stack ?? e}\n` }),
+);
+const results = [typed, await formatting];
 for (const r of results) {
   if (r.out) process.stdout.write(r.out);
   if (r.code !== 0) process.stderr.write(`${r.name} failed (exit ${r.code})\n`);

@@ -3,12 +3,11 @@
  * schedule, concurrency and issue; the staging run's triggers, its waivers and
  * its own variable names. What both carry from run to run: run-memory.test.ts.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.ts';
-import { load, steps, stepById, indexOf, header, used, runShell, check } from '../support/workflows.ts';
-import { tempDir } from '../support/temp.ts';
+import { load, stepById, header, used, runShell } from '../support/workflows.ts';
 
 describe('the nightly production workflow', () => {
   const file = 'nightly-production.yml';

@@ -11,13 +11,13 @@
  * with bash and a stand-in for npm; the suite itself is asked for a dry run with
  * the environment the workflow gives it.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { k6VersionProblem } from '../../load/node/k6.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import { SETTINGS } from '../../src/settings/settings.ts';
-import { ROOT, runCases } from '../support/cli.ts';
+import { runCases } from '../support/cli.ts';
 import {
   type Step,
   type Workflow,
@@ -28,7 +28,6 @@ import {
   certifyJob,
   stepById,
   indexOf,
-  header,
   used,
   documented,
   runShell,
@@ -130,7 +129,7 @@ describe.each(FILES)('%s', (file, expected) => {
       expect(run).not.toMatch(/ANIMAL_STORE_API_KEY|secrets\.|vars\./);
       expect(run).not.toMatch(/\bset -x\b|\bprintenv\b|^\s*env\s*$/m);
       expect(run).not.toContain('${{');
-      expect(String(s.with?.script ?? '')).not.toContain('${{');
+      expect(JSON.stringify(s.with?.script ?? '')).not.toContain('${{');
     }
   });
 
@@ -215,7 +214,7 @@ describe.each(FILES)('%s', (file, expected) => {
       }
       return { ...neutral, ...evaluate(certify.env ?? {}, values) };
     };
-    // Both dry runs through npm start's certify() in one process (test/support/cli-cases.ts): what it says, not how
+    // Both dry runs through npm start's certify() in this process (test/support/cli-cases.ts): what it says, not how
     // its process ends, which the other tests of npm start prove.
     const runs = await runCases('start', {
       table: { args: [...args, '--dry-run'], env: env(cases[0], budgets[0]) },
@@ -264,7 +263,7 @@ describe.each(FILES)('%s', (file, expected) => {
     expect(k6.uses).toBe('grafana/setup-k6-action@v1');
     expect(k6.id).toBe('k6');
     expect(k6.with?.['k6-version']).toBe('2.2.0');
-    expect(k6VersionProblem('k6', `k6 v${k6.with?.['k6-version']}`)).toBeUndefined();
+    expect(k6VersionProblem('k6', `k6 v${String(k6.with?.['k6-version'])}`)).toBeUndefined();
     expect(k6['continue-on-error']).toBe(true);
     expect(indexOf(w, k6)).toBeGreaterThan(
       indexOf(

@@ -5,7 +5,7 @@
  * leaves that change to the server (a latitude: then it is a warning or an observation, never a MUST failure).
  * Pure (bundled for k6).
  */
-import { canonicalExact, parseJson, rawNumber, type JsonValue } from '../json.ts';
+import { canonicalExact, INT64_MAX_DIGITS, INT64_MIN_DIGITS, parseJson, rawNumber, type JsonValue } from '../json.ts';
 
 /** The fields the spec defines for a Pet; others a server may add are not compared. */
 export const PET_FIELDS = ['id', 'name', 'categoryId', 'status'] as const;
@@ -70,9 +70,6 @@ export function sentPet(body: string): SentPet | undefined {
   return { fields, written };
 }
 
-const TWO_53 = 9007199254740991n;
-const INT64_MAX = 9223372036854775807n;
-const INT64_MIN = -9223372036854775808n;
 const NON_CANONICAL = /[.eE]/;
 
 /**
@@ -86,8 +83,9 @@ export function readAsDouble(written: string | undefined, got: string | undefine
   const d = Number(written);
   if (!Number.isFinite(d) || !Number.isInteger(d)) return false;
   const exact = BigInt(d);
-  const clamped = exact > INT64_MAX ? INT64_MAX : exact < INT64_MIN ? INT64_MIN : exact;
-  return (exact > TWO_53 || exact < -TWO_53) && (exact.toString() === got || clamped.toString() === got);
+  const [min, max, safe] = [BigInt(INT64_MIN_DIGITS), BigInt(INT64_MAX_DIGITS), BigInt(Number.MAX_SAFE_INTEGER)];
+  const clamped = exact > max ? max : exact < min ? min : exact;
+  return (exact > safe || exact < -safe) && (exact.toString() === got || clamped.toString() === got);
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -67,7 +67,13 @@ interface Frame {
   spans: ReturnType<typeof retryAfterSpans>;
 }
 
-function svg(lr: LoadReport, tl: readonly TimelinePoint[], marks: readonly Offending[], l: Layout, aria: string): SafeHtml {
+/** The chart of one layout: `aria` labels it. */
+function svg(
+  lr: LoadReport,
+  { tl, marks }: { tl: readonly TimelinePoint[]; marks: readonly Offending[] },
+  l: Layout,
+  aria: string,
+): SafeHtml {
   const f = frameOf(tl, marks, l);
   const out: SafeHtml[] = [...yGrid(f), ...retryAfterShades(f), ...xTicks(f), ...axes(f), ...limitLine(f)];
   const line = remainingLine(tl, f.sx, f.sy, !lr.timelineTotals);
@@ -204,7 +210,7 @@ export function chart(lr: LoadReport): SafeHtml {
       ? html`<span data-testid="chart-offending-legend"><i class="sw sw-mark"></i>Offending request${marks.length === 1 ? '' : 's'}: ${marked}</span>`
       : '',
   ];
-  const drawings = LAYOUTS.map((l) => svg(lr, tl, marks, l, aria));
+  const drawings = LAYOUTS.map((l) => svg(lr, { tl, marks }, l, aria));
   return joinHtml([open, ...drawings, html`<figcaption>${legend}</figcaption>`, html`</figure>`], '\n');
 }
 

@@ -90,7 +90,7 @@ function same(reqs: readonly RequirementResult[], plans: readonly PlanResult[]):
   if (!reqs.length) return html``;
   const links = reqs.map(
     (r) =>
-      html`<a href="#req-${r.id}"><code>${r.id}</code></a> <span class="pill st-${alike(r, plans)!}">${STATUS_LABEL[alike(r, plans)!]}</span>`,
+      html`<a href="#req-${r.id}"><code>${r.id}</code></a> <span class="pill st-${alike(r, plans)}">${STATUS_LABEL[alike(r, plans)!]}</span>`,
   );
   return html`<tr class="same" data-testid="matrix-same"><th scope="row">Alike on every plan</th><td colspan="${plans.length}"><details class="cell"><summary>${reqs.length} rate-limit requirement${reqs.length === 1 ? '' : 's'} passed or observed on every plan</summary><p class="same-list">${joinHtml(links, ' · ')}</p></details></td></tr>`;
 }

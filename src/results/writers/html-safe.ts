@@ -42,10 +42,13 @@ function slotsOf(parts: readonly string[]): Slot[] {
 
 const SLOTS = new WeakMap<TemplateStringsArray, Slot[]>();
 
+/** Array.isArray, narrowing to a readonly list too. */
+const isList = (v: HtmlValue): v is readonly HtmlValue[] => Array.isArray(v);
+
 function render(value: HtmlValue, slot: Slot): string {
   if (value instanceof SafeHtml) return value.toString();
   if (value === undefined || value === null || value === false) return '';
-  if (Array.isArray(value)) return value.map((v: HtmlValue) => render(v, slot)).join('');
+  if (isList(value)) return value.map((v) => render(v, slot)).join('');
   return slot === 'text' ? escapeXml(value) : escapeAttr(value);
 }
 

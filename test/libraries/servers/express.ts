@@ -54,7 +54,7 @@ export async function startExpressRateLimit(o: ServerOptions & { jsonErrors: boo
   const v1 = express.Router();
   v1.get('/pets', (req, res) => send(res, pets.list(one(req.query.limit), one(req.query.status))));
   v1.post('/pets', (req, res) => send(res, pets.create(typeof req.body === 'string' ? req.body : '')));
-  v1.get('/pets/:petId', (req, res) => send(res, pets.get(req.params.petId as string)));
+  v1.get('/pets/:petId', (req, res) => send(res, pets.get(req.params.petId)));
   app.use('/v1', v1);
   app.use((_req, res) => send(res, NOT_FOUND()));
   app.use((err: { status?: number; message?: string }, _req: Request, res: Response, _next: NextFunction) => {

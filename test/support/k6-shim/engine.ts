@@ -9,7 +9,7 @@ import type { EngineResult, LoadEngine, LoadJob } from '../../../load/node/engin
 import { asOne, batchEnv, bundlePath } from '../../../load/node/k6.ts';
 import type { VirtualClock } from '../virtual.ts';
 import { tempDir } from '../temp.ts';
-import { reportOfRun, runK6Virtual } from './run.ts';
+import { reportOfRun, runK6VirtualSegments } from './run.ts';
 
 /** The k6 bundles in the emulator, in process, on the virtual clock: the k6 engine of the self-tests. */
 export class EmulatedK6 implements LoadEngine {
@@ -29,7 +29,7 @@ export class EmulatedK6 implements LoadEngine {
   async runBatch(jobs: readonly LoadJob[]): Promise<EngineResult[]> {
     const dir = tempDir('k6v');
     const env = batchEnv(jobs, dir);
-    const r = runK6Virtual(bundlePath(jobs[0].scenario, this.dist), env, this.app, this.clock, { segment: this.segment });
+    const [r] = runK6VirtualSegments(bundlePath(jobs[0].scenario, this.dist), env, { app: this.app, clock: this.clock }, [this.segment]);
     return jobs.map((j) => {
       // completed with the log, as the k6 engine does
       // completed and, for several VUs of a paced scenario, judged as one, as the k6 engine does

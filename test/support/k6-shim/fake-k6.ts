@@ -26,7 +26,7 @@ for (const [k, v] of Object.entries(process.env)) if (k.startsWith('ANIMAL_STORE
 const goEnv: Record<string, string | undefined> = {};
 for (const k of GO_VARS) goEnv[k] = process.env[k];
 // k6 gives the script the system's variables too (--include-system-env-vars): the bundle's own checks read the proxy
-for (const k of GO_VARS) if (process.env[k] !== undefined) env[k] = process.env[k] as string;
+for (const k of GO_VARS) if (process.env[k] !== undefined) env[k] = process.env[k];
 const r = await runK6Real(bundle, env, { goEnv });
 for (const line of r.log) process.stderr.write(`${line}\n`);
 if (r.files.stdout) process.stdout.write(r.files.stdout);

@@ -87,7 +87,7 @@ export async function runK6Real(
               files: (msg.files as Record<string, string>) || {},
               checks: (msg.checks as K6Run['checks']) || [],
               log: (msg.log as string[]) || [],
-              ...(msg.error ? { error: String(msg.error) } : {}),
+              ...(msg.error ? { error: msg.error as string } : {}),
             });
             return;
           }

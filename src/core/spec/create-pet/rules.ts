@@ -92,3 +92,15 @@ export function judgeRefused(requirement: RefusedRequirement, a: Answer, what: s
     evidence: { expected: '400', actual: answerText(a) },
   });
 }
+
+/** CREATE-ID-UNIQUE on one page of the list (`limit` asked, `size` animals): no id appears twice (`twice`: those that do). */
+export function judgeDistinctOnPage(twice: readonly string[], { limit, size }: { limit: number; size: number }): Judgement {
+  return CREATE_PET.judge('CREATE-ID-UNIQUE', {
+    ok: twice.length === 0,
+    pass: 'page-distinct',
+    fail: 'page-repeats',
+    args: { limit },
+    message: twice.length ? `limit=${limit}: id ${twice.join(', ')} appears more than once on the page` : `limit=${limit}: no id repeated among ${size} animals`,
+    evidence: twice.length ? { expected: 'distinct ids', actual: twice.join(', ') } : undefined,
+  });
+}

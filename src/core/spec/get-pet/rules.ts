@@ -7,12 +7,18 @@ import { GET_PET } from './requirements.ts';
 import { answerText, latitudes, type Answer } from '../create-pet/rules.ts';
 import { describeDifference, differences, fieldsOf, petAt, PET_FIELDS, type PetText } from '../pets.ts';
 
-/**
- * GET-ROUND-TRIP: a pet read back by its id has exactly the Pet fields expected (`expected`: the pet as created —
- * see expectedAfterCreate — or as listed), id digits included. `written`: how the request that created it wrote its
- * numbers (a change an RFC allows warns instead, under its own requirement).
- */
-export function judgeReadBack(expected: PetText, id: string, a: Answer, origin: string, written: PetText = {}): Judgement[] {
+/** A pet read back by its id: the pet expected and where it came from (`origin`), as the message says it. */
+export interface ReadBack {
+  id: string;
+  /** The pet as created (see expectedAfterCreate) or as listed. */
+  expected: PetText;
+  origin: string;
+  /** How the request that created it wrote its numbers (a change an RFC allows warns instead, under its own requirement). */
+  written?: PetText;
+}
+
+/** GET-ROUND-TRIP: a pet read back by its id has exactly the Pet fields expected, id digits included. */
+export function judgeReadBack(a: Answer, { id, expected, origin, written = {} }: ReadBack): Judgement[] {
   const shown = `GET /pets/${id} (${origin})`;
   if (a.status !== 200)
     return [

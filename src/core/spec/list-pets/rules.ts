@@ -34,6 +34,25 @@ export function judgePageSize(page: readonly JsonValue[], limit: number | undefi
   });
 }
 
+/**
+ * LIST-LIMIT-FILLS-PAGE: a page of `limit` holds as many animals as it may when at least `known` exist (the largest
+ * page seen so far): min(limit, known). Undefined while no animal is known to exist.
+ */
+export function judgeFillsPage(page: readonly JsonValue[], { limit, known }: { limit: number; known: number }): Judgement | undefined {
+  if (known <= 0) return undefined;
+  const n = page.length;
+  const want = Math.min(limit, known);
+  const full = n >= want;
+  return LIST_PETS.judge('LIST-LIMIT-FILLS-PAGE', {
+    ok: full,
+    args: { limit },
+    message: full
+      ? `limit=${limit} returned ${n} animals: a full page, as at least ${known} exist`
+      : `limit=${limit} returned only ${n} animals although at least ${known} exist`,
+    evidence: full ? undefined : { expected: `${want}`, actual: String(n) },
+  });
+}
+
 /** LIST-STATUS-FILTER: a page filtered by status holds only animals of that status. */
 export function judgeStatusFilter(page: readonly JsonValue[], status: string, what: string): Judgement {
   const other = page.map((_, i) => petAt(page as JsonValue, `/${i}`)?.status).filter((s) => s !== JSON.stringify(status));

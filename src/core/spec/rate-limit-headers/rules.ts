@@ -7,7 +7,7 @@
  */
 import type { Judgement } from '../../spec/define.ts';
 import { PLAN_CHOICES, PLANS, type PlanLimits, type PlanName } from '../../plans.ts';
-import { header, judgeReset, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate, type HeaderBag } from '../../ratelimit.ts';
+import { header, judgeReset, parseRetryAfter, readRateLimit, serverDate, type HeaderBag } from '../../ratelimit.ts';
 import { RATE_LIMIT_HEADERS } from './requirements.ts';
 
 /** One response as the rules see it. */

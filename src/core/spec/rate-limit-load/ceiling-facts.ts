@@ -60,7 +60,7 @@ function windowFacts(win: Sample[], f: CeilingFacts, o: JudgeOptions): void {
     if (after(x) && (rem(x) ?? 0) > 0)
       f.refilled++; // the server says slots are free again: within the limit by its own count
     else if (after(x)) {
-      if (++afterZero <= refillAllowance({ refilling: releases > 0 || moving, before }, zero as Sample, x, o, lastZero)) f.refilled++;
+      if (++afterZero <= refillAllowance({ refilling: releases > 0 || moving, before }, { zero, later: x, lastZero }, o)) f.refilled++;
       else if (!f.unpredicted) f.unpredicted = x;
     } else if (isRelease(sent[i - 1], x)) {
       releases++;

@@ -167,7 +167,7 @@ function throttledFirst(s429: Sample, idle: Sample | undefined, o: JudgeOptions)
     outcome: 'skip',
     title: banned ? 'banned' : 'already-throttled',
     message: banned
-      ? `${n(s429)} was answered 429 asking to wait ${fmtMs(wait!)}, more than a window: the key seems banned for a while`
+      ? `${n(s429)} was answered 429 asking to wait ${fmtMs(wait)}, more than a window: the key seems banned for a while`
       : `${n(s429)}, the first request, was answered 429: the key was already at its limit`,
   });
 }

@@ -41,8 +41,8 @@ function earlierText(o: JudgeOptions): string {
     : '';
 }
 
-/** The judgement of a refusal for the day after `s` successes. */
-function refusal(all: readonly Sample[], daily: Sample, s: number, q: number, o: JudgeOptions): Judgement {
+/** The judgement of a refusal for the day after `s` successes (the quota `q`). */
+function refusal(all: readonly Sample[], daily: Sample, { s, q }: { s: number; q: number }, o: JudgeOptions): Judgement {
   const e = earlierInDay(o);
   const t = inFlightWith(all, daily);
   const wait = signals(daily).waitMs;
@@ -101,7 +101,7 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
   const last = daily || all.filter(isSuccess).pop();
   const dayStart = last ? Math.floor(last.sentAt / o.dayMs) * o.dayMs : 0;
   const S = (daily ? all.filter((x) => x.seq < daily.seq) : all).filter((x) => isSuccess(x) && x.sentAt >= dayStart).length;
-  if (daily) return out.concat(refusal(all, daily, S, D, o));
+  if (daily) return out.concat(refusal(all, daily, { s: S, q: D }, o));
   if (S > D)
     return out.concat(
       RATE_LIMIT_LOAD.judge(ID, {

@@ -87,3 +87,39 @@ function withoutRetryAfter(first: Sample, probes: readonly Sample[]): Judgement 
         : `${probes.length} probe(s), the first ${waited} after the 429 at X-RateLimit-Reset (or after a whole window), were refused`),
   });
 }
+
+/** A request retried after waiting out a 429's whole Retry-After, as RL-RECOVERY reads it. */
+export interface RetriedAfterWait {
+  operation: string;
+  status: number;
+  /** The retry's X-RateLimit-Remaining said 0. */
+  spent: boolean;
+  /** Sent with the run's key (or the key spelled another way), not without one or with another. */
+  runsKey: boolean;
+  waited: { retryAfter: string; waitedMs: number };
+}
+
+/**
+ * RL-RECOVERY on any phase's retry: served after the wait its 429 asked for. Without the run's key the limit is the
+ * client address's, shared with whoever else is behind it: a 429 that says the limit is spent (Remaining 0) is not the
+ * run's to judge; one that says requests remain is no rate limit at all.
+ */
+export function judgeRetriedAfterWait(r: RetriedAfterWait): Judgement {
+  const { operation, waited } = r;
+  if (r.status === 429 && r.spent && !r.runsKey)
+    return RATE_LIMIT_LOAD.judge('RL-RECOVERY', {
+      outcome: 'skip',
+      title: 'limit-shared-by-address',
+      message: `${operation} without the run's key was answered 429 again after Retry-After (${waited.retryAfter}): a limit per client address counts every client behind it, so the wait announced need not free it for this one`,
+    });
+  const served = r.status !== 429;
+  return RATE_LIMIT_LOAD.judge('RL-RECOVERY', {
+    ok: served,
+    pass: 'served-after-retry-after',
+    fail: 'still-429-after-retry-after',
+    message: served
+      ? `${operation} answered ${r.status} after waiting ${waited.waitedMs} ms (Retry-After: ${waited.retryAfter})`
+      : `${operation} was answered 429 again after the suite waited ${waited.waitedMs} ms, the whole Retry-After (${waited.retryAfter}) of the previous 429`,
+    evidence: served ? undefined : { expected: 'a response other than 429', actual: '429' },
+  });
+}

@@ -147,10 +147,8 @@ export const FEW_TO_TELL = 3;
  */
 export function refillAllowance(
   e: RefillEvidence,
-  zero: Sample,
-  later: Sample,
+  { zero, later, lastZero = zero }: { zero: Sample; later: Sample; lastZero?: Sample },
   o: Pick<JudgeOptions, 'limit' | 'windowMs'>,
-  lastZero: Sample = zero,
 ): number {
   // Served once the Reset the Remaining-0 response announced had come (by the server's Date, else on arrival): the limit had reset.
   const reset = signals(zero).reset;

@@ -26,7 +26,7 @@
         var sel = window.getSelection();
         sel.removeAllRanges();
         sel.addRange(range);
-        var ok = false;
+        var ok;
         try {
           ok = doc.execCommand('copy');
         } catch (e) {
