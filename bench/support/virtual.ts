@@ -152,7 +152,8 @@ export function virtualSend(app: App, clock: VirtualClock, latencyMs = 2): Send 
         const res = app.call({
           method: req.method,
           url: u.pathname + u.search,
-          headers: { ...(req.headers ?? {}), host: u.host },
+          // A body sent chunked comes with Transfer-Encoding and no Content-Length, as undici frames it on a socket.
+          headers: { ...(req.headers ?? {}), host: u.host, ...(req.chunks?.length ? { 'transfer-encoding': 'chunked' } : {}) },
           socket: { remoteAddress: '127.0.0.1' },
           body: req.body,
         });

@@ -28,6 +28,7 @@ export function spellingLabel(sp: Spelling): string {
       ? `${sp.escape.every(Boolean) ? 'every character' : 'characters'} of the strings escaped (${sp.long ? '\\u only, ' : ''}${sp.upper?.every(Boolean) ? 'upper' : sp.upper?.some(Boolean) ? 'mixed' : 'lower'}-case hex)`
       : '',
     sp.solidus ? 'every / written \\/' : '',
+    sp.order?.length ? `members in another order (ranks ${sp.order.join(',')})` : '',
     sp.comments?.some(Boolean) ? 'comments' : '',
     sp.trailingComma ? 'trailing commas' : '',
     sp.singleQuotes ? `single quotes (${sp.singleQuotes === 'names' ? 'member names' : 'every string'})` : '',
@@ -52,7 +53,7 @@ export function spellingForm(sp: Spelling, o: { id?: string; label?: string; cha
     label: o.label ?? spellingLabel(sp),
     source: ext
       ? `${RFC8259} §9 (a parser MAY accept non-JSON forms or extensions)`
-      : `${RFC8259} §2 (whitespace around any token), §7 (any character may be escaped, hex digits in either case, \\/)`,
+      : `${RFC8259} §2 (whitespace around any token), ${sp.order?.length ? '§4 (an object is an unordered collection), ' : ''}§7 (any character may be escaped, hex digits in either case, \\/)`,
     spell: (b) => {
       const node = o.change ? o.change(b.node) : b.node;
       return { text: render(node, sp), ...(ext ? { readings: [render(node)] } : {}) };
@@ -76,6 +77,7 @@ export const jsonSpellingArb: fc.Arbitrary<Spelling> = fc.record(
     upper: fc.array(fc.boolean(), { maxLength: 4 }),
     long: fc.boolean(),
     solidus: fc.boolean(),
+    order: fc.array(fc.nat({ max: 7 }), { maxLength: 7 }),
   },
   { requiredKeys: [] },
 );
@@ -220,6 +222,7 @@ export const BODY_EXAMPLES: readonly Form[] = [
     { escape: [false, true], upper: [false] },
     { id: 'json-escapes-lower', label: 'every other character of every string written as a \\u escape, lower-case hex' },
   ),
+  spellingForm({ order: [2, 1, 0] }, { id: 'json-member-order', label: 'the members of the object in reverse order' }),
   spellingForm(
     { solidus: true, ws: ['\t'] },
     { id: 'json-solidus', label: 'a solidus in the name written \\/, tabs between the tokens', change: nameWith('/x') },
@@ -265,6 +268,29 @@ export const BODY_EXAMPLES: readonly Form[] = [
     spell: (b) => ({ text: b.text.replace(/"categoryId":(\d)/, '"categoryId":0$1'), readings: [b.text] }),
   }),
 ];
+
+/**
+ * The body sent chunked (RFC 9112 §7.1: Transfer-Encoding: chunked, no Content-Length), in chunks of these sizes in
+ * bytes (cycled; a chunk may end inside a UTF-8 character): the same request by HTTP — a recipient MUST be able to parse
+ * the chunked coding (§7.1) — served alike, else HTTP-EQUIVALENT-FORMS warns; a 411 (RFC 9110 §15.5.12) is a refusal
+ * of the framing, warned the same way.
+ */
+export const framingForm = (chunks: number[]): Form => ({
+  kind: 'framing',
+  id: 'chunked',
+  cls: 'equivalent-http',
+  label: `the body sent chunked (Transfer-Encoding: chunked, no Content-Length), in chunks of ${chunks.join(', ')} bytes`,
+  source: 'RFC 9112 §7.1 (a recipient MUST be able to parse the chunked transfer coding), §6.3 (message body length)',
+  chunks,
+});
+
+/** Any chunked framing: chunks of any sizes from one byte up, or the whole body in one chunk; shrinks towards one chunk. */
+export const framingFormArb: fc.Arbitrary<Form> = fc
+  .oneof(fc.constant<number[]>([65536]), fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 4 }))
+  .map(framingForm);
+
+/** The framing the coverage part sends: small chunks of two sizes (one of a single byte, inside any UTF-8 character). */
+export const FRAMING_EXAMPLES: readonly Form[] = [framingForm([7, 1])];
 
 /** Content-Type of a createPet with a valid body that is no JSON media type: refusable (415, or read anyway). */
 export const OTHER_MEDIA_TYPES: readonly Form[] = [

@@ -76,9 +76,9 @@ const created: ExploreCheck = {
     const what = `${p.label} (${p.why})`;
     if (p.cls === 'invalid') return [judgeRefused(part?.requirement ?? 'CREATE-400-WRONG-TYPE', a, what)];
     const readings = (p.readings ?? (p.body !== undefined ? [p.body] : [])).map(sentPet).filter((x) => x !== undefined);
-    // Behind a form HTTP makes equivalent, 406 and 415 answer the form (a media type), not the value: even for a value
+    // Behind a form HTTP makes equivalent, 406, 411 and 415 answer the form (a media type, the framing), not the value: even for a value
     // the spec is silent about, that is not serving the request alike (HTTP-EQUIVALENT-FORMS, once wrapped).
-    const media = (a.status === 406 || a.status === 415) && httpForms(p.surface).length > 0;
+    const media = (a.status === 406 || a.status === 411 || a.status === 415) && httpForms(p.surface).length > 0;
     const served = a.status === 201 || p.cls === 'valid' || media;
     if (readings.length && served) return asOneReading(readings.map((r) => judgeCreated(r, a, what)));
     return isCleanRefusal(a.status) ? [refusedSilently(`createPet with ${part?.why ?? 'no body'}: refused with ${a.status}`)] : [];

@@ -11,11 +11,19 @@ import { lit, num, obj, str, withProp, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation, OPERATIONS, type OperationModel, type Schema } from './model.ts';
 import type { Draft } from './probe.ts';
 import type { Form } from './surface.ts';
-import { BODY_EXAMPLES, OTHER_MEDIA_TYPES } from './body-forms.ts';
-import { CLIENTS, clientForms, CONTENT_TYPE_EXAMPLES, ENCODING_EXAMPLES, HEADER_EXAMPLES } from './header-forms.ts';
+import { BODY_EXAMPLES, FRAMING_EXAMPLES, OTHER_MEDIA_TYPES } from './body-forms.ts';
+import {
+  CLIENTS,
+  clientForms,
+  CONTENT_TYPE_EXAMPLES,
+  ENCODING_EXAMPLES,
+  HEADER_EXAMPLES,
+  headerForm,
+  NO_CREDENTIALS,
+} from './header-forms.ts';
 import { OPEN_QUERY_FORMS, queryForm } from './query-forms.ts';
 import { boundaryNames } from './strings.ts';
-import { fieldSamples, INT64_BOUNDARIES, paramSamples } from './values.ts';
+import { fieldSamples, INT64_BOUNDARIES, JSON_SPELLED, paramSamples } from './values.ts';
 
 /** A simple valid value of a schema: the baseline every field case varies one field of. */
 function baseline(schema: Schema, key = ''): JNode {
@@ -29,34 +37,55 @@ function baseline(schema: Schema, key = ''): JNode {
 /** A field's value node as the pet's name: the run's prefix goes in front of string values. */
 const asName = (n: JNode): JNode => (n.k === 'str' ? { ...n, named: 'prefixed' } : n);
 
-/** The baseline with its enumeration properties (other than `key`) rotated through their values, case by case. */
-function rotated(schema: Schema, base: JNode, key: string, i: number): JNode {
+/**
+ * How many more pets each value of an enumeration (a status) can take before its page of the list is full: what the
+ * coverage part read before storing anything (the baselines). Absent: the values take turns.
+ */
+export type Room = Readonly<Record<string, number>>;
+
+/** The value of an enumeration the i-th case takes: each in turn, or (with room) the one whose page has most room left. */
+function spread(values: readonly string[], i: number, room?: Room): string {
+  if (!room) return values[i % values.length];
+  const left = Object.fromEntries(values.map((v) => [v, room[v] ?? 0]));
+  let v = values[0];
+  for (let k = 0; k <= i; k++) {
+    v = values.reduce((best, x) => (left[x] > left[best] ? x : best), values[0]);
+    left[v]--;
+  }
+  return v;
+}
+
+/** The baseline with its enumeration properties (other than `key`) spread over their values, case by case. */
+function rotated(schema: Schema, base: JNode, at: { key: string; i: number; room?: Room }): JNode {
   let out = base;
   for (const [k, s] of Object.entries(schema.properties ?? {}))
-    if (k !== key && s.enum?.length && out.k === 'obj' && out.props.some(([p]) => p === k))
-      out = withProp(out, k, str(String(s.enum[i % s.enum.length])));
+    if (k !== at.key && s.enum?.length && out.k === 'obj' && out.props.some(([p]) => p === k))
+      out = withProp(out, k, str(spread(s.enum.map(String), at.i, at.room)));
   return out;
 }
 
-function bodyCases(op: OperationModel, embedded: boolean): Draft[] {
+function bodyCases(op: OperationModel, embedded: boolean, room?: Room): Draft[] {
   const schema = op.body!;
   const base = baseline(schema);
   const out: Draft[] = [];
   // Pets created by the cases spread over every status, so each status's page stays short enough to list them all.
-  const d = (label: string, body: JNode, key = ''): Draft => ({ op: op.id, body: rotated(schema, body, key, out.length), label });
+  const d = (label: string, body: JNode, key = ''): Draft => ({
+    op: op.id,
+    body: rotated(schema, body, { key, i: out.length, room }),
+    label,
+  });
   for (const [key, s] of Object.entries(schema.properties ?? {})) {
     for (const sample of fieldSamples(s))
       out.push(d(`${key}: ${sample.label}`, withProp(base, key, key === NAME_FIELD ? asName(sample.node) : sample.node), key));
-    if ((schema.required ?? []).includes(key)) out.push(d(`without ${key}`, withProp(base, key, undefined), key));
+    // Every field left out: a required one must be refused, an optional one served (and stored as the server defaults it).
+    out.push(d(`without ${key}`, withProp(base, key, undefined), key));
   }
   // Names on both sides of 255 where UTF-16 units, code points, UTF-8 bytes and graphemes disagree.
   for (const { node, label } of boundaryNames()) out.push(d(`${NAME_FIELD}: ${label}`, withProp(base, NAME_FIELD, node), NAME_FIELD));
-  // Names without the run's prefix only on the suite's own server (a pet created elsewhere must be findable by its prefix).
+  // Names without the run's prefix only on the suite's own server (a pet created elsewhere must be findable by its
+  // prefix): the shortest, and one of each kind of string that spells another value (values.ts: JSON_SPELLED).
   if (embedded)
-    for (const [label, value] of [
-      ['empty', ''],
-      ['one character', 'a'],
-    ])
+    for (const [label, value] of [['empty', ''], ['one character', 'a'], ...JSON_SPELLED])
       out.push(d(`${NAME_FIELD}: ${label}, without the prefix`, withProp(base, NAME_FIELD, { k: 'str', value, named: 'bare' })));
   out.push(
     d('an unknown property', withProp(base, 'nickname', str('Rex'))),
@@ -110,15 +139,19 @@ function isValidGet(d: Draft): boolean {
 
 /**
  * The header examples ride on the valid GET cases, one group each (one request, two independent dimensions: a
- * failure is told apart by sending the plain request, attribution.ts); those left over get a page of their own.
+ * failure is told apart by sending the plain request, attribution.ts), those left over on the getPet cases answered
+ * with an error; those left then get a page of their own.
  */
 function withHeaders(cases: readonly Draft[]): Draft[] {
   const groups = headerGroups();
-  const out = cases.map((d) => {
-    if (d.op === 'createPet' || d.forms?.length || !isValidGet(d) || !groups.length) return d;
+  const ride = (valid: boolean) => (d: Draft) => {
+    if (d.op === 'createPet' || d.forms?.length || !groups.length) return d;
+    if (valid ? !isValidGet(d) : d.op !== 'getPet' || isValidGet(d)) return d;
     const g = groups.shift()!;
     return { ...d, forms: g.forms, label: `${d.label}, ${g.label}` };
-  });
+  };
+  // Then on getPet cases of an id that is no integer (an error answer: an Error, whatever the request accepts).
+  const out = cases.map(ride(true)).map(ride(false));
   for (const g of groups) out.push({ op: 'listPets', query: { limit: '5' }, label: `a page, ${g.label}`, forms: g.forms });
   return out;
 }
@@ -128,9 +161,9 @@ function withHeaders(cases: readonly Draft[]): Draft[] {
  * page (the other header examples ride on the valid GET cases: withHeaders), the Authorization spelling and each real
  * client's default headers on a valid create, the body forms and Content-Type spellings on a valid NewPet.
  */
-function surfaceCases(writes: boolean): Draft[] {
+function surfaceCases(writes: boolean, room?: Room): Draft[] {
   const create = operation('createPet');
-  const body = (i: number) => rotated(create.body!, baseline(create.body!), '', i);
+  const body = (i: number) => rotated(create.body!, baseline(create.body!), { key: '', i, room });
   const list: Draft = { op: 'listPets', query: { status: 'sold', limit: '5' }, label: 'a filtered page' };
   const refusable = HEADER_EXAMPLES.filter((f) => f.cls === 'refusable');
   const out: Draft[] = [...QUERY_EXAMPLES, ...OPEN_QUERY_FORMS.filter((f) => f.id !== 'q-repeated-same'), ...refusable].map((f) => ({
@@ -142,7 +175,13 @@ function surfaceCases(writes: boolean): Draft[] {
   // a name that has some (refused cleanly by a server taking printable ASCII only: observed, never failed).
   const nonAscii = (i: number) => withProp(body(i), NAME_FIELD, { k: 'str', value: 'coverage-Ñandú-猫', named: 'prefixed' });
   const creates: { forms: Form[]; label?: string; text?: boolean }[] = [
-    ...[...BODY_EXAMPLES, ...OTHER_MEDIA_TYPES, ...ENCODING_EXAMPLES, ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth')].map((f) => ({
+    ...[
+      ...BODY_EXAMPLES,
+      ...FRAMING_EXAMPLES,
+      ...OTHER_MEDIA_TYPES,
+      ...ENCODING_EXAMPLES,
+      ...HEADER_EXAMPLES.filter((f) => f.kind === 'auth'),
+    ].map((f) => ({
       forms: [f],
     })),
     ...CONTENT_TYPE_EXAMPLES.map((f) => ({ forms: [f], text: true })),
@@ -153,18 +192,48 @@ function surfaceCases(writes: boolean): Draft[] {
   );
 }
 
+/**
+ * Requests answered with an Error (no credentials: 401; an invalid NewPet: 400; an id no pet has: 404), with a real
+ * client's Accept naming text/plain besides JSON (axios's default) and with Accept: text/plain alone (when the run may
+ * write: a run of GET only has its error answers from the getPet cases the header groups ride on, withHeaders).
+ */
+function errorCases(writes: boolean): Draft[] {
+  if (!writes) return [];
+  const axios = CLIENTS.find((c) => c.name === 'axios')!;
+  const plain = headerForm(['accept', 'text/plain'], 'refusable', 'RFC 9110 §12.5.1 (406, or disregard Accept)');
+  const noName = withProp(baseline(operation('createPet').body!), NAME_FIELD, undefined);
+  const errors: { d: Draft; accepts: ('axios' | 'plain')[] }[] = [
+    { d: { op: 'getPet', petId: '9223372036854775806', label: 'an id no pet has' }, accepts: ['plain'] },
+    {
+      d: { op: 'listPets', query: { limit: '5' }, forms: [NO_CREDENTIALS], label: 'a page without credentials' },
+      accepts: ['axios', 'plain'],
+    },
+    { d: { op: 'createPet', body: noName, label: 'a NewPet without name' }, accepts: ['axios', 'plain'] },
+  ];
+  return errors.flatMap(({ d, accepts }) =>
+    accepts.map((a) => {
+      const forms = a === 'axios' ? clientForms(axios, d.op === 'createPet') : [plain];
+      return {
+        ...d,
+        forms: [...(d.forms ?? []), ...forms],
+        label: `${d.label}, ${a === 'axios' ? 'as axios sends it' : 'Accept: text/plain'}`,
+      };
+    }),
+  );
+}
+
 /** What the coverage part leaves to the generated and stateful parts: a fifth of the budget, at least 30 requests. */
 export const coverageReserve = (budget: number): number => Math.max(30, Math.floor(budget * 0.2));
 
 /** Every coverage case of the API (createPet's only when the run may write). */
-export function coverageDrafts(opts: { writes: boolean; embedded: boolean }): Draft[] {
+export function coverageDrafts(opts: { writes: boolean; embedded: boolean; room?: Room }): Draft[] {
   const out: Draft[] = [];
   for (const op of OPERATIONS) {
     if (op.method !== 'GET' && !opts.writes) continue;
     out.push(...paramCases(op));
-    if (op.body) out.push(...bodyCases(op, opts.embedded));
+    if (op.body) out.push(...bodyCases(op, opts.embedded, opts.room));
   }
-  return withHeaders(out.concat(surfaceCases(opts.writes)));
+  return withHeaders(out.concat(surfaceCases(opts.writes, opts.room), errorCases(opts.writes)));
 }
 
 /**

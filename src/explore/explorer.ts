@@ -16,6 +16,7 @@ import { petAt } from '../core/spec/pets.ts';
 import { dependsOnEarlierRequests } from '../core/catalogue.ts';
 import { materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
 import { Memory } from './memory.ts';
+import { nearMissOfId } from './values.ts';
 import { Pace } from './pace.ts';
 import type { Created } from './readback.ts';
 import { isProblem, Reporter } from './reporter.ts';
@@ -71,11 +72,21 @@ export class Explorer {
       token: () => `${token}.${(counter++).toString(36)}`,
       // The specs already require names of the prefix and about 21 more characters.
       plainLength: settings.prefix.length + 24,
+      wholeNames: settings.embedded,
     };
   }
 
   materialize(d: Draft): Probe {
-    return materialize(d, this.naming);
+    return materialize(this.resolved(d), this.naming);
+  }
+
+  /** A draft whose petId is a near miss of a held id, with it (an id the server holds; none yet: the constant 7). */
+  private resolved(d: Draft): Draft {
+    if (!d.near) return d;
+    const { held } = this.memory;
+    const id = held.length ? held[d.near.pick % held.length] : '7';
+    const [label, petId] = nearMissOfId(id, d.near.mutation, d.near.at);
+    return { ...d, petId, label: `${d.label}: ${label}` };
   }
 
   /**
@@ -107,6 +118,7 @@ export class Explorer {
     if (probe.cls === 'invalid' && probe.name !== undefined && status >= 400 && status < 500) this.memory.refused.push(probe);
     const kept = createdBy(probe, shot);
     if (kept) this.memory.created.push(kept);
+    if (kept) this.memory.held.push(kept.id);
     return { probe, ...shot };
   }
 

@@ -73,7 +73,7 @@ export function acceptsJson(items: readonly Item[]): boolean {
   return best !== undefined && qOf(best) > 0;
 }
 
-const acceptArb: fc.Arbitrary<Form> = listArb(RANGES).map(({ items, space, tight }) => {
+export const acceptArb: fc.Arbitrary<Form> = listArb(RANGES).map(({ items, space, tight }) => {
   const value = list(items, space, tight);
   return acceptsJson(items)
     ? headerForm(['accept', value], 'equivalent-http', `${RFC9110} §12.5.1 (a list of media ranges that accepts application/json)`)
@@ -232,6 +232,11 @@ export const CLIENTS: readonly { name: string; headers: Record<string, string>; 
   },
   { name: 'k6', headers: { 'user-agent': 'k6/0.52.0 (https://k6.io/)', 'accept-encoding': 'gzip' } },
   {
+    name: 'axios',
+    headers: { accept: 'application/json, text/plain, */*', 'user-agent': 'axios/1.7.2', 'accept-encoding': 'gzip, compress, deflate, br' },
+    body: { 'content-type': 'application/json' },
+  },
+  {
     name: 'Postman',
     headers: {
       'user-agent': 'PostmanRuntime/7.39.0',
@@ -278,6 +283,17 @@ export const HEADER_EXAMPLES: readonly Form[] = [
   auth('BEARER {key}', 'Authorization: BEARER <key>'),
   auth('Bearer  {key}', 'Authorization: Bearer  <key> (two spaces)'),
 ];
+
+/**
+ * No Authorization field: the request is refused with a 401 Error (Authentication), whatever else it carries — what an
+ * error answer is made of when the surface forms ride on it.
+ */
+export const NO_CREDENTIALS: Form = headerForm(
+  ['authorization', null],
+  'invalid',
+  'the spec (Authentication: a missing key is answered 401)',
+  'no credentials',
+);
 
 /** Accept-Encoding that names codings without the common one, or refuses it by its weight (the response's coding is judged). */
 export const ENCODING_EXAMPLES: readonly Form[] = [

@@ -12,7 +12,11 @@ export type JNode =
       k: 'str';
       value: string;
       escaped?: boolean;
-      named?: 'prefixed' | 'bare';
+      /**
+       * The pet's name: the run's prefix and a token go in front (`prefixed`), or nothing (`bare`), or nothing where
+       * the run may (`whole`: on the suite's own server, a name wholly the value; elsewhere prefixed, to be found again).
+       */
+      named?: 'prefixed' | 'bare' | 'whole';
       /** A name of this length once prefixed (strings.ts: the boundaries where UTF-16 units, code points and bytes differ). */
       fit?: { unit: LengthUnit; n: number };
     }
@@ -46,6 +50,12 @@ export interface Spelling {
   long?: boolean;
   /** Every solidus written \/. */
   solidus?: boolean;
+  /**
+   * The members of every object in another order (RFC 8259 §4: an object is an unordered collection): each member, in
+   * the order of the whole text, takes the next rank of this list (cycled) and every object is written by rank (a
+   * stable sort: equal ranks keep their order). Empty or absent: the tree's order.
+   */
+  order?: readonly number[];
   /** Extensions (RFC 8259 §9): a comment where whitespace may go, cycled (undefined: none there). */
   comments?: readonly ('block' | 'line' | undefined)[];
   /** A comma after the last member of every object and the last item of every array. */
@@ -78,10 +88,19 @@ class Writer {
   private t = 0;
   private c = 0;
   private h = 0;
+  private m = 0;
   /** Does the spelling change how strings are written (else JSON.stringify writes them, the same text, natively)? */
   private readonly spellsStrings: boolean;
   constructor(readonly sp: Spelling) {
     this.spellsStrings = !!(sp.escape?.some(Boolean) || sp.solidus || sp.rawControls || sp.singleQuotes || sp.long);
+  }
+
+  /** An object's members in the order the spelling writes them (by rank; the tree's order without one). */
+  members(props: readonly [string, JNode][]): [string, JNode][] {
+    const { order } = this.sp;
+    if (!order?.length) return [...props];
+    const ranked = props.map((p) => ({ p, rank: order[this.m++ % order.length] }));
+    return ranked.sort((a, b) => a.rank - b.rank).map((r) => r.p);
   }
 
   /** What goes before a token: whitespace, and a comment where the spelling puts one. */
@@ -160,7 +179,7 @@ function write(n: JNode, w: Writer): string {
         w,
         '{',
         '}',
-        n.props.map(
+        w.members(n.props).map(
           ([k, v]) =>
             () =>
               `${w.gap()}${w.string(k, true)}${w.gap()}:${write(v, w)}`,

@@ -19,6 +19,12 @@ export interface Sent {
   index: number;
 }
 
+/**
+ * How many of the last exchanges are remembered: more than the coverage cases sent after any one of them before it is
+ * reported (they are all sent first), so that a failure's previous request is still known when it is reported.
+ */
+const RECENT = 96;
+
 export class Memory {
   /** Pets the phase created (201 with an id) from a request that had to be served or could be: to read them back. */
   readonly created: Created[] = [];
@@ -28,6 +34,8 @@ export class Memory {
   readonly writes: { probe: Probe; index: number; stored?: boolean }[] = [];
   /** Every page of the list that passed (no problem of the page as a whole): its filter ('' none), limit and place. */
   readonly listPasses: { filter: string; limit: number; index: number }[] = [];
+  /** The ids of every pet the phase created, in order (kept when `created` is read back): near misses start from them. */
+  readonly held: string[] = [];
   private exchanges = 0;
   /** The last exchanges sent, in order. */
   private readonly recent: Sent[] = [];
@@ -40,7 +48,7 @@ export class Memory {
     const sent: Sent = { req, judge, index: this.exchanges++, ...(probe ? { probe } : {}) };
     if (probe?.op === 'createPet') this.writes.push({ probe, index: sent.index });
     this.recent.push(sent);
-    if (this.recent.length > 32) this.recent.shift();
+    if (this.recent.length > RECENT) this.recent.shift();
     return sent;
   }
 

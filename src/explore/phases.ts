@@ -7,13 +7,15 @@
 import { isRequirementId, judgeAny } from '../core/catalogue.ts';
 import type { RunAborted } from '../http/client.ts';
 import { requestArb } from './drafts.ts';
-import { affordable, coverageDrafts, coverageReserve } from './coverage.ts';
+import { affordable, coverageDrafts, coverageReserve, type Room } from './coverage.ts';
 import { Explorer, EXPLORE_TIME_MS, guarded, SOURCES, type Shot } from './explorer.ts';
 import { isProblem, sameFailure } from './reporter.ts';
 import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
 import { probeOf, type Draft, type Probe } from './probe.ts';
 import { operation } from './model.ts';
+import { isPathSegment } from './classify.ts';
+import { heldIdNearMisses } from './values.ts';
 import { bulkReadBack, nothingStored, statefulPhase, storedPhase } from './stateful.ts';
 import { runSequence } from './sequences.ts';
 import { loadStore, storeKey, type SavedCounterexample } from './counterexample-store.ts';
@@ -32,9 +34,22 @@ function baselines(x: Explorer): Probe[] {
   );
 }
 
+/**
+ * The room each status's page had before the phase stored anything (its baseline page of 100): the coverage part spreads
+ * the pets it creates over the statuses by it, so that every page stays short enough to prove a pet missing from it.
+ */
+function roomOf(shots: readonly (Shot & { probe: Probe })[]): Room | undefined {
+  const room: Record<string, number> = {};
+  for (const { probe, ex } of shots) {
+    const status = probe.query?.status;
+    if (status !== undefined && Array.isArray(ex.json)) room[status] = Number(probe.query?.limit ?? 100) - ex.json.length;
+  }
+  return Object.keys(room).length ? room : undefined;
+}
+
 /** The coverage cases a run sends: all of them when its budget affords them (every class of every dimension, in every run). */
-function coverageCases(x: Explorer): { draft: Draft; probe: Probe }[] {
-  const cases = coverageDrafts({ writes: x.settings.writes, embedded: x.settings.embedded });
+function coverageCases(x: Explorer, room?: Room): { draft: Draft; probe: Probe }[] {
+  const cases = coverageDrafts({ writes: x.settings.writes, embedded: x.settings.embedded, ...(room ? { room } : {}) });
   const n = Math.min(cases.length, Math.max(0, x.pace.left() - coverageReserve(x.settings.budget)));
   return affordable(cases, n, x.settings.seed).map((draft) => ({ draft, probe: x.materialize(draft) }));
 }
@@ -64,13 +79,34 @@ async function reportCase(x: Explorer, sent: Shot & { probe: Probe }, draft?: Dr
 }
 
 /**
+ * The coverage cases that start from what the server holds, once the others are sent: each near miss of the first id
+ * the run created (values.ts: heldIdNearMisses), within what the budget leaves to the coverage part.
+ */
+function heldCases(x: Explorer): { draft: Draft; probe: Probe }[] {
+  const id = x.memory.held[0];
+  if (id === undefined) return [];
+  const n = Math.max(0, x.pace.left() - coverageReserve(x.settings.budget));
+  return heldIdNearMisses(id)
+    .filter(([, text]) => isPathSegment(text))
+    .slice(0, n)
+    .map(([label, petId]) => ({ op: 'getPet' as const, petId, label: `petId: a near miss of a held id, ${label}` }))
+    .map((draft) => ({ draft, probe: x.materialize(draft) }));
+}
+
+/**
  * The coverage part: the baselines, then every coverage case in a fixed order, sent as many at a time as the server's
- * latency needs (Pace.width), each judged, each new failure reported with what reproduces it.
+ * latency needs (Pace.width), each judged, each new failure reported with what reproduces it; then the cases that
+ * start from what the server holds.
  */
 export async function coveragePhase(x: Explorer): Promise<void> {
-  const base = baselines(x);
-  for (const shot of await x.sendAll(base, SOURCES.coverage)) if (shot) await reportCase(x, shot);
-  const cases = coverageCases(x);
+  const shots = (await x.sendAll(baselines(x), SOURCES.coverage)).filter((s) => s !== undefined);
+  for (const shot of shots) await reportCase(x, shot);
+  await coverageBatch(x, coverageCases(x, roomOf(shots)));
+  await coverageBatch(x, heldCases(x));
+}
+
+/** Send a batch of coverage cases and report each (a RunAborted after the cases sent are reported). */
+async function coverageBatch(x: Explorer, cases: { draft: Draft; probe: Probe }[]): Promise<void> {
   let aborted: RunAborted | undefined;
   const shots = await guarded(
     () =>

@@ -25,6 +25,11 @@ export interface Draft {
   forms?: readonly Form[];
   /** What the case is, for people. */
   label: string;
+  /**
+   * A petId that is a near miss of an id the server holds (values.ts: nearMissOfId): which of the run's pets
+   * (modulo their number), which mutation and where. Resolved when the run materializes it (Explorer.materialize).
+   */
+  near?: { pick: number; mutation: number; at: number };
 }
 
 /** A request ready to send, with what the schema and the grammar say of it. */
@@ -41,6 +46,8 @@ export interface Probe {
   /** Header fields set or left out (null), and the key spelled another way (`{key}`). */
   headers?: Record<string, string | null>;
   spelled?: string;
+  /** The body sent chunked: its chunks' sizes in bytes, cycled (a framing form). */
+  chunks?: number[];
   /** The changes of its surface, and the class they give the request. */
   surface: SurfaceRecord[];
   surfaceClass: SurfaceClass;
@@ -61,7 +68,13 @@ export interface Naming {
   token(): string;
   /** Names up to this length must be accepted. */
   plainLength: number;
+  /** Names may be sent whole, without the prefix (the suite's own server: nothing else to find them among). */
+  wholeNames?: boolean;
 }
+
+/** Does a name node go without the prefix? */
+const bareName = (named: 'prefixed' | 'bare' | 'whole', naming: Naming): boolean =>
+  named === 'bare' || (named === 'whole' && !!naming.wholeNames);
 
 const RANK: readonly Classification['cls'][] = ['invalid', 'latitude', 'silent', 'valid'];
 const worst = (cs: Classification[]): Classification =>
@@ -76,7 +89,7 @@ function named(d: Draft, naming: Naming): { node?: JNode; text?: string; name?: 
   let name: string | undefined;
   const node = mapStrings(d.body, (s) => {
     if (!s.named) return s;
-    const head = s.named === 'bare' ? '' : `${naming.prefix}${naming.token()}-`;
+    const head = bareName(s.named, naming) ? '' : `${naming.prefix}${naming.token()}-`;
     const value = s.fit ? fitted(head, s.value, s.fit.unit, s.fit.n) : `${head}${s.value}`;
     name = value;
     return { k: 'str', value, ...(s.escaped ? { escaped: true } : {}) };
@@ -99,6 +112,10 @@ function apply(f: Form, wire: Wire, body: { node?: JNode; text?: string; name?: 
       return true;
     case 'auth':
       wire.spelled = f.spelled;
+      return true;
+    case 'framing':
+      if (wire.body === undefined) return false;
+      wire.chunks = f.chunks;
       return true;
     case 'query': {
       const q = f.shape(wire.query ?? {});
@@ -165,6 +182,7 @@ export function probeOf(r: Wire, label: string, plainLength: number, name?: stri
     ...(readings ? { readings } : {}),
     ...(r.headers ? { headers: r.headers } : {}),
     ...(r.spelled ? { spelled: r.spelled } : {}),
+    ...(r.chunks?.length ? { chunks: r.chunks } : {}),
     surface,
     surfaceClass,
     label: surface.length ? `${label}, ${labelOf(surface)}` : label,
@@ -207,6 +225,8 @@ export function requestOf(p: Probe): ApiRequest {
   const refusals = [
     ...(p.cls !== 'valid' ? SILENT_REFUSALS[p.op] : []),
     ...(p.surfaceClass !== 'equivalent' || p.cls === 'latitude' ? SURFACE_REFUSALS : []),
+    // RFC 9110 §15.5.12: a server may refuse a body without a Content-Length (411 Length Required).
+    ...(p.chunks ? [411] : []),
   ];
   const path = p.petId !== undefined ? model.path.replace(/\{[^}]+\}/, encodeURIComponent(wellFormed(p.petId))) : model.path;
   return {
@@ -217,7 +237,8 @@ export function requestOf(p: Probe): ApiRequest {
     ...(p.rawQuery !== undefined ? { rawQuery: p.rawQuery } : {}),
     ...(p.body !== undefined ? { rawBody: p.body } : {}),
     ...(p.headers ? { headers: p.headers } : {}),
-    ...(p.spelled ? { auth: { spelled: p.spelled } } : {}),
+    ...(p.headers?.authorization === null ? { auth: 'none' as const } : p.spelled ? { auth: { spelled: p.spelled } } : {}),
+    ...(p.chunks ? { chunks: p.chunks } : {}),
     ...(refusals.length ? { alsoAcceptable: [...new Set(refusals)] } : {}),
   };
 }
@@ -230,5 +251,6 @@ export function describeProbe(p: Probe): string {
   const body = p.body === undefined ? '' : ` ${p.body.length > 160 ? `${p.body.slice(0, 157)}…` : p.body}`;
   const headers = Object.entries(p.headers ?? {}).map(([k, v]) => (v === null ? ` (no ${k})` : ` (${k}: ${v})`));
   const auth = p.spelled ? ` (Authorization: ${p.spelled.replace('{key}', '<key>')})` : '';
-  return `${model.method} ${req.path}${qs}${headers.join('')}${auth}${body}`;
+  const framing = p.chunks ? ` (Transfer-Encoding: chunked, chunks of ${p.chunks.join(', ')} bytes)` : '';
+  return `${model.method} ${req.path}${qs}${headers.join('')}${auth}${framing}${body}`;
 }

@@ -27,6 +27,7 @@ export function wireOf(p: Probe, kind: ReplayProbe['kind'], limit?: number): Rep
     ...(p.readings ? { readings: p.readings } : {}),
     ...(p.headers ? { headers: p.headers } : {}),
     ...(p.spelled ? { spelled: p.spelled } : {}),
+    ...(p.chunks ? { chunks: p.chunks } : {}),
     ...(p.surface.length ? { surface: p.surface } : {}),
     ...(limit !== undefined ? { limit } : {}),
   };

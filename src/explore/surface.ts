@@ -42,6 +42,8 @@ export type Form =
   | (FormBase & { kind: 'body'; spell(b: Body): { text: string; readings?: string[] } })
   | (FormBase & { kind: 'header'; headers: Record<string, string | null> })
   | (FormBase & { kind: 'auth'; spelled: string })
+  /** The body's framing: sent chunked (RFC 9112 §7.1) in chunks of these sizes in bytes (cycled), without Content-Length. */
+  | (FormBase & { kind: 'framing'; chunks: number[] })
   | (FormBase & { kind: 'query'; shape(q: Record<string, string>): { raw: string; reading: Record<string, string> } | undefined });
 
 /** A form as data (what a probe and a saved counterexample keep; the wire data is the probe's own). */

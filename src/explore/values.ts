@@ -6,6 +6,7 @@
  * each value and its near misses; any type: the wrong JSON types. Whether a
  * value is valid is not decided here but by the schema (classify.ts).
  */
+import fc from 'fast-check';
 import { lit, num, obj, str, type JNode } from './json-text.ts';
 import { readLeniently } from './lenient-json.ts';
 import type { Schema } from './model.ts';
@@ -47,6 +48,40 @@ export const STRING_CLASSES: readonly (readonly [string, string])[] = [
   ['4,000 non-ASCII characters', 'é'.repeat(4000)],
   ['20,000 characters', 'x'.repeat(20000)],
 ];
+
+/**
+ * Strings whose whole text spells another value (RFC 8259 §3, §6: a number in any form the grammar allows, a literal,
+ * an array or an object; and what a loose reader takes for a number or a date — leading zeros, a sign, ISO 8601): a
+ * class of string values that a writer or reader guessing types (PHP's JSON_NUMERIC_CHECK, YAML, a CSV export, a
+ * spreadsheet) turns into another type. One example per kind; `jsonSpelledArb` reaches the rest.
+ */
+export const JSON_SPELLED: readonly (readonly [string, string])[] = [
+  ['an integer', '1984'],
+  ['an integer with leading zeros', '007'],
+  ['a negative number with a fraction and an exponent', '-3.5e2'],
+  ['the literal true', 'true'],
+  ['the literal null', 'null'],
+  ['an array', '[1,2]'],
+  ['an object', '{}'],
+  ['a date', '2024-02-29'],
+];
+
+/** A JSON number as its grammar writes it (§6): an optional minus, an integer part, a fraction, an exponent. */
+const numberTextArb: fc.Arbitrary<string> = fc.stringMatching(/^-?(0|[1-9][0-9]{0,18})(\.[0-9]{1,4})?([eE][+-]?[0-9]{1,3})?$/);
+
+/** Any string of the class JSON_SPELLED is an example of (shrinks towards the simplest number). */
+export const jsonSpelledArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: numberTextArb },
+  { weight: 1, arbitrary: fc.stringMatching(/^[+]?0{1,3}[0-9]{1,4}(\.[0-9]{0,2})?$/) },
+  { weight: 2, arbitrary: fc.constantFrom('true', 'false', 'null') },
+  { weight: 1, arbitrary: fc.json({ maxDepth: 1, depthSize: 'xsmall' }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+  },
+);
 
 const P53 = 2n ** 53n;
 const P63 = 2n ** 63n;
@@ -191,6 +226,30 @@ export function nearBases(schema: Schema): string[] {
   const { minimum: lo, maximum: hi } = schema;
   const out = [lo, hi].flatMap((b) => (b === undefined ? [] : [b, b - 1, b + 1])).map(String);
   return out.length ? out : ['7'];
+}
+
+/** The mutations of an integer's text (its digits' grammar, and any text's). */
+const INTEGER_MUTATIONS = MUTATIONS.filter((m) => m.on === 'any' || m.on === 'integer');
+
+/**
+ * The `k`-th near miss of an id the server holds (a pet the run created), at position `at`: `12.0`, `12e0`, `+12`,
+ * `12 `, `1,2`… — what a reader taking the leading digits, or a lenient number parser, reads as that pet. A text that
+ * cannot be a path segment of its own (a one-digit id left out) is the id with a fraction of zero instead.
+ */
+export function nearMissOfId(id: string, k: number, at: number): [string, string] {
+  const m = INTEGER_MUTATIONS[k % INTEGER_MUTATIONS.length];
+  const text = m.apply(id, at);
+  return text === '' || text === id ? [`${id}, with a fraction of zero`, `${id}.0`] : [`${id}, ${m.label}`, text];
+}
+
+/**
+ * The near misses of a held id the coverage cases send: one per mutation of the integer's own grammar (a sign, leading
+ * zeros, an exponent, a fraction, hexadecimal, other digits, a separator); the rest are left to the generators.
+ */
+export function heldIdNearMisses(id: string): [string, string][] {
+  return INTEGER_MUTATIONS.filter((m) => m.on === 'integer' && !m.generatedOnly).map((m, k) =>
+    nearMissOfId(id, INTEGER_MUTATIONS.indexOf(m), k * 3 + 1),
+  );
 }
 
 /** The mutations that apply to a schema's values. */

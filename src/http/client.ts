@@ -32,6 +32,8 @@ export interface ApiRequest {
   /** A value to serialize with exact int64 digits, or a raw string body. */
   body?: unknown;
   rawBody?: string;
+  /** Send the body chunked (Transfer-Encoding: chunked, no Content-Length), in chunks of these sizes in bytes (cycled). */
+  chunks?: number[];
   contentType?: string;
   auth?: Credential;
   /** Headers set, replaced or (null) left out after the client's own (Accept, Content-Type): the request's spelling. */
@@ -215,6 +217,7 @@ export class ApiClient {
       url: this.url(req.path, req.query, req.rawQuery),
       headers: this.headersFor(req),
       body,
+      ...(req.chunks?.length && body !== undefined ? { chunks: req.chunks } : {}),
     };
     this.requestsSent++;
     const ex: ApiExchange = { ...(await (this.opts.send ?? send)(out, this.opts)), api: req };

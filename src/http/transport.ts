@@ -5,6 +5,7 @@
  * to another origin), and nothing thrown for a bad server: every failure comes
  * back as an `Exchange` with `error` set.
  */
+import { Readable } from 'node:stream';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { NetworkConfig, Route } from '../settings/network.ts';
 import { shownProxy } from '../settings/network.ts';
@@ -18,7 +19,28 @@ export interface OutgoingRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Send `body` chunked: as a stream of chunks of these sizes in bytes (cycled, the last one what is left), so undici
+   * frames it with Transfer-Encoding: chunked and no Content-Length (RFC 9112 §7.1; on HTTP/2, DATA frames).
+   */
+  chunks?: number[];
 }
+
+/** The bytes of `body` cut into chunks of `sizes` (cycled; sizes below 1 count as 1). */
+export function chunksOf(body: string, sizes: readonly number[]): Buffer[] {
+  const bytes = Buffer.from(body, 'utf8');
+  const out: Buffer[] = [];
+  for (let at = 0, i = 0; at < bytes.length; i++) {
+    const n = Math.max(1, sizes[i % sizes.length] ?? bytes.length);
+    out.push(bytes.subarray(at, at + n));
+    at += n;
+  }
+  return out;
+}
+
+/** The body as undici sends it: the text, or (chunked) a stream of its chunks of no length known in advance, made anew for each attempt. */
+const bodyOf = (req: OutgoingRequest): string | Readable | undefined =>
+  req.chunks?.length && req.body !== undefined ? Readable.from(chunksOf(req.body, req.chunks)) : req.body;
 
 /** `proxy`: the proxy could not be reached, or refused to carry the request (its CONNECT answered other than 200). */
 export type TransportErrorKind = 'timeout' | 'refused' | 'reset' | 'too-large' | 'dns' | 'tls' | 'proxy' | 'other';
@@ -104,7 +126,13 @@ interface Sending {
 /** The response of one attempt, its body read within the cap. */
 async function attempt(req: OutgoingRequest, opts: TransportOptions, to: Sending): Promise<Exchange> {
   const { signal, startedAt } = to;
-  const res = await undiciRequest(req.url, { method: req.method, headers: req.headers, body: req.body, signal, dispatcher: to.dispatcher });
+  const res = await undiciRequest(req.url, {
+    method: req.method,
+    headers: req.headers,
+    body: bodyOf(req),
+    signal,
+    dispatcher: to.dispatcher,
+  });
   const headersMs = Date.now() - startedAt;
   const chunks: Buffer[] = [];
   let bytes = 0;

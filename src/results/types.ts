@@ -95,6 +95,8 @@ export interface ReplayProbe {
   headers?: Record<string, string | null>;
   /** The key spelled another way HTTP allows: the Authorization value with {key} for the key. */
   spelled?: string;
+  /** The body sent chunked (Transfer-Encoding: chunked, no Content-Length): its chunks' sizes in bytes, cycled. */
+  chunks?: number[];
 }
 
 /**
@@ -102,7 +104,7 @@ export interface ReplayProbe {
  * credentials' spelling or the query string; classed by the grammar and the spec (src/explore/surface.ts).
  */
 export interface SurfaceRecord {
-  kind: 'body' | 'header' | 'auth' | 'query';
+  kind: 'body' | 'header' | 'auth' | 'query' | 'framing';
   /** The dimension it varies (`json-text`, `accept`, `query`…). */
   id: string;
   cls: 'equivalent' | 'equivalent-http' | 'refusable' | 'latitude' | 'invalid';

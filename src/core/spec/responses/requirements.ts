@@ -102,8 +102,8 @@ export const RESPONSES = section("responses", {
     section: "What the service does",
     quote: "The service keeps a store's catalogue of animals over an HTTP interface that exchanges JSON.",
     title: "A request HTTP or URI syntax makes equivalent to a valid one is served alike: a media type or an authentication scheme in another case or with parameters, Accept */* or none, percent-encoded query names and values, parameters in another order.",
-    note: "RFC 9110 §8.3.1 (media types are case-insensitive; RFC 8259 §11: a charset parameter has no effect), §11.1 (authentication schemes are case-insensitive), §12.5.1 (no Accept: any media type), RFC 3986 §6.2.2 (percent-encoded unreserved characters are equivalent). The spec names none of these forms, so a server that refuses one is warned, never failed.",
-    faults: ["charset-415", "bearer-case-sensitive", "query-encoded-name-ignored", "accept-charset-406", "charset-latin1", "query-lowercase-hex-ignored", "query-empty-pair-400"],
+    note: "RFC 9110 §8.3.1 (media types are case-insensitive; RFC 8259 §11: a charset parameter has no effect), §11.1 (authentication schemes are case-insensitive), §12.5.1 (no Accept: any media type), RFC 3986 §6.2.2 (percent-encoded unreserved characters are equivalent), RFC 9112 §7.1 (a body sent chunked, without Content-Length: a recipient MUST be able to parse the chunked coding). The spec names none of these forms, so a server that refuses one is warned, never failed.",
+    faults: ["charset-415", "bearer-case-sensitive", "query-encoded-name-ignored", "accept-charset-406", "charset-latin1", "query-lowercase-hex-ignored", "query-empty-pair-400", "chunked-body-empty"],
     titles: { pass: 'Served like its equivalent request', fail: 'Not served like its equivalent request ({variant})' },
   },
   "ERROR-CODE-VALUES": {
