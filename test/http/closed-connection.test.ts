@@ -7,7 +7,7 @@
  * again after a pause until it gets through, at most three times.
  */
 import { channel } from 'node:diagnostics_channel';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { closedConnection, mayResend, type ClosedConnection } from '../../src/http/stale-connection.ts';
 
 const sendHeaders = channel('undici:client:sendHeaders');
@@ -106,33 +106,46 @@ describe('a failure on a connection the server closed', () => {
   });
 });
 
-// The transport, with undici's request replaced by one that fails as a write meeting the server's close would.
-const undici = vi.hoisted(() => ({ failures: 0, attempts: 0 }));
-vi.mock('undici', async (importOriginal) => {
-  const real = await importOriginal<typeof import('undici')>();
-  const { channel: ch } = await import('node:diagnostics_channel');
+// The transport, with undici's request replaced by one that fails as a write meeting the server's close would (the
+// test workers share one module graph: the transport is imported afresh with the replacement, and dropped after).
+const undici = { failures: 0, attempts: 0 };
+
+async function fakeUndici() {
+  const real = await vi.importActual<typeof import('undici')>('undici');
   const { Readable } = await import('node:stream');
   return {
     ...real,
-    request: async () => {
+    request: () => {
       undici.attempts++;
-      if (undici.attempts <= undici.failures) {
-        const request = { method: 'POST', body: '{}' };
-        ch('undici:client:sendHeaders').publish({ request, socket: { bytesRead: 0 } });
-        const error = Object.assign(new Error('write EPIPE'), EPIPE);
-        ch('undici:request:error').publish({ request, error });
-        throw error;
-      }
-      return { statusCode: 401, headers: { 'content-type': 'application/json' }, body: Readable.from([Buffer.from('{}')]) };
+      if (undici.attempts > undici.failures)
+        return Promise.resolve({
+          statusCode: 401,
+          headers: { 'content-type': 'application/json' },
+          body: Readable.from([Buffer.from('{}')]),
+        });
+      const request = { method: 'POST', body: '{}' };
+      sendHeaders.publish({ request, socket: { bytesRead: 0 } });
+      const error = Object.assign(new Error('write EPIPE'), EPIPE);
+      requestError.publish({ request, error });
+      return Promise.reject(error);
     },
   };
-});
+}
 
 describe('the transport', () => {
+  let send: typeof import('../../src/http/transport.ts').send;
+  beforeAll(async () => {
+    vi.resetModules();
+    vi.doMock('undici', fakeUndici);
+    ({ send } = await import('../../src/http/transport.ts'));
+  });
+  afterAll(() => {
+    vi.doUnmock('undici');
+    vi.resetModules();
+  });
   beforeEach(() => Object.assign(undici, { failures: 0, attempts: 0 }));
 
   test('A POST whose writes met the server’s close twice is sent a third time and gets its answer.', async () => {
-    const { send } = await import('../../src/http/transport.ts');
     undici.failures = 2;
     const ex = await send(
       { method: 'POST', url: 'http://127.0.0.1:9/v1/pets', body: '{}', chunks: [1] },
@@ -143,7 +156,6 @@ describe('the transport', () => {
   });
 
   test('A POST whose every write meets the close is reported after four attempts, as a reset.', async () => {
-    const { send } = await import('../../src/http/transport.ts');
     undici.failures = 10;
     const ex = await send({ method: 'POST', url: 'http://127.0.0.1:9/v1/pets', body: '{}' }, { timeoutMs: 10_000, maxBodyBytes: 100 });
     expect(ex.error?.kind).toBe('reset');
