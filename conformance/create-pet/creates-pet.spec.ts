@@ -1,14 +1,14 @@
 /**
  * createPet with a valid NewPet: 201 with a Pet carrying a server-assigned id and exactly the sent name, categoryId
- * (int64, digits compared exactly) and status. Judged by the core's rule (src/core/spec/create-pet/rules.ts), the one the
+ * (int64, digits compared exactly) and status. Judged by the core's rule (src/core/sections/create-pet/rules.ts), the one the
  * exploration phase calls too.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answerOf, createdPets, createdWithoutStatus, isObject, type CreatedPet } from '../../src/harness/ops.ts';
 import type { TestContext } from '../../src/harness/context.ts';
-import { judgeCreated, type CreatedRequirement } from '../../src/core/spec/create-pet/rules.ts';
-import { sentPet } from '../../src/core/spec/pets.ts';
-import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
+import { judgeCreated, type CreatedRequirement } from '../../src/core/sections/create-pet/rules.ts';
+import { sentPet } from '../../src/core/sections/pets.ts';
+import { CREATE_PET } from '../../src/core/sections/create-pet/requirements.ts';
 
 function judgeCreate(t: TestContext, requirement: CreatedRequirement, p: CreatedPet) {
   const a = answerOf(p.ex);

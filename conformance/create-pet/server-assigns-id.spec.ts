@@ -4,7 +4,7 @@
  * created pet gets a distinct id, also distinct from the ids of the pets that
  * were listed (limit=100) before the suite created any.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import {
   createdPets,
   createdWithoutStatus,
@@ -16,7 +16,7 @@ import {
   pageIds,
   uniqueName,
 } from '../../src/harness/ops.ts';
-import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
+import { CREATE_PET } from '../../src/core/sections/create-pet/requirements.ts';
 
 const CLIENT_ID = '4242424242424242';
 

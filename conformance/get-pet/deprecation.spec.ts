@@ -2,9 +2,9 @@
  * getPet is deprecated (removal 5 December 2030). The deprecation-headers check
  * judges every getPet response; this spec makes sure at least one 200 is seen.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { exactInteger, getPet, listPets } from '../../src/harness/ops.ts';
-import { DEPRECATION } from '../../src/core/spec/deprecation/requirements.ts';
+import { DEPRECATION } from '../../src/core/sections/deprecation/requirements.ts';
 
 export default defineSpec({
   operation: 'getPet',

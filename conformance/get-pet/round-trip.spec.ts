@@ -1,14 +1,14 @@
 /**
  * getPet returns exactly what was created (or listed): the same Pet fields (id, name, categoryId, status), the int64s
  * compared digit by digit — ids above 2^53 must survive the round trip. Fields the spec does not define are not
- * compared. Judged by the core's rule (src/core/spec/get-pet/rules.ts), the one the exploration phase calls too.
+ * compared. Judged by the core's rule (src/core/sections/get-pet/rules.ts), the one the exploration phase calls too.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answerOf, createdPets, createdWithoutStatus, exactInteger, expectedPet, getPet, listPets } from '../../src/harness/ops.ts';
-import { judgeReadBack, type ReadBack } from '../../src/core/spec/get-pet/rules.ts';
-import { petAt } from '../../src/core/spec/pets.ts';
+import { judgeReadBack, type ReadBack } from '../../src/core/sections/get-pet/rules.ts';
+import { petAt } from '../../src/core/sections/pets.ts';
 import type { TestContext } from '../../src/harness/context.ts';
-import { GET_PET } from '../../src/core/spec/get-pet/requirements.ts';
+import { GET_PET } from '../../src/core/sections/get-pet/requirements.ts';
 
 async function readBack(t: TestContext, pet: ReadBack) {
   const ex = await t.request(getPet(pet.id));

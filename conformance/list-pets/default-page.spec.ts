@@ -3,10 +3,10 @@
  * pets exist, so a page that lists every animal (shorter than its limit and than the largest page the server has
  * served) holds each of them, exactly as created; with writes off the store may be empty and nothing is concluded.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answerOf, createdPets, expectedPet, listPets } from '../../src/harness/ops.ts';
-import { judgeListed, judgePage, judgePageSize, pageOf } from '../../src/core/spec/list-pets/rules.ts';
-import { LIST_PETS } from '../../src/core/spec/list-pets/requirements.ts';
+import { judgeListed, judgePage, judgePageSize, pageOf } from '../../src/core/sections/list-pets/rules.ts';
+import { LIST_PETS } from '../../src/core/sections/list-pets/requirements.ts';
 
 export default defineSpec({
   operation: 'listPets',

@@ -3,10 +3,10 @@
  * animals, never a 5xx. Rejecting with 400 + Error is preferred, clamping is
  * accepted (the spec documents no 400 for listPets): which one is observed.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answerOf, listPets } from '../../src/harness/ops.ts';
-import { judgeOutOfRange } from '../../src/core/spec/list-pets/rules.ts';
-import { LIST_PETS } from '../../src/core/spec/list-pets/requirements.ts';
+import { judgeOutOfRange } from '../../src/core/sections/list-pets/rules.ts';
+import { LIST_PETS } from '../../src/core/sections/list-pets/requirements.ts';
 
 const VALUES = ['0', '-1', '101', '1000', 'abc', '1.5', ''];
 

@@ -3,11 +3,11 @@
  * are produced on purpose (none of them can create a pet) and the
  * rate-limit-headers check judges each.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { createPetRaw, describeStatus, getPet, listPets, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiRequest } from '../../src/http/client.ts';
-import { RATE_LIMIT_HEADERS } from '../../src/core/spec/rate-limit-headers/requirements.ts';
+import { RATE_LIMIT_HEADERS } from '../../src/core/sections/rate-limit-headers/requirements.ts';
 
 /** The 400 needs a POST (the only documented 400), so it is skipped when writes are off. */
 const CASES: { status: number; request: ApiRequest; writes?: boolean }[] = [

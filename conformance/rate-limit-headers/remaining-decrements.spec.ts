@@ -1,16 +1,16 @@
 /**
  * X-RateLimit-Remaining falls by exactly one between sequential requests in one
  * window, and X-RateLimit-Limit stays constant (judged by the rate-limit-headers
- * check). The verdict (src/core/spec/rate-limit-headers/decrements.ts) tolerates rollovers, sliding
+ * check). The verdict (src/core/sections/rate-limit-headers/decrements.ts) tolerates rollovers, sliding
  * windows and other clients on the key; a burst with no step of exactly one fails.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { listPets } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
-import { judgeDecrements } from '../../src/core/spec/rate-limit-headers/decrements.ts';
+import { judgeDecrements } from '../../src/core/sections/rate-limit-headers/decrements.ts';
 import type { TestContext } from '../../src/harness/context.ts';
-import { RATE_LIMIT_HEADERS } from '../../src/core/spec/rate-limit-headers/requirements.ts';
+import { RATE_LIMIT_HEADERS } from '../../src/core/sections/rate-limit-headers/requirements.ts';
 
 const BURST = 6;
 

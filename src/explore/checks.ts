@@ -1,7 +1,7 @@
 /**
  * The checks a generated request is judged by, registered once and called by every part of the phase (replay,
  * coverage, generated, stateful) as Schemathesis's checks.py: each says which requests it judges and what it says of
- * the answer, through the core's rules of each operation (src/core/spec) — the ones the conformance specs call. The
+ * the answer, through the core's rules of each operation (src/core/sections) — the ones the conformance specs call. The
  * check registry of src/checks judges every response on top (status documented, content type and coding, schema,
  * Error.status, rate-limit headers). A new rule is one more entry of CHECKS; the policy of `judgeProbe` — what a
  * request's surface class makes of a refusal, and the HTTP-EQUIVALENT-FORMS warning for an equivalent form served
@@ -18,14 +18,21 @@
  *   (GET-NON-INTEGER-ID-4XX).
  */
 import { integerDigits } from '../core/json.ts';
-import type { Judgement } from '../core/spec/define.ts';
-import { AUTH } from '../core/spec/auth/requirements.ts';
-import { HYGIENE } from '../core/spec/hygiene/requirements.ts';
-import { RESPONSES } from '../core/spec/responses/requirements.ts';
-import { judgeCreated, judgeRefused, type Answer } from '../core/spec/create-pet/rules.ts';
-import { judgeNonIntegerId, judgeUnknownId } from '../core/spec/get-pet/rules.ts';
-import { judgeOutOfRange, judgePage, judgePageSize, judgeStatusFilter, judgeUnknownStatus, pageOf } from '../core/spec/list-pets/rules.ts';
-import { sentPet } from '../core/spec/pets.ts';
+import type { Judgement } from '../core/sections/define.ts';
+import { AUTH } from '../core/sections/auth/requirements.ts';
+import { HYGIENE } from '../core/sections/hygiene/requirements.ts';
+import { RESPONSES } from '../core/sections/responses/requirements.ts';
+import { judgeCreated, judgeRefused, type Answer } from '../core/sections/create-pet/rules.ts';
+import { judgeNonIntegerId, judgeUnknownId } from '../core/sections/get-pet/rules.ts';
+import {
+  judgeOutOfRange,
+  judgePage,
+  judgePageSize,
+  judgeStatusFilter,
+  judgeUnknownStatus,
+  pageOf,
+} from '../core/sections/list-pets/rules.ts';
+import { sentPet } from '../core/sections/pets.ts';
 import type { ApiExchange, OperationId } from '../http/client.ts';
 import { answerOf } from '../harness/ops.ts';
 import type { Probe } from './probe.ts';
@@ -189,7 +196,7 @@ function notServedAlike(p: Probe, base: readonly Judgement[]): Judgement[] {
     ...kept,
     RESPONSES.judge('HTTP-EQUIVALENT-FORMS', {
       ok: problems.length === 0,
-      args: { variant: idsOf(forms) },
+      args: { form: idsOf(forms) },
       message: problems.length ? `${labelOf(forms)} (${source}): ${shown}` : labelOf(forms),
       evidence: { expected: `served as the request it is equivalent to (${source})`, actual: shown },
     }),

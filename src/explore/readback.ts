@@ -4,11 +4,11 @@
  * up nowhere (CREATE-400-NOTHING-STORED). Pure: an exchange in, verdicts out.
  */
 import { isObject } from '../harness/ops.ts';
-import type { Judgement } from '../core/spec/define.ts';
-import { CREATE_PET } from '../core/spec/create-pet/requirements.ts';
-import { judgeReadBack } from '../core/spec/get-pet/rules.ts';
-import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/spec/list-pets/rules.ts';
-import { differences, expectedAfterCreate, sentPet, type PetText, type SentPet } from '../core/spec/pets.ts';
+import type { Judgement } from '../core/sections/define.ts';
+import { CREATE_PET } from '../core/sections/create-pet/requirements.ts';
+import { judgeReadBack } from '../core/sections/get-pet/rules.ts';
+import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/sections/list-pets/rules.ts';
+import { differences, expectedAfterCreate, sentPet, type PetText, type SentPet } from '../core/sections/pets.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { answerOf } from '../harness/ops.ts';
 import type { Probe } from './probe.ts';
