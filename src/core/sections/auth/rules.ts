@@ -51,3 +51,7 @@ export function judgeAuthenticationFirst(a: AuthAnswer): Judgement {
     evidence: ok ? undefined : { expected: '401', actual: a.shown },
   });
 }
+
+/** AUTH-VALID-KEY-ACCEPTED, failed: the configured key, spelled as HTTP allows, answered `status` (401). */
+export const judgeKeyRefused = (status: number): Judgement =>
+  AUTH.judge('AUTH-VALID-KEY-ACCEPTED', { ok: false, message: `HTTP ${status}` });

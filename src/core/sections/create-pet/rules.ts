@@ -119,3 +119,22 @@ export function judgeDistinctOnPage(twice: readonly string[], { limit, size }: {
     evidence: twice.length ? { expected: 'distinct ids', actual: twice.join(', ') } : undefined,
   });
 }
+
+/**
+ * CREATE-400-NOTHING-STORED on one page listing every match (of `status`): of `refused` refused createPet requests,
+ * `listed` were found on it (by their unique names; `example`, the first).
+ */
+export function judgeNothingStored(r: {
+  listed: number;
+  refused: number;
+  example?: { name: string; why: string };
+  status?: string;
+}): Judgement {
+  return CREATE_PET.judge('CREATE-400-NOTHING-STORED', {
+    ok: r.listed === 0,
+    message: r.example
+      ? `${r.listed} pet(s) of ${r.refused} refused createPet request(s) listed, e.g. ${JSON.stringify(r.example.name)} (${r.example.why})`
+      : `${r.refused} refused, none on a page listing every match${r.status ? ` of status ${r.status}` : ''}`,
+    evidence: { expected: 'no refused pet listed', actual: `${r.listed} listed` },
+  });
+}

@@ -139,3 +139,22 @@ export function judgeDeprecationElsewhere(a: Answered, signals: readonly string[
     evidence: { expected: 'no Deprecation, Sunset or deprecation Link', actual: signals.join(', ') },
   });
 }
+
+/** What a server risks by taking an extension, for the warning. */
+const DIFFERENTIAL =
+  'a proxy, WAF or gateway in front that parses JSON strictly (or takes another extension) reads another request than this server: a parser differential';
+
+/**
+ * HYGIENE-JSON-EXTENSION: a body that is JSON only through an extension RFC 8259 §9 lets a parser take (`extension`),
+ * answered `status`: refused is a pass, created (201) a warning naming the extension and its risk.
+ */
+export function judgeJsonExtension(r: { label: string; extension: string; status: number }): Judgement {
+  if (r.status !== 201) return HYGIENE.judge('HYGIENE-JSON-EXTENSION', { ok: true, message: `${r.label}: refused with ${r.status}` });
+  return HYGIENE.judge('HYGIENE-JSON-EXTENSION', {
+    outcome: 'warn',
+    title: 'accepted',
+    args: { extension: r.extension },
+    message: `${r.label}: HTTP ${r.status}. The body is JSON only through ${r.extension}, an extension RFC 8259 §9 lets a parser take; the risk: ${DIFFERENTIAL}. Refuse such bodies with a 400 Error (Go: check that the decoder has nothing more, dec.More(); Jackson: FAIL_ON_TRAILING_TOKENS and no ALLOW_* read feature).`,
+    evidence: { expected: 'a 400 Error (or the extension’s reading stored)', actual: `HTTP ${r.status}` },
+  });
+}

@@ -198,3 +198,33 @@ export function judgeContentCoding(r: {
       : undefined,
   });
 }
+
+/** INPUT-SILENT-HANDLING: an input the spec is silent about, refused cleanly (observed, never failed). */
+export const judgeSilentRefusal = (message: string): Judgement =>
+  RESPONSES.judge('INPUT-SILENT-HANDLING', { outcome: 'observe', title: 'refused', message });
+
+/** A request HTTP or URI syntax makes equivalent to a plain one: its forms, and what its answer broke of the plain request's requirements. */
+export interface EquivalentForms {
+  /** The forms' ids (the title's `{form}`) and labels. */
+  ids: string;
+  labels: string;
+  /** The RFC sections that make them equivalent. */
+  sources: readonly string[];
+  /** The failures and warnings the answer would have earned a plain request. */
+  problems: readonly Judgement[];
+}
+
+/**
+ * HTTP-EQUIVALENT-FORMS: what would fail the operation's requirement for the plain request is this warning instead for
+ * a request the RFCs make equivalent (the spec names no such form), naming the forms.
+ */
+export function judgeEquivalentForms(e: EquivalentForms): Judgement {
+  const shown = e.problems.map((j) => `${j.requirement}: ${j.title} — ${j.message}`).join('; ');
+  const source = e.sources.join('; ');
+  return RESPONSES.judge('HTTP-EQUIVALENT-FORMS', {
+    ok: e.problems.length === 0,
+    args: { form: e.ids },
+    message: e.problems.length ? `${e.labels} (${source}): ${shown}` : e.labels,
+    evidence: { expected: `served as the request it is equivalent to (${source})`, actual: shown },
+  });
+}
