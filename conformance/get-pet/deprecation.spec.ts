@@ -4,7 +4,7 @@
  */
 import { defineSpec } from '../../src/harness/define-spec.ts';
 import { exactInteger, getPet, listPets } from '../../src/harness/ops.ts';
-import { DEPRECATION } from '../../src/core/sections/deprecation/requirements.ts';
+import { judgeSignalledUnseen } from '../../src/core/sections/deprecation/rules.ts';
 
 export default defineSpec({
   operation: 'getPet',
@@ -22,14 +22,7 @@ export default defineSpec({
       async run(t) {
         const list = await t.request(listPets({ limit: '1' }));
         const id = list.response?.status === 200 ? exactInteger(list, '/0/id') : undefined;
-        if (id === undefined)
-          return void t.judge(list, [
-            DEPRECATION.judge('DEPRECATION-SIGNALLED', {
-              outcome: 'skip',
-              title: 'not-judged',
-              message: 'no pet to fetch: the list was empty or failed',
-            }),
-          ]);
+        if (id === undefined) return void t.judge(list, [judgeSignalledUnseen()]);
         await t.request(getPet(id));
       },
     },

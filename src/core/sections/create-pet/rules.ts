@@ -138,3 +138,106 @@ export function judgeNothingStored(r: {
     evidence: { expected: 'no refused pet listed', actual: `${r.listed} listed` },
   });
 }
+
+/**
+ * CREATE-ID-SERVER-ASSIGNED: a NewPet sent with an id (`sent`) is rejected with 400, or answered 201 with an id other
+ * than the one sent (`id`: the 201 body's exact id digits, if any). `shown`: the answer, as the message says it.
+ */
+export function judgeClientIdIgnored(r: { sent: string; status?: number; id?: string; shown: string }): Judgement {
+  const ok = r.status === 400 || (r.status === 201 && r.id !== undefined && r.id !== r.sent);
+  return CREATE_PET.judge('CREATE-ID-SERVER-ASSIGNED', {
+    ok,
+    pass: r.status === 400 ? 'rejected' : 'ignored',
+    args: { id: r.id ?? '-' },
+    message: `createPet with id ${r.sent}: ${r.shown}, id ${r.id ?? '-'}`,
+    evidence: ok ? undefined : { expected: `400, or 201 with an id other than ${r.sent}`, actual: `${r.shown}, id ${r.id ?? '-'}` },
+  });
+}
+
+/** CREATE-ID-UNIQUE among the pets created in the run (`ids`: their exact digits): no two share one; under two, not judged. */
+export function judgeCreatedIdsDistinct(ids: readonly string[]): Judgement {
+  if (ids.length < 2)
+    return CREATE_PET.judge('CREATE-ID-UNIQUE', { outcome: 'skip', title: 'not-judged', message: 'fewer than two pets were created' });
+  const distinct = new Set(ids).size === ids.length;
+  return CREATE_PET.judge('CREATE-ID-UNIQUE', {
+    ok: distinct,
+    pass: 'created-distinct',
+    fail: 'created-shared',
+    args: { count: ids.length },
+    message: `ids assigned: ${ids.join(', ')}`,
+    evidence: distinct ? undefined : { expected: 'distinct ids', actual: ids.join(', ') },
+  });
+}
+
+/** A created pet's id that a pet listed before the suite created any already held, under another name (`listedAs`). */
+export interface ReusedId {
+  id: string;
+  listedAs: JsonValue | undefined;
+}
+
+/**
+ * CREATE-ID-UNIQUE against the `listed` pets listed before the suite created any: none of the `created` ids was held by
+ * another pet (`reused`: those that were; a pet of the suite's own listed early is the same pet, not a reuse).
+ */
+export function judgeIdsNotReused(r: { reused: readonly ReusedId[]; created: number; listed: number }): Judgement {
+  const { reused } = r;
+  return CREATE_PET.judge('CREATE-ID-UNIQUE', {
+    ok: reused.length === 0,
+    pass: 'not-reused',
+    fail: 'reused',
+    args: { listed: r.listed },
+    message: reused.length
+      ? `created ids already held by other pets: ${reused.map((p) => `${p.id} (listed as ${JSON.stringify(p.listedAs)})`).join(', ')}`
+      : `${r.created} created ids, none among the ${r.listed} listed before`,
+    evidence: reused.length ? { expected: 'ids not held by any existing pet', actual: reused.map((p) => p.id).join(', ') } : undefined,
+  });
+}
+
+/** CREATE-ID-UNIQUE against the pets listed before creation, not judged: that list was not available (`shown`: its answer). */
+export function judgeEarlierListUnavailable(shown: string): Judgement {
+  return CREATE_PET.judge('CREATE-ID-UNIQUE', {
+    outcome: 'skip',
+    title: 'not-judged',
+    message: `the list of existing pets was not available (${shown})`,
+  });
+}
+
+/** CREATE-NAME-MAX-LENGTH, observed (the maximum is "not shown"): how a NewPet with a `length`-character name was answered. */
+export function judgeLongNameAnswer(length: number, shown: string): Judgement {
+  return CREATE_PET.judge('CREATE-NAME-MAX-LENGTH', {
+    outcome: 'observe',
+    title: 'observed',
+    message: `a ${length}-character name: ${shown}`,
+  });
+}
+
+/**
+ * CREATE-201-PET for a long name answered 201: the Pet carries the `sent` name whole (`got`: the body's name). The
+ * maximum length is "not shown": rejecting is allowed, silently changing the name (truncating it) is not.
+ */
+export function judgeLongNameKept(sent: string, got: JsonValue): Judgement {
+  const cut =
+    typeof got === 'string'
+      ? `a ${got.length}-character name${got.length < sent.length && sent.startsWith(got) ? ' (truncated)' : ''}`
+      : JSON.stringify(got);
+  const whole = got === sent;
+  return CREATE_PET.judge('CREATE-201-PET', {
+    ok: whole,
+    pass: 'long-name-whole',
+    fail: 'long-name-altered',
+    args: { length: sent.length },
+    message: whole
+      ? 'name echoed whole'
+      : `a ${sent.length}-character name was answered 201 with ${cut}; a name the service cannot keep must be rejected with 400, not altered`,
+    evidence: whole ? undefined : { expected: `the ${sent.length}-character name sent`, actual: cut },
+  });
+}
+
+/** CREATE-DEFAULT-STATUS, observed (the default is "not shown"): the status of a pet created without one (`pet`: the 201 body). */
+export function judgeDefaultStatus(pet: Readonly<Record<string, JsonValue>>): Judgement {
+  return CREATE_PET.judge('CREATE-DEFAULT-STATUS', {
+    outcome: 'observe',
+    title: 'observed',
+    message: `a pet created without status has ${'status' in pet ? `status ${JSON.stringify(pet.status)}` : 'no status field'}`,
+  });
+}

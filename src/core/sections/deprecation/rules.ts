@@ -100,3 +100,12 @@ export function judgeGetPetDeprecation(f: DeprecationFacts): Judgement[] {
     );
   return out;
 }
+
+/** DEPRECATION-SIGNALLED not judged: no pet to fetch (the list was empty or failed), so no getPet 200 was seen. */
+export function judgeSignalledUnseen(): Judgement {
+  return DEPRECATION.judge('DEPRECATION-SIGNALLED', {
+    outcome: 'skip',
+    title: 'not-judged',
+    message: 'no pet to fetch: the list was empty or failed',
+  });
+}

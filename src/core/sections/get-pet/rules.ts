@@ -44,6 +44,17 @@ export function judgeReadBack(a: Answer, { id, expected, origin, written = {} }:
 }
 
 /**
+ * GET-ROUND-TRIP not judged: the list gave no pet to read back (`listed` false), or one without an integer id.
+ */
+export function judgeNothingToReadBack(listed: boolean): Judgement {
+  return GET_PET.judge('GET-ROUND-TRIP', {
+    outcome: 'skip',
+    title: 'not-judged',
+    message: listed ? 'the listed pet has no integer id' : 'the list returned no pet to fetch',
+  });
+}
+
+/**
  * GET-404-UNKNOWN: an id no pet has is answered 404. A generated id may be one the server issued: a 200 is then
  * judged only as the pet asked for (`digits`) — unless the id is `surelyUnknown` (a second far-off id answered 200 too).
  */

@@ -129,6 +129,30 @@ export function judgeOutOfRange(a: Answer, what: string): Judgement {
   });
 }
 
+/**
+ * LIST-LIMIT-OUT-OF-RANGE-HANDLING, observed: whether an out-of-range limit (`what`, e.g. `limit="0"`) was clamped or
+ * ignored (200, with how many animals) or rejected (any other status). The spec documents no 400 for listPets.
+ */
+export function judgeOutOfRangeHandling(a: Answer, what: string): Judgement {
+  const n = Array.isArray(a.body) ? a.body.length : undefined;
+  return LIST_PETS.judge('LIST-LIMIT-OUT-OF-RANGE-HANDLING', {
+    outcome: 'observe',
+    title: 'observed',
+    message: `${what} → ${a.status === 200 ? `200 (clamped/ignored, ${n} animals)` : `${a.status} (rejected)`}`,
+  });
+}
+
+/** LIST-PAGINATION-CONTROLS, observed: a page's Link header and its paging headers (X-Total…, X-Next…, X-Page…, X-Cursor…). */
+export function judgePaginationControls(headers: Readonly<Record<string, string>>): Judgement {
+  const link = headers.link;
+  const other = Object.keys(headers).filter((h) => /^x-(total|next|page|cursor)/i.test(h));
+  return LIST_PETS.judge('LIST-PAGINATION-CONTROLS', {
+    outcome: 'observe',
+    title: 'observed',
+    message: link || other.length ? `Link: ${link ?? '-'}; headers: ${other.join(', ') || '-'}` : 'no Link or paging headers on the page',
+  });
+}
+
 /** LIST-STATUS-UNKNOWN-NO-5XX: a status outside the enumeration is answered without a 5xx. */
 export function judgeUnknownStatus(a: Answer, what: string): Judgement {
   return LIST_PETS.judge('LIST-STATUS-UNKNOWN-NO-5XX', {

@@ -8,6 +8,8 @@
  * - No step of exactly one — only drops of two or more, or no drop at all — fails.
  * Pure module (no Node built-ins).
  */
+import type { Judgement } from '../define.ts';
+import { RATE_LIMIT_HEADERS } from './requirements.ts';
 
 export interface Step {
   from: number;
@@ -44,4 +46,25 @@ export function judgeDecrements(steps: readonly Step[]): DecrementVerdict {
     judged: judged.length,
     message: `${ones} of ${judged.length} steps fell by exactly one${notes.length ? `; ${notes.join('; ')}` : ''}`,
   };
+}
+
+/**
+ * RL-REMAINING-DECREMENTS over the X-RateLimit-Remaining of sequential requests on one key (`remaining`, in order):
+ * judged by judgeDecrements, the whole sequence shown; fewer than two values, not judged.
+ */
+export function judgeSequentialDecrements(remaining: readonly number[]): Judgement {
+  if (remaining.length < 2)
+    return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+      outcome: 'skip',
+      title: 'not-judged',
+      message: 'fewer than two responses carried X-RateLimit-Remaining',
+    });
+  const verdict = judgeDecrements(remaining.slice(1).map((to, i) => ({ from: remaining[i], to })));
+  const sequence = remaining.join(' → ');
+  return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+    ok: verdict.ok,
+    fail: 'sequential',
+    message: `${verdict.message}; sequence ${sequence}`,
+    ...(verdict.ok ? {} : { evidence: { expected: 'a drop of exactly one per request', actual: sequence } }),
+  });
 }

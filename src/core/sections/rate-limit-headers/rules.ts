@@ -291,6 +291,26 @@ export function limitConstantRule(first: number, limit: number, limits: PlanLimi
   });
 }
 
+/** RL-HEADERS-PRESENT not judged on a `status` response: the request meant to produce one was answered `shown`. */
+export function judgeNoStatusToInspect(status: number, shown: string): Judgement {
+  return RATE_LIMIT_HEADERS.judge('RL-HEADERS-PRESENT', {
+    outcome: 'skip',
+    title: 'no-status',
+    args: { status },
+    message: `expected a ${status}, got ${shown}`,
+  });
+}
+
+/** RL-SCOPE, observed: the X-RateLimit-* values a `status` response carried, as sent ('-' for one absent). */
+export function judgeHeadersByStatus(status: number, headers: HeaderBag): Judgement {
+  const rl = readRateLimit(headers);
+  return RATE_LIMIT_HEADERS.judge('RL-SCOPE', {
+    outcome: 'observe',
+    title: 'by-status',
+    message: `${status}: Limit ${rl.limitRaw ?? '-'}, Remaining ${rl.remainingRaw ?? '-'}, Reset ${rl.resetRaw ?? '-'}`,
+  });
+}
+
 /** Every per-response rate-limit rule. */
 export function responseRules(r: ResponseFacts, ctx: RuleContext): Judgement[] {
   return rateLimitHeaderRules(r, ctx).concat(tooManyRequestsRules(r, ctx));
