@@ -10,6 +10,10 @@
  *   clock and a signal);
  * - ARCHITECTURE.md's layering as `no-restricted-imports`, one block per folder, generated from its table
  *   (test/support/layers.mjs); dynamic `import()` and `typeof import()` by the same patterns (`no-restricted-syntax`);
+ * - a requirement's judgement built only by its section's rules (src/core/sections/<section>/): `SECTION.judge(…)`
+ *   nowhere else but the files test/support/judgements.mjs names with their reasons (the load engines' suite errors,
+ *   scenarios.ts's run-time constructor), and no generic judgement constructor in a spec file
+ *   (`animal-store/judgements-in-sections`);
  * - typescript-eslint's recommended type-aware rules (floating and misused promises, unsafe `any`, unbound methods…),
  *   all of them on the suite's code. The self-tests read untyped JSON (reports, HAR files, manifests, k6 output) and
  *   check its shape with `expect`: there `any` and the `no-unsafe-*` rules are off; every other rule stays on.
@@ -19,6 +23,7 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { judgementBlocks } from './test/support/judgements.mjs';
 import { layeringBlocks } from './test/support/layers.mjs';
 
 const NODE_GLOBALS = Object.fromEntries(
@@ -91,4 +96,5 @@ export default defineConfig(
   // suite's style), not in the suite's: a request handler of one piece, as Node's http examples have it.
   { name: 'animal-store/example-servers', files: ['examples/**'], rules: { 'max-lines-per-function': 'off' } },
   ...layeringBlocks(),
+  ...judgementBlocks(),
 );

@@ -19,7 +19,7 @@ import { FAULTS, FAULT_NAMES } from '../reference/faults.ts';
 import { runSuiteAgainst } from './support/suite.ts';
 import { VALID_SERVERS } from './support/valid-servers.ts';
 import { benchEnv, ROOT, type BenchLine } from './conformance.ts';
-import type { SpecFile } from '../src/harness/spec.ts';
+import type { SpecFile } from '../src/harness/define-spec.ts';
 import { tempDir } from './support/temp.ts';
 import { nodeArgs } from '../bin/build.mjs';
 

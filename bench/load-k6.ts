@@ -28,7 +28,7 @@ import { buildLoad } from '../load/build.ts';
 import { NodeEngine, type LoadEngine } from '../load/node/engine.ts';
 import { findK6, K6Engine } from '../load/node/k6.ts';
 import { jobsFor, runRateLimits } from '../load/node/run.ts';
-import type { Judgement } from '../src/core/spec/define.ts';
+import type { Judgement } from '../src/core/sections/define.ts';
 import type { LoadReport } from '../src/core/load-report.ts';
 import { SCENARIO_NAMES, type ScenarioName } from '../src/core/scenarios.ts';
 import { closeTransport } from '../src/http/transport.ts';

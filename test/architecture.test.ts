@@ -39,10 +39,10 @@ describe("the linter's import rules, generated from ARCHITECTURE.md", () => {
 
   test.each([
     ['src/core/json.ts', "import { x } from '../cli/main.ts';", 'src/core may not import src/cli'],
-    ['src/core/spec/auth/rules.ts', "import type { X } from '../../../harness/spec.ts';", 'src/core may not import src/harness'],
-    ['src/core/spec/auth/rules.ts', "import { x } from 'node:fs';", 'no package and no Node built-in'],
+    ['src/core/sections/auth/rules.ts', "import type { X } from '../../../harness/define-spec.ts';", 'src/core may not import src/harness'],
+    ['src/core/sections/auth/rules.ts', "import { x } from 'node:fs';", 'no package and no Node built-in'],
     ['src/settings/settings.ts', "export { x } from '../config/args.ts';", 'src/settings may not import src/config'],
-    ['src/harness/spec.ts', "const m = await import('../cli/main.ts');", 'src/harness may not import src/cli'],
+    ['src/harness/define-spec.ts', "const m = await import('../cli/main.ts');", 'src/harness may not import src/cli'],
     ['src/core/json.ts', "type T = typeof import('../results/types.ts');", 'src/core may not import src/results'],
     ['load/k6/send.ts', "import { x } from 'undici';", 'only k6 modules'],
     ['load/k6/send.ts', "import { x } from '../node/run.ts';", 'load/k6 may not import load/node'],
@@ -56,7 +56,7 @@ describe("the linter's import rules, generated from ARCHITECTURE.md", () => {
     ['conformance/auth/x.spec.ts', "import { x } from '../../src/results/types.ts';", 'conformance may not import src/results'],
     ['src/cli/main.ts', "import { x } from '../../test/support/cli.ts';", 'src/cli may not import test'],
     ['bench/run.ts', "import { x } from '../test/support/cli.ts';", 'The benchmarks import nothing of the self-tests'],
-    ['src/core/spec/pets.ts', 'const max = 9223372036854775807n;', 'no BigInt literal'],
+    ['src/core/sections/pets.ts', 'const max = 9223372036854775807n;', 'no BigInt literal'],
     ['load/lib/runner.ts', 'setTimeout(() => undefined, 10);', 'no setTimeout'],
     ['src/settings/settings.ts', 'const id = crypto.randomUUID();', 'no crypto'],
   ])('%s: `%s` is refused (%s).', async (file, code, why) => {
@@ -64,8 +64,8 @@ describe("the linter's import rules, generated from ARCHITECTURE.md", () => {
   });
 
   test.each([
-    ['src/core/spec/auth/rules.ts', "import { x } from '../../json.ts'; import { y } from '../list-pets/rules.ts';"],
-    ['src/harness/spec.ts', "import { x } from '../checks/registry.ts'; const m = await import('./vitest-session.ts');"],
+    ['src/core/sections/auth/rules.ts', "import { x } from '../../json.ts'; import { y } from '../list-pets/rules.ts';"],
+    ['src/harness/define-spec.ts', "import { x } from '../checks/registry.ts'; const m = await import('./vitest-session.ts');"],
     [
       'load/k6/send.ts',
       "import http from 'k6/http'; import { x } from '../lib/runner.ts'; import { y } from '../../src/settings/read-config.ts';",
@@ -78,7 +78,7 @@ describe("the linter's import rules, generated from ARCHITECTURE.md", () => {
     ['src/schemas/ajv.ts', "import Ajv from 'ajv'; type A = typeof import('ajv/dist/2020.js').default;"],
     ['bench/run.ts', "import { x } from './support/virtual.ts'; import { y } from '../src/cli/main.ts';"],
     ['src/explore/arbitraries.ts', 'const max = 2n ** 63n - 1n; setTimeout(() => undefined, 10);'],
-    ['src/core/spec/pets.ts', "const max = BigInt('9223372036854775807');"],
+    ['src/core/sections/pets.ts', "const max = BigInt('9223372036854775807');"],
   ])('%s: `%s` is allowed.', async (file, code) => {
     expect(await complaints(file, code)).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { isRequirementId, REQUIREMENTS } from '../src/core/catalogue.ts';
 import { RESPONSE_CHECKS } from '../src/checks/registry.ts';
-import { collectSpecs } from '../src/harness/spec.ts';
+import { collectSpecs } from '../src/harness/define-spec.ts';
 import { CONFORMANCE_DIR, specPaths } from '../src/harness/in-process-runner.ts';
 import { SPEC_PATH } from '../src/results/meta.ts';
 import { OPERATIONS } from '../src/core/operations.ts';

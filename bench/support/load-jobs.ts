@@ -3,7 +3,7 @@
  * benchmarks build them: an enterprise key of PER_MINUTE requests per WINDOW_MS, a clock starting at T0.
  */
 import { buildApp, type App, type AppOptions } from '../../reference/app.ts';
-import type { Judgement } from '../../src/core/spec/define.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import type { LoadJob } from '../../load/node/engine.ts';
 import type { VirtualClock } from './virtual.ts';

@@ -17,7 +17,7 @@ import type { PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
 import type { TrafficOptions } from '../../src/harness/traffic.ts';
 import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/in-process-runner.ts';
-import { collectSpecs, type SpecFile } from '../../src/harness/spec.ts';
+import { collectSpecs, type SpecFile } from '../../src/harness/define-spec.ts';
 import { aggregate } from '../../src/results/aggregate.ts';
 import type { RequirementResult } from '../../src/results/types.ts';
 import { VirtualClock, virtualSend } from './virtual.ts';

@@ -1,9 +1,9 @@
 /**
  * The configured key is accepted on every operation: none of them answers 401.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answered, everyOperation } from '../../src/harness/ops.ts';
-import { judgeValidKey } from '../../src/core/spec/auth/rules.ts';
+import { judgeValidKey } from '../../src/core/sections/auth/rules.ts';
 
 export default defineSpec({
   operation: 'auth',

@@ -2,10 +2,10 @@
  * Authentication is decided before validation or lookup: an unauthenticated
  * request that would also be invalid or unknown is answered 401, not 400 / 404.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answered, createPetRaw, getPet, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import type { ApiRequest } from '../../src/http/client.ts';
-import { judgeAuthenticationFirst } from '../../src/core/spec/auth/rules.ts';
+import { judgeAuthenticationFirst } from '../../src/core/sections/auth/rules.ts';
 
 const CASES: { title: string; request: ApiRequest; writes?: boolean }[] = [
   {

@@ -10,11 +10,11 @@
  * and the key's value is redacted wherever it occurs (the key plus a suffix
  * contains it).
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answered, everyOperation, listPets } from '../../src/harness/ops.ts';
 import type { ApiRequest, Credential } from '../../src/http/client.ts';
 import type { TestContext } from '../../src/harness/context.ts';
-import { judgeBadCredential, type BadCredentialRequirement } from '../../src/core/spec/auth/rules.ts';
+import { judgeBadCredential, type BadCredentialRequirement } from '../../src/core/sections/auth/rules.ts';
 
 const bearer = (token: string): Credential => ({ authorization: `Bearer ${token}` });
 /** A character other than `c`, also when compared case-insensitively. */

@@ -1,14 +1,13 @@
 /**
  * createPet with a valid NewPet: 201 with a Pet carrying a server-assigned id and exactly the sent name, categoryId
- * (int64, digits compared exactly) and status. Judged by the core's rule (src/core/spec/create-pet/rules.ts), the one the
+ * (int64, digits compared exactly) and status. Judged by the core's rule (src/core/sections/create-pet/rules.ts), the one the
  * exploration phase calls too.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answerOf, createdPets, createdWithoutStatus, isObject, type CreatedPet } from '../../src/harness/ops.ts';
 import type { TestContext } from '../../src/harness/context.ts';
-import { judgeCreated, type CreatedRequirement } from '../../src/core/spec/create-pet/rules.ts';
-import { sentPet } from '../../src/core/spec/pets.ts';
-import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
+import { judgeCreated, judgeDefaultStatus, type CreatedRequirement } from '../../src/core/sections/create-pet/rules.ts';
+import { sentPet } from '../../src/core/sections/pets.ts';
 
 function judgeCreate(t: TestContext, requirement: CreatedRequirement, p: CreatedPet) {
   const a = answerOf(p.ex);
@@ -35,14 +34,7 @@ export default defineSpec({
       async run(t) {
         const p = await createdWithoutStatus(t);
         judgeCreate(t, 'CREATE-STATUS-OPTIONAL', p);
-        if (p.ex.response?.status === 201 && isObject(p.ex.json))
-          t.judge(p.ex, [
-            CREATE_PET.judge('CREATE-DEFAULT-STATUS', {
-              outcome: 'observe',
-              title: 'observed',
-              message: `a pet created without status has ${'status' in p.ex.json ? `status ${JSON.stringify(p.ex.json.status)}` : 'no status field'}`,
-            }),
-          ]);
+        if (p.ex.response?.status === 201 && isObject(p.ex.json)) t.judge(p.ex, [judgeDefaultStatus(p.ex.json)]);
       },
     },
   ],

@@ -4,9 +4,9 @@
  * enumeration (null and "" included), malformed JSON, an empty body and a
  * non-object body. These tests are "writes": a broken server could store the pet.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answerOf, createPetRaw, uniqueName } from '../../src/harness/ops.ts';
-import { judgeRefused, type RefusedRequirement } from '../../src/core/spec/create-pet/rules.ts';
+import { judgeRefused, type RefusedRequirement } from '../../src/core/sections/create-pet/rules.ts';
 
 const n = () => JSON.stringify(uniqueName('invalid'));
 

@@ -4,7 +4,7 @@
  * created pet gets a distinct id, also distinct from the ids of the pets that
  * were listed (limit=100) before the suite created any.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import {
   createdPets,
   createdWithoutStatus,
@@ -16,7 +16,14 @@ import {
   pageIds,
   uniqueName,
 } from '../../src/harness/ops.ts';
-import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
+import {
+  judgeClientIdIgnored,
+  judgeCreatedIdsDistinct,
+  judgeEarlierListUnavailable,
+  judgeIdsNotReused,
+  judgeLongNameAnswer,
+  judgeLongNameKept,
+} from '../../src/core/sections/create-pet/rules.ts';
 
 const CLIENT_ID = '4242424242424242';
 
@@ -32,19 +39,9 @@ export default defineSpec({
         const ex = await t.request(
           createPetRaw(`{"id":${CLIENT_ID},"name":${JSON.stringify(uniqueName('client-id'))},"categoryId":1}`, { alsoAcceptable: [400] }),
         );
-        const id = ex.response?.status === 201 ? exactInteger(ex, '/id') : undefined;
-        const ok = ex.response?.status === 400 || (ex.response?.status === 201 && id !== undefined && id !== CLIENT_ID);
-        t.judge(ex, [
-          CREATE_PET.judge('CREATE-ID-SERVER-ASSIGNED', {
-            ok,
-            pass: ex.response?.status === 400 ? 'rejected' : 'ignored',
-            args: { id: id ?? '-' },
-            message: `createPet with id ${CLIENT_ID}: ${describeStatus(ex)}, id ${id ?? '-'}`,
-            evidence: ok
-              ? undefined
-              : { expected: `400, or 201 with an id other than ${CLIENT_ID}`, actual: `${describeStatus(ex)}, id ${id ?? '-'}` },
-          }),
-        ]);
+        const status = ex.response?.status;
+        const id = status === 201 ? exactInteger(ex, '/id') : undefined;
+        t.judge(ex, [judgeClientIdIgnored({ sent: CLIENT_ID, status, id, shown: describeStatus(ex) })]);
       },
     },
     {
@@ -54,47 +51,22 @@ export default defineSpec({
       async run(t) {
         const pets = [...(await createdPets(t)), await createdWithoutStatus(t)].filter((p) => p.id !== undefined);
         const ids = pets.map((p) => p.id!);
-        const id = 'CREATE-ID-UNIQUE';
-        if (ids.length < 2)
-          return void t.judge(undefined, [
-            CREATE_PET.judge(id, { outcome: 'skip', title: 'not-judged', message: 'fewer than two pets were created' }),
-          ]);
-        const distinct = new Set(ids).size === ids.length;
-        t.judge(pets[pets.length - 1]?.ex, [
-          CREATE_PET.judge(id, {
-            ok: distinct,
-            pass: 'created-distinct',
-            fail: 'created-shared',
-            args: { count: ids.length },
-            message: `ids assigned: ${ids.join(', ')}`,
-            evidence: distinct ? undefined : { expected: 'distinct ids', actual: ids.join(', ') },
-          }),
-        ]);
+        const distinct = judgeCreatedIdsDistinct(ids);
+        // Fewer than two ids: not judged, by no exchange; nor can they be compared with the earlier list.
+        if (distinct.outcome === 'skip') return void t.judge(undefined, [distinct]);
+        t.judge(pets[pets.length - 1]?.ex, [distinct]);
         const before = await listedBeforeCreation(t);
         if (before.response?.status !== 200 || !Array.isArray(before.json))
-          return void t.judge(undefined, [
-            CREATE_PET.judge(id, {
-              outcome: 'skip',
-              title: 'not-judged',
-              message: `the list of existing pets was not available (${describeStatus(before)})`,
-            }),
-          ]);
+          return void t.judge(undefined, [judgeEarlierListUnavailable(describeStatus(before))]);
         // Name of each listed pet by exact id; a pet of our own listed early is the same pet, not a reuse.
         const page = before.json;
         const listed = new Map(pageIds(before).map((id, i) => [id, isObject(page[i]) ? page[i].name : undefined]));
         const reused = pets.filter((p) => listed.has(p.id) && listed.get(p.id) !== p.sent.name);
         t.judge(reused[0]?.ex ?? before, [
-          CREATE_PET.judge(id, {
-            ok: reused.length === 0,
-            pass: 'not-reused',
-            fail: 'reused',
-            args: { listed: page.length },
-            message: reused.length
-              ? `created ids already held by other pets: ${reused.map((p) => `${p.id} (listed as ${JSON.stringify(listed.get(p.id))})`).join(', ')}`
-              : `${ids.length} created ids, none among the ${page.length} listed before`,
-            evidence: reused.length
-              ? { expected: 'ids not held by any existing pet', actual: reused.map((p) => p.id).join(', ') }
-              : undefined,
+          judgeIdsNotReused({
+            reused: reused.map((p) => ({ id: p.id!, listedAs: listed.get(p.id) })),
+            created: ids.length,
+            listed: page.length,
           }),
         ]);
       },
@@ -109,33 +81,9 @@ export default defineSpec({
         // The maximum is not shown, so the spec names no status for exceeding it: 413 and 422 are clean rejections too.
         const ex = await t.request(createPetRaw(`{"name":${JSON.stringify(name)},"categoryId":1}`, { alsoAcceptable: [413, 422] }));
         if (!t.conclusive(ex)) return;
-        t.judge(ex, [
-          CREATE_PET.judge('CREATE-NAME-MAX-LENGTH', {
-            outcome: 'observe',
-            title: 'observed',
-            message: `a ${name.length}-character name: ${describeStatus(ex)}`,
-          }),
-        ]);
-        // The maximum length is "not shown": rejecting is allowed, silently changing the name is not.
+        t.judge(ex, [judgeLongNameAnswer(name.length, describeStatus(ex))]);
         if (ex.response?.status !== 201 || !isObject(ex.json) || !('name' in ex.json)) return; // no name at all: the schema check's finding
-        const got = ex.json.name;
-        const cut =
-          typeof got === 'string'
-            ? `a ${got.length}-character name${got.length < name.length && name.startsWith(got) ? ' (truncated)' : ''}`
-            : JSON.stringify(got);
-        const whole = got === name;
-        t.judge(ex, [
-          CREATE_PET.judge('CREATE-201-PET', {
-            ok: whole,
-            pass: 'long-name-whole',
-            fail: 'long-name-altered',
-            args: { length: name.length },
-            message: whole
-              ? 'name echoed whole'
-              : `a ${name.length}-character name was answered 201 with ${cut}; a name the service cannot keep must be rejected with 400, not altered`,
-            evidence: whole ? undefined : { expected: `the ${name.length}-character name sent`, actual: cut },
-          }),
-        ]);
+        t.judge(ex, [judgeLongNameKept(name, ex.json.name)]);
       },
     },
   ],

@@ -2,9 +2,9 @@
  * getPet is deprecated (removal 5 December 2030). The deprecation-headers check
  * judges every getPet response; this spec makes sure at least one 200 is seen.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { exactInteger, getPet, listPets } from '../../src/harness/ops.ts';
-import { DEPRECATION } from '../../src/core/spec/deprecation/requirements.ts';
+import { judgeSignalledUnseen } from '../../src/core/sections/deprecation/rules.ts';
 
 export default defineSpec({
   operation: 'getPet',
@@ -22,14 +22,7 @@ export default defineSpec({
       async run(t) {
         const list = await t.request(listPets({ limit: '1' }));
         const id = list.response?.status === 200 ? exactInteger(list, '/0/id') : undefined;
-        if (id === undefined)
-          return void t.judge(list, [
-            DEPRECATION.judge('DEPRECATION-SIGNALLED', {
-              outcome: 'skip',
-              title: 'not-judged',
-              message: 'no pet to fetch: the list was empty or failed',
-            }),
-          ]);
+        if (id === undefined) return void t.judge(list, [judgeSignalledUnseen()]);
         await t.request(getPet(id));
       },
     },

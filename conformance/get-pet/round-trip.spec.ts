@@ -1,14 +1,13 @@
 /**
  * getPet returns exactly what was created (or listed): the same Pet fields (id, name, categoryId, status), the int64s
  * compared digit by digit — ids above 2^53 must survive the round trip. Fields the spec does not define are not
- * compared. Judged by the core's rule (src/core/spec/get-pet/rules.ts), the one the exploration phase calls too.
+ * compared. Judged by the core's rule (src/core/sections/get-pet/rules.ts), the one the exploration phase calls too.
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answerOf, createdPets, createdWithoutStatus, exactInteger, expectedPet, getPet, listPets } from '../../src/harness/ops.ts';
-import { judgeReadBack, type ReadBack } from '../../src/core/spec/get-pet/rules.ts';
-import { petAt } from '../../src/core/spec/pets.ts';
+import { judgeNothingToReadBack, judgeReadBack, type ReadBack } from '../../src/core/sections/get-pet/rules.ts';
+import { petAt } from '../../src/core/sections/pets.ts';
 import type { TestContext } from '../../src/harness/context.ts';
-import { GET_PET } from '../../src/core/spec/get-pet/requirements.ts';
 
 async function readBack(t: TestContext, pet: ReadBack) {
   const ex = await t.request(getPet(pet.id));
@@ -38,14 +37,7 @@ export default defineSpec({
         const list = await t.request(listPets({ limit: '1' }));
         const listed = list.response?.status === 200 ? petAt(list.json, '/0') : undefined;
         const id = listed ? exactInteger(list, '/0/id') : undefined;
-        if (!listed || id === undefined)
-          return void t.judge(list, [
-            GET_PET.judge('GET-ROUND-TRIP', {
-              outcome: 'skip',
-              title: 'not-judged',
-              message: listed ? 'the listed pet has no integer id' : 'the list returned no pet to fetch',
-            }),
-          ]);
+        if (!listed || id === undefined) return void t.judge(list, [judgeNothingToReadBack(!!listed)]);
         await readBack(t, { id, expected: listed, origin: 'from the list' });
       },
     },

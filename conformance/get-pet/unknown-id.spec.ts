@@ -2,10 +2,10 @@
  * getPet of an id that does not exist is answered 404 with an Error; a petId
  * that is not an int64 is answered with a 4xx, never a 5xx.
  */
-import { defineSpec, type SpecTest } from '../../src/harness/spec.ts';
+import { defineSpec, type SpecTest } from '../../src/harness/define-spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { answerOf, getPet, OTHER_UNKNOWN_ID, UNKNOWN_ID } from '../../src/harness/ops.ts';
-import { judgeNonIntegerId, judgeUnknownId } from '../../src/core/spec/get-pet/rules.ts';
+import { judgeNonIntegerId, judgeUnknownId } from '../../src/core/sections/get-pet/rules.ts';
 
 const NON_INTEGER = ['abc', '1.5', '9223372036854775808', '%20', '1e3'];
 

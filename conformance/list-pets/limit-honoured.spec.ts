@@ -1,11 +1,11 @@
 /**
  * listPets with limit 100, 20 and 1: the page never exceeds the limit, when the store holds more animals the page is
- * full, and no id appears twice on a page. The page size is judged by the core's rule (src/core/spec/list-pets/rules.ts).
+ * full, and no id appears twice on a page. The page size is judged by the core's rule (src/core/sections/list-pets/rules.ts).
  */
-import { defineSpec } from '../../src/harness/spec.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
 import { answerOf, listPets, pageIds, repeatedIds } from '../../src/harness/ops.ts';
-import { judgeFillsPage, judgePage, judgePageSize, pageOf } from '../../src/core/spec/list-pets/rules.ts';
-import { judgeDistinctOnPage } from '../../src/core/spec/create-pet/rules.ts';
+import { judgeFillsPage, judgePage, judgePageSize, pageOf } from '../../src/core/sections/list-pets/rules.ts';
+import { judgeDistinctOnPage } from '../../src/core/sections/create-pet/rules.ts';
 
 const LIMITS = [100, 20, 1];
 

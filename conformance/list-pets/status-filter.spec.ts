@@ -6,9 +6,9 @@
  * animal absent (shorter than its limit and than the largest page the server has served: limit is only a maximum)
  * must hold the pet the suite created with that status, with exactly its fields (ids compared as exact digits). A
  * limit=1 page is not judged for it. With writes off the store may hold no animal of a status: nothing is concluded.
- * Judged by the core's rules (src/core/spec/list-pets/rules.ts), the ones the exploration phase calls too.
+ * Judged by the core's rules (src/core/sections/list-pets/rules.ts), the ones the exploration phase calls too.
  */
-import { defineSpec, type SpecTest } from '../../src/harness/spec.ts';
+import { defineSpec, type SpecTest } from '../../src/harness/define-spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { answerOf, createdPets, expectedPet, listPets, STATUSES } from '../../src/harness/ops.ts';
 import {
@@ -18,7 +18,7 @@ import {
   judgeStatusFilter,
   judgeUnknownStatus,
   pageOf,
-} from '../../src/core/spec/list-pets/rules.ts';
+} from '../../src/core/sections/list-pets/rules.ts';
 
 interface Case {
   /** The limit sent (none: the default page). */

@@ -2,8 +2,8 @@
  * The base address ends with the version segment /v1 (a configuration check:
  * no request is sent).
  */
-import { defineSpec } from '../../src/harness/spec.ts';
-import { judgeBasePath } from '../../src/core/spec/versioning/rules.ts';
+import { defineSpec } from '../../src/harness/define-spec.ts';
+import { judgeBasePath } from '../../src/core/sections/versioning/rules.ts';
 
 export default defineSpec({
   operation: 'versioning',

@@ -19,14 +19,14 @@
  */
 import { Counter, Gauge } from 'k6/metrics';
 import { ConfigError } from '../../src/settings/read-config.ts';
-import type { Judgement } from '../../src/core/spec/define.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import {
   isScenarioRequirementId,
   judgeScenarioRequirement,
   type ScenarioInfo,
   type ScenarioRequirementId,
 } from '../../src/core/scenarios.ts';
-import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
+import { RATE_LIMIT_LOAD } from '../../src/core/sections/rate-limit-load/requirements.ts';
 import { buildLoadReport, reportBaseName } from '../../src/core/load-report.ts';
 import { loadJunit, loadSummaryText } from '../lib/report-text.ts';
 import { isPlanName, PLAN_NAMES_TEXT } from '../../src/core/plans.ts';

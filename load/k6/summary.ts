@@ -7,7 +7,7 @@
  * threshold that always holds makes k6 list each of these series in the summary. The
  * messages, timeline and requests go to k6's log instead (load/lib/k6-log.ts).
  */
-import type { Judgement, Outcome } from '../../src/core/spec/define.ts';
+import type { Judgement, Outcome } from '../../src/core/sections/define.ts';
 import { judgeScenarioRequirement, type ScenarioRequirementId } from '../../src/core/scenarios.ts';
 import { METRICS_ONLY_NOTE } from '../lib/k6-log.ts';
 

@@ -9,9 +9,9 @@
  * engine, `npm run load:merge` — completes that report with the carried lines.
  * Pure (bundled for k6).
  */
-import type { Judgement } from '../../src/core/spec/define.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import { buildLoadReport, type CompactSample, type KeyState, type LoadReport, type TimelinePoint } from '../../src/core/load-report.ts';
-import { RUN_TITLES, SCENARIO_TITLES } from '../../src/core/spec/rate-limit-load/requirements.ts';
+import { RUN_TITLES, SCENARIO_TITLES } from '../../src/core/sections/rate-limit-load/requirements.ts';
 
 /** The start of every carried line (after it: the kind, a space, JSON). */
 export const LINE_PREFIX = 'animal-store-report ';

@@ -5,14 +5,14 @@
  * requirements) is the core's catalogue (src/core/scenarios.ts). The k6 scripts
  * and the Node engine both build their runs from this table.
  */
-import type { Judgement } from '../../src/core/spec/define.ts';
-import { judgeCeiling } from '../../src/core/spec/rate-limit-load/ceiling.ts';
-import { judgeRecovery } from '../../src/core/spec/rate-limit-load/recovery.ts';
-import { judgeResponses } from '../../src/core/spec/rate-limit-load/samples.ts';
-import { judgeDaily } from '../../src/core/spec/rate-limit-load/daily.ts';
-import { judgeSustained, judgeWindow } from '../../src/core/spec/rate-limit-load/window.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
+import { judgeCeiling } from '../../src/core/sections/rate-limit-load/ceiling.ts';
+import { judgeRecovery } from '../../src/core/sections/rate-limit-load/recovery.ts';
+import { judgeResponses } from '../../src/core/sections/rate-limit-load/samples.ts';
+import { judgeDaily } from '../../src/core/sections/rate-limit-load/daily.ts';
+import { judgeSustained, judgeWindow } from '../../src/core/sections/rate-limit-load/window.ts';
 import { SCENARIO_INFO, type ScenarioInfo } from '../../src/core/scenarios.ts';
-import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
+import { RATE_LIMIT_LOAD } from '../../src/core/sections/rate-limit-load/requirements.ts';
 import { CeilingPhase, PacedPhase, PreflightPhase, ProbePhase } from './scenario-phases.ts';
 import { ScenarioRun, type Caps, type Judge, type Phase } from './runner.ts';
 import type { Sample, ScenarioName, ScenarioOptions } from './types.ts';
@@ -65,7 +65,7 @@ const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 
 
 /**
  * The ceiling's skips when the limit was not reached: within a window at the latency the client saw
- * (src/core/spec/rate-limit-load/in-flight.ts), or at all — a client paused longer than the window between its requests.
+ * (src/core/sections/rate-limit-load/in-flight.ts), or at all — a client paused longer than the window between its requests.
  */
 const TITLES = {
   ceiling: RATE_LIMIT_LOAD.entries['RL-CEILING-429'].titles,

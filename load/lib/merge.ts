@@ -8,8 +8,8 @@
  * would have — including what only the whole view can judge (successes per
  * window across shares, RL-NOT-EARLY). Pure (no Node built-ins).
  */
-import type { Judgement } from '../../src/core/spec/define.ts';
-import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
+import { RATE_LIMIT_LOAD } from '../../src/core/sections/rate-limit-load/requirements.ts';
 import { buildLoadReport, expandSample, type CompactSample, type LoadReport, type ShareInputs } from '../../src/core/load-report.ts';
 import type { ScenarioOptions } from './types.ts';
 import type { Sample } from '../../src/core/sample.ts';

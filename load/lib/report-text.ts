@@ -5,7 +5,7 @@
  * (bundled for k6).
  */
 import { reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
-import type { Judgement } from '../../src/core/spec/define.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import { xmlBlock, xmlDocument, xmlElement, type Xml } from '../../src/core/xml.ts';
 
 /** JUnit XML: one testcase per judgement; fail → failure, skip → skipped, warn → passes with the warning in system-out. */

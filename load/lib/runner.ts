@@ -8,10 +8,10 @@
  * until the wait it asked for has elapsed. Every run is capped in requests and
  * in time (and ends by the run's overall deadline).
  */
-import type { Judgement } from '../../src/core/spec/define.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import type { KeyState } from '../../src/core/load-report.ts';
-import { concurrencyOf } from '../../src/core/spec/rate-limit-load/in-flight.ts';
-import { isSuccess, isThrottled, isUnixReset, refTime, signals, startsWindow } from '../../src/core/spec/rate-limit-load/signals.ts';
+import { concurrencyOf } from '../../src/core/sections/rate-limit-load/in-flight.ts';
+import { isSuccess, isThrottled, isUnixReset, refTime, signals, startsWindow } from '../../src/core/sections/rate-limit-load/signals.ts';
 import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { ScenarioOptions } from './types.ts';
 /**
  * Requests a scenario keeps in flight at most, on either engine (k6: the largest http.batch, and k6's
  * `batch` and `batchPerHost` options). The ceiling sizes its concurrency from the latency it observes
- * below this cap; a server so slow that its limit needs more is told so (src/core/spec/rate-limit-load/ceiling.ts).
+ * below this cap; a server so slow that its limit needs more is told so (src/core/sections/rate-limit-load/ceiling.ts).
  */
 export const MAX_IN_FLIGHT = 64;
 

@@ -12,8 +12,8 @@ import {
   refillAllowance,
   signals,
   unorderable,
-} from '../../src/core/spec/rate-limit-load/signals.ts';
-import { isDailyThrottle } from '../../src/core/spec/rate-limit-load/window.ts';
+} from '../../src/core/sections/rate-limit-load/signals.ts';
+import { isDailyThrottle } from '../../src/core/sections/rate-limit-load/window.ts';
 import type { PhaseName, Sample } from './types.ts';
 
 const SEND: PhaseAction = { kind: 'send' };
@@ -109,7 +109,7 @@ export class CeilingPhase implements Phase {
       // A success although Remaining 0 was known: settled, unless a refilling limiter explains it.
       if (reset !== undefined && this.firstReset !== undefined && reset !== this.firstReset) this.moving = true;
       const evidence = { refilling: this.releases > 0 || this.moving, before: this.inWindow - this.afterZero - this.refilledAfter };
-      // The latest Remaining 0 before this one, as the judgement takes it (src/core/spec/rate-limit-load/ceiling-facts.ts).
+      // The latest Remaining 0 before this one, as the judgement takes it (src/core/sections/rate-limit-load/ceiling-facts.ts).
       const lastZero = prev && signals(prev).remaining === 0 && prev.seq > this.zero.seq && prev.sentAt >= this.zero.t ? prev : this.zero;
       if (++this.afterZero > refillAllowance(evidence, { zero: this.zero, later: s, lastZero }, run.o)) this.finished = true;
     } else if (prev && isRelease(prev, s)) this.releases++;

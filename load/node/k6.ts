@@ -13,7 +13,7 @@ import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RATE_LIMIT_LOAD } from '../../src/core/spec/rate-limit-load/requirements.ts';
+import { RATE_LIMIT_LOAD } from '../../src/core/sections/rate-limit-load/requirements.ts';
 import { buildLoadReport, reportBaseName, type LoadReport } from '../../src/core/load-report.ts';
 import { keyVariable } from '../../src/settings/plan-keys.ts';
 import { makeRedactor } from '../../src/core/redact.ts';

@@ -7,7 +7,7 @@
  * would pass the run's deadline, ends the run at once: the scenarios left are
  * "not run" with the reason and the flag that would let them run — never a hang.
  */
-import type { Judgement } from '../../src/core/spec/define.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import type { KeyState, LoadReport } from '../../src/core/load-report.ts';
 import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { cost, shortfallOf } from '../lib/load-shapes.ts';

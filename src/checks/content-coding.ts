@@ -1,10 +1,10 @@
 /**
  * RESP-CONTENT-CODING: a response is read as its Content-Encoding says (the transport decodes gzip, deflate and br,
  * capped), and its coding must be one its request accepted — the rule is the responses section's
- * (`judgeContentCoding`, src/core/spec/responses/rules.ts); this check reads the codings and the request's
+ * (`judgeContentCoding`, src/core/sections/responses/rules.ts); this check reads the codings and the request's
  * Accept-Encoding. A body that does not decode is RESP-BODY-JSON's finding (registry.ts).
  */
-import { judgeContentCoding } from '../core/spec/responses/rules.ts';
+import { judgeContentCoding } from '../core/sections/responses/rules.ts';
 import { codingsOf } from '../http/content-coding.ts';
 import type { ResponseCheck } from './types.ts';
 

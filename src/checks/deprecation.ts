@@ -1,10 +1,10 @@
 /**
  * The deprecation of getPet, checked on every getPet response: its headers read here (the Link header through
- * http-link-header, RFC 8288's grammar), judged by the section's rules (src/core/spec/deprecation/rules.ts).
+ * http-link-header, RFC 8288's grammar), judged by the section's rules (src/core/sections/deprecation/rules.ts).
  */
 import LinkHeader from 'http-link-header';
 import { header } from '../core/ratelimit.ts';
-import { judgeGetPetDeprecation } from '../core/spec/deprecation/rules.ts';
+import { judgeGetPetDeprecation } from '../core/sections/deprecation/rules.ts';
 import type { ResponseCheck } from './types.ts';
 
 /**

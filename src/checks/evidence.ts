@@ -2,7 +2,7 @@
  * Evidence excerpts: the redacted request and response of an exchange, with
  * the body cut to a few kilobytes. The API key is replaced wherever it occurs.
  */
-import type { Evidence, HttpExcerpt } from '../core/spec/define.ts';
+import type { Evidence, HttpExcerpt } from '../core/sections/define.ts';
 import type { ApiExchange } from '../http/client.ts';
 
 const BODY_EXCERPT = 2048;

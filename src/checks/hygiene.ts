@@ -1,6 +1,6 @@
 /**
  * The response checks of hygiene and security (ADVISORY), run on every exchange: each reads what a response shows and
- * calls the section's rules (src/core/spec/hygiene/rules.ts). Each warning is reported once per run and place (the
+ * calls the section's rules (src/core/sections/hygiene/rules.ts). Each warning is reported once per run and place (the
  * first response that shows it, with redacted evidence), not once per response; every clean response counts as a pass.
  */
 import { header } from '../core/ratelimit.ts';
@@ -11,7 +11,7 @@ import {
   judgeReflection,
   reflections,
   UNDEPRECATED,
-} from '../core/spec/hygiene/rules.ts';
+} from '../core/sections/hygiene/rules.ts';
 import { deprecationSignals } from './deprecation.ts';
 import type { CheckSession, ResponseCheck } from './types.ts';
 

@@ -1,10 +1,10 @@
 /**
  * The rate-limit response checks: a thin adapter over the core's per-response
- * rules (src/core/spec/rate-limit-headers/rules.ts — the same rules both load engines apply to
+ * rules (src/core/sections/rate-limit-headers/rules.ts — the same rules both load engines apply to
  * every sample), plus RL-LIMIT-CONSTANT, which needs the run's memory.
  */
 import { readRateLimit } from '../core/ratelimit.ts';
-import { limitConstantRule, responseRules, type ResponseFacts } from '../core/spec/rate-limit-headers/rules.ts';
+import { limitConstantRule, responseRules, type ResponseFacts } from '../core/sections/rate-limit-headers/rules.ts';
 import type { ApiExchange } from '../http/client.ts';
 import type { ResponseCheck } from './types.ts';
 

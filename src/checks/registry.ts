@@ -5,9 +5,9 @@
  * and reports each judgement, built by the requirement's section (its titles,
  * its level: a MUST violated fails, a SHOULD warns), through `ctx.report`.
  */
-import type { Judgement } from '../core/spec/define.ts';
+import type { Judgement } from '../core/sections/define.ts';
 import { judgeAny } from '../core/catalogue.ts';
-import { judgeRetriedAfterWait } from '../core/spec/rate-limit-load/recovery.ts';
+import { judgeRetriedAfterWait } from '../core/sections/rate-limit-load/recovery.ts';
 import {
   expectedStatuses,
   judgeContentType,
@@ -16,8 +16,8 @@ import {
   judgeSchema,
   judgeStatus,
   schemaFor,
-} from '../core/spec/responses/rules.ts';
-import { judgeComplete, judgeNoCrossOriginRedirect } from '../core/spec/transport/rules.ts';
+} from '../core/sections/responses/rules.ts';
+import { judgeComplete, judgeNoCrossOriginRedirect } from '../core/sections/transport/rules.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { readRateLimit } from '../core/ratelimit.ts';
 import { validateSchema } from '../schemas/ajv.ts';
@@ -30,7 +30,7 @@ import type { CheckContext, CheckSession, ResponseCheck } from './types.ts';
 
 export type { CheckContext, CheckSession, ResponseCheck };
 
-// Each check reads the facts of an exchange and reports what the rules of its section (src/core/spec/<section>/rules.ts) decide.
+// Each check reads the facts of an exchange and reports what the rules of its section (src/core/sections/<section>/rules.ts) decide.
 
 /** The statuses this exchange's operation may answer (its request's own latitude included). */
 const expectedOf = (ex: ApiExchange) => expectedStatuses(ex.api.operation, ex.api.alsoAcceptable);

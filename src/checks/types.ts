@@ -1,12 +1,12 @@
 /**
  * The one signature of a response check: `run(ctx)` looks at one exchange and
  * reports each judgement through `ctx.report`, as the one `Judgement` object
- * (src/core/spec/define.ts) the session, the aggregation and every writer read.
+ * (src/core/sections/define.ts) the session, the aggregation and every writer read.
  * Checks name the requirements they judge.
  */
 import type { ApiExchange } from '../http/client.ts';
 import type { PlanLimits } from '../core/plans.ts';
-import type { Judgement } from '../core/spec/define.ts';
+import type { Judgement } from '../core/sections/define.ts';
 import type { RequirementId } from '../core/catalogue.ts';
 
 export interface CheckSession {

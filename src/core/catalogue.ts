@@ -11,18 +11,18 @@
  * fault mode of the reference server can prove a MUST entry (normally every MUST
  * has one). Pure data (bundled for k6: the load rules take their levels from here).
  */
-import type { Area, Entry, JudgeInit, Judgement, Level, Section } from './spec/define.ts';
-import { AUTH } from './spec/auth/requirements.ts';
-import { CREATE_PET } from './spec/create-pet/requirements.ts';
-import { DEPRECATION } from './spec/deprecation/requirements.ts';
-import { GET_PET } from './spec/get-pet/requirements.ts';
-import { HYGIENE } from './spec/hygiene/requirements.ts';
-import { LIST_PETS } from './spec/list-pets/requirements.ts';
-import { RATE_LIMIT_HEADERS } from './spec/rate-limit-headers/requirements.ts';
-import { RATE_LIMIT_LOAD } from './spec/rate-limit-load/requirements.ts';
-import { RESPONSES } from './spec/responses/requirements.ts';
-import { TRANSPORT } from './spec/transport/requirements.ts';
-import { VERSIONING } from './spec/versioning/requirements.ts';
+import type { Area, Entry, JudgeInit, Judgement, Level, Section } from './sections/define.ts';
+import { AUTH } from './sections/auth/requirements.ts';
+import { CREATE_PET } from './sections/create-pet/requirements.ts';
+import { DEPRECATION } from './sections/deprecation/requirements.ts';
+import { GET_PET } from './sections/get-pet/requirements.ts';
+import { HYGIENE } from './sections/hygiene/requirements.ts';
+import { LIST_PETS } from './sections/list-pets/requirements.ts';
+import { RATE_LIMIT_HEADERS } from './sections/rate-limit-headers/requirements.ts';
+import { RATE_LIMIT_LOAD } from './sections/rate-limit-load/requirements.ts';
+import { RESPONSES } from './sections/responses/requirements.ts';
+import { TRANSPORT } from './sections/transport/requirements.ts';
+import { VERSIONING } from './sections/versioning/requirements.ts';
 
 export type { Area, Level };
 
@@ -111,7 +111,7 @@ export function levelOf(id: string): Level {
 /**
  * A choice the spec, or an RFC it builds on, leaves to implementations: a server exercising it is never failed for it.
  * Each entry says where the latitude comes from, what it leaves open, and what the suite does when a server takes it
- * (accepts it, observes it, or warns, with the fix). The rules name the latitude they apply (src/core/spec/pets.ts).
+ * (accepts it, observes it, or warns, with the fix). The rules name the latitude they apply (src/core/sections/pets.ts).
  */
 export interface Latitude {
   id: string;

@@ -1,10 +1,10 @@
 /**
  * Many judgements of one requirement folded into the one a report shows. Every judgement is built by its section's
- * constructor (src/core/spec/define.ts: the titles from the entry, the level mapped to the outcome in one place).
+ * constructor (src/core/sections/define.ts: the titles from the entry, the level mapped to the outcome in one place).
  *
  * Pure module (bundled for k6): no Node built-ins, no timers.
  */
-import type { Judgement, Outcome } from './spec/define.ts';
+import type { Judgement, Outcome } from './sections/define.ts';
 
 /**
  * Many judgements of one run folded into one per requirement (first-seen order):

@@ -7,13 +7,13 @@
  * summary are load/lib/report-text.ts. Pure (bundled for k6).
  */
 import { foldJudgements } from './fold-judgements.ts';
-import type { Judgement } from './spec/define.ts';
+import type { Judgement } from './sections/define.ts';
 import type { PlanName } from './plans.ts';
 import { levelOf } from './catalogue.ts';
 import { header } from './ratelimit.ts';
 import type { Sample } from './sample.ts';
 import { SCENARIO_INFO, type ScenarioName } from './scenarios.ts';
-import { timelinePoint } from './spec/rate-limit-load/signals.ts';
+import { timelinePoint } from './sections/rate-limit-load/signals.ts';
 import type { TimelinePoint } from './timeline.ts';
 
 export type { TimelinePoint };

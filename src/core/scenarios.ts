@@ -5,9 +5,9 @@
  * certify every per-minute MUST). Their load shapes and caps live in
  * load/lib/load-shapes.ts. Pure (bundled for k6).
  */
-import type { Judgement, JudgeInit } from './spec/define.ts';
-import { RATE_LIMIT_HEADERS } from './spec/rate-limit-headers/requirements.ts';
-import { RATE_LIMIT_LOAD, RUN_TITLES, SCENARIO_TITLES } from './spec/rate-limit-load/requirements.ts';
+import type { Judgement, JudgeInit } from './sections/define.ts';
+import { RATE_LIMIT_HEADERS } from './sections/rate-limit-headers/requirements.ts';
+import { RATE_LIMIT_LOAD, RUN_TITLES, SCENARIO_TITLES } from './sections/rate-limit-load/requirements.ts';
 
 export type ScenarioName = 'ceiling' | 'recovery' | 'sustained' | 'overload' | 'daily';
 

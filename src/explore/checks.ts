@@ -1,7 +1,7 @@
 /**
  * The checks a generated request is judged by, registered once and called by every part of the phase (replay,
  * coverage, generated, stateful) as Schemathesis's checks.py: each says which requests it judges and what it says of
- * the answer, through the core's rules of each operation (src/core/spec) — the ones the conformance specs call. The
+ * the answer, through the core's rules of each operation (src/core/sections) — the ones the conformance specs call. The
  * check registry of src/checks judges every response on top (status documented, content type and coding, schema,
  * Error.status, rate-limit headers). A new rule is one more entry of CHECKS; the policy of `judgeProbe` — what a
  * request's surface class makes of a refusal, and the HTTP-EQUIVALENT-FORMS warning for an equivalent form served
@@ -18,14 +18,21 @@
  *   (GET-NON-INTEGER-ID-4XX).
  */
 import { integerDigits } from '../core/json.ts';
-import type { Judgement } from '../core/spec/define.ts';
-import { AUTH } from '../core/spec/auth/requirements.ts';
-import { HYGIENE } from '../core/spec/hygiene/requirements.ts';
-import { RESPONSES } from '../core/spec/responses/requirements.ts';
-import { judgeCreated, judgeRefused, type Answer } from '../core/spec/create-pet/rules.ts';
-import { judgeNonIntegerId, judgeUnknownId } from '../core/spec/get-pet/rules.ts';
-import { judgeOutOfRange, judgePage, judgePageSize, judgeStatusFilter, judgeUnknownStatus, pageOf } from '../core/spec/list-pets/rules.ts';
-import { sentPet } from '../core/spec/pets.ts';
+import type { Judgement } from '../core/sections/define.ts';
+import { judgeKeyRefused } from '../core/sections/auth/rules.ts';
+import { judgeJsonExtension } from '../core/sections/hygiene/rules.ts';
+import { judgeEquivalentForms, judgeSilentRefusal } from '../core/sections/responses/rules.ts';
+import { judgeCreated, judgeRefused, type Answer } from '../core/sections/create-pet/rules.ts';
+import { judgeNonIntegerId, judgeUnknownId } from '../core/sections/get-pet/rules.ts';
+import {
+  judgeOutOfRange,
+  judgePage,
+  judgePageSize,
+  judgeStatusFilter,
+  judgeUnknownStatus,
+  pageOf,
+} from '../core/sections/list-pets/rules.ts';
+import { sentPet } from '../core/sections/pets.ts';
 import type { ApiExchange, OperationId } from '../http/client.ts';
 import { answerOf } from '../harness/ops.ts';
 import type { Probe } from './probe.ts';
@@ -54,10 +61,6 @@ export interface ExploreCheck {
   judge(p: Probe, a: Answer): Judgement[];
 }
 
-/** INPUT-SILENT-HANDLING: an input the spec is silent about, refused cleanly (observed, never failed). */
-const refusedSilently = (message: string): Judgement =>
-  RESPONSES.judge('INPUT-SILENT-HANDLING', { outcome: 'observe', title: 'refused', message });
-
 /** The statuses a clean refusal may use where the spec is silent. */
 const isCleanRefusal = (s: number) => s === 400 || s === 413 || s === 422;
 const is2xx = (s: number) => s >= 200 && s < 300;
@@ -81,13 +84,9 @@ const created: ExploreCheck = {
     const media = (a.status === 406 || a.status === 411 || a.status === 415) && httpForms(p.surface).length > 0;
     const served = a.status === 201 || p.cls === 'valid' || media;
     if (readings.length && served) return asOneReading(readings.map((r) => judgeCreated(r, a, what)));
-    return isCleanRefusal(a.status) ? [refusedSilently(`createPet with ${part?.why ?? 'no body'}: refused with ${a.status}`)] : [];
+    return isCleanRefusal(a.status) ? [judgeSilentRefusal(`createPet with ${part?.why ?? 'no body'}: refused with ${a.status}`)] : [];
   },
 };
-
-/** What a server risks by taking an extension, for the warning. */
-const DIFFERENTIAL =
-  'a proxy, WAF or gateway in front that parses JSON strictly (or takes another extension) reads another request than this server: a parser differential';
 
 const jsonExtension: ExploreCheck = {
   name: 'json-extension',
@@ -98,16 +97,7 @@ const jsonExtension: ExploreCheck = {
     const extension = p.extensions?.join(', ') ?? labelOf(p.surface.filter((f) => f.cls === 'latitude'));
     // Accepted is created (201); another success status is RESP-STATUS-DOCUMENTED's to fail, whatever the body.
     if (is2xx(a.status) && a.status !== 201) return [];
-    if (a.status !== 201) return [HYGIENE.judge('HYGIENE-JSON-EXTENSION', { ok: true, message: `${p.label}: refused with ${a.status}` })];
-    return [
-      HYGIENE.judge('HYGIENE-JSON-EXTENSION', {
-        outcome: 'warn',
-        title: 'accepted',
-        args: { extension },
-        message: `${p.label}: HTTP ${a.status}. The body is JSON only through ${extension}, an extension RFC 8259 §9 lets a parser take; the risk: ${DIFFERENTIAL}. Refuse such bodies with a 400 Error (Go: check that the decoder has nothing more, dec.More(); Jackson: FAIL_ON_TRAILING_TOKENS and no ALLOW_* read feature).`,
-        evidence: { expected: 'a 400 Error (or the extension’s reading stored)', actual: `HTTP ${a.status}` },
-      }),
-    ];
+    return [judgeJsonExtension({ label: p.label, extension, status: a.status })];
   },
 };
 
@@ -141,7 +131,7 @@ const byId: ExploreCheck = {
     const shown = `GET /pets/${p.petId} (${p.label})`;
     if (id.cls === 'invalid') return [judgeNonIntegerId(a, shown)];
     if (id.cls === 'silent' && (a.status === 400 || a.status === 422))
-      return [refusedSilently(`getPet with ${id.why} (${p.petId}): ${a.status}`)];
+      return [judgeSilentRefusal(`getPet with ${id.why} (${p.petId}): ${a.status}`)];
     const digits = integerDigits((p.petId ?? '').trim().replace(/^\+/, '')) ?? '';
     return [judgeUnknownId(digits, a, shown)];
   },
@@ -153,7 +143,7 @@ export const CHECKS: readonly ExploreCheck[] = [created, jsonExtension, listed, 
 /** The clean refusals an RFC leaves to the server for a request's surface (406, 413, 415 and the spec's 400, 422). */
 const SURFACE_REFUSALS = new Set([400, 406, 413, 415, 422]);
 
-const keyRefused = (a: Answer): Judgement => AUTH.judge('AUTH-VALID-KEY-ACCEPTED', { ok: false, message: `HTTP ${a.status}` });
+const keyRefused = (a: Answer): Judgement => judgeKeyRefused(a.status);
 
 /** A request an RFC leaves open: its surface is refusable, or its body a NewPet only through an extension. */
 const isOpen = (p: Probe) => p.surfaceClass === 'refusable' || p.surfaceClass === 'latitude' || p.cls === 'latitude';
@@ -166,7 +156,7 @@ export function judgeProbe(p: Probe, ex: ApiExchange): Judgement[] {
   if (a.status === 401) return p.spelled ? notServedAlike(p, [keyRefused(a)]) : [];
   if (isOpen(p) && SURFACE_REFUSALS.has(a.status))
     return [
-      refusedSilently(`${labelOf(p.surface) || p.why}: refused with ${a.status}`),
+      judgeSilentRefusal(`${labelOf(p.surface) || p.why}: refused with ${a.status}`),
       ...checks.filter((c) => c.onRefusal).flatMap((c) => c.judge(p, a)),
     ];
   // Left open and not served: whatever else it got (a 5xx, an undocumented status) is the registry's to judge.
@@ -183,15 +173,6 @@ function notServedAlike(p: Probe, base: readonly Judgement[]): Judgement[] {
   const forms = httpForms(p.surface);
   const problems = base.filter((j) => j.outcome === 'fail' || j.outcome === 'warn');
   const kept = base.filter((j) => !problems.includes(j));
-  const shown = problems.map((j) => `${j.requirement}: ${j.title} — ${j.message}`).join('; ');
-  const source = [...new Set(forms.map((f) => f.source))].join('; ');
-  return [
-    ...kept,
-    RESPONSES.judge('HTTP-EQUIVALENT-FORMS', {
-      ok: problems.length === 0,
-      args: { variant: idsOf(forms) },
-      message: problems.length ? `${labelOf(forms)} (${source}): ${shown}` : labelOf(forms),
-      evidence: { expected: `served as the request it is equivalent to (${source})`, actual: shown },
-    }),
-  ];
+  const sources = [...new Set(forms.map((f) => f.source))];
+  return [...kept, judgeEquivalentForms({ ids: idsOf(forms), labels: labelOf(forms), sources, problems })];
 }

@@ -15,7 +15,7 @@
 import { integerDigits, isInt64Digits, parseJson, rawNumber } from '../core/json.ts';
 import { validateSchema } from '../schemas/ajv.ts';
 import type { Schema } from './model.ts';
-import type { RefusedRequirement } from '../core/spec/create-pet/rules.ts';
+import type { RefusedRequirement } from '../core/sections/create-pet/rules.ts';
 import { render } from './json-text.ts';
 import { readLeniently, type Extension } from './lenient-json.ts';
 

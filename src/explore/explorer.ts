@@ -5,14 +5,14 @@
  * the memory of what was sent and stored (memory.ts) and the reporter of what reaches the run's result stream
  * (reporter.ts).
  */
-import type { Judgement } from '../core/spec/define.ts';
+import type { Judgement } from '../core/sections/define.ts';
 import { RunAborted, type ApiExchange, type ApiRequest } from '../http/client.ts';
 import { exactInteger } from '../harness/ops.ts';
 import type { Session } from '../harness/session.ts';
 import type { Finding } from '../results/types.ts';
 import { judgeProbe } from './checks.ts';
 import { isPageProblem, listKey } from './reproduction.ts';
-import { petAt } from '../core/spec/pets.ts';
+import { petAt } from '../core/sections/pets.ts';
 import { dependsOnEarlierRequests } from '../core/catalogue.ts';
 import { materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
 import { Memory } from './memory.ts';

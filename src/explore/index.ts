@@ -4,7 +4,7 @@
  * the run's report carries as a note.
  */
 import type { TestContext } from '../harness/context.ts';
-import type { SpecTest } from '../harness/spec.ts';
+import type { SpecTest } from '../harness/define-spec.ts';
 import { Explorer } from './explorer.ts';
 import { EXPLORE_TIME_MS, SOURCES } from './explorer.ts';
 import type { PhaseSpec } from './phases.ts';

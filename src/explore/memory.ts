@@ -4,7 +4,7 @@
  * may show since: attribution.ts), the exchange each finding judged and the last exchanges (what a failure may depend
  * on), and how many requests the run had sent before a rate-limit finding.
  */
-import type { Judgement } from '../core/spec/define.ts';
+import type { Judgement } from '../core/sections/define.ts';
 import type { ApiExchange, ApiRequest } from '../http/client.ts';
 import type { Finding } from '../results/types.ts';
 import type { Probe } from './probe.ts';

@@ -4,11 +4,11 @@
  * up nowhere (CREATE-400-NOTHING-STORED). Pure: an exchange in, verdicts out.
  */
 import { isObject } from '../harness/ops.ts';
-import type { Judgement } from '../core/spec/define.ts';
-import { CREATE_PET } from '../core/spec/create-pet/requirements.ts';
-import { judgeReadBack } from '../core/spec/get-pet/rules.ts';
-import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/spec/list-pets/rules.ts';
-import { differences, expectedAfterCreate, sentPet, type PetText, type SentPet } from '../core/spec/pets.ts';
+import type { Judgement } from '../core/sections/define.ts';
+import { judgeNothingStored } from '../core/sections/create-pet/rules.ts';
+import { judgeReadBack } from '../core/sections/get-pet/rules.ts';
+import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/sections/list-pets/rules.ts';
+import { differences, expectedAfterCreate, sentPet, type PetText, type SentPet } from '../core/sections/pets.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { answerOf } from '../harness/ops.ts';
 import type { Probe } from './probe.ts';
@@ -71,12 +71,7 @@ export function storedVerdicts(l: Listing, probes: readonly Probe[], status?: st
   const found = l.page.filter((item) => isObject(item) && typeof item.name === 'string' && names.has(item.name));
   const hit = found.length ? names.get((found[0] as { name: string }).name) : undefined;
   if (!hit && !provesAbsence(l)) return { verdicts: [] };
-  const claim = CREATE_PET.judge('CREATE-400-NOTHING-STORED', {
-    ok: !hit,
-    message: hit
-      ? `${found.length} pet(s) of ${probes.length} refused createPet request(s) listed, e.g. ${JSON.stringify(hit.name)} (${hit.why})`
-      : `${probes.length} refused, none on a page listing every match${status ? ` of status ${status}` : ''}`,
-    evidence: { expected: 'no refused pet listed', actual: `${found.length} listed` },
-  });
+  const example = hit && { name: (found[0] as { name: string }).name, why: hit.why };
+  const claim = judgeNothingStored({ listed: found.length, refused: probes.length, ...(example ? { example } : {}), status });
   return { verdicts: [claim], ...(hit ? { hit } : {}) };
 }

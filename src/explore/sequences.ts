@@ -5,7 +5,7 @@
  * the core's rules on pages that can prove an animal absent. A failing sequence is shrunk as a sequence (fewer pets,
  * simpler ones) and reported with the requests before the read that failed.
  */
-import type { Judgement } from '../core/spec/define.ts';
+import type { Judgement } from '../core/sections/define.ts';
 import { getPet } from '../harness/ops.ts';
 import type { ApiExchange } from '../http/client.ts';
 import { createdBy, Explorer, SOURCES } from './explorer.ts';

@@ -6,8 +6,8 @@
  * each back wherever a client can find it (sequences.ts, shrunk as sequences), and the creates the server refused must
  * have stored nothing.
  */
-import type { Judgement } from '../core/spec/define.ts';
-import { provesAbsence } from '../core/spec/list-pets/rules.ts';
+import type { Judgement } from '../core/sections/define.ts';
+import { provesAbsence } from '../core/sections/list-pets/rules.ts';
 import { getPet } from '../harness/ops.ts';
 import type { ApiExchange, RunAborted } from '../http/client.ts';
 import type { Replay } from '../results/types.ts';

@@ -13,7 +13,7 @@
  *   WAF that parses the body otherwise: a parser differential), and what is accepted must be the extension's reading;
  * - `invalid`: not what the operation takes (a required member named in another case): refused, 400 for createPet.
  */
-import type { RefusedRequirement } from '../core/spec/create-pet/rules.ts';
+import type { RefusedRequirement } from '../core/sections/create-pet/rules.ts';
 import type { SurfaceRecord } from '../results/types.ts';
 import type { JNode } from './json-text.ts';
 

@@ -2,13 +2,13 @@
  * What a spec test sees: `t.request()` (every response goes through the check
  * registry) and `t.judge(ex, judgements)`, the one way it says what it found:
  * judgements built by the requirement's section (the core's rules of
- * src/core/spec, or the section's `judge`). A judgement on a rate-limited (429
+ * src/core/sections, or the section's `judge`). A judgement on a rate-limited (429
  * after the retry) or failed exchange becomes `skip`: the operation under test
  * is never blamed for the limiter or the network.
  */
 import type { Config } from '../config/command-config.ts';
 import { judgeAny } from '../core/catalogue.ts';
-import type { Judgement } from '../core/spec/define.ts';
+import type { Judgement } from '../core/sections/define.ts';
 import type { ApiExchange, ApiRequest } from '../http/client.ts';
 import type { Session } from './session.ts';
 

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding } from '../results/types.ts';
-import { collectSpecs, executeTest, type SpecFile } from './spec.ts';
+import { collectSpecs, executeTest, type SpecFile } from './define-spec.ts';
 import type { Session } from './session.ts';
 import { specOrder } from './order.ts';
 import { specSource } from './spec-files.ts';

@@ -6,8 +6,8 @@
 import { canonicalExact, integerDigits, rawNumber, type JsonValue } from '../core/json.ts';
 import type { ApiExchange, ApiRequest, Credential, OperationId } from '../http/client.ts';
 import type { TestContext } from './context.ts';
-import type { Answer } from '../core/spec/create-pet/rules.ts';
-import { expectedAfterCreate, petAt, sentPet, type PetText, type SentPet } from '../core/spec/pets.ts';
+import type { Answer } from '../core/sections/create-pet/rules.ts';
+import { expectedAfterCreate, petAt, sentPet, type PetText, type SentPet } from '../core/sections/pets.ts';
 import { namePrefix } from './names.ts';
 
 export { namePrefix };

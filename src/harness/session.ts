@@ -9,10 +9,10 @@ import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
 import { networkSecrets } from '../settings/network.ts';
-import type { Judgement } from '../core/spec/define.ts';
+import type { Judgement } from '../core/sections/define.ts';
 import type { Finding } from '../results/types.ts';
 import { DAY_MS } from '../core/plans.ts';
-import { DEFAULT_LIMIT } from '../core/spec/list-pets/rules.ts';
+import { DEFAULT_LIMIT } from '../core/sections/list-pets/rules.ts';
 import { setNamePrefix } from './names.ts';
 import { TrafficRecorder, type TrafficOptions } from './traffic.ts';
 

@@ -7,7 +7,7 @@
  */
 import { openSync, writeSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import type { Outcome } from '../core/spec/define.ts';
+import type { Outcome } from '../core/sections/define.ts';
 import { REDACTED, type Redactor } from '../core/redact.ts';
 import { redactAuthorization } from '../checks/evidence.ts';
 import type { ApiExchange } from '../http/client.ts';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { documentedStatuses, OPERATION_IDS, OPERATIONS } from '../core/operations.ts';
-import type { Evidence } from '../core/spec/define.ts';
+import type { Evidence } from '../core/sections/define.ts';
 import type { Finding } from './types.ts';
 
 const hash = (text: string, n: number) => createHash('sha256').update(text).digest('hex').slice(0, n);

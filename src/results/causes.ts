@@ -19,7 +19,7 @@
  *    signature, so the same failure has the same id in every run (the run-to-run comparison names causes by it).
  */
 import { levelOf } from '../core/catalogue.ts';
-import type { Level } from '../core/spec/define.ts';
+import type { Level } from '../core/sections/define.ts';
 import {
   causeId,
   exchangeKey,

@@ -11,7 +11,7 @@
  * ones. The judgements and their evidence are kept whole; the per-scenario
  * reports of `npm run load` keep their whole timeline. Pure.
  */
-import type { Judgement } from '../core/spec/define.ts';
+import type { Judgement } from '../core/sections/define.ts';
 import type { LoadReport, TimelinePoint, TimelineTotals } from '../core/load-report.ts';
 
 /** Slices of a scenario's time: about two pixel columns each of the chart's wide drawing. */

@@ -6,7 +6,7 @@
  * then writes the HAR from that file (src/results/writers/har.ts), streaming, so neither side holds the traffic in
  * memory. Custom fields start with `_`, as HAR 1.2 allows.
  */
-import type { Outcome } from '../core/spec/define.ts';
+import type { Outcome } from '../core/sections/define.ts';
 
 /** The file's name, in each run folder and at the top of reports/. */
 export const HAR_FILE = 'traffic.har';

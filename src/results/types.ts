@@ -1,11 +1,11 @@
 /**
  * The one stream of results: every check, spec and load scenario emits
- * judgements (src/core/spec/define.ts); as `Finding`s (a judgement and where it
+ * judgements (src/core/sections/define.ts); as `Finding`s (a judgement and where it
  * came from) they are folded into one `RequirementResult` per catalogue entry,
  * and every report writer (JSON, JUnit, HTML, Markdown, badge, console) reads
  * only the `RunReport`.
  */
-import type { Evidence, HttpExcerpt, Judgement, Level, Outcome } from '../core/spec/define.ts';
+import type { Evidence, HttpExcerpt, Judgement, Level, Outcome } from '../core/sections/define.ts';
 import type { LoadReport } from '../core/load-report.ts';
 import type { TrafficSummary } from './har-lines.ts';
 

@@ -3,7 +3,7 @@
  * deprecation headers (Sunset on 5 December 2030 in any time zone, RFC 9745 dates, Link rels).
  */
 import { describe, expect, test } from 'vitest';
-import { judgeDecrements } from '../../src/core/spec/rate-limit-headers/decrements.ts';
+import { judgeDecrements } from '../../src/core/sections/rate-limit-headers/decrements.ts';
 import { deprecationCheck, linksWithRel } from '../../src/checks/deprecation.ts';
 import { RESPONSE_CHECKS } from '../../src/checks/registry.ts';
 import type { ApiExchange } from '../../src/http/client.ts';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { credentialReflectionCheck, deprecationElsewhereCheck } from '../../src/checks/hygiene.ts';
-import { credentialSecrets, reflections } from '../../src/core/spec/hygiene/rules.ts';
+import { credentialSecrets, reflections } from '../../src/core/sections/hygiene/rules.ts';
 import type { CheckSession, ResponseCheck } from '../../src/checks/types.ts';
 import type { ApiExchange } from '../../src/http/client.ts';
 import type { Outcome } from '../../src/results/types.ts';

@@ -7,7 +7,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import type { Judgement } from '../../src/core/spec/define.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import { judge, withEvidence } from '../support/fixture-judgements.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { visible } from '../../src/core/visible.ts';

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { coverageDrafts, coverageReserve } from '../../src/explore/coverage.ts';
 import { heldIdNearMisses } from '../../src/explore/values.ts';
 import { BASE_URL_EXPLORE_BUDGET, EMBEDDED_EXPLORE_BUDGET, PRODUCTION_EXPLORE_BUDGET } from '../../src/settings/read-config.ts';
-import type { SpecFile } from '../../src/harness/spec.ts';
+import type { SpecFile } from '../../src/harness/define-spec.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
 
 describe('the default budgets', () => {

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { FAULTS, FAULT_NAMES } from '../../reference/faults.ts';
 import { replayCurl } from '../../src/results/writers/replay.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
-import type { SpecFile } from '../../src/harness/spec.ts';
+import type { SpecFile } from '../../src/harness/define-spec.ts';
 
 // Held-out faults (written after the generators) are measured by the benchmark, not required here.
 const GENERATED_ONLY = FAULT_NAMES.filter((f) => FAULTS[f].generatedOnly && !FAULTS[f].heldOut);

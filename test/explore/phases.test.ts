@@ -4,7 +4,7 @@
  * the one spec file of the phase declares one spec per part, from that table.
  */
 import { expect, test } from 'vitest';
-import { collectSpecs } from '../../src/harness/spec.ts';
+import { collectSpecs } from '../../src/harness/define-spec.ts';
 import { specPaths } from '../../src/harness/in-process-runner.ts';
 import { EXPLORATION_PHASES } from '../../src/explore/index.ts';
 

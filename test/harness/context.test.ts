@@ -4,11 +4,11 @@
  * each requirement a skip instead, and a judgement that is already a skip keeps its own reason.
  */
 import { describe, expect, test } from 'vitest';
-import { AUTH } from '../../src/core/spec/auth/requirements.ts';
-import { CREATE_PET } from '../../src/core/spec/create-pet/requirements.ts';
-import { DEPRECATION } from '../../src/core/spec/deprecation/requirements.ts';
-import { LIST_PETS } from '../../src/core/spec/list-pets/requirements.ts';
-import type { Judgement } from '../../src/core/spec/define.ts';
+import { AUTH } from '../../src/core/sections/auth/requirements.ts';
+import { CREATE_PET } from '../../src/core/sections/create-pet/requirements.ts';
+import { DEPRECATION } from '../../src/core/sections/deprecation/requirements.ts';
+import { LIST_PETS } from '../../src/core/sections/list-pets/requirements.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import { makeContext } from '../../src/harness/context.ts';
 import type { Session } from '../../src/harness/session.ts';
 import type { ApiExchange } from '../../src/http/client.ts';

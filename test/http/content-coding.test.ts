@@ -8,7 +8,7 @@ import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:
 import { describe, expect, test } from 'vitest';
 import { decodeBody } from '../../src/http/content-coding.ts';
 import { readBody } from '../../src/http/transport.ts';
-import { acceptsCoding as accepts } from '../../src/core/spec/responses/rules.ts';
+import { acceptsCoding as accepts } from '../../src/core/sections/responses/rules.ts';
 
 const json = Buffer.from('{"name":"Ñandú 🐶","categoryId":7}');
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_RANK, outcomeKey, outcomesFromMetrics, type SummaryMetrics } from '../../load/k6/summary.ts';
-import type { Outcome } from '../../src/core/spec/define.ts';
+import type { Outcome } from '../../src/core/sections/define.ts';
 import type { ScenarioRequirementId } from '../../src/core/scenarios.ts';
 
 const carried = (pairs: [ScenarioRequirementId, Outcome][], plan?: string): SummaryMetrics =>

@@ -6,7 +6,7 @@
  * (simulated time, a scripted engine).
  */
 import { describe, expect, it } from 'vitest';
-import type { Judgement } from '../../src/core/spec/define.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import type { EngineResult, LoadEngine, LoadJob } from '../../load/node/engine.ts';
 import { orchestrate } from '../../load/node/orchestrator.ts';

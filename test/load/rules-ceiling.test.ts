@@ -4,8 +4,8 @@
  * fixed window, a key refused at once, and refilling limiters.
  */
 import { describe, expect, it } from 'vitest';
-import { ceilingFacts } from '../../src/core/spec/rate-limit-load/ceiling-facts.ts';
-import { judgeResponses } from '../../src/core/spec/rate-limit-load/samples.ts';
+import { ceilingFacts } from '../../src/core/sections/rate-limit-load/ceiling-facts.ts';
+import { judgeResponses } from '../../src/core/sections/rate-limit-load/samples.ts';
 import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import type { Sample } from '../../load/lib/types.ts';
 import { W, L, T0, o, judgeCeiling, s, rl, errorBody, ceilingRun, find } from '../support/samples.ts';

@@ -9,7 +9,7 @@
  * is not taken for one beyond Reset.
  */
 import { describe, expect, it } from 'vitest';
-import { concurrencyOf, neededInFlight } from '../../src/core/spec/rate-limit-load/in-flight.ts';
+import { concurrencyOf, neededInFlight } from '../../src/core/sections/rate-limit-load/in-flight.ts';
 import type { Sample } from '../../load/lib/types.ts';
 import { W, L, T0, judgeCeiling, s, rl, errorBody, find } from '../support/samples.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { REQUIREMENTS } from '../../src/core/catalogue.ts';
 import { buildLoadReport, timeline } from '../../src/core/load-report.ts';
 import { loadJunit } from '../../load/lib/report-text.ts';
-import { maxInSpan } from '../../src/core/spec/rate-limit-load/window.ts';
+import { maxInSpan } from '../../src/core/sections/rate-limit-load/window.ts';
 import { SCENARIO_INFO } from '../../src/core/scenarios.ts';
 import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/load-shapes.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RequirementId } from '../../src/core/catalogue.ts';
-import type { Evidence } from '../../src/core/spec/define.ts';
+import type { Evidence } from '../../src/core/sections/define.ts';
 import { buildReport, finalize } from '../../src/results/aggregate.ts';
 import { groupCauses } from '../../src/results/causes.ts';
 import { causeId } from '../../src/results/cause-keys.ts';

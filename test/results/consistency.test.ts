@@ -6,7 +6,7 @@
  * line every writer prints replays the request without ever holding the key.
  */
 import { describe, expect, it } from 'vitest';
-import type { Evidence } from '../../src/core/spec/define.ts';
+import type { Evidence } from '../../src/core/sections/define.ts';
 import type { RunReport } from '../../src/results/types.ts';
 import { BADGE_GREEN, renderBadge } from '../../src/results/writers/badge.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';

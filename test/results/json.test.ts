@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import schema from '../../schemas/certification.schema.json' with { type: 'json' };
 import type { EngineRecord } from '../../src/core/engine-record.ts';
-import type { Evidence, HttpExcerpt, Judgement } from '../../src/core/spec/define.ts';
+import type { Evidence, HttpExcerpt, Judgement } from '../../src/core/sections/define.ts';
 import type { KeyState, LoadReport, TimelinePoint } from '../../src/core/load-report.ts';
 import { ajv } from '../../src/schemas/project-ajv.ts';
 import type {

@@ -13,7 +13,7 @@ import type { RunReport } from '../../src/results/types.ts';
 import { renderConsole } from '../../src/results/writers/console.ts';
 import { renderHtml, renderJson, renderJunit, renderSummary } from '../../src/results/writers/index.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
-import type { SpecFile } from '../../src/harness/spec.ts';
+import type { SpecFile } from '../../src/harness/define-spec.ts';
 
 const validate = (ajv.getSchema(schema.$id) ?? ajv.compile(schema)) as ValidateFunction;
 let report: RunReport;

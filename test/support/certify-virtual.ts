@@ -19,7 +19,7 @@ import { buildApp, type AppOptions } from '../../reference/app.ts';
 import { profileFor } from '../../src/cli/profiles.ts';
 import type { Config } from '../../src/settings/read-config.ts';
 import { runSpecs, specPaths } from '../../src/harness/in-process-runner.ts';
-import { collectSpecs } from '../../src/harness/spec.ts';
+import { collectSpecs } from '../../src/harness/define-spec.ts';
 import { Session } from '../../src/harness/session.ts';
 import { certificationReport } from '../../src/results/certification.ts';
 import type { RunReport } from '../../src/results/types.ts';

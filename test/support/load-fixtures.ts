@@ -1,15 +1,15 @@
 /**
  * Rate-limit scenario reports for the report tests, made by the real core:
  * synthetic samples of a plan's key (by default free, 60 requests per minute)
- * judged by the real rules (src/core/spec/rate-limit-load) and folded into a LoadReport by
+ * judged by the real rules (src/core/sections/rate-limit-load) and folded into a LoadReport by
  * buildLoadReport — so their judgements, evidence (`at.request`) and timelines
  * (`seq`) have exactly the shape the engines write.
  */
 import { buildLoadReport, type LoadReport, type TimelinePoint } from '../../src/core/load-report.ts';
-import type { Judgement } from '../../src/core/spec/define.ts';
-import { judgeCeiling } from '../../src/core/spec/rate-limit-load/ceiling.ts';
-import { judgeRecovery } from '../../src/core/spec/rate-limit-load/recovery.ts';
-import { judgeResponses } from '../../src/core/spec/rate-limit-load/samples.ts';
+import type { Judgement } from '../../src/core/sections/define.ts';
+import { judgeCeiling } from '../../src/core/sections/rate-limit-load/ceiling.ts';
+import { judgeRecovery } from '../../src/core/sections/rate-limit-load/recovery.ts';
+import { judgeResponses } from '../../src/core/sections/rate-limit-load/samples.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import type { JudgeOptions, Sample } from '../../src/core/sample.ts';
 

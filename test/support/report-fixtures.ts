@@ -12,7 +12,7 @@
  * - unthrottledReport: the ceiling ran but never got a 429.
  */
 import { REQUIREMENTS, type RequirementId } from '../../src/core/catalogue.ts';
-import type { Evidence, Judgement } from '../../src/core/spec/define.ts';
+import type { Evidence, Judgement } from '../../src/core/sections/define.ts';
 import { judge, observe, skip, suiteError, withEvidence } from './fixture-judgements.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import { buildReport, finalize, loadFindings } from '../../src/results/aggregate.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/load-shapes.ts';
-import { isDailyThrottle } from '../../src/core/spec/rate-limit-load/spans.ts';
+import { isDailyThrottle } from '../../src/core/sections/rate-limit-load/spans.ts';
 import type { Sample } from '../../src/core/sample.ts';
 import { dayNeededMs, embeddedWorld, worldWindowMs } from '../../src/target/world.ts';
 

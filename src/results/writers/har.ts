@@ -7,7 +7,7 @@
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import type { Outcome } from '../../core/spec/define.ts';
+import type { Outcome } from '../../core/sections/define.ts';
 import type { LoadReport } from '../../core/load-report.ts';
 import { HAR_FILE, TRAFFIC_CAPS, worse, type HarPage, type TrafficCaps, type TrafficLine, type TrafficSummary } from '../har-lines.ts';
 import type { RunReport } from '../types.ts';

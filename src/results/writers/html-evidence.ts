@@ -5,7 +5,7 @@
  * fixed-height box), where in a load scenario it happened, and a replayable
  * curl line with a copy button. Every value is escaped: it comes from the server.
  */
-import type { Judgement } from '../../core/spec/define.ts';
+import type { Judgement } from '../../core/sections/define.ts';
 import type { Evidence, HttpExcerpt, Replay } from '../types.ts';
 import { curlOf } from './curl.ts';
 import { html, joinHtml, type SafeHtml } from './html-safe.ts';

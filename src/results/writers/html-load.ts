@@ -9,7 +9,7 @@
  * scenario, and reads each plan's reasons from that plan.
  */
 import { SCENARIO_INFO, isScenarioName } from '../../core/scenarios.ts';
-import type { Judgement } from '../../core/spec/define.ts';
+import type { Judgement } from '../../core/sections/define.ts';
 import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
 import { dateTimeOf, durationSeconds, notExercisedText, plansOf } from './common.ts';
 import { chart } from './html-chart.ts';

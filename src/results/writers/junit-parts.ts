@@ -4,7 +4,7 @@
  * consequence's text names the cause and the testcase that holds its evidence instead of repeating it, and the
  * properties list every cause with the requirements it breaks.
  */
-import type { Judgement } from '../../core/spec/define.ts';
+import type { Judgement } from '../../core/sections/define.ts';
 import { xmlElement, type Xml } from '../../core/xml.ts';
 import type { CauseResult, Finding, Replay, RequirementResult, RunReport } from '../types.ts';
 import { oneLine } from './common.ts';

@@ -24,7 +24,7 @@
  * - An aborted run gets one <error> test case with the reason.
  * Every string is escaped and stripped of characters XML 1.0 does not allow.
  */
-import type { Judgement } from '../../core/spec/define.ts';
+import type { Judgement } from '../../core/sections/define.ts';
 import { xmlBlock, xmlDocument, xmlElement, type Xml } from '../../core/xml.ts';
 import type { Finding, PlanResult, RequirementResult, RunReport } from '../types.ts';
 import {

@@ -5,7 +5,7 @@
  * first), the request a failing judgement points at (`evidence.at.request`,
  * the `seq` of a timeline point), and the chart anchor of a scenario.
  */
-import type { Judgement, Outcome } from '../../core/spec/define.ts';
+import type { Judgement, Outcome } from '../../core/sections/define.ts';
 import type { LoadReport, TimelinePoint } from '../../core/load-report.ts';
 import type { Finding, RunReport } from '../types.ts';
 

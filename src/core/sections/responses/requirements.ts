@@ -1,0 +1,159 @@
+/**
+ * Every response: its status, media type, body and Error body; and requests HTTP makes equivalent, and inputs the spec is silent about.
+ * The section's requirements — the spec's words, the level, the reference server's fault modes that prove each —
+ * beside the rules that decide them (this folder). Pure data (bundled for k6).
+ */
+import { section } from '../define.ts';
+
+export const RESPONSES = section('responses', {
+  'RESP-STATUS-DOCUMENTED': {
+    level: 'MUST',
+    section: 'Endpoints',
+    quote: 'Responses: | Status | Body | Meaning |',
+    title: 'Every response status is one the spec documents for the operation (or 429).',
+    faults: [
+      'create-returns-200',
+      'name-astral-500',
+      'extra-property-500',
+      'name-non-latin1-415',
+      'duplicate-member-500',
+      'bom-500',
+      'deep-nesting-500',
+      'repeated-param-500',
+      'next-after-large-body-500',
+      'name-newline-500',
+      'html-error',
+      'always-500',
+      'accept-language-500',
+      'user-agent-403',
+      'petid-sign-500',
+      'query-trailing-amp-500',
+    ],
+    titles: {
+      pass: 'Documented status code',
+      fail: 'Undocumented status code',
+    },
+  },
+  'RESP-CONTENT-TYPE-JSON': {
+    level: 'MUST',
+    section: 'Endpoints',
+    quote: 'All success and error bodies are application/json.',
+    title: 'Every response body is labelled Content-Type application/json.',
+    faults: ['content-type-text', 'content-type-missing', 'errors-text-plain'],
+    titles: {
+      pass: 'JSON content type',
+      fail: 'Content-Type is not application/json',
+      'plus-json': 'A +json type instead of application/json',
+    },
+  },
+  'RESP-BODY-JSON': {
+    level: 'MUST',
+    section: 'Endpoints',
+    quote: 'an HTTP interface that exchanges JSON',
+    title: 'Every response body is well-formed JSON.',
+    faults: ['list-body-not-json', 'created-empty-body', 'unauthorized-empty-body', 'name-unescaped', 'body-not-json', 'json-truncated'],
+    titles: {
+      pass: 'Well-formed JSON body',
+      fail: 'Body is not JSON',
+      empty: 'Empty body',
+    },
+  },
+  'RESP-CONTENT-CODING': {
+    level: 'SHOULD',
+    section: 'Endpoints',
+    quote: 'All success and error bodies are application/json.',
+    title:
+      "A response's content coding is one its request's Accept-Encoding accepts (none but identity when it names no other), and its body decodes to the JSON the other checks read.",
+    note: 'RFC 9110 §12.5.3: a server SHOULD answer without a content coding when none the request lists is available, and a request with no Accept-Encoding accepts any. Every response is read as its Content-Encoding says (gzip, deflate, br); a body that does not decode fails RESP-BODY-JSON; a coding the request did not accept warns here.',
+    faults: ['gzip-unasked'],
+    titles: {
+      pass: 'Content coding accepted by the request',
+      fail: 'Content coding the request did not accept ({coding})',
+    },
+  },
+  'SCHEMA-PETS': {
+    level: 'MUST',
+    section: 'Resources and their fields / Pets',
+    quote: 'A JSON array whose items are Pet records.',
+    title: 'A listPets 200 body validates against the Pets schema.',
+    faults: ['list-wrapped', 'list-status-unknown-value'],
+    titles: {
+      pass: 'Body is a valid Pets',
+      fail: 'Body does not match the Pets schema',
+    },
+  },
+  'SCHEMA-PET': {
+    level: 'MUST',
+    section: 'Resources and their fields / Pet',
+    quote: 'A Pet has every field of NewPet plus:',
+    title: 'A createPet 201 or getPet 200 body validates against the Pet schema.',
+    faults: ['id-as-string', 'name-numeric-json'],
+    titles: {
+      pass: 'Body is a valid Pet',
+      fail: 'Body does not match the Pet schema',
+    },
+  },
+  'SCHEMA-ERROR': {
+    level: 'MUST',
+    section: 'Errors',
+    quote: 'Every error response has the Error body (code, message, status).',
+    title: 'Every 4xx body but the 429 (400, 401, 404, and any other 4xx a server sends) validates against the Error schema.',
+    faults: ['error-missing-message', 'error-422-not-error'],
+    titles: {
+      pass: 'Body is a valid Error',
+      fail: 'Body does not match the Error schema',
+    },
+  },
+  'ERROR-STATUS-FIELD': {
+    level: 'MUST',
+    section: 'Resources and their fields / Error',
+    quote: 'status | integer | yes | The HTTP status code of the response.',
+    title: 'Error.status equals the HTTP status of the response.',
+    faults: ['error-status-mismatch'],
+    titles: {
+      pass: 'Error.status matches',
+      fail: 'Error.status differs from the HTTP status',
+    },
+  },
+  'HTTP-EQUIVALENT-FORMS': {
+    level: 'SHOULD',
+    section: 'What the service does',
+    quote: "The service keeps a store's catalogue of animals over an HTTP interface that exchanges JSON.",
+    title:
+      'A request HTTP or URI syntax makes equivalent to a valid one is served alike: a media type or an authentication scheme in another case or with parameters, Accept */* or none, percent-encoded query names and values, parameters in another order.',
+    note: 'RFC 9110 §8.3.1 (media types are case-insensitive; RFC 8259 §11: a charset parameter has no effect), §11.1 (authentication schemes are case-insensitive), §12.5.1 (no Accept: any media type), RFC 3986 §6.2.2 (percent-encoded unreserved characters are equivalent), RFC 9112 §7.1 (a body sent chunked, without Content-Length: a recipient MUST be able to parse the chunked coding). The spec names none of these forms, so a server that refuses one is warned, never failed.',
+    faults: [
+      'charset-415',
+      'bearer-case-sensitive',
+      'query-encoded-name-ignored',
+      'accept-charset-406',
+      'charset-latin1',
+      'query-lowercase-hex-ignored',
+      'query-empty-pair-400',
+      'chunked-body-empty',
+    ],
+    titles: { pass: 'Served like its equivalent request', fail: 'Not served like its equivalent request ({form})' },
+  },
+  'ERROR-CODE-VALUES': {
+    level: 'INFO',
+    section: 'Errors',
+    quote: 'The set of values of the code field for each condition: not shown.',
+    title: 'The Error codes the service uses are observed, not judged.',
+    titles: {
+      observed: 'Error code observed',
+    },
+  },
+  'INPUT-SILENT-HANDLING': {
+    level: 'INFO',
+    section: 'Limits',
+    quote: 'The maximum length of name: not shown.',
+    title:
+      'Inputs the spec is silent about (long names, control characters, characters outside printable ASCII, unknown properties, non-canonical numbers, non-positive ids) are accepted and read back exactly, or refused with a clean error: what the server does is observed.',
+    note: 'The exploration phase (generated inputs) observes it; a 5xx or an undocumented status for such an input still fails RESP-STATUS-DOCUMENTED, and an accepted one that reads back differently fails the round trip of the operation that showed it (CREATE-201-PET, GET-ROUND-TRIP, LIST-ROUND-TRIP), unless a latitude of the LATITUDES table explains the change.',
+    titles: {
+      trimmed: 'Name trimmed',
+      surrogate: 'Lone surrogate replaced',
+      refused: 'Refused where the spec is silent',
+    },
+  },
+});
