@@ -15,7 +15,11 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { FAULTS, FAULT_NAMES } from '../reference/faults.ts';
+import { FAULTS, FAULT_NAMES, type FaultName } from '../reference/faults.ts';
+import type { AppOptions } from '../reference/options.ts';
+import { closeTransport } from '../src/http/transport.ts';
+import { loadOf } from './verdicts-checkout.ts';
+import { simLoad } from './verdicts-load.ts';
 import { runSuiteAgainst } from './support/suite.ts';
 import { VALID_SERVERS } from './support/valid-servers.ts';
 import { benchEnv, ROOT, type BenchLine } from './conformance.ts';
@@ -33,22 +37,37 @@ const median = (xs: number[]) => {
 /** The generated and stateful parts alone: no specs, no coverage cases (their share of the budget goes to the generators). */
 const GENERATORS_ONLY = (f: SpecFile) => f.operation === 'exploration' && f.behaviour !== 'coverage-values';
 
+/** `BENCH_FAULTS=a,b`: only these faults (a benchmark of many faults takes long; unset: every one). */
+const chosen = (f: FaultName): boolean => {
+  const only = (process.env.BENCH_FAULTS ?? '').split(',').filter(Boolean);
+  return !only.length || only.includes(f);
+};
+
+/** One conformance run in process at a seed, or on real sockets for a fault only a socket shows (FaultSpec.realSocket). */
+async function conformanceRun(fault: FaultName, seed: string, generatorsOnly: boolean) {
+  const real = !!FAULTS[fault].realSocket;
+  const run = await runSuiteAgainst(
+    { faults: [fault] },
+    { env: { ANIMAL_STORE_SEED: seed }, ...(generatorsOnly ? { specs: GENERATORS_ONLY } : {}), ...(real ? { real } : {}) },
+  );
+  if (real) await closeTransport();
+  return run;
+}
+
 /**
  * Per fault only generated inputs reach, over `seeds` at the default budget: the share of single runs that find it.
  * `heldOut`: the faults written after the generators were done, with none aimed at them (how general the generators
- * are: reported, not a goal); else the planted ones (goal ≥ 95 % each).
+ * are: reported, not a goal), a held-out fault only the rate-limit scenarios can see included (benchHeldOutLoad); else
+ * the planted ones (goal ≥ 95 % each).
  */
 export async function benchPlantedFaults(seeds = SEEDS, generatorsOnly = false, heldOut = false): Promise<BenchLine[]> {
   const out: BenchLine[] = [];
-  for (const fault of FAULT_NAMES.filter((f) => FAULTS[f].generatedOnly && !!FAULTS[f].heldOut === heldOut)) {
+  for (const fault of FAULT_NAMES.filter((f) => FAULTS[f].generatedOnly && !!FAULTS[f].heldOut === heldOut && chosen(f))) {
     const { requirement, outcome } = FAULTS[fault].expect;
     const until: number[] = [];
     const parts = new Map<string, number>();
     for (const seed of seeds) {
-      const run = await runSuiteAgainst(
-        { faults: [fault] },
-        { env: { ANIMAL_STORE_SEED: seed }, ...(generatorsOnly ? { specs: GENERATORS_ONLY } : {}) },
-      );
+      const run = await conformanceRun(fault, seed, generatorsOnly);
       if (run.status(requirement) !== outcome) continue;
       const f = run.findings.find((x) => x.requirement === requirement && x.replay && (x.outcome === 'fail' || x.outcome === 'warn'));
       until.push(f?.replay?.requests ?? 0);
@@ -56,13 +75,84 @@ export async function benchPlantedFaults(seeds = SEEDS, generatorsOnly = false, 
       parts.set(part, (parts.get(part) ?? 0) + 1);
     }
     const share = (100 * until.length) / seeds.length;
+    const socket = FAULTS[fault].realSocket ? ' on real sockets' : '';
     out.push({
       name: `explore${generatorsOnly ? ' (generators alone)' : heldOut ? ' (held out)' : ''}: ${fault} found (${requirement})`,
       value: Math.round(share),
       unit: '% of seeds',
       goal: generatorsOnly || heldOut ? 'reported' : '≥ 95 %',
       met: generatorsOnly || heldOut || share >= 95,
-      detail: `${until.length}/${seeds.length} seeds; median ${median(until)} requests until reported; by ${[...parts].map(([p, n]) => `${p} ${n}`).join(', ')}`,
+      detail: `${until.length}/${seeds.length} seeds${socket}; median ${median(until)} requests until reported; by ${[...parts].map(([p, n]) => `${p} ${n}`).join(', ')}`,
+    });
+  }
+  return heldOut && !generatorsOnly ? [...out, ...(await benchHeldOutLoad())] : out;
+}
+
+/**
+ * The held-out faults only the rate-limit scenarios can see (a load fault marked heldOut): one run of the per-minute
+ * scenarios (ceiling, recovery, sustained, overload) on simulated time, Node engine, as bench:verdicts runs them —
+ * deterministic, so one run is the measure (found: 100 %, else 0).
+ */
+async function benchHeldOutLoad(): Promise<BenchLine[]> {
+  const faults = FAULT_NAMES.filter((f) => FAULTS[f].suite === 'load' && FAULTS[f].heldOut && chosen(f));
+  if (!faults.length) return [];
+  const api = await loadOf(ROOT);
+  const out: BenchLine[] = [];
+  for (const fault of faults) {
+    const { requirement, outcome } = FAULTS[fault].expect;
+    const spec = {
+      name: `held-out/${fault}`,
+      group: 'load-node',
+      kind: 'load' as const,
+      app: { faults: [fault] },
+      plan: 'enterprise' as const,
+      env: {},
+    };
+    const reports = (await simLoad(api, spec, 'node', '')).flatMap((l) => l.reports);
+    const status = api.aggregate.aggregate(reports.flatMap(api.aggregate.loadFindings)).find((r) => r.id === requirement)?.status;
+    const by = reports
+      .filter((r) => r.judgements.some((j) => j.requirement === requirement && j.outcome === outcome))
+      .map((r) => r.scenario);
+    const found = status === outcome;
+    out.push({
+      name: `explore (held out): ${fault} found (${requirement})`,
+      value: found ? 100 : 0,
+      unit: '% of runs',
+      goal: 'reported',
+      met: true,
+      detail: `${found ? 1 : 0}/1 load run (the per-minute scenarios, simulated time, Node engine); ${requirement} ${status ?? 'not judged'}; by ${by.join(', ') || 'none'}; ${reports.reduce((n, r) => n + r.requestsSent, 0)} requests`,
+    });
+  }
+  return out;
+}
+
+/**
+ * The valid variants held out with the faults of issue 39 (reference/held-out-variants-39.ts): each must certify
+ * (goal 0 alarms over the seeds); a variant only a socket shows runs on real sockets.
+ */
+export const HELD_OUT_VARIANTS: { name: string; options: AppOptions; real?: true }[] = [
+  { name: 'listOrder=newest', options: { variants: { listOrder: 'newest' } } },
+  { name: 'listOrder=name', options: { variants: { listOrder: 'name' } } },
+  { name: 'ids=snowflake', options: { variants: { ids: 'snowflake' } } },
+  { name: 'maxRequestsPerConnection=5', options: { variants: { wire: { maxRequestsPerConnection: 5 } } }, real: true },
+];
+
+export async function benchHeldOutVariants(seeds = SEEDS): Promise<BenchLine[]> {
+  const out: BenchLine[] = [];
+  for (const v of HELD_OUT_VARIANTS) {
+    const alarms: string[] = [];
+    for (const seed of seeds) {
+      const run = await runSuiteAgainst(v.options, { env: { ANIMAL_STORE_SEED: seed }, ...(v.real ? { real: true } : {}) });
+      if (v.real) await closeTransport();
+      for (const p of run.problems()) alarms.push(`seed ${seed}: ${p.slice(0, 160)}`);
+    }
+    out.push({
+      name: `explore (held out): false alarms with the valid variant ${v.name}`,
+      value: alarms.length,
+      unit: 'alarms',
+      goal: '0',
+      met: alarms.length === 0,
+      detail: alarms.length ? alarms.slice(0, 3).join(' | ') : `${seeds.length} seeds${v.real ? ' on real sockets' : ''}`,
     });
   }
   return out;

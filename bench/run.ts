@@ -21,7 +21,10 @@
  * - explore-faults / explore-false-alarms / explore-wall-time: the exploration
  *   phase — each planted fault only generated inputs reach, found in ≥ 95 % of
  *   20 seeds (with the median requests until found), 0 false alarms over every
- *   valid variant and seed, at most 10 s added to npm start;
+ *   valid variant and seed, at most 10 s added to npm start; explore-held-out
+ *   (the held-out faults, each by the run that could find it: reported) and
+ *   explore-held-out-variants (the valid variants held out with them: 0 alarms);
+ *   `BENCH_FAULTS=a,b` measures only those faults;
  * - explore-stacks: the conformance part and its exploration phase against each example
  *   server of examples/servers/ over 20 seeds — MUST false alarms (goal 0), warnings,
  *   requests and wall time per run; a stack without its directory or toolchain is skipped.
@@ -40,7 +43,7 @@ import { benchK6 } from './load-k6.ts';
 import { benchLoadRateAccuracy } from './load-rate.ts';
 import { benchMergeAgreement, benchPlansSideBySide } from './load-plans.ts';
 import { benchLoadMaxRate } from './load-throughput.ts';
-import { benchFalseAlarms, benchPlantedFaults, benchWallTime } from './explore.ts';
+import { benchFalseAlarms, benchHeldOutVariants, benchPlantedFaults, benchWallTime } from './explore.ts';
 import { benchExploreStacks } from './explore-stacks.ts';
 import { benchStartup } from './startup.ts';
 
@@ -52,6 +55,7 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'explore-faults': () => benchPlantedFaults(),
   'explore-generators': () => benchPlantedFaults(undefined, true),
   'explore-held-out': () => benchPlantedFaults(undefined, false, true),
+  'explore-held-out-variants': () => benchHeldOutVariants(),
   'explore-false-alarms': () => benchFalseAlarms(),
   'explore-wall-time': () => benchWallTime(),
   'explore-stacks': () => benchExploreStacks(),

@@ -11,6 +11,7 @@ import { errorFactory } from './errors.ts';
 import { deprecationHeaders, rateLimitHeaders } from './headers.ts';
 import { hostileReply } from './hostile.ts';
 import { errorAsText } from './held-out-faults.ts';
+import { frontReply, keptQuery, reserveOnArrival, stored } from './held-out-faults-39.ts';
 import { DEMO_KEYS } from './keys.ts';
 import { delays, type Delay } from './latency.ts';
 import { resolveOptions, type AppOptions, type ResolvedOptions } from './options.ts';
@@ -94,6 +95,8 @@ function answer(
   const authorization = headerOf(req, 'authorization');
   const error = errorFactory({ has, authorization });
   const url = requestUrl(req);
+  // Fault query-kept-per-connection: a request without a query gets its connection's previous one.
+  keptQuery(s.h39, req, url, has);
   const route = matchRoute(req.method ?? 'GET', url.pathname);
   ignoredLimit(s, url, route?.operation);
   const decided = decide(s, { req, url, body, bodyTooLarge, now, route, error });
@@ -132,6 +135,17 @@ function answer(
   };
 }
 
+/**
+ * The reply as a client receives it: from a proxy in front when it answers alone (faults idle-keepalive-502 and
+ * cache-serves-anonymous), else the app's, which that proxy's cache may keep.
+ */
+function served(s: ServerState, nextSeq: () => number, req: RequestLike, read: ReadBody): { reply: Reply; write: WriteOptions } {
+  const front = frontReply(s.h39, req, s.has);
+  if (front) return { reply: front, write: { has: s.has, now: s.o.now(), latencyMs: 0 } };
+  const { reply, write } = answer(s, nextSeq, req, read);
+  return { reply: stored(s.h39, req, reply, s.has), write };
+}
+
 /** Read a request's body (at most MAX_REQUEST_BODY_BYTES), then hand it on. */
 function readBody(req: http.IncomingMessage, then: (body: string, tooLarge: boolean) => void): void {
   const chunks: Buffer[] = [];
@@ -154,7 +168,7 @@ export function buildApp(options?: AppOptions): App {
   function call(req: RequestLike & { body?: string }): CallResponse {
     // As on a socket: a body above the cap is not kept.
     const tooLarge = Buffer.byteLength(req.body ?? '', 'utf8') > MAX_REQUEST_BODY_BYTES;
-    const { reply, write } = answer(s, nextSeq, req, { body: tooLarge ? '' : (req.body ?? ''), tooLarge });
+    const { reply, write } = served(s, nextSeq, req, { body: tooLarge ? '' : (req.body ?? ''), tooLarge });
     const m = composeReply(reply, write);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(m.headers)) headers[k.toLowerCase()] = v;
@@ -167,8 +181,10 @@ export function buildApp(options?: AppOptions): App {
 
   function handler(req: http.IncomingMessage, res: http.ServerResponse): void {
     const d = delay();
+    // Fault create-id-race: a create reads the next id as it arrives, and commits 20 ms later.
+    const before = d.beforeMs + reserveOnArrival(s.h39, req, s.store, s.has);
     readBody(req, (body, tooLarge) => {
-      if (d.beforeMs > 0) setTimeout(() => respond(res, req, { body, tooLarge }, d.afterMs), d.beforeMs);
+      if (before > 0) setTimeout(() => respond(res, req, { body, tooLarge }, d.afterMs), before);
       else respond(res, req, { body, tooLarge }, d.afterMs);
     });
   }
@@ -176,7 +192,7 @@ export function buildApp(options?: AppOptions): App {
   /** Answer a request read from the socket; its response is written `latencyMs` later. */
   function respond(res: http.ServerResponse, req: http.IncomingMessage, read: ReadBody, latencyMs: number): void {
     try {
-      const { reply, write } = answer(s, nextSeq, req, read);
+      const { reply, write } = served(s, nextSeq, req, read);
       writeReply(res, reply, { ...write, latencyMs });
     } catch (e) {
       if (!res.headersSent)

@@ -7,6 +7,7 @@
 import type { ErrorFactory } from './errors.ts';
 import { headerFault } from './surface-faults.ts';
 import { framedBody } from './held-out-faults.ts';
+import { countedTwice, heldOut39, reservedId, type HeldOut39 } from './held-out-faults-39.ts';
 import { faultSet, type Has } from './faults.ts';
 import { retryAfter } from './headers.ts';
 import { DEMO_KEYS, findKey, keyTable, type KeyInfo } from './keys.ts';
@@ -101,6 +102,8 @@ export interface ServerState {
   lastSeen: Map<string, number>;
   /** Every request that presented a valid key, per key: the self-tests tell the plans' keys apart by it. */
   tally: Map<string, number>;
+  /** What the held-out faults of issue 39 and their variants keep. */
+  h39: HeldOut39;
 }
 
 export function serverState(o: ResolvedOptions): ServerState {
@@ -117,6 +120,7 @@ export function serverState(o: ResolvedOptions): ServerState {
     bans: new Bans(BAN_WINDOWS * o.windowMs),
     lastSeen: new Map(),
     tally: new Map(),
+    h39: heldOut39(o.now),
   };
 }
 
@@ -171,7 +175,9 @@ function limited(s: ServerState, auth: Auth, r: Request): Outcome | { decision: 
   // Fault plans-share-bucket: the free and pro keys are counted in one bucket (each keeps its own Limit).
   const shared = auth.ok && s.has('plans-share-bucket') && (auth.key === DEMO_KEYS.free || auth.key === DEMO_KEYS.pro);
   const bucket = shared ? 'key:free+pro' : auth.ok ? `key:${auth.key}` : `addr:${r.req.socket?.remoteAddress ?? 'unknown'}`;
-  const decision = s.limiter.take(bucket, auth.ok ? auth.limits : s.anonymous, r.now);
+  const take = () => s.limiter.take(bucket, auth.ok ? auth.limits : s.anonymous, r.now);
+  // Fault create-counted-twice: a create passes a second limiter on the same bucket.
+  const decision = countedTwice(take(), auth.ok ? r.route?.operation : undefined, s.has, take);
   if (decision.allowed) return { decision };
   const v = s.o.variants;
   if (auth.ok && v.banOnEarlyRetry)
@@ -204,6 +210,9 @@ export function decide(s: ServerState, r: Request): Outcome {
     variants: s.o.variants,
     error,
     probe: !auth.ok,
+    h39: s.h39,
+    // Fault create-id-race: the id this create read as it arrived.
+    reservedId: reservedId(s.h39, r.req),
   };
   const held = auth.ok ? heldBack(s, auth, r) : undefined;
   if (held) return held;

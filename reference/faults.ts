@@ -25,6 +25,11 @@ export interface FaultSpec {
    * benchmark (npm run bench -- --only explore-held-out), not required by the tests.
    */
   heldOut?: true;
+  /**
+   * Shown only on a real socket: state kept per connection, or requests in flight together (the in-process transport
+   * has neither). The benchmark measures it on real sockets.
+   */
+  realSocket?: true;
 }
 
 const conformance = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
@@ -45,6 +50,11 @@ const generated = (requirement: string, description: string, outcome: 'fail' | '
 /** A fault written after the generators, to measure their reach (the benchmark). */
 const heldOut = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
   ...generated(requirement, description, outcome),
+  heldOut: true,
+});
+/** A held-out fault only the rate-limit scenarios can see (the benchmark runs them for it; the load tests do not require it). */
+const heldOutLoad = (requirement: string, description: string, outcome: 'fail' | 'warn' = 'fail'): FaultSpec => ({
+  ...load(requirement, description, outcome),
   heldOut: true,
 });
 const hostile = (requirement: string, description: string, note?: string): FaultSpec => ({
@@ -365,6 +375,61 @@ const table = {
     'GET-ROUND-TRIP',
     'Names are stored in Unicode NFKC while the 201 echoes the request: "Rex…" is read back as "Rex...", "Ｒｅｘ" as "Rex", "ﬁ" as "fi", a no-break space as a space.',
   ),
+  // written before the generators were extended for issue 39, by an author who had not read them (held out): what lies
+  // around the request — caches, connections, concurrency, paging, serializers, id allocation, limiters, proxies
+  'cache-serves-anonymous': heldOut(
+    'AUTH-MISSING-401',
+    "getPet 200s are sent Cache-Control: public, max-age=60 and stored by a proxy cache that only requests with Authorization bypass (nginx's proxy_cache_bypass $http_authorization without proxy_no_cache): a getPet without Authorization, for a URL fetched with a key in the last 60 s, gets the stored 200.",
+  ),
+  'null-cached-lookup': heldOut(
+    'GET-ROUND-TRIP',
+    'getPet looks pets up through a cache that keeps "no such pet" too (Spring\'s @Cacheable without unless = "#result == null"), for 60 s: an id read before a pet had it is answered 404 after the pet is created with it.',
+  ),
+  'list-cache-key-status': heldOut(
+    'LIST-LIMIT-HONOURED',
+    'listPets pages are cached under their status alone, the limit left out of the key (@Cacheable(key = "#status")), and evicted by every create: a page asked with another limit for the same status (or none) before the next create is the cached page.',
+  ),
+  'query-kept-per-connection': {
+    ...heldOut(
+      'LIST-DEFAULT-LIMIT',
+      "A request object is recycled per connection without resetting its parsed parameters (the servlet containers' recycled-facade bugs): a request without a query string, on a kept-alive connection whose previous request had one, is served with that query (GET /pets after GET /pets?limit=100 is a page of 100).",
+    ),
+    realSocket: true,
+  },
+  'create-id-race': {
+    ...heldOut(
+      'CREATE-ID-UNIQUE',
+      "createPet takes MAX(id) + 1 as the request arrives and commits 20 ms later (an ORM's id computed without a sequence or a lock): two creates in flight together get the same id, the later one replacing the earlier.",
+    ),
+    realSocket: true,
+  },
+  'limit-before-filter': heldOut(
+    'LIST-COMPLETE-PAGE',
+    "A status page holds the matches among the first `limit` animals (DynamoDB's Scan, whose Limit counts the items evaluated before the FilterExpression; findAll(PageRequest) filtered in memory): an animal of that status stored after them is on no page.",
+  ),
+  'zero-values-omitted': heldOut(
+    'SCHEMA-PET',
+    'Pets are written by the protobuf JSON mapping\'s defaults (protojson, JsonFormat, grpc-gateway): a field at its zero value is left out — categoryId 0, name "".',
+  ),
+  'id-blocks-overlap-500': heldOut(
+    'RESP-STATUS-DOCUMENTED',
+    "Created ids come from Hibernate's pooled optimizer with allocationSize = 50 over a sequence that advances by 1: block k starts k - 1 above the first, so from the 51st create on, a create whose id is held already answers 500 (a duplicate key) — 49 of every 50.",
+  ),
+  'create-counted-twice': heldOut(
+    'RL-REMAINING-DECREMENTS',
+    "The rate limiter is mounted app-wide and again on the POST route (express-rate-limit's ERR_ERL_DOUBLE_COUNT): every createPet is counted twice, X-RateLimit-Remaining falls by two on it.",
+  ),
+  'dedupe-identical-create': heldOut(
+    'CREATE-ID-UNIQUE',
+    "Creates go through an SQS FIFO queue with content-based deduplication: a body byte for byte the same as one sent in the last 5 minutes is dropped as a duplicate, and the first create's 201 (its id) is answered again.",
+  ),
+  'idle-keepalive-502': {
+    ...heldOutLoad(
+      'RL-HEADERS-PRESENT',
+      "An AWS ALB (idle timeout 60 s) before a Node server whose keepAliveTimeout is 5 s: the first request after 5 s without any reuses a connection the server closed, and gets the balancer's 502 Bad Gateway (HTML, none of the app's headers, X-RateLimit-* included) — the request of a client that waited out a Retry-After or a window.",
+    ),
+    note: 'Seen only after a pause, which the conformance run never makes: the rate-limit scenarios meet it after a wait. First declared as RL-RECOVERY (the request after waiting Retry-After fails); every such 502 breaks RL-HEADERS-PRESENT, which the scenarios judge on every response, while the recovery scenario stops at its first request.',
+  },
   // held out at first, missed by the generators: found once Accept was varied with parameters and spellings, and every
   // member of a NewPet given twice (the generators' gaps they showed, closed in general, not for them)
   'accept-charset-406': generated(
@@ -541,9 +606,9 @@ export function parseFaults(csv: string | undefined): FaultName[] {
   return [...new Set(names)] as FaultName[];
 }
 
-/** The faults that one part of the suite must catch (shared faults included). */
+/** The faults that one part of the suite must catch (shared faults included; held-out ones are measured, not required). */
 export function faultsFor(suite: FaultSuite): FaultName[] {
-  return FAULT_NAMES.filter((n) => FAULTS[n].suite === suite || FAULTS[n].alsoSuite === suite);
+  return FAULT_NAMES.filter((n) => !FAULTS[n].heldOut && (FAULTS[n].suite === suite || FAULTS[n].alsoSuite === suite));
 }
 
 export type Has = (fault: FaultName) => boolean;

@@ -7,6 +7,7 @@ import type { FaultName } from './faults.ts';
 import { DEFAULT_ENTERPRISE } from './keys.ts';
 import type { RetryAfterStyle } from './headers.ts';
 import type { WireVariants } from './wire.ts';
+import type { ListOrder } from './held-out-variants-39.ts';
 
 export interface Variants {
   /** Retry-After as delay-seconds or as an HTTP-date. */
@@ -65,6 +66,10 @@ export interface Variants {
   rateLimitHeaders: 'minute' | 'day';
   /** Undocumented fields on every Pet: `retrievedAt` (differs on every response) and, in lists only, `href`. */
   extraFields: boolean;
+  /** The order of a page: as created (the default), newest first, or by name (reference/held-out-variants-39.ts). */
+  listOrder: ListOrder;
+  /** Ids of created pets: the next of a sequence (the default), or Snowflake ids (time, worker, sequence: far apart). */
+  ids: 'sequential' | 'snowflake';
   /** Unusual but valid HTTP framing and headers (reference/wire.ts). */
   wire: WireVariants;
   /** How the request's surface is read where an RFC leaves a choice (each valid). */
@@ -110,6 +115,8 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   banOnEarlyRetry: false,
   extraFields: false,
   rateLimitHeaders: 'minute',
+  listOrder: 'created',
+  ids: 'sequential',
   wire: {},
   surface: {},
 };

@@ -73,6 +73,12 @@ export class PetStore {
     return pet;
   }
 
+  /** The id the next create without one would get (fault create-id-race reads it as a request arrives). */
+  peekNextId(): bigint {
+    while (this.pets.has(this.nextId)) this.nextId++;
+    return this.nextId;
+  }
+
   get(id: bigint): Pet | undefined {
     return this.pets.get(id);
   }

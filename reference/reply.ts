@@ -5,6 +5,7 @@
 import { Int64, writeJson } from './lossless-json.ts';
 import type { Pet } from './pet-store.ts';
 import { numericChecked } from './held-out-faults.ts';
+import { withoutZeroValues } from './held-out-faults-39.ts';
 
 export interface Reply {
   status: number;
@@ -33,6 +34,8 @@ export interface PetViewOptions {
   extra?: Record<string, unknown>;
   /** Fault name-numeric-json: a numeric name written as a JSON number (PHP's JSON_NUMERIC_CHECK). */
   numericNames?: boolean;
+  /** Fault zero-values-omitted: fields at their zero value left out (the protobuf JSON mapping). */
+  omitZero?: boolean;
 }
 
 /** Fault name-unescaped: the names are written between quotes as they are, `"` and `\` unescaped (hand-built JSON). */
@@ -46,11 +49,12 @@ export function unescapedNames(reply: Reply, names: readonly unknown[]): Reply {
 export function petValue(pet: Pet, o: PetViewOptions = {}): Record<string, unknown> {
   const digits = pet.id.toString();
   const id = o.idAsString ? digits : o.lossyIds ? Number(digits) : new Int64(digits);
-  return {
+  const value = {
     id,
     name: o.numericNames ? numericChecked(pet.name) : pet.name,
     categoryId: pet.categoryId,
     ...(pet.status !== undefined && !o.dropStatus ? { status: pet.status } : {}),
     ...o.extra,
   };
+  return o.omitZero ? withoutZeroValues(value) : value;
 }

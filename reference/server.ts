@@ -34,7 +34,12 @@ export interface ListenOptions {
 }
 
 function createServer(app: App, tls: ServeTls | undefined): Server {
-  if (!tls) return http.createServer({ keepAliveTimeout: 5_000 }, app.handler);
+  if (!tls) {
+    const server = http.createServer({ keepAliveTimeout: 5_000 }, app.handler);
+    // Variant maxRequestsPerConnection: Node answers the last request of a connection with Connection: close.
+    server.maxRequestsPerSocket = app.options.variants.wire.maxRequestsPerConnection ?? 0;
+    return server;
+  }
   const mutual = tls.clientCa ? { ca: readFileSync(tls.clientCa), requestCert: true, rejectUnauthorized: true } : {};
   const handler = app.handler as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
   return http2.createSecureServer(

@@ -33,6 +33,11 @@ export interface WireVariants {
   prettyJson?: boolean;
   /** Bodies in the content coding the request's Accept-Encoding prefers (gzip, br, deflate), Vary: Accept-Encoding (RFC 9110 §12.5.3). */
   compress?: boolean;
+  /**
+   * A connection serves at most this many requests, the last answered `Connection: close` (RFC 9112 §9.6; nginx's
+   * keepalive_requests, Node's server.maxRequestsPerSocket). A socket's matter: in process it changes nothing.
+   */
+  maxRequestsPerConnection?: number;
 }
 
 export interface WireMessage {

@@ -15,6 +15,8 @@ import type { Reply } from '../reply.ts';
 import { cutUtf8, declaredCharset, escapeFault, typoStatus } from '../surface-faults.ts';
 import { json5ToJson } from '../json5.ts';
 import { compatibilityFolded, garbleSurrogateEscapes, htmlEscaped, memberOrderRefusal } from '../held-out-faults.ts';
+import { afterCreate, deduplicated, pooledId } from '../held-out-faults-39.ts';
+import { snowflakeId } from '../held-out-variants-39.ts';
 
 type Body = { [key: string]: Json };
 
@@ -183,6 +185,23 @@ function nameKept(name: unknown, ctx: Ctx): unknown {
   return compatibilityFolded(htmlEscaped(storedName(name, ctx), ctx.has), ctx.has);
 }
 
+/**
+ * The id a create is stored under (undefined: the store's next), by the faults that choose another — a client's id, one
+ * id for all, a seeded pet's, the id read as the request arrived (create-id-race), the next of an overlapping block
+ * ('duplicate' when it is held: id-blocks-overlap-500) — or by the variant ids=snowflake.
+ */
+function assignedId(value: Body, ctx: Ctx): bigint | 'duplicate' | undefined {
+  const { has } = ctx;
+  return (
+    (has('client-id-honoured') ? clientId(value) : undefined) ??
+    (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ??
+    (has('ids-reuse-existing') ? seededId(ctx.store) : undefined) ??
+    ctx.reservedId ??
+    pooledId(ctx.h39, ctx.store, has) ??
+    (ctx.variants.ids === 'snowflake' ? snowflakeId(ctx.h39) : undefined)
+  );
+}
+
 export const createPet: Handler = (ctx) => {
   const { has } = ctx;
   if (ctx.bodyTooLarge) {
@@ -211,10 +230,11 @@ export const createPet: Handler = (ctx) => {
   if (ctx.probe) return undefined;
   const sent = sentStatus(value, has);
   const status = sent ?? (ctx.variants.defaultStatus === 'available' ? 'available' : undefined);
-  const id =
-    (has('client-id-honoured') ? clientId(value) : undefined) ??
-    (has('duplicate-ids') ? ctx.store.firstCreatedId : undefined) ??
-    (has('ids-reuse-existing') ? seededId(ctx.store) : undefined);
+  // Fault dedupe-identical-create: a body sent in the last 5 minutes is answered the first 201 again.
+  const replayed = deduplicated(ctx.h39, ctx.body, has);
+  if (replayed) return replayed;
+  const id = assignedId(value, ctx);
+  if (id === 'duplicate') return ctx.error('internal_error', 'duplicate key value violates unique constraint "pets_pkey"');
   const name = nameKept(value.name, ctx);
   const categoryId = exact(value, 'categoryId', has);
   const defaulted = has('default-status-unlisted') && sent === undefined;
@@ -238,10 +258,12 @@ export const createPet: Handler = (ctx) => {
       dropStatus: has('create-drops-status'),
       numericNames: has('name-numeric-json'),
       extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
+      omitZero: has('zero-values-omitted'),
     },
   );
   if (has('lossy-category-id') && body.categoryId instanceof Int64) body.categoryId = Number(body.categoryId.digits);
   let reply = jsonReply(has('create-returns-200') ? 200 : 201, body, { Location: `/v1/pets/${pet.id}` });
   if (has('name-unescaped')) reply = unescapedNames(reply, [pet.name]);
-  return has('created-empty-body') ? { ...reply, body: '' } : reply;
+  // Faults dedupe-identical-create and list-cache-key-status: the 201 remembered, the cached pages evicted.
+  return afterCreate(ctx.h39, ctx.body, has('created-empty-body') ? { ...reply, body: '' } : reply, has);
 };

@@ -3,6 +3,7 @@ import { jsonReply, petValue, unescapedNames } from '../reply.ts';
 import { petIdRefusal } from './input-rules.ts';
 import type { Handler } from './handler-context.ts';
 import { leadingDigits } from '../held-out-faults.ts';
+import { lookedUp } from '../held-out-faults-39.ts';
 
 export const getPet: Handler = (ctx) => {
   const { has } = ctx;
@@ -16,7 +17,8 @@ export const getPet: Handler = (ctx) => {
       ? ctx.error('internal_error')
       : ctx.error('invalid_parameter', `petId must be an integer, got ${JSON.stringify(raw)}`);
   }
-  let pet = ctx.store.get(BigInt(raw)) ?? (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
+  // Fault null-cached-lookup: the lookup goes through a cache that keeps "no such pet" too.
+  let pet = lookedUp(ctx.h39, ctx.store, BigInt(raw), has) ?? (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
   // Fault get-other-pet: the pet stored after the one asked for, if any.
   if (pet && has('get-other-pet')) {
     const all = ctx.store.list();
@@ -36,6 +38,7 @@ export const getPet: Handler = (ctx) => {
       lossyIds: has('lossy-ids'),
       numericNames: has('name-numeric-json'),
       extra: ctx.variants.extraFields ? { retrievedAt: new Date().toISOString() } : undefined,
+      omitZero: has('zero-values-omitted'),
     }),
   );
   return has('name-unescaped') ? unescapedNames(reply, [pet.name]) : reply;

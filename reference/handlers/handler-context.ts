@@ -4,6 +4,7 @@ import type { Has } from '../faults.ts';
 import type { Variants } from '../options.ts';
 import type { Reply } from '../reply.ts';
 import type { PetStore } from '../pet-store.ts';
+import type { HeldOut39 } from '../held-out-faults-39.ts';
 
 export interface Ctx {
   url: URL;
@@ -24,6 +25,10 @@ export interface Ctx {
    * where it would have succeeded.
    */
   probe: boolean;
+  /** What the held-out faults of issue 39 and their variants keep between requests (with the server's clock). */
+  h39: HeldOut39;
+  /** Fault create-id-race: the id a create read as it arrived. */
+  reservedId?: bigint;
 }
 
 export type Handler = (ctx: Ctx) => Reply | undefined;

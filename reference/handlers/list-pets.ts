@@ -6,6 +6,8 @@ import type { Ctx, Handler } from './handler-context.ts';
 import { Int64 } from '../lossless-json.ts';
 import { upperHexOnly } from '../surface-faults.ts';
 import { emptyEndPair } from '../held-out-faults.ts';
+import { cachedPage, scannedPage } from '../held-out-faults-39.ts';
+import { orderedPage } from '../held-out-variants-39.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -92,13 +94,15 @@ function pageOf(ctx: Ctx, asked: number, status: string | null): Pet[] {
   if (has('list-always-empty')) size = 0;
   const unfiltered = status === null || has('filter-ignored') || (has('filter-needs-limit') && !ctx.url.searchParams.has('limit'));
   const filter = unfiltered ? undefined : status;
+  // Fault limit-before-filter: the first `size` animals are read, then filtered.
+  if (has('limit-before-filter') && filter) return scannedPage(ctx.store, filter, size);
   // Fault list-omits-created: only the seeded pets (ids below the first created one) are listed.
   const listed = has('list-omits-created')
     ? ctx.store
         .list(filter)
         .filter((p) => p.id < ctx.store.firstCreatedId)
         .slice(0, size)
-    : ctx.store.list(filter, size);
+    : orderedPage(ctx.store, filter, size, ctx.variants.listOrder);
   // Fault default-status-unlisted: a pet given the default status is never on a page filtered by it.
   return has('default-status-unlisted') && filter
     ? ctx.store
@@ -126,6 +130,7 @@ function pageReply(ctx: Ctx, pets: Pet[]): Reply {
         lossyIds: has('lossy-ids'),
         numericNames: has('name-numeric-json'),
         extra: ctx.variants.extraFields ? { href: `/v1/pets/${p.id}`, retrievedAt: new Date().toISOString() } : undefined,
+        omitZero: has('zero-values-omitted'),
       },
     ),
   );
@@ -149,7 +154,8 @@ export const listPets: Handler = (ctx) => {
   const refused = statusRefusal(ctx, status);
   if (refused) return refused;
   if (ctx.probe) return undefined;
-  const pets = pageOf(ctx, asked, status);
+  // Fault list-cache-key-status: the page is cached under its status alone.
+  const pets = cachedPage(ctx.h39, status, has, () => pageOf(ctx, asked, status));
   // Fault list-500-after-astral: a page holding a name outside the Basic Multilingual Plane cannot be read back (utf8mb3).
   if (has('list-500-after-astral') && pets.some((p) => typeof p.name === 'string' && /[\uD800-\uDBFF]/.test(p.name)))
     return ctx.error('internal_error');

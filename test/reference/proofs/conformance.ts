@@ -5,6 +5,7 @@ import { validateSchema } from '../../../src/schemas/ajv.ts';
 import { arr, newPet, obj, type Srv } from '../helpers.ts';
 import type { Proof } from './types.ts';
 import { GENERATED_PROOFS } from './generated.ts';
+import { HELD_OUT_39_PROOFS } from './held-out-39.ts';
 
 const SEED_ID = '9007199254740993';
 const get = (s: Srv, path: string) => s.send(path);
@@ -192,4 +193,6 @@ export const CONFORMANCE_PROOFS: Proof[] = [
   },
   // the faults only generated inputs reach
   ...GENERATED_PROOFS,
+  // held out for issue 39: what lies around the request
+  ...HELD_OUT_39_PROOFS,
 ];

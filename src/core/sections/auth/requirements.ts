@@ -11,7 +11,7 @@ export const AUTH = section('auth', {
     section: 'Authentication',
     quote: 'When the key is missing or invalid, the service answers 401 with an Error body.',
     title: 'A request without an Authorization header is answered 401 on every operation.',
-    faults: ['auth-missing-accepted'],
+    faults: ['auth-missing-accepted', 'cache-serves-anonymous'],
     titles: {
       pass: '{operation} answered 401',
       fail: 'Bad credential not rejected with 401',

@@ -117,7 +117,7 @@ export const CREATE_PET = section('createPet', {
     section: 'Resources and their fields / Pet',
     quote: 'Unique identifier assigned by the service on creation.',
     title: 'Every created pet gets a distinct id.',
-    faults: ['list-duplicate-id', 'duplicate-ids', 'ids-reuse-existing'],
+    faults: ['list-duplicate-id', 'duplicate-ids', 'ids-reuse-existing', 'create-id-race', 'dedupe-identical-create'],
     titles: {
       'page-distinct': 'the ids on the limit={limit} page are distinct',
       'page-repeats': 'Two animals on one page share an id',

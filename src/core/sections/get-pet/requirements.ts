@@ -20,6 +20,7 @@ export const GET_PET = section('getPet', {
       'get-tab-as-space',
       'name-cut-utf8-255',
       'name-nfkc',
+      'null-cached-lookup',
     ],
     titles: {
       pass: 'Pet read back by its id exactly',

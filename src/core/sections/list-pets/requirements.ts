@@ -22,7 +22,7 @@ export const LIST_PETS = section('listPets', {
     section: 'Limits / Page size',
     quote: 'limit on GET /pets: integer from 1 to 100, default 20.',
     title: 'Without limit, a page holds at most 20 animals.',
-    faults: ['default-limit-50'],
+    faults: ['default-limit-50', 'query-kept-per-connection'],
     titles: {
       pass: 'Default page within 20',
       fail: 'Default page larger than 20',
@@ -33,7 +33,7 @@ export const LIST_PETS = section('listPets', {
     section: 'Endpoints / List all animals',
     quote: 'Maximum number of animals returned.',
     title: 'A limit of 1, 20 or 100 is never exceeded.',
-    faults: ['limit-ignored', 'limit-ignored-with-status'],
+    faults: ['limit-ignored', 'limit-ignored-with-status', 'list-cache-key-status'],
     titles: {
       pass: 'Page within the limit',
       fail: 'Page larger than the limit',
@@ -101,7 +101,7 @@ export const LIST_PETS = section('listPets', {
     title:
       'A created pet is found in the list of its status: a page shorter than its limit (and than the largest page the server has served, as limit is only a maximum) holds every animal that matches.',
     note: 'A server may serve fewer animals than the limit (a cap of its own: LIST-LIMIT-FILLS-PAGE warns), so only a page shorter than both its limit and the largest page the server has served in the run proves an animal absent.',
-    faults: ['list-always-empty', 'list-omits-created', 'default-status-unlisted'],
+    faults: ['list-always-empty', 'list-omits-created', 'default-status-unlisted', 'limit-before-filter'],
     titles: {
       pass: 'Created pet found in the list',
       fail: 'A page that lists every match misses a created pet',

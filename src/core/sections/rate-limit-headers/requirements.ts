@@ -12,7 +12,7 @@ export const RATE_LIMIT_HEADERS = section('rate-limit-headers', {
     section: 'Limits / Rate limit headers',
     quote: 'Every API response carries these headers',
     title: 'Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
-    faults: ['ratelimit-headers-missing-on-errors'],
+    faults: ['ratelimit-headers-missing-on-errors', 'idle-keepalive-502'],
     titles: {
       ...SCENARIO_TITLES,
       pass: 'Rate-limit headers present',
@@ -90,7 +90,7 @@ export const RATE_LIMIT_HEADERS = section('rate-limit-headers', {
     section: 'Limits / Rate limit headers',
     quote: 'Requests remaining in the current window.',
     title: 'X-RateLimit-Remaining falls by one for each request in a window.',
-    faults: ['remaining-not-falling', 'remaining-falls-by-two', 'plans-share-bucket'],
+    faults: ['remaining-not-falling', 'remaining-falls-by-two', 'plans-share-bucket', 'create-counted-twice'],
     titles: {
       ...SCENARIO_TITLES,
       pass: 'Remaining falls by one per request',

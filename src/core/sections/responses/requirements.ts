@@ -28,6 +28,7 @@ export const RESPONSES = section('responses', {
       'user-agent-403',
       'petid-sign-500',
       'query-trailing-amp-500',
+      'id-blocks-overlap-500',
     ],
     titles: {
       pass: 'Documented status code',
@@ -87,7 +88,7 @@ export const RESPONSES = section('responses', {
     section: 'Resources and their fields / Pet',
     quote: 'A Pet has every field of NewPet plus:',
     title: 'A createPet 201 or getPet 200 body validates against the Pet schema.',
-    faults: ['id-as-string', 'name-numeric-json'],
+    faults: ['id-as-string', 'name-numeric-json', 'zero-values-omitted'],
     titles: {
       pass: 'Body is a valid Pet',
       fail: 'Body does not match the Pet schema',
