@@ -102,7 +102,7 @@ async function benchHeldOutLoad(): Promise<BenchLine[]> {
     const { requirement, outcome } = FAULTS[fault].expect;
     const spec = {
       name: `held-out/${fault}`,
-      group: 'load-node',
+      group: 'load-node' as const,
       kind: 'load' as const,
       app: { faults: [fault] },
       plan: 'enterprise' as const,
