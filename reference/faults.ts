@@ -518,6 +518,10 @@ const table = {
   // rate limiting under load
   'never-429': load('RL-CEILING-429', 'Requests beyond the limit are served (Remaining stays at 0).'),
   'no-retry-after': load('RL-429-RETRY-AFTER', 'A 429 carries no Retry-After.'),
+  'throttle-503': load(
+    'RL-CEILING-429',
+    "Requests beyond the limit are refused with 503 Service Unavailable and a Retry-After (nginx's limit_req_status default), not 429.",
+  ),
   'retry-after-negative': load('RL-429-RETRY-AFTER', 'A 429\'s Retry-After is the wait with its sign flipped ("-5").'),
   'remaining-negative-on-429': load(
     'RL-HEADERS-INTEGER',

@@ -49,7 +49,9 @@ export function rateLimitHeaders(decision: Decision, status: number, x: RateHead
   const { has } = x;
   const d = x.counts === 'day' && isFinite(decision.day.limit) ? { ...decision, ...decision.day } : decision;
   const out: Record<string, string> = {};
-  if (status === 429 && d.retryAt !== undefined && !has('no-retry-after')) {
+  // Fault throttle-503: the refusal at the limit is a 503, with the same Retry-After.
+  const refused = status === 429 || (status === 503 && has('throttle-503') && !d.allowed);
+  if (refused && d.retryAt !== undefined && !has('no-retry-after')) {
     out['Retry-After'] = has('retry-after-too-short') ? '1' : retryAfter(d.retryAt, x.now, x.retryAfter, x.paddingS).value;
     if (has('retry-after-negative')) out['Retry-After'] = String(-Math.max(1, Math.ceil((d.retryAt - x.now) / 1000)));
   }

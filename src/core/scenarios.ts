@@ -81,7 +81,7 @@ export const SCENARIO_INFO: Readonly<Record<ScenarioName, ScenarioInfo>> = {
     name: 'overload',
     question:
       'Well above the ceiling, do successes in any window stay within the limit — is the limit really per minute, not per shorter window — while every Retry-After is obeyed?',
-    requirements: ['RL-WINDOW-PER-MINUTE', 'RL-NOT-EARLY', ...TOO_MANY, ...RESPONSE_RULES],
+    requirements: ['RL-WINDOW-PER-MINUTE', 'RL-NOT-EARLY', 'RL-CEILING-429', ...TOO_MANY, ...RESPONSE_RULES],
     optIn: false,
     singleVu: false,
   },

@@ -12,6 +12,7 @@ const successes = (rs: Res[]) => rs.filter((r) => r.status === 200).length;
 
 export const LOAD_PROOFS: Proof[] = [
   { fault: 'never-429', options, holds: async (s) => (await burst(s)).at(-1)!.status === 429 },
+  { fault: 'throttle-503', options, holds: async (s) => (await burst(s)).at(-1)!.status === 429 },
   {
     fault: 'reset-is-now',
     options,

@@ -24,6 +24,7 @@ import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';
 import { tooSlowForLimit } from './in-flight.ts';
 import { maxInSpan } from './spans.ts';
 import { isDailyThrottle } from './window.ts';
+import { isOtherThrottle, judgeOtherThrottle } from './other-throttle.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
 const rem = (s: Sample) => signals(s).remaining;
@@ -32,22 +33,30 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
   const f = ceilingFacts(samples, o);
   const out: Judgement[] = judgeTransport(f.seq, o);
   const successes = f.seq.filter(isSuccess);
+  const throttled = otherThrottle(f);
   if (!successes.length && !f.first429)
     return out.concat(
-      RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
-        outcome: 'skip',
-        title: 'not-measured',
-        message: f.other
-          ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured`
-          : `no response to measure the ceiling (${stopped || 'no request'})`,
-      }),
+      throttled
+        ? judgeOtherThrottle(throttled, o, startOf(samples))
+        : RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+            outcome: 'skip',
+            title: 'not-measured',
+            message: f.other
+              ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured`
+              : `no response to measure the ceiling (${stopped || 'no request'})`,
+          }),
     );
   const c = ceilingView(f, successes.length, o);
   const decrements = decrementsJudgement(c);
   if (decrements) out.push(decrements);
-  if (countsTheDay(successes, o)) return out.concat(judgeByCount(f, successes.length, o, stopped), dailyConsistency(f));
+  const byStatus = throttled && !f.first429 ? judgeOtherThrottle(throttled, o, startOf(samples)) : undefined;
+  if (countsTheDay(successes, o))
+    return out.concat(
+      judgeByCount(f, successes.length, o, stopped).map((j) => (byStatus && j.requirement === 'RL-CEILING-429' ? byStatus : j)),
+      dailyConsistency(f),
+    );
   out.push(notEarlyJudgement(c));
-  const ceiling = ceilingJudgement(c, stopped);
+  const ceiling = byStatus || ceilingJudgement(c, stopped);
   if (ceiling) out.push(ceiling);
   if (f.first429) out.push(judgeConsistency(f.first429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs), startOf(samples)));
   else out.push(...noThrottle(f.seq.length));
@@ -55,6 +64,13 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
   const culprit = f.unpredicted || f.first429;
   const start = f.seq.length ? f.seq[0].sentAt : undefined;
   return out.map((j) => (j.outcome === 'fail' && !j.evidence && culprit ? about(j, culprit, o, start) : j));
+}
+
+/** The response that refused the key with another status than 429 (its first error, if a throttle: other-throttle.ts). */
+function otherThrottle(f: CeilingFacts): Sample | undefined {
+  const x = f.other;
+  if (!x || (f.first429 && f.first429.seq < x.seq)) return undefined;
+  return isOtherThrottle(x, !!f.zero && x.seq > f.zero.seq && x.sentAt >= f.zero.t) ? x : undefined;
 }
 
 /** The facts of the ceiling phase with what the judgements below share: how Remaining fell, and whether it predicted the 429. */

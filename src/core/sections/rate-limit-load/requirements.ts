@@ -31,7 +31,7 @@ export const RATE_LIMIT_LOAD = section('rate-limit-load', {
     quote: 'A request exceeding the limit receives 429 Too Many Requests.',
     title: "The first request beyond the plan's per-minute limit is answered 429, exactly when Remaining said.",
     by: 'load',
-    faults: ['never-429'],
+    faults: ['never-429', 'throttle-503'],
     titles: {
       ...SCENARIO_TITLES,
       ...RUN_TITLES,
@@ -44,6 +44,7 @@ export const RATE_LIMIT_LOAD = section('rate-limit-load', {
       'not-reached': 'Ceiling not reached',
       'too-slow': 'Limit not reached at this latency',
       'no-remaining': 'Not judged without Remaining',
+      'other-status': 'Throttled with {status}, the spec says 429',
     },
   },
   'RL-NOT-EARLY': {
