@@ -16,6 +16,7 @@ import { createRun, SCENARIOS } from '../lib/load-shapes.ts';
 import type { ScenarioName, ScenarioOptions } from '../lib/types.ts';
 import { realClock, type Clock } from './clock.ts';
 import { drive, type Send } from './driver.ts';
+import { Lateness } from './lateness.ts';
 import { Progress } from './progress.ts';
 
 /** One scenario on one key. */
@@ -126,6 +127,8 @@ export class NodeEngine implements LoadEngine {
     const progress = new Progress(`${job.scenario} ${job.plan}`, run, { enabled: job.progress ? 'auto' : false });
     const startedAt = clock.now();
     progress.start();
+    // The client's own lateness, so that a judgement reading time can tell it from the server's (judgeTransport).
+    const lateness = new Lateness(clock).start();
     try {
       await drive(run, {
         url: `${job.baseUrl}${REQUEST_PATH}`,
@@ -138,9 +141,14 @@ export class NodeEngine implements LoadEngine {
         onWait: (why, ms) => progress.waiting(why, ms),
       });
     } finally {
+      lateness.stop();
       progress.stop();
     }
     const st = run.state;
+    for (const s of st.samples) {
+      const late = lateness.within(s.sentAt, s.t);
+      if (late > 0) s.lateMs = late;
+    }
     const report = buildLoadReport(
       {
         scenario: job.scenario,

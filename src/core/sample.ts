@@ -26,6 +26,11 @@ export interface Sample {
   body?: string;
   /** Transport failure kind and message, when status is 0. */
   error?: string;
+  /**
+   * How long, in ms, the client itself ran late while this request was out (load/node/lateness.ts: its timers fired
+   * late — its process off the CPU, its event loop busy). Measured by the Node engine; absent when none, or not measured.
+   */
+  lateMs?: number;
 }
 
 /** What the judgements of a rate-limit run depend on. */
