@@ -69,6 +69,8 @@ export interface LoadJob {
    * the orchestrator counts them), which may have spent part of the quota day it judges.
    */
   earlierRequests?: number;
+  /** No 429 came on the key earlier in the run (the orchestrator knows): a ban on this scenario's first 429 was not earned. */
+  noEarlier429?: boolean;
 }
 
 export interface EngineResult {
@@ -100,6 +102,7 @@ export function jobOptions(job: LoadJob): ScenarioOptions {
       earlierRequests: job.earlierRequests,
       // Known quota days (the embedded server): the orchestrator starts the daily scenario on a fresh one.
       freshQuotaDay: job.scenario === 'daily' && !!job.nextDayAt,
+      noEarlier429: job.noEarlier429,
     },
     { ...(job.dedicatedKey ? { dedicatedKey: true } : {}), ...job.tuning },
   );

@@ -33,6 +33,7 @@ const VALID: Record<string, AppOptions> = {
 const CATCHER: Partial<Record<FaultName, ScenarioName>> = {
   'never-429': 'ceiling',
   'throttle-503': 'ceiling',
+  'unearned-ban': 'ceiling',
   'no-retry-after': 'ceiling',
   'retry-after-negative': 'ceiling',
   'remaining-negative-on-429': 'ceiling',

@@ -21,6 +21,15 @@ export const LOAD_PROOFS: Proof[] = [
       return Number((await first429(s))!.headers['x-ratelimit-reset']) > Math.floor(s.clock.now() / 1000);
     },
   },
+  {
+    // the first 429's Retry-After asks no longer than its X-RateLimit-Reset announces (a second of rounding)
+    fault: 'unearned-ban',
+    options,
+    holds: async (s) => {
+      const r = (await first429(s))!;
+      return Number(r.headers['retry-after']) <= Number(r.headers['x-ratelimit-reset']) - Math.floor(s.clock.now() / 1000) + 1;
+    },
+  },
   { fault: 'no-retry-after', options, holds: async (s) => (await first429(s))?.headers['retry-after'] !== undefined },
   { fault: 'retry-after-negative', options, holds: async (s) => /^\d+$/.test((await first429(s))?.headers['retry-after'] ?? '') },
   {

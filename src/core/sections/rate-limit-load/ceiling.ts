@@ -25,6 +25,7 @@ import { tooSlowForLimit } from './in-flight.ts';
 import { maxInSpan } from './spans.ts';
 import { isDailyThrottle } from './window.ts';
 import { isOtherThrottle, judgeOtherThrottle } from './other-throttle.ts';
+import { judgeBan, type BanContext } from './ban.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
 const rem = (s: Sample) => signals(s).remaining;
@@ -54,11 +55,16 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
     return out.concat(
       judgeByCount(f, successes.length, o, stopped).map((j) => (byStatus && j.requirement === 'RL-CEILING-429' ? byStatus : j)),
       dailyConsistency(f),
+      f.first429 ? [judgeBan(f.first429, o, banContext(c), startOf(samples))] : [],
     );
   out.push(notEarlyJudgement(c));
   const ceiling = byStatus || ceilingJudgement(c, stopped);
   if (ceiling) out.push(ceiling);
-  if (f.first429) out.push(judgeConsistency(f.first429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs), startOf(samples)));
+  if (f.first429)
+    out.push(
+      judgeConsistency(f.first429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs), startOf(samples)),
+      judgeBan(f.first429, o, banContext(c), startOf(samples)),
+    );
   else out.push(...noThrottle(f.seq.length));
   // A failure shows the request that settled it: the unpredicted success, else the 429.
   const culprit = f.unpredicted || f.first429;
@@ -106,6 +112,23 @@ function ceilingView(f: CeilingFacts, successes: number, o: JudgeOptions): Ceili
     planShort: f.fresh && f.inWindow + (dec.ok ? f.extra : 0) < o.limit,
     said: f.minRemaining === undefined ? '(absent)' : String(f.minRemaining),
   };
+}
+
+/**
+ * Whether the client could have earned a ban by the first 429 (RL-BAN-EARNED): not when the run's orchestrator says no
+ * 429 came on the key before, and the 429 came right after Remaining 0 in a window only this scenario was counted in.
+ */
+function banContext({ f, o, predicted }: CeilingView): BanContext {
+  const why = !o.noEarlier429
+    ? 'the key got a 429 earlier in the run, or this scenario ran alone and cannot tell'
+    : f.refusedFirst
+      ? 'the key was refused on its first request'
+      : !predicted
+        ? 'the 429 did not come right after Remaining 0, so the window was not shown used up by this client'
+        : f.extra > 0
+          ? "another client's requests were counted in the window"
+          : undefined;
+  return why ? { unearned: false, why } : { unearned: true };
 }
 
 /** RL-REMAINING-DECREMENTS: Remaining falls by one per request (another key's requests counted on a dedicated key fail it). */
@@ -272,7 +295,7 @@ function noThrottle(sent: number): Judgement[] {
   } as const;
   return (['RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY'] as const)
     .map((id) => RATE_LIMIT_HEADERS.judge(id, init))
-    .concat(RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', init));
+    .concat(RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', init), RATE_LIMIT_LOAD.judge('RL-BAN-EARNED', init));
 }
 
 function describe429(s: Sample): string {

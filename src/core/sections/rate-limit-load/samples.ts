@@ -108,8 +108,8 @@ export function judgeTransport(samples: readonly Sample[], o?: JudgeOptions): Ju
  * X-RateLimit-Reset announces (within the tolerance). A Retry-After shorter than
  * Reset is consistent: it names the next free slot (a token bucket, a sliding
  * window: Reset is when the limit is whole again) — whether that slot was real
- * is RL-RECOVERY's question. A Retry-After well beyond Reset contradicts it
- * (unless the key is banned, which a wait beyond a window shows: not judged).
+ * is RL-RECOVERY's question. A Retry-After well beyond Reset contradicts it —
+ * a wait beyond a window too, a ban (RL-BAN-EARNED says whether one was earned).
  * `freesEarly` only words the message.
  */
 export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false, startedAt?: number): Judgement {
@@ -127,12 +127,19 @@ export function judgeConsistency(s: Sample, o: JudgeOptions, freesEarly = false,
   // moment, when the request was sent. An HTTP-date Retry-After measured from the same Date needs no slack.
   const sig = signals(s);
   const slack = sig.retryAfter.kind === 'seconds' || sig.date === undefined ? Math.max(0, s.t - s.sentAt) : 0;
-  if (wait > o.windowMs + o.toleranceMs && reset < wait)
-    return RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
-      outcome: 'skip',
-      title: 'ban',
-      message: `${label(s)}: ${both}; a wait beyond a window is a temporary ban, not the limit's reset`,
-    });
+  if (wait > o.windowMs + o.toleranceMs && wait - reset > o.toleranceMs)
+    // A ban: the spec allows one for a client that kept sending after a 429 (RL-BAN-EARNED fails one nothing earned);
+    // the headers disagree all the same.
+    return about(
+      RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
+        ok: false,
+        fail: 'ban',
+        message: `${label(s)}: ${both}; a wait beyond a window is a temporary ban, which the spec allows a server to impose on a client that keeps sending after a 429, while X-RateLimit-Reset announces the limit's reset`,
+      }),
+      s,
+      o,
+      startedAt,
+    );
   if (wait - reset - slack > o.toleranceMs)
     return about(
       RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', {
