@@ -13,8 +13,8 @@ import type { NetworkConfig } from '../settings/network.ts';
 
 const MINUTE_MS = 60_000;
 
-/** Methods that cannot write (RFC 9110 §9.2.1): the only ones sent with writes off, unless a request says why it is harmless. */
-export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+/** Methods that cannot write (RFC 9110 §9.2.1, and QUERY by its definition): the only ones sent with writes off, unless a request says why it is harmless. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY']);
 
 export type { OperationId } from '../core/operations.ts';
 import type { OperationId } from '../core/operations.ts';
