@@ -184,6 +184,8 @@ function limited(s: ServerState, auth: Auth, r: Request): Outcome | { decision: 
   const v = s.o.variants;
   if (auth.ok && v.banOnEarlyRetry)
     s.bans.throttled(auth.key, r.now, retryAfter(decision.retryAt!, r.now, v.retryAfter, v.retryAfterPaddingS).until);
+  // Fault throttle-503: nginx's limit_req_status default, 503 with Retry-After.
+  if (s.has('throttle-503')) return { reply: r.error('throttled_503'), decision };
   return { reply: s.has('429-body-not-error') ? jsonReply(429, { message: 'Too many requests' }) : r.error('rate_limited'), decision };
 }
 

@@ -24,6 +24,7 @@ export const ERRORS = {
   not_acceptable: { status: 406, message: withDetail('This service answers application/json only') },
   pet_not_found: { status: 404, message: withDetail('No animal with this id') },
   rate_limited: { status: 429, message: withDetail('Rate limit exceeded; retry after the time in the Retry-After header') },
+  throttled_503: { status: 503, message: withDetail('Service temporarily unavailable; retry after the time in the Retry-After header') },
   key_banned: { status: 429, message: withDetail('This API key is temporarily banned for retrying before Retry-After elapsed') },
   internal_error: { status: 500, message: withDetail('Internal server error') },
 } satisfies Record<string, ErrorDef>;

@@ -558,6 +558,10 @@ const table = {
   // rate limiting under load
   'never-429': load('RL-CEILING-429', 'Requests beyond the limit are served (Remaining stays at 0).'),
   'no-retry-after': load('RL-429-RETRY-AFTER', 'A 429 carries no Retry-After.'),
+  'throttle-503': load(
+    'RL-CEILING-429',
+    "Requests beyond the limit are refused with 503 Service Unavailable and a Retry-After (nginx's limit_req_status default), not 429.",
+  ),
   'retry-after-negative': load('RL-429-RETRY-AFTER', 'A 429\'s Retry-After is the wait with its sign flipped ("-5").'),
   'remaining-negative-on-429': load(
     'RL-HEADERS-INTEGER',
@@ -588,6 +592,10 @@ const table = {
     ),
     note: "Caught as Retry-After contradicting Reset: response by response, a Reset at the response's own second is what a correct server shows when its window ends within that second (its limiter decided before Date was stamped), and a server may ask to wait longer than its limit needs.",
   },
+  'unearned-ban': load(
+    'RL-BAN-EARNED',
+    "Every 429 asks Retry-After: 3600 (an hour's ban), the key's first included, while X-RateLimit-Reset announces the window's end (the limiter itself frees the key then).",
+  ),
   'remaining-on-429': load('RL-429-REMAINING-ZERO', 'A 429 carries X-RateLimit-Remaining 1.', 'warn'),
   'daily-ignored': load('RL-DAILY-QUOTA', 'The per-day quota is not enforced.'),
   'daily-quota-low': load(

@@ -10,7 +10,7 @@ import { makeRedactor } from '../core/redact.ts';
 import { closeTransport } from '../http/transport.ts';
 import { certificationReport } from '../results/certification.ts';
 import { compareWithBaseline } from '../results/compare.ts';
-import { specSha256, suiteVersion } from '../results/meta.ts';
+import { specSha256, suiteName, suiteVersion } from '../results/meta.ts';
 import type { Finding, RunReport } from '../results/types.ts';
 import { applyWaivers, type Waiver } from '../results/waivers.ts';
 import { renderConsole } from '../results/writers/console.ts';
@@ -182,6 +182,7 @@ function reportOf(state: RunState, run: { setup: RunSetup; target: Target; picke
   const { abort, lanes } = state;
   const c = run.target.config;
   const planned = certificationReport({
+    suiteName: suiteName(),
     suiteVersion: suiteVersion(),
     specSha256: specSha256(),
     target: run.target.info,
