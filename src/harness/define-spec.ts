@@ -5,11 +5,14 @@
  * definitions so `runSpecs` can execute them in process.
  */
 import { describe, test } from 'vitest';
-import { judgeAny, requirement as lookup, type RequirementId } from '../core/catalogue.ts';
-import { RunAborted } from '../http/client.ts';
+import { requirement as lookup, type RequirementId } from '../core/catalogue.ts';
 import type { Finding } from '../results/types.ts';
-import { makeContext, type TestContext } from './context.ts';
+import type { TestContext } from './context.ts';
 import type { Session } from './session.ts';
+import { executeTest, type TestOutcome } from './execute.ts';
+import { schedule, type Planned } from './schedule.ts';
+
+export { executeTest, type TestOutcome } from './execute.ts';
 
 export interface SpecTest {
   /** A full sentence saying what the server must do. */
@@ -18,6 +21,11 @@ export interface SpecTest {
   requirements: readonly RequirementId[];
   /** The test creates pets (skipped when writes are not allowed). */
   writes?: boolean;
+  /**
+   * The test runs with no other request in flight, after the tests that run together (schedule.ts): it counts
+   * X-RateLimit-Remaining one request at a time, or paces itself on the whole key.
+   */
+  alone?: boolean;
   /** The test's body: asynchronous when it sends requests. */
   run(t: TestContext): void | Promise<void>;
 }
@@ -28,60 +36,8 @@ export interface SpecFile {
   tests: readonly SpecTest[];
 }
 
-export interface TestOutcome {
-  findings: Finding[];
-  skipped?: string;
-  abort?: RunAborted;
-  requests: number;
-  /** The session's notes for the report (keyed; a later test's note replaces an earlier one with the same key). */
-  notes?: Record<string, string>;
-}
-
 const COLLECT = Symbol.for('animal-store.collect');
 type Collector = SpecFile[];
-
-/** Run one spec test of `file` on a session and return what it found. Never throws. */
-export async function executeTest(session: Session, st: SpecTest, file?: Pick<SpecFile, 'operation' | 'behaviour'>): Promise<TestOutcome> {
-  const findings: Finding[] = [];
-  session.sink = findings;
-  session.traffic?.page(file ? `${file.operation} › ${file.behaviour}: ${st.title}` : st.title);
-  const before = session.client.requestsSent;
-  const source = `spec: ${st.title}`;
-  const skipAll = (why: string, remedy?: string) => {
-    for (const requirement of st.requirements)
-      session.record(judgeAny(requirement, { outcome: 'skip', title: 'skipped', message: why, remedy }), { source });
-    return { findings, skipped: why, requests: 0 };
-  };
-  if (session.aborted) return skipAll(`run aborted: ${session.aborted.message}`);
-  if (st.writes && !session.config.allowWrites)
-    return skipAll(
-      'writes are off (the default in production, or --allow-writes false, or ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets',
-      'allow the run to create pets: --allow-writes (or ANIMAL_STORE_ALLOW_WRITES=true), or --profile full',
-    );
-  try {
-    await st.run(makeContext(session, st.title));
-  } catch (e) {
-    if (e instanceof RunAborted) {
-      session.aborted = e;
-      return { ...skipAll(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
-    }
-    // A defect of the suite, never of the server: the test's requirements count as not exercised.
-    for (const requirement of st.requirements)
-      session.record(
-        judgeAny(requirement, {
-          outcome: 'error',
-          title: 'suite-error',
-          message: `the spec test could not complete: ${(e as Error).message}`,
-        }),
-        { source },
-      );
-  }
-  return { findings, requests: session.client.requestsSent - before, ...notesOf(session) };
-}
-
-function notesOf(session: Session): { notes?: Record<string, string> } {
-  return session.notes.size ? { notes: Object.fromEntries(session.notes) } : {};
-}
 
 /** An error without a stack: Vitest then shows the finding, not a code frame of the harness. */
 function plainError(message: string): Error {
@@ -94,6 +50,21 @@ export function mustFailures(findings: readonly Finding[]): Finding[] {
   return findings.filter((f) => f.outcome === 'fail' && lookup(f.requirement).level === 'MUST');
 }
 
+/**
+ * The tests of a Vitest run, as its files declared them: Vitest collects every file of the run's one worker before it
+ * runs any, so the first test to run schedules them all (schedule.ts) and each awaits its own outcome.
+ */
+const inThisRun: Planned[] = [];
+let outcomes: Map<Planned, Promise<TestOutcome>> | undefined;
+
+async function scheduled(session: Session, planned: Planned): Promise<TestOutcome> {
+  if (!outcomes) {
+    const started = schedule(session, inThisRun);
+    outcomes = new Map(inThisRun.map((p, i) => [p, started[i]]));
+  }
+  return (await outcomes.get(planned)) ?? executeTest(session, planned.st, planned.file);
+}
+
 export function defineSpec(file: SpecFile): SpecFile {
   const collector = (globalThis as Record<symbol, unknown>)[COLLECT] as Collector | undefined;
   if (collector) {
@@ -102,10 +73,12 @@ export function defineSpec(file: SpecFile): SpecFile {
   }
   describe(`${file.operation} › ${file.behaviour}`, () => {
     for (const st of file.tests) {
+      const planned = { file, st };
+      inThisRun.push(planned);
       test(st.title, async ({ task, skip }) => {
         const { vitestSession } = await import('./vitest-session.ts');
         const session = await vitestSession();
-        const out = await executeTest(session, st, file);
+        const out = await scheduled(session, planned);
         Object.assign(task.meta, {
           findings: out.findings,
           requests: out.requests,

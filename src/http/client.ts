@@ -10,6 +10,7 @@ import { parseJson, stringifyExact, type JsonValue } from '../core/json.ts';
 import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate } from '../core/ratelimit.ts';
 import { send, type Exchange, type OutgoingRequest, type TransportOptions } from './transport.ts';
 import type { NetworkConfig } from '../settings/network.ts';
+import { Flight } from './flight.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -85,6 +86,8 @@ export interface ClientOptions {
   /** When false, no POST ever leaves the client (production with writes off). */
   allowWrites?: boolean;
   onExchange: (ex: ApiExchange) => void;
+  /** Called as each request leaves (in the async context of whoever sent it: a spec test counts its own). */
+  onSend?: () => void;
   /** Called before the client waits on a window or a Retry-After: what for and how long. */
   onWait?: (what: string, ms: number) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -220,6 +223,7 @@ export class ApiClient {
       ...(req.chunks?.length && body !== undefined ? { chunks: req.chunks } : {}),
     };
     this.requestsSent++;
+    this.opts.onSend?.();
     const ex: ApiExchange = { ...(await (this.opts.send ?? send)(out, this.opts)), api: req };
     if (ex.error?.kind === 'refused' || ex.error?.kind === 'dns' || ex.error?.kind === 'proxy') {
       if (++this.consecutiveRefused >= 3 || this.requestsSent <= 1)
@@ -265,32 +269,22 @@ export class ApiClient {
     );
   }
 
-  /** Requests in flight on each bucket, and who waits for one of them to come back. */
-  private readonly inFlight = new Map<string, number>();
-  private comeBack: (() => void)[] = [];
+  /** The requests in flight: at most MAX_IN_FLIGHT at once, on each bucket never more than its Remaining allows. */
+  readonly flight = new Flight((bucket) => this.buckets.get(bucket)?.remaining);
 
   /**
-   * Send one request on `key`'s bucket once the rate-limit headers allow it: never more in flight than the last
-   * X-RateLimit-Remaining said (a request waits for one in flight to come back, or, none being, for the window).
+   * Send one request on `key`'s bucket once a slot is free (flight.ts: the cap, and never more in flight than the last
+   * X-RateLimit-Remaining said: a request waits for one in flight to come back, or, none being, for the window).
    */
   private async reserved(key: string, send: () => Promise<ApiExchange>): Promise<ApiExchange> {
-    for (;;) {
-      const b = this.buckets.get(key);
-      const n = this.inFlight.get(key) ?? 0;
-      if (!b || b.remaining === undefined || b.remaining - n > 0 || n === 0) break;
-      await new Promise<void>((r) => this.comeBack.push(r));
-    }
-    await this.pace(key);
-    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    const release = await this.flight.acquire(key);
     try {
+      await this.pace(key);
       const ex = await send();
       this.remember(key, ex);
       return ex;
     } finally {
-      this.inFlight.set(key, (this.inFlight.get(key) ?? 1) - 1);
-      const waiting = this.comeBack;
-      this.comeBack = [];
-      for (const r of waiting) r();
+      release();
     }
   }
 
