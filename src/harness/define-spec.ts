@@ -8,11 +8,10 @@ import { describe, test } from 'vitest';
 import { requirement as lookup, type RequirementId } from '../core/catalogue.ts';
 import type { Finding } from '../results/types.ts';
 import type { TestContext } from './context.ts';
-import type { Session } from './session.ts';
-import { executeTest, type TestOutcome } from './execute.ts';
-import { schedule, type Planned } from './schedule.ts';
+import { COLLECT, type Collector } from './collect.ts';
 
 export { executeTest, type TestOutcome } from './execute.ts';
+export { collectSpecs } from './collect.ts';
 
 export interface SpecTest {
   /** A full sentence saying what the server must do. */
@@ -36,9 +35,6 @@ export interface SpecFile {
   tests: readonly SpecTest[];
 }
 
-const COLLECT = Symbol.for('animal-store.collect');
-type Collector = SpecFile[];
-
 /** An error without a stack: Vitest then shows the finding, not a code frame of the harness. */
 function plainError(message: string): Error {
   const e = new Error(message);
@@ -50,21 +46,6 @@ export function mustFailures(findings: readonly Finding[]): Finding[] {
   return findings.filter((f) => f.outcome === 'fail' && lookup(f.requirement).level === 'MUST');
 }
 
-/**
- * The tests of a Vitest run, as its files declared them: Vitest collects every file of the run's one worker before it
- * runs any, so the first test to run schedules them all (schedule.ts) and each awaits its own outcome.
- */
-const inThisRun: Planned[] = [];
-let outcomes: Map<Planned, Promise<TestOutcome>> | undefined;
-
-async function scheduled(session: Session, planned: Planned): Promise<TestOutcome> {
-  if (!outcomes) {
-    const started = schedule(session, inThisRun);
-    outcomes = new Map(inThisRun.map((p, i) => [p, started[i]]));
-  }
-  return (await outcomes.get(planned)) ?? executeTest(session, planned.st, planned.file);
-}
-
 export function defineSpec(file: SpecFile): SpecFile {
   const collector = (globalThis as Record<symbol, unknown>)[COLLECT] as Collector | undefined;
   if (collector) {
@@ -73,12 +54,11 @@ export function defineSpec(file: SpecFile): SpecFile {
   }
   describe(`${file.operation} › ${file.behaviour}`, () => {
     for (const st of file.tests) {
-      const planned = { file, st };
-      inThisRun.push(planned);
       test(st.title, async ({ task, skip }) => {
         const { vitestSession } = await import('./vitest-session.ts');
+        const { scheduled } = await import('./vitest-schedule.ts');
         const session = await vitestSession();
-        const out = await scheduled(session, planned);
+        const out = await scheduled(session, { file, st }, task.file.filepath);
         Object.assign(task.meta, {
           findings: out.findings,
           requests: out.requests,
@@ -96,27 +76,4 @@ export function defineSpec(file: SpecFile): SpecFile {
     }
   });
   return file;
-}
-
-const collected = new Map<string, SpecFile[]>();
-
-/** Import spec modules in collection mode and return their definitions (cached per module). */
-export async function collectSpecs(paths: readonly string[]): Promise<SpecFile[]> {
-  const g = globalThis as Record<symbol, unknown>;
-  const out: SpecFile[] = [];
-  for (const p of paths) {
-    let files = collected.get(p);
-    if (!files) {
-      files = [];
-      g[COLLECT] = files;
-      try {
-        await import(p);
-      } finally {
-        delete g[COLLECT];
-      }
-      collected.set(p, files);
-    }
-    out.push(...files);
-  }
-  return out;
 }

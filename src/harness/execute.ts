@@ -67,4 +67,3 @@ async function runTest(session: Session, st: SpecTest, scope: TestScope): Promis
 function notesOf(session: Session): { notes?: Record<string, string> } {
   return session.notes.size ? { notes: Object.fromEntries(session.notes) } : {};
 }
-

@@ -6,7 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding } from '../results/types.ts';
-import { collectSpecs, type SpecFile } from './define-spec.ts';
+import type { SpecFile } from './define-spec.ts';
+import { collectSpecs } from './collect.ts';
 import { schedule, type Planned } from './schedule.ts';
 import type { Session } from './session.ts';
 import { specOrder } from './order.ts';
