@@ -13,7 +13,7 @@ import { schedule, type Planned } from '../../src/harness/schedule.ts';
 import type { SpecTest } from '../../src/harness/define-spec.ts';
 import { listPets } from '../../src/harness/ops.ts';
 import { LIST_PETS } from '../../src/core/sections/list-pets/requirements.ts';
-import type { HarLine } from '../../src/results/har-lines.ts';
+import type { TrafficLine } from '../../src/results/har-lines.ts';
 import { VirtualClock, virtualSend } from '../../bench/support/virtual.ts';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
@@ -28,7 +28,7 @@ function setup() {
     {},
     'conformance',
   );
-  const lines: HarLine[] = [];
+  const lines: TrafficLine[] = [];
   const session = new Session({
     config,
     baseUrl: config.baseUrl!,
@@ -76,8 +76,7 @@ describe('schedule', () => {
     await clock.run(() => Promise.all(schedule(session, plan(...tests))));
     // Four tests of three requests each: three rounds of the server's latency, not twelve.
     expect(Math.max(...seen.map((s) => s.back))).toBe(3 * LATENCY);
-    for (const t of ['a', 'b', 'c', 'd'])
-      expect(seen.filter((s) => s.title === t).map((s) => s.at)).toEqual([0, LATENCY, 2 * LATENCY]);
+    for (const t of ['a', 'b', 'c', 'd']) expect(seen.filter((s) => s.title === t).map((s) => s.at)).toEqual([0, LATENCY, 2 * LATENCY]);
   });
 
   test('A test that runs alone starts once every other test is done, and nothing else is in flight with it.', async () => {
