@@ -19,8 +19,8 @@ import { VirtualClock, virtualSend } from '../../bench/support/virtual.ts';
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 const LATENCY = 1500;
 
-/** A session on a virtual clock against the reference app answering every request in LATENCY ms; every exchange's times. */
-function setup() {
+/** A session on a virtual clock against the reference app answering every request in `latency` ms. */
+function setup(latency = LATENCY) {
   const clock = new VirtualClock(T0);
   const app = buildApp({ now: () => clock.now() });
   const config = readConfig(
@@ -34,7 +34,7 @@ function setup() {
     baseUrl: config.baseUrl!,
     now: () => clock.now(),
     sleep: (ms) => clock.wait(ms).done,
-    send: virtualSend(app, clock, LATENCY),
+    send: virtualSend(app, clock, latency),
     traffic: { write: (l) => lines.push(l) },
   });
   return { clock, session, lines };
@@ -69,24 +69,45 @@ function departures(session: Session, clock: VirtualClock) {
 }
 
 describe('schedule', () => {
+  test('On a fast server the tests run one after another, in the run’s order, as they always did.', async () => {
+    const { clock, session } = setup(2);
+    const seen = departures(session, clock);
+    const tests = [sequential('a', 2), sequential('b', 1), sequential('alone', 2, true), sequential('c', 2)];
+    await clock.run(() => Promise.all(schedule(session, plan(...tests))));
+    expect(seen.map((s) => s.title)).toEqual(['a', 'a', 'b', 'alone', 'alone', 'c', 'c']);
+    expect(session.client.flight.widest).toBe(1);
+  });
+
   test('Independent tests are in flight together; each test sends its own requests one after another.', async () => {
     const { clock, session } = setup();
     const seen = departures(session, clock);
     const tests = ['a', 'b', 'c', 'd'].map((t) => sequential(t, 3));
     await clock.run(() => Promise.all(schedule(session, plan(...tests))));
-    // Four tests of three requests each: three rounds of the server's latency, not twelve.
-    expect(Math.max(...seen.map((s) => s.back))).toBe(3 * LATENCY);
-    for (const t of ['a', 'b', 'c', 'd']) expect(seen.filter((s) => s.title === t).map((s) => s.at)).toEqual([0, LATENCY, 2 * LATENCY]);
+    // The first request goes alone (no latency measured yet), then as many as 1.5 s needs: four rounds, not twelve.
+    expect(Math.max(...seen.map((s) => s.back))).toBe(4 * LATENCY);
+    expect(
+      seen
+        .filter((s) => s.at === LATENCY)
+        .map((s) => s.title)
+        .sort(),
+    ).toEqual(['a', 'b', 'c', 'd']);
+    for (const t of ['a', 'b', 'c', 'd']) {
+      const at = seen.filter((s) => s.title === t).map((s) => s.at);
+      expect(at.slice(1).every((x, i) => x === at[i] + LATENCY)).toBe(true);
+    }
   });
 
-  test('A test that runs alone starts once every other test is done, and nothing else is in flight with it.', async () => {
+  test('A test that runs alone starts once every test before it is done, and nothing else is in flight with it.', async () => {
     const { clock, session } = setup();
     const seen = departures(session, clock);
     const tests = [sequential('a', 2), sequential('alone', 3, true), sequential('b', 1), sequential('later', 1, true)];
     await clock.run(() => Promise.all(schedule(session, plan(...tests))));
     const of = (t: string) => seen.filter((s) => s.title === t);
+    // a's two requests, then alone's three, then b, then later (each alone test at its place in the run's order).
+    expect(of('a').map((s) => s.at)).toEqual([0, LATENCY]);
     expect(of('alone').map((s) => s.at)).toEqual([2 * LATENCY, 3 * LATENCY, 4 * LATENCY]);
-    expect(of('later').map((s) => s.at)).toEqual([5 * LATENCY]);
+    expect(of('b').map((s) => s.at)).toEqual([5 * LATENCY]);
+    expect(of('later').map((s) => s.at)).toEqual([6 * LATENCY]);
     const during = seen.filter((s) => s.title !== 'alone' && s.back > 2 * LATENCY && s.at < 5 * LATENCY);
     expect(during).toEqual([]);
   });
@@ -109,14 +130,14 @@ describe('schedule', () => {
     }
   });
 
-  test('Never more than the flight cap in flight, however many tests are ready.', async () => {
+  test('Never more than the flight cap in flight, however many tests are ready; one at a time until a latency is known.', async () => {
     const { clock, session } = setup();
     const seen = departures(session, clock);
     const tests = Array.from({ length: 40 }, (_, i) => sequential(`t${i}`, 1));
     await clock.run(() => Promise.all(schedule(session, plan(...tests))));
     const rounds = new Map<number, number>();
     for (const s of seen) rounds.set(s.at, (rounds.get(s.at) ?? 0) + 1);
-    expect([...rounds.values()]).toEqual([16, 16, 8]);
+    expect([...rounds.values()]).toEqual([1, 16, 16, 7]);
     expect(session.client.flight.widest).toBe(16);
   });
 });

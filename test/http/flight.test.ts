@@ -4,12 +4,15 @@
  * "comes back" when the test releases it.
  */
 import { describe, expect, test } from 'vitest';
-import { Flight } from '../../src/http/flight.ts';
+import { Flight, Latencies, MAX_IN_FLIGHT, widthFor } from '../../src/http/flight.ts';
 
 /** A flight whose buckets' Remaining the test sets, and the requests it let go so far, by name. */
 function setup(cap: number) {
   const remaining = new Map<string, number>();
-  const flight = new Flight((b) => remaining.get(b), cap);
+  const flight = new Flight(
+    (b) => remaining.get(b),
+    () => cap,
+  );
   const gone: string[] = [];
   const releases = new Map<string, () => void>();
   const ask = (name: string, bucket = 'key') =>
@@ -25,6 +28,27 @@ function setup(cap: number) {
 }
 
 const settle = () => new Promise<void>((r) => setImmediate(r));
+
+describe('widthFor', () => {
+  test.each([
+    { ms: 0, width: 1 },
+    { ms: 2, width: 1 },
+    { ms: 100, width: 2 },
+    { ms: 365, width: 8 },
+    { ms: 800, width: 16 },
+    { ms: 1500, width: MAX_IN_FLIGHT },
+    { ms: 60_000, width: MAX_IN_FLIGHT },
+  ])('At a latency of $ms ms, $width requests are kept in flight (20 a second, at most the cap).', ({ ms, width }) => {
+    expect(widthFor(ms)).toBe(width);
+  });
+
+  test('The latency is the median of the last 16 exchanges: one slow answer does not widen the flight.', () => {
+    const l = new Latencies();
+    expect(l.median()).toBe(0);
+    for (let i = 0; i < 20; i++) l.took(i === 19 ? 5000 : 10);
+    expect(l.median()).toBe(10);
+  });
+});
 
 describe('Flight', () => {
   test.each([
@@ -85,6 +109,23 @@ describe('Flight', () => {
     expect(s.gone).toEqual(['k1', 'anon']);
     expect(s.flight.inFlight('key')).toBe(1);
     expect(s.flight.inFlight('anonymous')).toBe(1);
+  });
+
+  test('A cap that grows lets the waiting requests go at the next release.', async () => {
+    let cap = 1;
+    const flight = new Flight(
+      () => undefined,
+      () => cap,
+    );
+    const gone: number[] = [];
+    const releases: (() => void)[] = [];
+    for (let i = 0; i < 5; i++) void flight.acquire('key').then((r) => (gone.push(i), releases.push(r)));
+    await settle();
+    expect(gone).toEqual([0]);
+    cap = 4;
+    releases[0]();
+    await settle();
+    expect(gone).toEqual([0, 1, 2, 3, 4]);
   });
 
   test('Releasing a slot twice frees it once.', async () => {
