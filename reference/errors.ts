@@ -19,10 +19,12 @@ export const ERRORS = {
   validation_failed: { status: 400, message: withDetail('The request body is not a valid NewPet') },
   name_too_long: { status: 422, message: withDetail('The name is longer than this service keeps') },
   not_found: { status: 404, message: withDetail('No such resource') },
+  method_not_allowed: { status: 405, message: withDetail('This path does not take this method') },
   unsupported_media_type: { status: 415, message: withDetail('The request body must be application/json') },
   not_acceptable: { status: 406, message: withDetail('This service answers application/json only') },
   pet_not_found: { status: 404, message: withDetail('No animal with this id') },
   rate_limited: { status: 429, message: withDetail('Rate limit exceeded; retry after the time in the Retry-After header') },
+  throttled_503: { status: 503, message: withDetail('Service temporarily unavailable; retry after the time in the Retry-After header') },
   key_banned: { status: 429, message: withDetail('This API key is temporarily banned for retrying before Retry-After elapsed') },
   internal_error: { status: 500, message: withDetail('Internal server error') },
 } satisfies Record<string, ErrorDef>;

@@ -49,9 +49,13 @@ export function rateLimitHeaders(decision: Decision, status: number, x: RateHead
   const { has } = x;
   const d = x.counts === 'day' && isFinite(decision.day.limit) ? { ...decision, ...decision.day } : decision;
   const out: Record<string, string> = {};
-  if (status === 429 && d.retryAt !== undefined && !has('no-retry-after')) {
+  // Fault throttle-503: the refusal at the limit is a 503, with the same Retry-After.
+  const refused = status === 429 || (status === 503 && has('throttle-503') && !d.allowed);
+  if (refused && d.retryAt !== undefined && !has('no-retry-after')) {
     out['Retry-After'] = has('retry-after-too-short') ? '1' : retryAfter(d.retryAt, x.now, x.retryAfter, x.paddingS).value;
     if (has('retry-after-negative')) out['Retry-After'] = String(-Math.max(1, Math.ceil((d.retryAt - x.now) / 1000)));
+    // Fault unearned-ban: an hour's ban on every 429, the key's first included.
+    if (has('unearned-ban')) out['Retry-After'] = '3600';
   }
   if (has('ratelimit-headers-missing-on-errors') && status >= 400) return out;
   const limit = has('limit-varies') && x.seq % 2 === 1 ? d.limit * 2 : d.limit;

@@ -35,3 +35,14 @@ test("Every package of package-lock.json accepts the oldest Node that package.js
   expect(packages.length).toBeGreaterThan(100);
   expect(refusing).toEqual([]);
 });
+
+test("Every package of package-lock.json with an install script is decided in package.json's allowScripts (npm 11 warns at each npm ci about any other).", () => {
+  const lock = json('package-lock.json').packages as Record<string, LockEntry & { hasInstallScript?: boolean }>;
+  const withScript = Object.entries(lock)
+    .filter(([path, p]) => path && p.hasInstallScript)
+    .map(([path]) => path.replace(/^.*node_modules\//, ''));
+  const decided = Object.keys(json('package.json').allowScripts ?? {}).map((k) => k.replace(/(?<=.)@.*$/, ''));
+  // esbuild's postinstall only checks and relinks its binary: the suite builds without it (denied, as test/package shows).
+  expect(withScript).toEqual(['esbuild']);
+  expect(withScript.filter((name) => !decided.includes(name))).toEqual([]);
+});

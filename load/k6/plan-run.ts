@@ -18,6 +18,7 @@ import {
   DAY_QUOTA_VAR,
   EARLIER_REQUESTS_VAR,
   FRESH_QUOTA_DAY_VAR,
+  NO_EARLIER_429_VAR,
   internalCount,
   MAX_IN_FLIGHT,
   scenarioOptions,
@@ -48,6 +49,7 @@ export function planEnv(env: Env, plan: string): Env {
   out.ANIMAL_STORE_API_KEY = env[keyVariable(plan as never)];
   out[DAY_QUOTA_VAR] = env[`${DAY_QUOTA_VAR}_${plan.toUpperCase()}`];
   out[EARLIER_REQUESTS_VAR] = env[`${EARLIER_REQUESTS_VAR}_${plan.toUpperCase()}`];
+  out[NO_EARLIER_429_VAR] = env[`${NO_EARLIER_429_VAR}_${plan.toUpperCase()}`];
   if (plan !== 'enterprise') {
     delete out.ANIMAL_STORE_RPM;
     delete out.ANIMAL_STORE_RPD;
@@ -91,6 +93,7 @@ function planSpec(name: ScenarioName, env: Env, tag: string | undefined): PlanSp
       // what the orchestrator knows of the key before the daily scenario
       earlierRequests: internalCount(env[EARLIER_REQUESTS_VAR]),
       freshQuotaDay: env[FRESH_QUOTA_DAY_VAR] === 'yes',
+      noEarlier429: env[NO_EARLIER_429_VAR] === 'yes',
     },
     {
       externalPacing: !def.singleVu,

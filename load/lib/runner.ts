@@ -12,6 +12,7 @@ import type { Judgement } from '../../src/core/sections/define.ts';
 import type { KeyState } from '../../src/core/load-report.ts';
 import { concurrencyOf } from '../../src/core/sections/rate-limit-load/in-flight.ts';
 import { isSuccess, isThrottled, isUnixReset, refTime, signals, startsWindow } from '../../src/core/sections/rate-limit-load/signals.ts';
+import { isOtherThrottle } from '../../src/core/sections/rate-limit-load/other-throttle.ts';
 import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
 
 /**
@@ -45,7 +46,8 @@ export class KeyGuard {
       if (until > this.blockedUntil) this.blockedUntil = until;
       return;
     }
-    if (!isThrottled(s)) return;
+    // A throttle answered with another status (a 503 with Retry-After: RL-CEILING-429 fails it) is waited out all the same.
+    if (!isThrottled(s) && !(isOtherThrottle(s) && signals(s).waitMs !== undefined)) return;
     const retryAfter = signals(s).waitMs;
     let wait: number;
     if (retryAfter !== undefined) wait = retryAfter;

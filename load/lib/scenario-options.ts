@@ -29,6 +29,8 @@ export interface ScenarioInputs {
   earlierRequests?: number;
   /** The scenario starts on a fresh quota day of a server whose days are known (the embedded server). */
   freshQuotaDay?: boolean;
+  /** No 429 came on the key earlier in the run (the orchestrator knows). */
+  noEarlier429?: boolean;
 }
 
 export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOptions> = {}): ScenarioOptions {
@@ -54,6 +56,7 @@ export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOp
   };
   if (i.earlierRequests !== undefined) base.earlierRequests = i.earlierRequests;
   if (i.freshQuotaDay) base.freshQuotaDay = true;
+  if (i.noEarlier429) base.noEarlier429 = true;
   const o: ScenarioOptions = Object.assign(base, overrides);
   if (!(o.limit > 0))
     throw new ConfigError(`plan ${i.plan} has no per-minute limit: give --rpm N (ANIMAL_STORE_RPM) for an enterprise plan`);
@@ -78,6 +81,12 @@ export const DAY_QUOTA_VAR = 'ANIMAL_STORE_DAY_QUOTA';
  */
 export const EARLIER_REQUESTS_VAR = 'ANIMAL_STORE_EARLIER_REQUESTS';
 export const FRESH_QUOTA_DAY_VAR = 'ANIMAL_STORE_FRESH_QUOTA_DAY';
+
+/**
+ * Internal k6 variable set by the suite's orchestrator: 'yes' when no 429 came on the key earlier in the run (with
+ * several plans in one process: one per plan, suffixed _FREE, _PRO…), so a ban on the scenario's first 429 was not earned.
+ */
+export const NO_EARLIER_429_VAR = 'ANIMAL_STORE_NO_EARLIER_429';
 
 /** A count written by the orchestrator into an internal variable, or undefined when absent or unreadable. */
 export function internalCount(value: string | undefined): number | undefined {

@@ -16,6 +16,7 @@ import { createRun, SCENARIOS } from '../lib/load-shapes.ts';
 import type { ScenarioName, ScenarioOptions } from '../lib/types.ts';
 import { realClock, type Clock } from './clock.ts';
 import { drive, type Send } from './driver.ts';
+import { Lateness } from './lateness.ts';
 import { Progress } from './progress.ts';
 
 /** One scenario on one key. */
@@ -68,6 +69,8 @@ export interface LoadJob {
    * the orchestrator counts them), which may have spent part of the quota day it judges.
    */
   earlierRequests?: number;
+  /** No 429 came on the key earlier in the run (the orchestrator knows): a ban on this scenario's first 429 was not earned. */
+  noEarlier429?: boolean;
 }
 
 export interface EngineResult {
@@ -99,6 +102,7 @@ export function jobOptions(job: LoadJob): ScenarioOptions {
       earlierRequests: job.earlierRequests,
       // Known quota days (the embedded server): the orchestrator starts the daily scenario on a fresh one.
       freshQuotaDay: job.scenario === 'daily' && !!job.nextDayAt,
+      noEarlier429: job.noEarlier429,
     },
     { ...(job.dedicatedKey ? { dedicatedKey: true } : {}), ...job.tuning },
   );
@@ -123,6 +127,8 @@ export class NodeEngine implements LoadEngine {
     const progress = new Progress(`${job.scenario} ${job.plan}`, run, { enabled: job.progress ? 'auto' : false });
     const startedAt = clock.now();
     progress.start();
+    // The client's own lateness, so that a judgement reading time can tell it from the server's (judgeTransport).
+    const lateness = new Lateness(clock).start();
     try {
       await drive(run, {
         url: `${job.baseUrl}${REQUEST_PATH}`,
@@ -135,9 +141,14 @@ export class NodeEngine implements LoadEngine {
         onWait: (why, ms) => progress.waiting(why, ms),
       });
     } finally {
+      lateness.stop();
       progress.stop();
     }
     const st = run.state;
+    for (const s of st.samples) {
+      const late = lateness.within(s.sentAt, s.t);
+      if (late > 0) s.lateMs = late;
+    }
     const report = buildLoadReport(
       {
         scenario: job.scenario,

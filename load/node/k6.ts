@@ -22,7 +22,12 @@ import { applyK6Network, networkVars } from './k6-network.ts';
 import { completeReport, LINE_PREFIX, logMessages, readCarriage } from '../lib/k6-log.ts';
 import { judgeVusAsOne } from '../lib/merge.ts';
 import { SCENARIOS } from '../lib/load-shapes.ts';
-import { DAY_QUOTA_VAR as DAY_QUOTA, EARLIER_REQUESTS_VAR as EARLIER, FRESH_QUOTA_DAY_VAR } from '../lib/scenario-options.ts';
+import {
+  DAY_QUOTA_VAR as DAY_QUOTA,
+  EARLIER_REQUESTS_VAR as EARLIER,
+  FRESH_QUOTA_DAY_VAR,
+  NO_EARLIER_429_VAR as NO_EARLIER_429,
+} from '../lib/scenario-options.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { K6Status } from '../../src/core/engine-record.ts';
 import { jobOptions, type EngineResult, type LoadEngine, type LoadJob } from './engine.ts';
@@ -187,6 +192,8 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
   // internal: what the daily scenario's judgement knows of the key before it (load/lib/scenario-options.ts)
   if (job.earlierRequests !== undefined) env[EARLIER] = String(job.earlierRequests);
   if (job.scenario === 'daily' && job.nextDayAt) env[FRESH_QUOTA_DAY_VAR] = 'yes';
+  // internal: no 429 came on the key earlier in the run (a ban on the scenario's first 429 was not earned)
+  if (job.noEarlier429) env[NO_EARLIER_429] = 'yes';
   return env;
 }
 
@@ -207,11 +214,13 @@ export function batchEnv(jobs: readonly LoadJob[], reportsDir: string): Record<s
   delete env.ANIMAL_STORE_RPD;
   delete env[DAY_QUOTA];
   delete env[EARLIER];
+  delete env[NO_EARLIER_429];
   env.ANIMAL_STORE_PLANS = jobs.map((j) => j.plan).join(',');
   for (const j of jobs) {
     env[keyVariable(j.plan)] = j.apiKey;
     if (j.perDay !== undefined) env[`${DAY_QUOTA}_${j.plan.toUpperCase()}`] = String(j.perDay);
     if (j.earlierRequests !== undefined) env[`${EARLIER}_${j.plan.toUpperCase()}`] = String(j.earlierRequests);
+    if (j.noEarlier429) env[`${NO_EARLIER_429}_${j.plan.toUpperCase()}`] = 'yes';
     if (j.plan === 'enterprise') {
       env.ANIMAL_STORE_RPM = String(j.perMinute);
       if (j.perDay !== undefined) env.ANIMAL_STORE_RPD = String(j.perDay);

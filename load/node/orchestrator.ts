@@ -74,10 +74,15 @@ interface Lane {
   done: boolean;
   /** Requests sent on the lane's key so far: what the run sent before (the conformance run), then each scenario's. */
   sent: number;
+  /** A scenario of the lane got a 429 on its key: what follows is sent after a 429 (a ban may be earned). */
+  throttled?: boolean;
 }
 
 /** The job as it runs: the daily scenario learns how many requests the run sent on its key before it. */
 const withEarlier = (job: LoadJob, sent: number): LoadJob => (job.scenario === 'daily' ? { ...job, earlierRequests: sent } : job);
+
+/** The job as it runs on a lane whose key got no 429 yet: a ban on its first 429 was not earned. */
+const withHistory = (job: LoadJob, l: Pick<Lane, 'throttled'>): LoadJob => (l.throttled ? job : { ...job, noEarlier429: true });
 
 /**
  * Run several keys side by side — a lane of jobs per plan, each with its own key:
@@ -236,7 +241,7 @@ function longestRest(active: Lane[], i: number, now: number, o: OrchestratorOpti
 
 /** The lane's job as it runs: with the requests sent on its key before, and (k6) the VUs the key's latency needs. */
 function sizedJob(l: Lane, planned: LoadJob, o: OrchestratorOptions): LoadJob {
-  const job = withEarlier(planned, l.sent);
+  const job = withHistory(withEarlier(planned, l.sent), l);
   const sized = o.engine.name === 'k6' ? vusFor(job, l.key) : job;
   if (sized.maxVus > job.maxVus && o.onWait)
     o.onWait(`${job.scenario} (${job.plan}) on ${sized.maxVus} k6 VUs: the key's responses took ${l.key.latencyMs} ms on average`);
@@ -250,6 +255,7 @@ function sizedJob(l: Lane, planned: LoadJob, o: OrchestratorOptions): LoadJob {
  */
 function settleLane(l: Lane, { job, r }: { job: LoadJob; r: EngineResult }, step: Step, o: OrchestratorOptions): boolean {
   l.sent += r.report.requestsSent;
+  if (r.report.timeline.some((p) => p.status === 429)) l.throttled = true;
   keepKeyState(l.key, r.report.key || {});
   const earlier = l.firstAttempt;
   l.firstAttempt = l.retryJob = undefined;

@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { configFrom } from '../config/command-config.ts';
 import { optionsHelp } from '../config/help.ts';
+import { suiteLabel, suiteName, suiteVersion } from '../results/meta.ts';
 import { loadWaivers } from '../results/waivers.ts';
 import { EXIT, EXIT_HELP, failUsage } from './entry.ts';
 import { profileFor } from './profiles.ts';
@@ -63,8 +64,8 @@ async function certifyRun(argv: string[], stop: AbortController): Promise<number
 function readSetup(argv: string[]): RunSetup | undefined {
   try {
     const config = configFrom(argv, 'start');
-    if (config.help) {
-      process.stdout.write(`${HELP}\n`);
+    if (config.help || config.version) {
+      process.stdout.write(config.help ? `${HELP}\n` : `${suiteLabel({ suiteName: suiteName(), suiteVersion: suiteVersion() })}\n`);
       return undefined;
     }
     const profile = profileFor(config);

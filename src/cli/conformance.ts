@@ -12,7 +12,7 @@ import { makeRedactor } from '../core/redact.ts';
 import { optionsHelp } from '../config/help.ts';
 import { buildReport } from '../results/aggregate.ts';
 import { compareWithBaseline } from '../results/compare.ts';
-import { specSha256, suiteVersion } from '../results/meta.ts';
+import { specSha256, suiteName, suiteVersion } from '../results/meta.ts';
 import { applyWaivers, loadWaivers, type Waiver } from '../results/waivers.ts';
 import type { RunReport } from '../results/types.ts';
 import { renderConsole } from '../results/writers/console.ts';
@@ -94,6 +94,7 @@ function reportOf(
 ): RunReport {
   const base = buildReport({
     kind: 'conformance',
+    suiteName: suiteName(),
     suiteVersion: suiteVersion(),
     specSha256: specSha256(),
     target: target.info,

@@ -26,6 +26,11 @@ export interface Sample {
   body?: string;
   /** Transport failure kind and message, when status is 0. */
   error?: string;
+  /**
+   * How long, in ms, the client itself ran late while this request was out (load/node/lateness.ts: its timers fired
+   * late — its process off the CPU, its event loop busy). Measured by the Node engine; absent when none, or not measured.
+   */
+  lateMs?: number;
 }
 
 /** What the judgements of a rate-limit run depend on. */
@@ -67,4 +72,10 @@ export interface JudgeOptions {
    * whose keys only this run uses): nothing else counts against the day it spends.
    */
   freshQuotaDay?: boolean;
+  /**
+   * No 429 came on the key earlier in this run (the orchestrator says so): before the scenario's own first 429 the
+   * client had sent nothing after a 429, so a ban on that 429 was not earned (the spec's ban is for "a client that
+   * keeps sending requests after a 429"). Unknown (a bundle run alone): a ban may have been earned.
+   */
+  noEarlier429?: boolean;
 }

@@ -183,6 +183,7 @@ function acrossPlans(r: RequirementResult, plans: readonly PlanResult[]): Requir
 
 export interface ReportInput {
   kind: RunReport['kind'];
+  suiteName?: string;
   suiteVersion: string;
   specSha256: string;
   target: TargetInfo;
@@ -210,6 +211,7 @@ export function buildReport(input: ReportInput): RunReport {
   ];
   return finalize({
     kind: input.kind,
+    ...(input.suiteName ? { suiteName: input.suiteName } : {}),
     suiteVersion: input.suiteVersion,
     specSha256: input.specSha256,
     target: input.target,

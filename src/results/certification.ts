@@ -30,6 +30,7 @@ export interface PlanRun {
 }
 
 export interface CertificationInput {
+  suiteName?: string;
   suiteVersion: string;
   specSha256: string;
   target: TargetInfo;
@@ -74,6 +75,7 @@ export function certificationReport(input: CertificationInput): RunReport {
   const load = i.lanes.flatMap((l) => l.reports);
   const base = buildReport({
     kind: 'certification',
+    suiteName: i.suiteName,
     suiteVersion: i.suiteVersion,
     specSha256: i.specSha256,
     target: i.target,

@@ -264,6 +264,8 @@ export interface PlanResult {
 
 export interface RunReport {
   kind: 'conformance' | 'certification';
+  /** The suite's package name (package.json), beside its version. */
+  suiteName?: string;
   suiteVersion: string;
   specSha256: string;
   target: TargetInfo;

@@ -106,6 +106,8 @@ export interface Config {
   /** npm run reference: where it listens, its fault modes and variants, and its enterprise key's --rpm / --rpd. */
   reference: { host: string; port: number; faults?: string; variants?: string; rpm?: number; rpd?: number; tls?: 'https' | 'mutual' };
   help: boolean;
+  /** --version: print the suite's package name and version, then exit. */
+  version: boolean;
 }
 
 function raw(s: Setting, env: EnvMap, flags: Flags): string | undefined {
@@ -302,6 +304,7 @@ export function readConfig(env: EnvMap, flags: Flags, command: Command): Config 
     output: { verbose: bool('verbose') === true, progress: bool('no-progress') !== true },
     reference: referenceOf(r, { rpm, rpd, base }),
     help: bool('help') === true,
+    version: bool('version') === true,
   };
 }
 

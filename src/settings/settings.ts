@@ -471,6 +471,13 @@ export const SETTINGS: readonly Setting[] = [
     commands: ['reference'],
   },
   { flag: 'help', kind: 'bool', help: 'this text', group: 'output', commands: COMMANDS },
+  {
+    flag: 'version',
+    kind: 'bool',
+    help: "the suite's package name and version (also in every report)",
+    group: 'output',
+    commands: ['start'],
+  },
 ];
 
 /** The key is never a flag: it would show in process lists and shell history. */

@@ -32,6 +32,8 @@ const VALID: Record<string, AppOptions> = {
 /** The scenarios that ask each fault's question (every scenario runs; these must catch it). */
 const CATCHER: Partial<Record<FaultName, ScenarioName>> = {
   'never-429': 'ceiling',
+  'throttle-503': 'ceiling',
+  'unearned-ban': 'ceiling',
   'no-retry-after': 'ceiling',
   'retry-after-negative': 'ceiling',
   'remaining-negative-on-429': 'ceiling',
@@ -99,6 +101,18 @@ describe('fault modes: caught by the expected requirement, the same on both engi
       expect(report, `${fault}: ${scenario} ran`).toBeDefined();
       expect(outcomesOf(report!.judgements)[expected.requirement], `${fault} on ${report!.engine}`).toBe(expected.outcome);
     }
+  });
+});
+
+describe('a throttle answered with another status', () => {
+  it('throttle-503 fails RL-CEILING-429 by name in every scenario that meets it (ceiling, recovery, overload), on both engines.', async () => {
+    const { node, k6 } = await both({ faults: ['throttle-503'] }, ['ceiling', 'recovery', 'overload']);
+    for (const r of [node, k6])
+      for (const scenario of ['ceiling', 'recovery', 'overload']) {
+        const report = r.reports.find((x) => x.scenario === scenario);
+        const j = report?.judgements.find((x) => x.requirement === 'RL-CEILING-429' && x.outcome === 'fail');
+        expect(j?.title, `${scenario} on ${report?.engine}`).toBe('Throttled with 503, the spec says 429');
+      }
   });
 });
 

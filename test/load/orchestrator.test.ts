@@ -72,22 +72,24 @@ describe.each(ENGINES)('on the %s engine', (kind) => {
     expect(outcomesOf(r.reports[0].judgements)['RL-DAILY-QUOTA']).toBe('pass');
   });
 
-  it('A Retry-After of an hour (beyond --max-wait-ms) ends the run at once: recovery is not run, with the flag that would run it.', async () => {
+  it("A Retry-After of an hour (beyond --max-wait-ms) ends the run at once: recovery is not run, with the flag that would run it; on the key's first 429 it is a ban nothing earned (RL-BAN-EARNED fails).", async () => {
     const r = await run(['ceiling', 'recovery'], { variants: { retryAfterPaddingS: 3600 } }, [], { maxWaitMs: 70_000 });
     expect(r.clock.now() - T0).toBeLessThan(70_000);
     expect(r.reports.map((x) => x.scenario)).toEqual(['ceiling']);
     expect(r.stopped?.kind).toBe('max-wait');
     expect(r.notRun).toEqual([expect.objectContaining({ scenario: 'recovery', remedy: expect.stringContaining('--max-wait-ms') })]);
     expect(outcomesOf(r.reports[0].judgements)['RL-CEILING-429']).toBe('pass');
+    expect(outcomesOf(r.reports[0].judgements)['RL-BAN-EARNED']).toBe('fail');
   });
 
-  it('The same Retry-After inside the recovery scenario stops it without a probe and reports RL-RECOVERY not exercised, not failed.', async () => {
+  it('The same Retry-After inside the recovery scenario stops it without a probe: RL-RECOVERY not exercised, not failed; RL-BAN-EARNED failed.', async () => {
     const log: Seen[] = [];
     const r = await run(['recovery'], { variants: { retryAfterPaddingS: 3600 } }, log, { maxWaitMs: 70_000 });
     expect(r.clock.now() - T0).toBeLessThan(70_000);
     expect(early(log)).toEqual([]);
     expect(outcomesOf(r.reports[0].judgements)['RL-RECOVERY']).toBe('skip');
-    expect(r.reports[0].verdict).toBe('incomplete');
+    expect(outcomesOf(r.reports[0].judgements)['RL-BAN-EARNED']).toBe('fail');
+    expect(r.reports[0].verdict).toBe('fail');
   });
 
   it('Without a usable Retry-After, recovery waits for X-RateLimit-Reset, sends one probe, and does not judge RL-RECOVERY.', async () => {

@@ -86,7 +86,7 @@ describe('index.html of a run over several plans: the plan matrix', () => {
     expect(attrs(cell(mixed, 'RL-DAILY-QUOTA', 'pro'), 'data-status')).toEqual(['skip']);
     expect(attrs(cell(mixed, 'RL-DAILY-QUOTA', 'free'), 'data-status')).toEqual(['pass']);
     const same = part(m, 'matrix-same', '</tr>');
-    expect(same).toContain('12 rate-limit requirements passed or observed on every plan');
+    expect(same).toContain('13 rate-limit requirements passed or observed on every plan');
     expect(same).toContain(
       '<a href="#req-RL-HEADERS-PRESENT"><code>RL-HEADERS-PRESENT</code></a> <span class="pill st-pass">passed</span>',
     );
@@ -102,7 +102,7 @@ describe('index.html of a run over several plans: the plan matrix', () => {
       'certified',
     ]);
     expect(m).not.toContain('data-testid="matrix-row"');
-    expect(part(m, 'matrix-same', '</tr>')).toContain('18 rate-limit requirements passed or observed on every plan');
+    expect(part(m, 'matrix-same', '</tr>')).toContain('19 rate-limit requirements passed or observed on every plan');
     expect(m).toContain('· 4 plans certified</span>');
   });
 

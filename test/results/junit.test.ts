@@ -204,7 +204,7 @@ describe('junit.xml of a run over several plans', () => {
 
   it('A plan’s testsuite holds its rate-limit requirements, and its properties name the plan, its outcome, limits and key source.', () => {
     const business = planSuite('business');
-    expect(business).toMatch(/^<testsuite name="animal-store certification: plan business" tests="18" failures="2" errors="0" skipped="1"/);
+    expect(business).toMatch(/^<testsuite name="animal-store certification: plan business" tests="19" failures="2" errors="0" skipped="1"/);
     for (const [name, value] of [
       ['plan', 'business'],
       ['outcome', 'not-conformant'],

@@ -15,6 +15,8 @@ export const SLOW_FIRST = [
   'test/cli/certify.test.ts',
   'test/cli/full-profile.test.ts',
   'test/cli/default-run.test.ts',
+  // npm pack, an install from npm's cache and a certification run (2026-12-05: about 30 s of wall time, mostly waits).
+  'test/package/package.test.ts',
   'test/workflows/run-memory.test.ts',
   'test/cli/hostile-servers.test.ts',
   'test/load/slow-server.test.ts',

@@ -18,6 +18,7 @@ type Redact = (s: string) => string;
 /** What the log says of its run besides the traffic. */
 export interface HarRun {
   kind: string;
+  suiteName?: string;
   suiteVersion: string;
   baseUrl: string;
   startedAt: string;
@@ -26,6 +27,7 @@ export interface HarRun {
 
 export const harRunOf = (r: RunReport): HarRun => ({
   kind: r.kind,
+  suiteName: r.suiteName,
   suiteVersion: r.suiteVersion,
   baseUrl: r.target.baseUrl,
   startedAt: r.startedAt,
@@ -151,7 +153,7 @@ export function writeHar(
   const s = survey(lines?.() ?? []);
   writeFileAtomicStream(path, (out) => {
     const put = (text: string) => out(redact(text));
-    const creator = { name: 'animal-store-conformance', version: run.suiteVersion };
+    const creator = { name: run.suiteName ?? 'animal-store-certify', version: run.suiteVersion };
     put(
       `{\n  "log": {\n    "version": "1.2",\n    "creator": ${JSON.stringify(creator)},\n    "comment": ${JSON.stringify(comment(run, s))},\n`,
     );

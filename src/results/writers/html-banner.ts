@@ -9,6 +9,7 @@
 import { unverifiedK6 } from '../../core/engine-record.ts';
 import { networkText } from '../../core/target-info.ts';
 import type { RunReport, Status } from '../types.ts';
+import { suiteLabel } from '../meta.ts';
 import {
   engineReason,
   engineText,
@@ -92,7 +93,7 @@ export function banner(report: RunReport): SafeHtml {
     ['Requests sent', String(report.requestsSent), 'meta-requests'],
     ...(engineText(report) ? [['Rate-limit engine', engineText(report) as string, 'meta-engine'] as [string, string, string]] : []),
     ...(report.engine ? [['Engine chosen', engineReason(report) as string, 'meta-engine-reason'] as [string, string, string]] : []),
-    ['Suite version', report.suiteVersion, 'meta-suite'],
+    ['Suite', suiteLabel(report), 'meta-suite'],
     ['Spec SHA-256', report.specSha256, 'meta-spec'],
   ];
   const dl = meta.map(([k, v, id]) => html`<div class="m-${id}"><dt>${k}</dt><dd data-testid="${id}">${v}</dd></div>`);

@@ -13,6 +13,7 @@
  * that is not an anchor of the page), the notes.
  */
 import type { RunReport } from '../types.ts';
+import { suiteLabel } from '../meta.ts';
 import { headline } from './common.ts';
 import { banner, comparison, counts, notExercised, suiteErrors } from './html-banner.ts';
 import { causes } from './html-causes.ts';
@@ -68,7 +69,7 @@ ${requirements(report)}
 ${load(report)}
 ${traffic(report)}
 ${notes(report)}
-<footer data-testid="footer">Animal Store conformance suite ${report.suiteVersion} · spec sha256 ${report.specSha256} · run ${report.startedAt} – ${report.endedAt}</footer>
+<footer data-testid="footer">Animal Store conformance suite ${suiteLabel(report)} · spec sha256 ${report.specSha256} · run ${report.startedAt} – ${report.endedAt}</footer>
 </main>
 <script>${raw(assets.script)}</script>
 </body>

@@ -136,6 +136,7 @@ function properties(report: RunReport): Xml[] {
     property('env', report.target.env),
     ...plansProperties(report),
     property('embedded', report.target.embedded),
+    ...(report.suiteName ? [property('suiteName', report.suiteName)] : []),
     property('suiteVersion', report.suiteVersion),
     property('specSha256', report.specSha256),
     property('requestsSent', report.requestsSent),

@@ -19,6 +19,7 @@
  * the plans they concern.
  */
 import type { PlanResult, RequirementResult, RunReport } from '../types.ts';
+import { suiteLabel } from '../meta.ts';
 import {
   embeddedLabel,
   engineReason,
@@ -215,7 +216,7 @@ function runSection(report: RunReport, plans: readonly PlanResult[] | undefined)
     plans
       ? `- **Plans:** ${escapeMarkdown(plans.map((p) => p.plan).join(', '), 200)}`
       : `- **Plan:** ${escapeMarkdown(t.plan ?? 'not given', 40)}`,
-    `- **Suite:** ${escapeMarkdown(report.suiteVersion, 40)} · spec sha256 ${code(report.specSha256.slice(0, 12))}`,
+    `- **Suite:** ${escapeMarkdown(suiteLabel(report), 60)} · spec sha256 ${code(report.specSha256.slice(0, 12))}`,
     `- **Run:** ${dateTimeOf(report.startedAt)} · ${report.requestsSent} requests`,
     ...(engineText(report) ? [`- **Rate limits:** ${escapeMarkdown(engineText(report) as string, 200)}`] : []),
     ...(report.engine ? [`- **Engine chosen:** ${escapeMarkdown(engineReason(report) as string, 400)}`] : []),

@@ -12,12 +12,22 @@ const successes = (rs: Res[]) => rs.filter((r) => r.status === 200).length;
 
 export const LOAD_PROOFS: Proof[] = [
   { fault: 'never-429', options, holds: async (s) => (await burst(s)).at(-1)!.status === 429 },
+  { fault: 'throttle-503', options, holds: async (s) => (await burst(s)).at(-1)!.status === 429 },
   {
     fault: 'reset-is-now',
     options,
     holds: async (s) => {
       s.clock.advance(1_000);
       return Number((await first429(s))!.headers['x-ratelimit-reset']) > Math.floor(s.clock.now() / 1000);
+    },
+  },
+  {
+    // the first 429's Retry-After asks no longer than its X-RateLimit-Reset announces (a second of rounding)
+    fault: 'unearned-ban',
+    options,
+    holds: async (s) => {
+      const r = (await first429(s))!;
+      return Number(r.headers['retry-after']) <= Number(r.headers['x-ratelimit-reset']) - Math.floor(s.clock.now() / 1000) + 1;
     },
   },
   { fault: 'no-retry-after', options, holds: async (s) => (await first429(s))?.headers['retry-after'] !== undefined },

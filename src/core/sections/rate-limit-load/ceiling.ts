@@ -24,6 +24,8 @@ import { ceilingFacts, type CeilingFacts } from './ceiling-facts.ts';
 import { tooSlowForLimit } from './in-flight.ts';
 import { maxInSpan } from './spans.ts';
 import { isDailyThrottle } from './window.ts';
+import { isOtherThrottle, judgeOtherThrottle } from './other-throttle.ts';
+import { judgeBan, type BanContext } from './ban.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
 const rem = (s: Sample) => signals(s).remaining;
@@ -32,29 +34,49 @@ export function judgeCeiling(samples: readonly Sample[], o: JudgeOptions, stoppe
   const f = ceilingFacts(samples, o);
   const out: Judgement[] = judgeTransport(f.seq, o);
   const successes = f.seq.filter(isSuccess);
+  const throttled = otherThrottle(f);
   if (!successes.length && !f.first429)
     return out.concat(
-      RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
-        outcome: 'skip',
-        title: 'not-measured',
-        message: f.other
-          ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured`
-          : `no response to measure the ceiling (${stopped || 'no request'})`,
-      }),
+      throttled
+        ? judgeOtherThrottle(throttled, o, startOf(samples))
+        : RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
+            outcome: 'skip',
+            title: 'not-measured',
+            message: f.other
+              ? `${n(f.other)} was answered ${f.other.status}; the ceiling could not be measured`
+              : `no response to measure the ceiling (${stopped || 'no request'})`,
+          }),
     );
   const c = ceilingView(f, successes.length, o);
   const decrements = decrementsJudgement(c);
   if (decrements) out.push(decrements);
-  if (countsTheDay(successes, o)) return out.concat(judgeByCount(f, successes.length, o, stopped), dailyConsistency(f));
+  const byStatus = throttled && !f.first429 ? judgeOtherThrottle(throttled, o, startOf(samples)) : undefined;
+  if (countsTheDay(successes, o))
+    return out.concat(
+      judgeByCount(f, successes.length, o, stopped).map((j) => (byStatus && j.requirement === 'RL-CEILING-429' ? byStatus : j)),
+      dailyConsistency(f),
+      f.first429 ? [judgeBan(f.first429, o, banContext(c), startOf(samples))] : [],
+    );
   out.push(notEarlyJudgement(c));
-  const ceiling = ceilingJudgement(c, stopped);
+  const ceiling = byStatus || ceilingJudgement(c, stopped);
   if (ceiling) out.push(ceiling);
-  if (f.first429) out.push(judgeConsistency(f.first429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs), startOf(samples)));
+  if (f.first429)
+    out.push(
+      judgeConsistency(f.first429, o, f.refilled > 0 || freesBeforeReset(samples, o.toleranceMs), startOf(samples)),
+      judgeBan(f.first429, o, banContext(c), startOf(samples)),
+    );
   else out.push(...noThrottle(f.seq.length));
   // A failure shows the request that settled it: the unpredicted success, else the 429.
   const culprit = f.unpredicted || f.first429;
   const start = f.seq.length ? f.seq[0].sentAt : undefined;
   return out.map((j) => (j.outcome === 'fail' && !j.evidence && culprit ? about(j, culprit, o, start) : j));
+}
+
+/** The response that refused the key with another status than 429 (its first error, if a throttle: other-throttle.ts). */
+function otherThrottle(f: CeilingFacts): Sample | undefined {
+  const x = f.other;
+  if (!x || (f.first429 && f.first429.seq < x.seq)) return undefined;
+  return isOtherThrottle(x, !!f.zero && x.seq > f.zero.seq && x.sentAt >= f.zero.t) ? x : undefined;
 }
 
 /** The facts of the ceiling phase with what the judgements below share: how Remaining fell, and whether it predicted the 429. */
@@ -90,6 +112,23 @@ function ceilingView(f: CeilingFacts, successes: number, o: JudgeOptions): Ceili
     planShort: f.fresh && f.inWindow + (dec.ok ? f.extra : 0) < o.limit,
     said: f.minRemaining === undefined ? '(absent)' : String(f.minRemaining),
   };
+}
+
+/**
+ * Whether the client could have earned a ban by the first 429 (RL-BAN-EARNED): not when the run's orchestrator says no
+ * 429 came on the key before, and the 429 came right after Remaining 0 in a window only this scenario was counted in.
+ */
+function banContext({ f, o, predicted }: CeilingView): BanContext {
+  const why = !o.noEarlier429
+    ? 'the key got a 429 earlier in the run, or this scenario ran alone and cannot tell'
+    : f.refusedFirst
+      ? 'the key was refused on its first request'
+      : !predicted
+        ? 'the 429 did not come right after Remaining 0, so the window was not shown used up by this client'
+        : f.extra > 0
+          ? "another client's requests were counted in the window"
+          : undefined;
+  return why ? { unearned: false, why } : { unearned: true };
 }
 
 /** RL-REMAINING-DECREMENTS: Remaining falls by one per request (another key's requests counted on a dedicated key fail it). */
@@ -256,7 +295,7 @@ function noThrottle(sent: number): Judgement[] {
   } as const;
   return (['RL-429-RETRY-AFTER', 'RL-429-REMAINING-ZERO', 'RL-429-ERROR-BODY'] as const)
     .map((id) => RATE_LIMIT_HEADERS.judge(id, init))
-    .concat(RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', init));
+    .concat(RATE_LIMIT_LOAD.judge('RL-RETRY-AFTER-CONSISTENT', init), RATE_LIMIT_LOAD.judge('RL-BAN-EARNED', init));
 }
 
 function describe429(s: Sample): string {

@@ -55,6 +55,14 @@ export function neededInFlight(o: Pick<JudgeOptions, 'limit' | 'windowMs'>, late
   return Math.max(1, Math.ceil((o.limit * latencyMs) / o.windowMs));
 }
 
+/** What the client's own lateness (Sample.lateMs) made of the latency, when it is a noticeable share: a busy machine. */
+function lateShare(samples: readonly Sample[], c: Concurrency): string {
+  const late = samples.reduce((sum, s) => sum + (s.status !== 0 ? s.lateMs || 0 : 0), 0) / c.answered;
+  return late >= 0.2 * c.meanLatencyMs
+    ? `; this client itself ran late for ${fmtMs(late)} of each response's time on average (its process off the CPU: a busy machine), so the latency is largely this machine's`
+    : '';
+}
+
 /**
  * RL-CEILING-429 not judged because the server is too slow for its limit at the concurrency the run held:
  * a whole window passed before the limit was used, and the run held fewer requests in flight on average
@@ -68,7 +76,7 @@ export function tooSlowForLimit(samples: readonly Sample[], o: JudgeOptions, hel
   return RATE_LIMIT_LOAD.judge('RL-CEILING-429', {
     outcome: 'skip',
     title: 'too-slow',
-    message: `responses took ${fmtMs(c.meanLatencyMs)} on average (${c.answered} of them): reaching ${o.limit} in one ${fmtMs(o.windowMs)} window needs ${needed} in flight (Little's law); this run held ${c.heldAvg.toFixed(1)} on average, ${c.heldMax} at most${held}`,
+    message: `responses took ${fmtMs(c.meanLatencyMs)} on average (${c.answered} of them): reaching ${o.limit} in one ${fmtMs(o.windowMs)} window needs ${needed} in flight (Little's law); this run held ${c.heldAvg.toFixed(1)} on average, ${c.heldMax} at most${held}${lateShare(samples, c)}`,
     remedy: `responses within ${fmtMs((c.heldMax * o.windowMs) / o.limit)} on average (at the ${c.heldMax} in flight this run held at most)`,
   });
 }

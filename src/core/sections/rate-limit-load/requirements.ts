@@ -31,7 +31,7 @@ export const RATE_LIMIT_LOAD = section('rate-limit-load', {
     quote: 'A request exceeding the limit receives 429 Too Many Requests.',
     title: "The first request beyond the plan's per-minute limit is answered 429, exactly when Remaining said.",
     by: 'load',
-    faults: ['never-429'],
+    faults: ['never-429', 'throttle-503'],
     titles: {
       ...SCENARIO_TITLES,
       ...RUN_TITLES,
@@ -44,6 +44,7 @@ export const RATE_LIMIT_LOAD = section('rate-limit-load', {
       'not-reached': 'Ceiling not reached',
       'too-slow': 'Limit not reached at this latency',
       'no-remaining': 'Not judged without Remaining',
+      'other-status': 'Throttled with {status}, the spec says 429',
     },
   },
   'RL-NOT-EARLY': {
@@ -79,7 +80,24 @@ export const RATE_LIMIT_LOAD = section('rate-limit-load', {
       'earlier-slot': 'Retry-After names an earlier free slot',
       incomparable: 'Retry-After vs Reset not comparable',
       'counts-day': 'Not comparable',
-      ban: 'Not judged: a ban',
+      ban: 'Retry-After asks for a ban, Reset for the window',
+    },
+  },
+  'RL-BAN-EARNED': {
+    level: 'MUST',
+    section: 'Limits / Behaviour at the limit',
+    quote: 'A client that keeps sending requests after a 429 may have its API key banned temporarily.',
+    title: 'A key that has sent nothing after a 429 is not banned: its first 429 asks to wait no longer than X-RateLimit-Reset announces.',
+    by: 'load',
+    note: "The ban is for a client that keeps sending after a 429; the suite knows whether it did. On the first 429 of a window the limit was exactly reached in (Remaining 0 before it, no other client counted), a Retry-After beyond a window while Reset announces the window's end contradicts both the Reset and the spec's ban. Where a ban could have been earned, RL-RETRY-AFTER-CONSISTENT warns instead.",
+    faults: ['unearned-ban'],
+    titles: {
+      ...SCENARIO_TITLES,
+      ...NO_429_TITLES,
+      pass: 'No ban before one was earned',
+      fail: 'Banned on the first 429',
+      earnable: 'Not judged: a ban may have been earned',
+      incomparable: 'Not judged: no Retry-After or Reset',
     },
   },
   'RL-RECOVERY': {

@@ -12,6 +12,7 @@ import type { JudgeOptions, Sample } from '../../sample.ts';
 import { judgeForeign } from './dedicated-key.ts';
 import { about, judgeConsistency, judgeTransport, startOf } from './samples.ts';
 import { isDailyThrottle, maxInSpan, MERGE_REMEDY, n } from './spans.ts';
+import { firstOtherThrottle, judgeOtherThrottle } from './other-throttle.ts';
 import { earlyThrottles, notEarlyVerdict, overflows, windowVerdict } from './window-facts.ts';
 
 export { isDailyThrottle, maxInSpan, successesBetween } from './spans.ts';
@@ -108,9 +109,12 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
   // Fewer means the load generator fell short (too few VUs for the latency), not the server.
   const offered = maxInSpan(paced, o.windowMs, () => true).count;
   const tooLow = !throttled.length && offered <= 2 * L;
-  if (!throttled.length && !tooLow) problems.push(`no 429 at ${o.overloadFactor}× the limit`);
+  // Throttled with another status (a 503): RL-CEILING-429 says so by name; the window is judged by its successes.
+  const other = firstOtherThrottle(paced);
+  if (!throttled.length && !tooLow && !other) problems.push(`no 429 at ${o.overloadFactor}× the limit`);
   const shape = `${paced.length} requests offered at ${Math.round(L * o.overloadFactor)} per ${w} (at most ${offered} in any ${w} span); at most ${maxInSpan(all, o.windowMs).count} successes in any ${w} span; ${throttled.length} 429s, each waited out`;
   out.push(windowVerdict({ problems, shape, tooLow, partial }, o), notEarlyVerdict(early, throttled, partial));
+  if (other) out.push(judgeOtherThrottle(other, o, startOf(all)));
   if (throttled.length)
     out.push(
       daily

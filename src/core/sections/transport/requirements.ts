@@ -14,6 +14,7 @@ export const TRANSPORT = section('transport', {
     faults: ['huge-body', 'hang', 'reset-connection'],
     titles: {
       'load-samples': 'Requests without a complete response',
+      'client-late': 'Timeouts while the client ran late',
       pass: 'Complete response',
       fail: 'Transport failure: {kind}',
     },
