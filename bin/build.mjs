@@ -39,7 +39,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The commands run from the build (package.json's scripts and bin/certify.mjs go through bin/run.mjs). */
+/** The commands run from the build (package.json's scripts, bin/certify.mjs and action.yml go through bin/run.mjs). */
 export const ENTRIES = [
   'src/cli/main.ts',
   'src/cli/conformance.ts',
@@ -47,6 +47,7 @@ export const ENTRIES = [
   'load/node/merge-cli.ts',
   'reference/main.ts',
   'load/build.ts',
+  'src/cli/action-report.ts',
 ];
 
 /** Every file below these folders is a source of the build (load/dist, the k6 bundles, is output: left out). */

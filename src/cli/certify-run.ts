@@ -15,6 +15,8 @@ import type { Finding, RunReport } from '../results/types.ts';
 import { applyWaivers, type Waiver } from '../results/waivers.ts';
 import { renderConsole } from '../results/writers/console.ts';
 import { embeddedNote, openTarget, type Target } from '../target/target.ts';
+import { measureMachineRate } from './machine-rate.ts';
+import type { MachineRate } from '../target/world.ts';
 import { EXIT, exitCodeOf, failUsage, guardOutput } from './entry.ts';
 import { preflight } from '../http/preflight.ts';
 import { checkNetworkFiles } from '../http/network.ts';
@@ -69,6 +71,7 @@ export async function runCertification(setup: RunSetup, stop: AbortController, r
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
     if (reach.protocol && target.info.network) target.info.network.negotiated = reach.protocol;
     if (picked) process.stderr.write(`${picked.line}\n${costLines(target, profile.scenarios).lines.join('\n')}\n`);
+    if (target.info.world?.machine) process.stderr.write(`${embeddedNote(target)}\n`);
     const startedAt = new Date();
     const state: RunState = {
       findings: [],
@@ -103,7 +106,7 @@ export async function runCertification(setup: RunSetup, stop: AbortController, r
 /** The target, its request budget made to cover the caps of the scenarios asked for unless a budget was given. */
 async function openRunTarget(config: Config, profile: Profile): Promise<Target> {
   // A default budget (not one given) also covers the caps of the scenarios asked for: naming them is consent to their cost.
-  const target = await openTarget(profile.config);
+  const target = await openTarget(profile.config, {}, await machineRate(config, profile));
   if (!config.maxRequestsGiven && profile.scenarios.length) {
     try {
       target.config.maxRequests += costLines(target, profile.scenarios).maxRequests;
@@ -113,6 +116,16 @@ async function openRunTarget(config: Config, profile: Profile): Promise<Target> 
     }
   }
   return target;
+}
+
+/**
+ * What this machine sustains against the embedded server, measured for a moment (machine-rate.ts) when the run's
+ * rate-limit scenarios are to run in a short world sized to it: the embedded server, no --window-ms, not a dry run.
+ */
+async function machineRate(config: Config, profile: Profile): Promise<MachineRate | undefined> {
+  const c = profile.config;
+  if (c.baseUrl || c.load.windowMs || config.certify.dryRun || !profile.scenarios.length) return undefined;
+  return measureMachineRate();
 }
 
 /** The engine of the rate-limit scenarios (none when the profile runs none); an engine that cannot run is a usage error. */

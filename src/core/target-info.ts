@@ -10,9 +10,19 @@ export interface TargetInfo {
    * The embedded server's short world (absent for a real target): its rate-limit window and quota day, in ms, and
    * the per-day quota of each plan under test — what the run was judged on instead of the spec's minute and day.
    */
-  world?: { windowMs: number; dayMs: number; perDay: Record<string, number> };
+  world?: { windowMs: number; dayMs: number; perDay: Record<string, number>; machine?: WorldMachine };
   /** The network the run reached the target over (absent in reports written before it was recorded). */
   network?: NetworkInfo;
+}
+
+/** What the embedded server's world was sized to: this machine's rate against it, measured before the run. */
+export interface WorldMachine {
+  /** Responses a second sustained against a throwaway embedded server. */
+  measuredPerS: number;
+  ms: number;
+  inFlight: number;
+  /** The rate a second a window asks for: a share of the measured one, at most world.ts's EMBEDDED_RATE_PER_S. */
+  windowRatePerS: number;
 }
 
 /** The route, protocol and TLS of a run, as its reports record them: never a credential, never a folder. */

@@ -13,6 +13,9 @@ import type { NetworkConfig } from '../settings/network.ts';
 
 const MINUTE_MS = 60_000;
 
+/** Methods that cannot write (RFC 9110 §9.2.1, and QUERY by its definition): the only ones sent with writes off, unless a request says why it is harmless. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY']);
+
 export type { OperationId } from '../core/operations.ts';
 import type { OperationId } from '../core/operations.ts';
 
@@ -40,6 +43,17 @@ export interface ApiRequest {
   headers?: Record<string, string | null>;
   /** The query string exactly as sent (repeated, percent-encoded or case-variant names): replaces `query` on the wire. */
   rawQuery?: string;
+  /**
+   * A request the spec does not describe (a method a path does not take, HEAD, OPTIONS, the key in another channel):
+   * the response checks that judge a documented operation's answers (status, media type, schemas, rate-limit headers,
+   * deprecation) leave it to the spec that sent it, which judges what the spec and RFC 9110 say of it.
+   */
+  offSpec?: true;
+  /**
+   * Why this request cannot write, though its method is not safe (RFC 9110 §9.2.1): it carries no valid key, it
+   * targets an id no server issued, its method is an extension no server implements. Sent with writes off.
+   */
+  harmless?: string;
   /** Statuses the spec test accepts besides the documented ones (e.g. 400 for an out-of-range limit). */
   alsoAcceptable?: number[];
 }
@@ -204,7 +218,7 @@ export class ApiClient {
   }
 
   private async once(req: ApiRequest): Promise<ApiExchange> {
-    if (this.opts.allowWrites === false && req.method !== 'GET' && req.method !== 'HEAD')
+    if (this.opts.allowWrites === false && !SAFE_METHODS.has(req.method) && !req.harmless)
       throw new Error(
         `refused to send ${req.method} ${req.path}: writes are off (the default in production, or --allow-writes false, or ANIMAL_STORE_ALLOW_WRITES=false)`,
       );

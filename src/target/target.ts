@@ -10,12 +10,12 @@ import { DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
 import { EMBEDDED_PLAN, type Config } from '../settings/read-config.ts';
 import { EMBEDDED_KEY_SOURCE } from '../settings/plan-keys.ts';
 import { DAY_MS, MINUTE_MS, PLAN_NAMES, PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
-import { EMBEDDED_SPEC_REQUESTS, embeddedWorld, type WorldPlan } from './world.ts';
+import { EMBEDDED_RATE_PER_S, EMBEDDED_SPEC_REQUESTS, embeddedWorld, windowRatePerS, type MachineRate, type WorldPlan } from './world.ts';
 import { networkInfoOf } from '../settings/network.ts';
 import { embeddedTls } from './embedded-tls.ts';
 
 export type { TargetInfo } from '../core/target-info.ts';
-import type { TargetInfo } from '../core/target-info.ts';
+import type { TargetInfo, WorldMachine } from '../core/target-info.ts';
 
 export interface Target {
   /** The configuration with the target filled in (base URL, key and limits of the embedded server). */
@@ -27,8 +27,14 @@ export interface Target {
   close(): Promise<void>;
 }
 
-/** The options the embedded reference server runs with for a configuration: its short world (world.ts) for the plans under test. */
-export function embeddedOptions(c: Config): AppOptions & { windowMs: number; dayMs: number; dayQuotas: Record<PlanName, number> } {
+/**
+ * The options the embedded reference server runs with for a configuration: its short world (world.ts) for the plans
+ * under test, sized to this machine when its rate was measured (`machine`) and no window was given.
+ */
+export function embeddedOptions(
+  c: Config,
+  machine?: MachineRate,
+): AppOptions & { windowMs: number; dayMs: number; dayQuotas: Record<PlanName, number> } {
   // The enterprise limits asked for (--rpm / --rpd), for the single key or for the enterprise plan among several.
   const asked = c.limits?.plan === 'enterprise' ? c.limits : c.plans?.find((p) => p.plan === 'enterprise')?.limits;
   const published: Record<PlanName, WorldPlan> = {
@@ -47,6 +53,7 @@ export function embeddedOptions(c: Config): AppOptions & { windowMs: number; day
     conformance: EMBEDDED_SPEC_REQUESTS + c.explore.budget,
     windowMs: c.load.windowMs,
     dayMs: c.load.dayMs,
+    measuredPerS: machine?.perS,
   });
   const dayQuotas = {} as Record<PlanName, number>;
   underTest.forEach((p, i) => (dayQuotas[p] = world.quotas[i]));
@@ -66,8 +73,9 @@ export function embeddedTarget(
   c: Config,
   baseUrl: string,
   extra: AppOptions = {},
+  machine?: MachineRate,
 ): { options: AppOptions & { windowMs: number; dayMs: number }; config: Config } {
-  const base = embeddedOptions(c);
+  const base = embeddedOptions(c, machine);
   const options = { ...base, ...extra, dayQuotas: { ...base.dayQuotas, ...extra.dayQuotas } };
   const plan = c.plan || EMBEDDED_PLAN;
   // Every plan gets its demo key and the limits the server runs with.
@@ -91,14 +99,26 @@ export function embeddedTarget(
 }
 
 /** What a report says of the embedded server's short world: its window, its day and the quotas of the plans under test. */
-export function worldInfo(config: Config, o: { windowMs: number; dayMs: number }): NonNullable<TargetInfo['world']> {
+export function worldInfo(config: Config, o: { windowMs: number; dayMs: number }, machine?: MachineRate): NonNullable<TargetInfo['world']> {
   const lanes = config.plans?.length ? config.plans.map((p) => p.limits) : config.limits ? [config.limits] : [];
   const perDay: Record<string, number> = {};
   for (const l of lanes) if (l.perDay !== undefined) perDay[l.plan] = l.perDay;
-  return { windowMs: o.windowMs, dayMs: o.dayMs, perDay };
+  return { windowMs: o.windowMs, dayMs: o.dayMs, perDay, ...(machine ? { machine: worldMachine(machine) } : {}) };
 }
 
-export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Target> {
+const worldMachine = (m: MachineRate): WorldMachine => ({
+  measuredPerS: Math.round(m.perS),
+  ms: Math.round(m.ms),
+  inFlight: m.inFlight,
+  windowRatePerS: windowRatePerS(m.perS),
+});
+
+/**
+ * The target of a run: the base URL, or the embedded server started here. `machine`: what this machine sustained
+ * against the embedded server (src/cli/machine-rate.ts), measured before the run when its world is to be sized to it (the
+ * certification run's rate-limit scenarios, no --window-ms): kept in the report only when the window follows from it.
+ */
+export async function openTarget(c: Config, extra: AppOptions = {}, machine?: MachineRate): Promise<Target> {
   if (c.baseUrl)
     return {
       config: c,
@@ -107,7 +127,8 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
       dayMs: c.load.dayMs || DAY_MS,
       close: () => Promise.resolve(),
     };
-  const { options, config } = embeddedTarget(c, '', extra);
+  const sized = machine && !c.load.windowMs ? machine : undefined;
+  const { options, config } = embeddedTarget(c, '', extra, sized);
   // The reference server (its schemas compiled as it loads) only for a run that starts it, not for one against a URL.
   const [{ buildApp }, { listen }] = await Promise.all([import('../../reference/app.ts'), import('../../reference/server.ts')]);
   // Over TLS (--tls, --mutual-tls): a CA made for this run, trusted by it only.
@@ -117,7 +138,7 @@ export async function openTarget(c: Config, extra: AppOptions = {}): Promise<Tar
     tls?.remove();
     throw e;
   });
-  const info = { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true, world: worldInfo(config, options) };
+  const info = { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true, world: worldInfo(config, options, sized) };
   return {
     config: { ...config, baseUrl: server.url, network },
     info: { ...info, network: networkInfoOf(server.url, network, { runCa: !!tls }) },
@@ -133,5 +154,9 @@ export function embeddedNote(t: Target): string | undefined {
   const c = t.config;
   const lanes = c.plans?.length ? c.plans.map((p) => p.limits) : c.limits ? [c.limits] : [];
   const limits = lanes.map((l) => `${l.plan} ${l.perMinute ?? '?'} a window and ${l.perDay ?? '?'} a day`).join(', ');
-  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s. Each plan's per-minute number applies to every such window, and its per-day quota is one that only the daily scenario can use up in a short day; the run is judged on those limits (${limits}).`;
+  const m = t.info.world?.machine;
+  const sized = m
+    ? ` Sized to this machine: it sustained ${m.measuredPerS} responses a second against the embedded server (${m.inFlight} in flight, measured for ${(m.ms / 1000).toFixed(1)} s before the run), so a window asks at most ${m.windowRatePerS} a second of it${m.windowRatePerS < EMBEDDED_RATE_PER_S ? ` (half of that: a busy machine gets a longer window and day, never a rate it cannot offer)` : ` (a 1 s window for every ${EMBEDDED_RATE_PER_S} of the largest limit)`}.`
+    : '';
+  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s.${sized} Each plan's per-minute number applies to every such window, and its per-day quota is one that only the daily scenario can use up in a short day; the run is judged on those limits (${limits}).`;
 }

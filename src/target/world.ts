@@ -5,7 +5,9 @@
  * corner of any judgement:
  * - the window: one second for every 300 requests of the largest limit under
  *   test (at least one, whole seconds as Retry-After and X-RateLimit-Reset
- *   count them), so one machine reaches the limit well within a window;
+ *   count them), so one machine reaches the limit well within a window — or for
+ *   every half of what this machine was measured to sustain against the embedded
+ *   server when that is less (a busy machine: src/cli/machine-rate.ts);
  * - the quota: the plan's published one, capped just above what a run sends on
  *   the key before the daily scenario — the conformance specs and exploration,
  *   and at most 9 windows' worth of the per-minute scenarios — so that only the
@@ -19,6 +21,18 @@
 
 /** Requests a second one machine offers comfortably, both engines: the window grows with the limit beyond it. */
 export const EMBEDDED_RATE_PER_S = 300;
+/**
+ * The share of what this machine was measured to sustain against the embedded server (src/cli/machine-rate.ts) that a window
+ * may ask for: the room to spare for the client's own pauses and the scenarios' bursts. A busy machine gets a longer
+ * window (and day), never a rate it cannot offer.
+ */
+export const MACHINE_SHARE = 0.5;
+
+/** The rate a window of the short world may ask of this machine: EMBEDDED_RATE_PER_S, or less when it sustained less. */
+export function windowRatePerS(measuredPerS?: number): number {
+  if (measuredPerS === undefined || !(measuredPerS > 0)) return EMBEDDED_RATE_PER_S;
+  return Math.max(1, Math.min(EMBEDDED_RATE_PER_S, Math.floor(measuredPerS * MACHINE_SHARE)));
+}
 /** What the conformance specs send besides the exploration phase (about 100 today), with room to grow. */
 export const EMBEDDED_SPEC_REQUESTS = 200;
 /** The per-minute scenarios of a run send at most this many windows' worth of successes (ceiling and recovery 2 each, sustained 1.8, overload 3). */
@@ -28,6 +42,15 @@ const DAILY_FRACTION = 0.9;
 const DAILY_EXTRA_LIMITS = 2;
 /** How much longer than a window a 429's Retry-After must be to refuse the day (load/lib/scenario-options.ts: toleranceMs). */
 const TOLERANCE_MS = 2000;
+
+/** What this machine sustained against the embedded server (src/cli/machine-rate.ts measures it). */
+export interface MachineRate {
+  /** Complete responses a second. */
+  perS: number;
+  /** Over how long, ms, with how many requests in flight. */
+  ms: number;
+  inFlight: number;
+}
 
 export interface WorldPlan {
   perMinute: number;
@@ -48,9 +71,9 @@ const perWindow = (perMinute: number) => Math.max(1, Math.floor(perMinute * DAIL
 /** Windows of the daily scenario's pace for a quota (as load/lib/load-shapes.ts paces it). */
 const paceWindows = (perMinute: number, quota: number) => Math.ceil((quota + DAILY_EXTRA_LIMITS * perMinute) / perWindow(perMinute)) + 1;
 
-/** The window of the embedded server for the limits under test. */
-export function worldWindowMs(limits: readonly number[]): number {
-  return 1000 * Math.max(1, ...limits.map((l) => Math.ceil(l / EMBEDDED_RATE_PER_S)));
+/** The window of the embedded server for the limits under test, at a rate a second the machine offers. */
+export function worldWindowMs(limits: readonly number[], ratePerS = EMBEDDED_RATE_PER_S): number {
+  return 1000 * Math.max(1, ...limits.map((l) => Math.ceil(l / ratePerS)));
 }
 
 /** The day the daily scenario needs to spend `quota` from a day's start, its last 429 still asking to wait beyond a window. */
@@ -76,8 +99,15 @@ export function embeddedWorld(o: {
   conformance: number;
   windowMs?: number;
   dayMs?: number;
+  /** What this machine sustained against the embedded server, responses a second (src/cli/machine-rate.ts), when measured. */
+  measuredPerS?: number;
 }): World & { otherQuotas: number[] } {
-  const windowMs = o.windowMs || worldWindowMs(o.underTest.map((p) => p.perMinute));
+  const windowMs =
+    o.windowMs ||
+    worldWindowMs(
+      o.underTest.map((p) => p.perMinute),
+      windowRatePerS(o.measuredPerS),
+    );
   const quota = (p: WorldPlan) => {
     if (p.asked) return p.perDay;
     const q = Math.min(p.perDay, o.conformance + PER_MINUTE_WINDOWS * p.perMinute);

@@ -9,7 +9,7 @@ import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/load-shapes.ts';
 import { isDailyThrottle } from '../../src/core/sections/rate-limit-load/spans.ts';
 import type { Sample } from '../../src/core/sample.ts';
-import { dayNeededMs, embeddedWorld, worldWindowMs } from '../../src/target/world.ts';
+import { dayNeededMs, embeddedWorld, windowRatePerS, worldWindowMs } from '../../src/target/world.ts';
 
 const pro = { perMinute: 300, perDay: 10_000 };
 const free = { perMinute: 60, perDay: 1_000 };
@@ -25,6 +25,28 @@ describe('the window', () => {
     [[5000], 17000],
   ])('Limits %o get a window of %i ms (a second per 300 requests of the largest, whole seconds).', (limits, ms) => {
     expect(worldWindowMs(limits)).toBe(ms);
+  });
+});
+
+describe('the window sized to this machine', () => {
+  test.each([
+    ['not measured', undefined, 300, 1000],
+    ['a quiet machine (2,000 a second)', 2000, 300, 1000],
+    ['just enough for a 1 s window (600 a second)', 600, 300, 1000],
+    ['a busy machine (400 a second)', 400, 200, 2000],
+    ['a very busy machine (70 a second)', 70, 35, 9000],
+    ['a machine that answered nothing', 0, 300, 1000],
+  ] as const)('On %s the Pro window asks %i a second at most: a window of %i ms.', (_name, measured, rate, ms) => {
+    expect(windowRatePerS(measured)).toBe(rate);
+    expect(worldWindowMs([300], windowRatePerS(measured))).toBe(ms);
+    // The day follows the window: the daily scenario's whole pace still fits in it.
+    const w = embeddedWorld({ underTest: [pro], conformance: 500, measuredPerS: measured });
+    expect(w.windowMs).toBe(ms);
+    expect(w.dayMs).toBe(dayNeededMs(pro.perMinute, w.quotas[0], ms));
+  });
+
+  test('A window given (--window-ms) is kept whatever the machine.', () => {
+    expect(embeddedWorld({ underTest: [pro], conformance: 500, windowMs: 5000, measuredPerS: 70 }).windowMs).toBe(5000);
   });
 });
 

@@ -6,6 +6,7 @@ import { arr, newPet, obj, type Srv } from '../helpers.ts';
 import type { Proof } from './types.ts';
 import { GENERATED_PROOFS } from './generated.ts';
 import { HELD_OUT_39_PROOFS } from './held-out-39.ts';
+import { WHOLE_REQUEST_PROOFS } from './whole-request.ts';
 
 const SEED_ID = '9007199254740993';
 const get = (s: Srv, path: string) => s.send(path);
@@ -200,4 +201,5 @@ export const CONFORMANCE_PROOFS: Proof[] = [
   ...GENERATED_PROOFS,
   // held out for issue 39: what lies around the request
   ...HELD_OUT_39_PROOFS,
+  ...WHOLE_REQUEST_PROOFS,
 ];

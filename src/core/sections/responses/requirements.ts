@@ -157,4 +157,21 @@ export const RESPONSES = section('responses', {
       refused: 'Refused where the spec is silent',
     },
   },
+  'METHOD-405-ALLOW': {
+    level: 'MUST',
+    section: 'Endpoints',
+    quote: 'Method and path: `GET /pets` (operation name `listPets`).',
+    title:
+      'A method a documented path does not take, sent with the key, is answered 405 with an Allow header (or 404, 401 or 501), never served.',
+    note: 'RFC 9110 §15.5.6: the origin server MUST generate an Allow header field in a 405 response containing a list of the target resource\'s currently supported methods. The spec documents the methods of each path; a 405 whose Allow omits one of them warns (it is incomplete), a 405 without an Error body warns ("Every error response has the Error body"), a 2xx fails. OPTIONS and HEAD are observed: RFC 9110 makes both general-purpose methods.',
+    faults: ['method-405-bare'],
+    titles: {
+      pass: '{method} {path} refused',
+      fail: 'A method a path does not take answered without Allow',
+      served: 'A method the spec does not list served',
+      incomplete: 'Allow omits a documented method',
+      bare: 'A 405 without an Error body',
+      observed: '{method} {path} answered',
+    },
+  },
 });
