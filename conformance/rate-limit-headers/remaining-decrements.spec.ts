@@ -82,6 +82,8 @@ export default defineSpec({
       title:
         'X-RateLimit-Remaining falls by exactly one for each of several sequential requests, whatever their operation, and X-RateLimit-Limit stays the same.',
       requirements: ['RL-REMAINING-DECREMENTS', 'RL-LIMIT-CONSTANT', 'RL-SCOPE'],
+      // Counts Remaining one request at a time: no request of another test may be counted between two of its own.
+      alone: true,
       async run(t) {
         // A failed burst is repeated once: traffic from another client on the same key is intermittent, a miscounting server is not.
         let last = await burst(t);

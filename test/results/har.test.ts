@@ -187,6 +187,22 @@ describe('traffic.har without conformance traffic, or from a worker that was sto
     expect(har.log.comment).toMatch(new RegExp(`${load[0].plan} ${load[0].scenario} \\(node\\): \\d+ requests, \\d+ 2xx, \\d+ × 429`));
   });
 
+  test('Requests in flight together come back in any order: the file lists them in the order they started.', async () => {
+    const lines: TrafficLine[] = [];
+    await runSuiteAgainst({}, { specs: (f) => f.behaviour === 'limit-honoured', traffic: { write: (l) => lines.push(l) } });
+    const entries = lines.filter((l) => l.kind === 'entry');
+    expect(entries.length).toBeGreaterThan(2);
+    // As if the last request to start had come back first, and so on.
+    const backwards = [...lines.filter((l) => l.kind !== 'entry'), ...entries.reverse()];
+    const path = join(dir, 'backwards.har');
+    writeHar(path, () => backwards, NO_LOAD);
+    const har = JSON.parse(readFileSync(path, 'utf8')) as Har;
+    expect(harProblems(har)).toBe('valid');
+    expect(har.log.entries.map((e) => e.startedDateTime)).toEqual(
+      entries.reverse().map((l) => l.kind === 'entry' && l.entry.startedDateTime),
+    );
+  }, 60_000);
+
   test('A traffic file whose last line was cut short (a stopped worker) gives a valid file of the lines before it.', async () => {
     const file = join(dir, 'cut.jsonl');
     const write = appendLines(file);
