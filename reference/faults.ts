@@ -551,6 +551,10 @@ const table = {
     ...conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'),
     alsoSuite: 'load',
   },
+  'limit-per-route': conformance(
+    'RL-REMAINING-DECREMENTS',
+    'The rate limiter is keyed per route (a limiter mounted on each router): each operation has the whole limit of its own, X-RateLimit-Remaining on one ignores the requests of the others.',
+  ),
   'remaining-falls-by-two': conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
   '429-instead-of-401': conformance(
     'RL-RECOVERY',
