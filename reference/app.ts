@@ -19,6 +19,7 @@ import type { PlanName } from './plan-limits.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import { composeReply, writeReply, type WriteOptions } from './respond.ts';
 import { matchRoute } from './router.ts';
+import { routingOf } from './methods.ts';
 import type { PetStore } from './pet-store.ts';
 
 export type { AppOptions, ResolvedOptions, Variants } from './options.ts';
@@ -97,7 +98,7 @@ function answer(
   const url = requestUrl(req);
   // Fault query-kept-per-connection: a request without a query gets its connection's previous one.
   keptQuery(s.h39, req, url, has);
-  const route = matchRoute(req.method ?? 'GET', url.pathname);
+  const route = matchRoute(req.method ?? 'GET', url.pathname, routingOf(s.o.variants));
   ignoredLimit(s, url, route?.operation);
   const decided = decide(s, { req, url, body, bodyTooLarge, now, route, error });
   const { decision } = decided;
@@ -174,7 +175,8 @@ export function buildApp(options?: AppOptions): App {
     for (const [k, v] of Object.entries(m.headers)) headers[k.toLowerCase()] = v;
     // A body in a content coding is bytes: the transport decodes it as it would on a socket.
     if (headers['content-encoding']) return { status: m.status, headers, body: '', raw: m.body };
-    return { status: m.status, headers, body: m.body.toString('utf8') };
+    // As on a socket: a response to HEAD has no content (RFC 9110 §9.3.2).
+    return { status: m.status, headers, body: req.method === 'HEAD' ? '' : m.body.toString('utf8') };
   }
 
   const delay = delays(s.o.variants.latencyMs, s.o.variants.latencyJitterMs);

@@ -9,6 +9,8 @@ import { headerFault } from './surface-faults.ts';
 import { framedBody } from './held-out-faults.ts';
 import { countedTwice, heldOut39, reservedId, type HeldOut39 } from './held-out-faults-39.ts';
 import { faultSet, type Has } from './faults.ts';
+import { credentialRead, keyIgnoringCase, tokenRead } from './credential-faults.ts';
+import { preflightReply, undocumentedDelete, unroutedReply } from './methods.ts';
 import { retryAfter } from './headers.ts';
 import { DEMO_KEYS, findKey, keyTable, type KeyInfo } from './keys.ts';
 import { RateLimiter, type Decision, type Limits } from './limiter.ts';
@@ -55,14 +57,14 @@ function authenticate(header: string | undefined, keys: Map<string, KeyInfo>, ha
     return has('auth-missing-accepted') ? accepted(undefined) : { ok: false, detail: 'the Authorization header is missing' };
   const m = /^\s*(\S+)(?:\s+(.*))?$/.exec(header);
   const scheme = m?.[1] ?? '';
-  const token = (m?.[2] ?? '').trim();
+  const token = tokenRead((m?.[2] ?? '').trim(), has);
   // Fault bearer-case-sensitive: only "Bearer" spelled so (RFC 9110 §11.1 makes the scheme case-insensitive).
   if (scheme.toLowerCase() !== 'bearer' || (has('bearer-case-sensitive') && scheme !== 'Bearer'))
     return has('auth-any-scheme')
       ? accepted(keys.get(token))
       : { ok: false, detail: `the scheme must be Bearer, got ${JSON.stringify(scheme)}` };
   if (token === '') return has('auth-empty-token-accepted') ? accepted(undefined) : { ok: false, detail: 'the bearer token is empty' };
-  const info = findKey(keys, token, has);
+  const info = findKey(keys, token, has) ?? keyIgnoringCase(keys, token, has);
   if (!info) return has('auth-unknown-key-accepted') ? accepted(undefined) : { ok: false, detail: 'the key is unknown' };
   if (has('auth-rejects-valid-key')) return { ok: false, detail: 'the key is not accepted' };
   return accepted(info);
@@ -174,7 +176,9 @@ function heldBack(s: ServerState, auth: Auth & { ok: true }, r: Request): Outcom
 function limited(s: ServerState, auth: Auth, r: Request): Outcome | { decision: Decision; reply?: undefined } {
   // Fault plans-share-bucket: the free and pro keys are counted in one bucket (each keeps its own Limit).
   const shared = auth.ok && s.has('plans-share-bucket') && (auth.key === DEMO_KEYS.free || auth.key === DEMO_KEYS.pro);
-  const bucket = shared ? 'key:free+pro' : auth.ok ? `key:${auth.key}` : `addr:${r.req.socket?.remoteAddress ?? 'unknown'}`;
+  // Fault limit-per-route: a limiter mounted on each route, each operation with a budget of its own.
+  const route = s.has('limit-per-route') && r.route ? `:${r.route.operation}` : '';
+  const bucket = shared ? 'key:free+pro' : auth.ok ? `key:${auth.key}${route}` : `addr:${r.req.socket?.remoteAddress ?? 'unknown'}`;
   const take = () => s.limiter.take(bucket, auth.ok ? auth.limits : s.anonymous, r.now);
   // Fault create-counted-twice: a create passes a second limiter on the same bucket.
   const decision = countedTwice(take(), auth.ok ? r.route?.operation : undefined, s.has, take);
@@ -197,7 +201,16 @@ function unauthorized(s: ServerState, auth: Auth & { ok: false }, r: Request, pr
 
 /** Authenticate, hold back, rate limit, then the operation; returns the reply and the decision its headers come from. */
 export function decide(s: ServerState, r: Request): Outcome {
-  const auth = authenticate(headerOf(r.req, 'authorization'), s.keys, s.has, s.anonymous);
+  const method = r.req.method ?? 'GET';
+  const header = (name: string) => headerOf(r.req, name);
+  const early = preflightReply(r.url.pathname, s.o.variants, header) ?? undocumentedDelete(method, r.url.pathname, s.has);
+  if (early) return { reply: early, decision: refusedUntil(0, r.now) };
+  const credential = credentialRead({ url: r.url, header }, s.keys, s.has);
+  // Fault head-skips-auth: HEAD is served like GET, but the key is checked for GET alone.
+  const auth: Auth =
+    method === 'HEAD' && s.has('head-skips-auth')
+      ? { ok: true, key: '(HEAD without a key)', limits: s.anonymous }
+      : authenticate(credential, s.keys, s.has, s.anonymous);
   if (auth.ok) s.tally.set(auth.key, (s.tally.get(auth.key) ?? 0) + 1);
   const { url, body, bodyTooLarge, error } = r;
   const ctx = {
@@ -226,8 +239,11 @@ export function decide(s: ServerState, r: Request): Outcome {
     s.store.bodyLeftUnread = false;
     return { reply: error('internal_error', 'malformed request line'), decision };
   }
+  const unrouted = () => unroutedReply({ method, pathname: url.pathname }, s.o.variants, error, s.has);
+  // Variant routerFirst: 404 and 405 before authentication.
+  if (!r.route && s.o.variants.routerFirst) return { reply: unrouted(), decision };
   if (!auth.ok) return { reply: unauthorized(s, auth, r, () => r.route?.handler(ctx)), decision };
-  if (!r.route) return { reply: error('not_found', `${r.req.method} ${url.pathname}`), decision };
+  if (!r.route) return { reply: unrouted(), decision };
   const byHeaders = headerFault(ctx.header, s.has, error);
   if (byHeaders) return { reply: byHeaders, decision };
   // Variant surface.accept=strict: an Accept that excludes application/json gets a 406 (RFC 9110 §12.5.1).

@@ -19,6 +19,7 @@ export const ERRORS = {
   validation_failed: { status: 400, message: withDetail('The request body is not a valid NewPet') },
   name_too_long: { status: 422, message: withDetail('The name is longer than this service keeps') },
   not_found: { status: 404, message: withDetail('No such resource') },
+  method_not_allowed: { status: 405, message: withDetail('This path does not take this method') },
   unsupported_media_type: { status: 415, message: withDetail('The request body must be application/json') },
   not_acceptable: { status: 406, message: withDetail('This service answers application/json only') },
   pet_not_found: { status: 404, message: withDetail('No animal with this id') },

@@ -78,6 +78,51 @@ const table = {
     'Unauthenticated requests are validated and looked up first: an invalid POST gets 400, an unknown id 404.',
   ),
   'auth-rejects-valid-key': conformance('AUTH-VALID-KEY-ACCEPTED', 'Every key, valid or not, is answered 401.'),
+  // the whole request (issue 39): methods, the credential's form and channel, the path's id
+  'head-skips-auth': conformance(
+    'AUTH-EVERY-METHOD',
+    'HEAD is served like GET, but the key is checked for GET alone: HEAD /v1/pets answers 200 without a key (verb tampering).',
+  ),
+  'undocumented-delete-no-auth': conformance(
+    'AUTH-EVERY-METHOD',
+    'An undocumented DELETE /v1/pets/{petId} route is served before authentication: 204 without a key.',
+  ),
+  'method-405-bare': conformance(
+    'METHOD-405-ALLOW',
+    "A method a path does not take gets the framework's own 405: text/plain, no Allow (RFC 9110 §15.5.6), no Error body.",
+  ),
+  'method-405-allow-partial': conformance(
+    'METHOD-405-DETAILS',
+    "A 405's Allow lists only the methods of the first route matching the path (Allow: GET for PUT /pets, which takes POST too).",
+    'warn',
+  ),
+  'key-case-insensitive': conformance('AUTH-UNKNOWN-KEY-401', 'Keys are compared under a case-insensitive collation.'),
+  'token-unanchored': conformance(
+    'AUTH-UNKNOWN-KEY-401',
+    'The token is read by a pattern with no end anchor: "Bearer KEY more words" is the key.',
+  ),
+  'key-from-query': conformance(
+    'AUTH-KEY-CHANNEL',
+    'Without an Authorization header, the key is read from a query parameter (api_key, apikey, key, token).',
+  ),
+  'key-from-header': conformance(
+    'AUTH-KEY-CHANNEL',
+    'Without an Authorization header, the key is read from X-API-Key, Api-Key, ApiKey or an api_key cookie.',
+  ),
+  'basic-password-key': conformance('AUTH-WRONG-SCHEME-401', 'A Basic credential whose user or password is a key is that key.'),
+  'access-token-query-accepted': conformance(
+    'AUTH-KEY-IN-URL',
+    'The key is taken from the access_token query parameter (RFC 6750 §2.3 defines it; the spec names the header only).',
+    'warn',
+  ),
+  'petid-uint64-wrap': conformance(
+    'GET-404-UNKNOWN',
+    'petId is parsed into 64 bits with overflow ignored: /pets/18446744073709551623 (2^64 + 7) is pet 7.',
+  ),
+  'petid-low-32-bits': conformance(
+    'GET-404-UNKNOWN',
+    'getPet looks an unknown id up by its low 32 bits (a cache keyed by a Java int cast): id + 2^32 answers the pet id.',
+  ),
   'auth-prefix-match': conformance(
     'AUTH-UNKNOWN-KEY-401',
     'A Bearer token that starts with a valid key, or shares its first 16 characters, is accepted as that key.',
@@ -506,6 +551,10 @@ const table = {
     ...conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'),
     alsoSuite: 'load',
   },
+  'limit-per-route': conformance(
+    'RL-REMAINING-DECREMENTS',
+    'The rate limiter is keyed per route (a limiter mounted on each router): each operation has the whole limit of its own, X-RateLimit-Remaining on one ignores the requests of the others.',
+  ),
   'remaining-falls-by-two': conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
   '429-instead-of-401': conformance(
     'RL-RECOVERY',

@@ -70,6 +70,16 @@ export interface Variants {
   listOrder: ListOrder;
   /** Ids of created pets: the next of a sequence (the default), or Snowflake ids (time, worker, sequence: far apart). */
   ids: 'sequential' | 'snowflake';
+  /** HEAD: served as GET (the default, as most frameworks do), or 405 with Allow (reference/methods.ts). */
+  head: 'get' | '405';
+  /** A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method) answered 204 without credentials. */
+  cors: boolean;
+  /** The router decides before authentication: 404 and 405 with or without a key. */
+  routerFirst: boolean;
+  /** A path with a trailing slash served as the path without it. */
+  trailingSlash: boolean;
+  /** A petId that is an integer outside int64: 404 (the default: no such animal), or a 400 Error. */
+  idNotInt64: '404' | '400';
   /** Unusual but valid HTTP framing and headers (reference/wire.ts). */
   wire: WireVariants;
   /** How the request's surface is read where an RFC leaves a choice (each valid). */
@@ -117,6 +127,11 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   rateLimitHeaders: 'minute',
   listOrder: 'created',
   ids: 'sequential',
+  head: 'get',
+  cors: false,
+  routerFirst: false,
+  trailingSlash: false,
+  idNotInt64: '404',
   wire: {},
   surface: {},
 };

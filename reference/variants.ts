@@ -86,6 +86,12 @@ export const VARIANTS: readonly VariantSpec[] = [
   },
   { name: 'caseInsensitiveParams', values: ['yes'], description: 'query parameter names in any case (LIMIT is limit)' },
   { name: 'unknownParams', values: ['ignore', 'reject'], description: 'unknown query parameters: ignored, or a 400 Error' },
+  // methods, paths and routers (reference/methods.ts)
+  { name: 'head', values: ['get', '405'], description: 'HEAD served as GET, or 405 with Allow' },
+  { name: 'cors', values: ['yes'], description: 'a CORS preflight answered 204 without credentials' },
+  { name: 'routerFirst', values: ['yes'], description: 'the router decides before authentication: 404 and 405 with or without a key' },
+  { name: 'trailingSlash', values: ['yes'], description: 'a path with a trailing slash served as the path without it' },
+  { name: 'idNotInt64', values: ['404', '400'], description: 'a petId outside int64: 404, or a 400 Error' },
   // held out with the faults of issue 39 (reference/held-out-variants-39.ts)
   { name: 'listOrder', values: ['created', 'newest', 'name'], description: 'the order of a page: as created, newest first, or by name' },
   { name: 'ids', values: ['sequential', 'snowflake'], description: 'ids of created pets: a sequence, or Snowflake ids (far apart)' },

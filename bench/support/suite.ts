@@ -42,7 +42,7 @@ export interface RunOptions {
   /** Only the spec files this keeps (default: all). */
   specs?: (f: SpecFile) => boolean;
   /** Simulated time: called with every request sent (method, URL, body). */
-  onRequest?: (req: { method: string; url: string; body?: string }) => void;
+  onRequest?: (req: { method: string; url: string; body?: string; headers?: Record<string, string> }) => void;
   /** Record the run's traffic (the lines of its HAR). */
   traffic?: TrafficOptions;
   /** The exploration phase's budget (default: the embedded default, EMBEDDED_EXPLORE_BUDGET; a test may size it: test/support/explore-budget.ts). */
@@ -69,7 +69,7 @@ export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): P
   // the latency variants are waited on the virtual clock by the transport (app.delay())
   const virtual = virtualSend(server, clock);
   const send: typeof virtual = (req) => {
-    opts.onRequest?.({ method: req.method, url: req.url, body: req.body });
+    opts.onRequest?.({ method: req.method, url: req.url, body: req.body, headers: req.headers });
     return virtual(req);
   };
   return runSuiteAt('http://127.0.0.1:4010/v1', key, { ...opts, clock, send });

@@ -56,4 +56,13 @@ export const VALID_SERVERS: { name: string; options: AppOptions }[] = [
     name: 'a server ignoring a non-integer limit and padding Retry-After',
     options: { variants: { nonIntegerLimit: 'default', retryAfterPaddingS: 1 } },
   },
+  // Methods, paths and routers (reference/methods.ts): choices RFC 9110 and the spec leave to a server.
+  { name: 'a server refusing HEAD with 405 and Allow', options: { variants: { head: '405' } } },
+  { name: 'a server answering a CORS preflight 204 without credentials', options: { variants: { cors: true } } },
+  { name: 'a server whose router answers 404 and 405 before authentication', options: { variants: { routerFirst: true } } },
+  { name: 'a server serving a path with a trailing slash', options: { variants: { trailingSlash: true } } },
+  {
+    name: 'a server refusing ids outside int64 and non-canonical ids with a 400 Error',
+    options: { variants: { idNotInt64: '400', strictIntegers: true } },
+  },
 ];

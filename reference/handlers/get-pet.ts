@@ -4,6 +4,7 @@ import { petIdRefusal } from './input-rules.ts';
 import type { Handler } from './handler-context.ts';
 import { leadingDigits } from '../held-out-faults.ts';
 import { lookedUp } from '../held-out-faults-39.ts';
+import { idLookedUp } from '../path-faults.ts';
 
 export const getPet: Handler = (ctx) => {
   const { has } = ctx;
@@ -18,7 +19,9 @@ export const getPet: Handler = (ctx) => {
       : ctx.error('invalid_parameter', `petId must be an integer, got ${JSON.stringify(raw)}`);
   }
   // Fault null-cached-lookup: the lookup goes through a cache that keeps "no such pet" too.
-  let pet = lookedUp(ctx.h39, ctx.store, BigInt(raw), has) ?? (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
+  let pet =
+    lookedUp(ctx.h39, ctx.store, idLookedUp(BigInt(raw), ctx.store, has), has) ??
+    (has('unknown-id-200') ? ctx.store.list(undefined, 1)[0] : undefined);
   // Fault get-other-pet: the pet stored after the one asked for, if any.
   if (pet && has('get-other-pet')) {
     const all = ctx.store.list();

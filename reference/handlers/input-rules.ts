@@ -96,5 +96,6 @@ export function petIdRefusal(raw: string, ctx: Ctx): Reply | undefined {
   if (v.strictIntegers && !CANONICAL.test(raw))
     return ctx.error('invalid_parameter', `petId must be written as a plain integer, got ${JSON.stringify(raw)}`);
   if (v.positiveIds && id < 1n) return ctx.error('invalid_parameter', 'petId must be positive');
+  if (v.idNotInt64 === '400' && (id >= 2n ** 63n || id < -(2n ** 63n))) return ctx.error('invalid_parameter', 'petId must be an int64');
   return undefined;
 }

@@ -253,4 +253,28 @@ export const LATITUDES: readonly Latitude[] = [
     suite: 'accepted',
     requirements: ['RL-HEADERS-PRESENT', 'RESP-BODY-JSON'],
   },
+  {
+    id: 'methods-not-shown',
+    source: 'RFC 9110 §9.3.2, §9.3.7, §15.5.6; Other endpoints: not shown',
+    leaves:
+      'whether HEAD is served (as GET, without content) and OPTIONS answered, whether a router answers 404 or 405 before authentication, and what other operations a path has',
+    suite:
+      'no method is served 2xx without a valid key (AUTH-EVERY-METHOD; OPTIONS observed: a CORS preflight carries no credentials); a method a path does not take is refused — 405 with Allow, or 404, 401, 400, 501 — and a 2xx with the key is observed',
+    requirements: ['AUTH-EVERY-METHOD', 'METHOD-405-ALLOW'],
+  },
+  {
+    id: 'ids-outside-int64',
+    source: 'petId, required, integer, format int64',
+    leaves: 'what a petId outside int64 is answered: no animal has it',
+    suite: 'a 404 or a 4xx passes; a 200 is another animal and fails (GET-404-UNKNOWN); a 5xx warns (GET-NON-INTEGER-ID-4XX)',
+    requirements: ['GET-404-UNKNOWN', 'GET-NON-INTEGER-ID-4XX'],
+  },
+  {
+    id: 'access-token-query',
+    source: 'RFC 6750 §2.3, §5.3',
+    leaves: 'a bearer token in the access_token URI query parameter (which clients SHOULD NOT use)',
+    suite:
+      'the key accepted there warns (AUTH-KEY-IN-URL); the key accepted from any other parameter, header or cookie fails (AUTH-KEY-CHANNEL)',
+    requirements: ['AUTH-KEY-IN-URL', 'AUTH-KEY-CHANNEL'],
+  },
 ];

@@ -26,6 +26,10 @@ export function makeRedactor(secrets: readonly (string | undefined)[]): Redactor
     if (!secret || secret.length < 4) continue;
     // The key without its last character too: the suite itself sends near-misses
     // (last character cut or changed), and a server may echo them.
+    // Any run of half of it too (at least 8 characters): the near-misses the suite derives from the key (a prefix, the
+    // key with more words after it, another case) are about the key, and an echo of one shows most of it.
+    const half = Math.max(8, Math.ceil(secret.length / 2));
+    for (let i = 0; secret.length >= 16 && i + half <= secret.length; i++) forms.add(secret.slice(i, i + half));
     for (const s of secret.length >= 8 ? [secret, secret.slice(0, -1)] : [secret]) {
       forms.add(s);
       forms.add(encodeURIComponent(s));

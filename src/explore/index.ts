@@ -49,6 +49,8 @@ export function explorationTest(phase: PhaseSpec): SpecTest {
     title: phase.title,
     requirements: phase.requirements,
     ...(phase.writes ? { writes: true } : {}),
+    // The parts follow one another, after the specs (the pages they read are the store the specs left): each alone.
+    alone: true,
     async run(t) {
       const x = await explorerOf(t);
       if (!x) return;

@@ -1,17 +1,14 @@
 /**
  * The exploration phase's pace: what it may still send (its budget and the run's), how long it may still take (of the
  * server's time: waits on the key's rate limit are the key's, not the server's), and how many requests it keeps in
- * flight (as many as the latency it measures needs for TARGET_RATE_PER_S, never more than X-RateLimit-Remaining
+ * flight (as many as the latency it measures needs: src/http/flight.ts, never more than X-RateLimit-Remaining
  * allows). It counts what each part of the phase sent, for the summary.
  */
 import type { ApiClient } from '../http/client.ts';
+import { Latencies, widthFor } from '../http/flight.ts';
 
 /** How long the phase may take, whatever its budget: a slow server costs it seconds, not minutes. */
 export const EXPLORE_TIME_MS = 45_000;
-
-/** The most requests the phase keeps in flight, and the rate its width aims at (Little's law: width = rate × latency). */
-const MAX_WIDTH = 16;
-const TARGET_RATE_PER_S = 20;
 
 /** What one part of the phase did. */
 export interface Tally {
@@ -27,8 +24,8 @@ export class Pace {
   widest = 1;
   /** Per part of the phase, what it did (for the summary). */
   readonly tally: Record<string, Tally> = {};
-  /** How long the last exchanges took (ms). */
-  private readonly latency: number[] = [];
+  /** How long the last exchanges took. */
+  private readonly latency = new Latencies();
   private readonly startedAt: number;
   private readonly waitedAtStart: number;
 
@@ -62,10 +59,9 @@ export class Pace {
     return this.timeLeft() <= 0;
   }
 
-  /** How many requests to send at once: one on a fast server, at most MAX_WIDTH, never more than Remaining nor than is left. */
+  /** How many requests to send at once: one on a fast server, at most MAX_IN_FLIGHT, never more than Remaining nor than is left. */
   width(): number {
-    const ms = this.latency.length ? [...this.latency].sort((a, b) => a - b)[Math.floor(this.latency.length / 2)] : 0;
-    const want = Math.min(MAX_WIDTH, Math.max(1, Math.ceil((ms / 1000) * TARGET_RATE_PER_S)));
+    const want = widthFor(this.latency.median());
     const w = Math.max(1, Math.min(want, this.client.remainingOnKey() ?? want, this.left()));
     this.widest = Math.max(this.widest, w);
     return w;
@@ -73,8 +69,7 @@ export class Pace {
 
   /** An exchange took `ms`. */
   took(ms: number): void {
-    this.latency.push(ms);
-    if (this.latency.length > 16) this.latency.shift();
+    this.latency.took(ms);
   }
 
   /** `n` requests of `source` were sent. */

@@ -5,11 +5,13 @@
  * definitions so `runSpecs` can execute them in process.
  */
 import { describe, test } from 'vitest';
-import { judgeAny, requirement as lookup, type RequirementId } from '../core/catalogue.ts';
-import { RunAborted } from '../http/client.ts';
+import { requirement as lookup, type RequirementId } from '../core/catalogue.ts';
 import type { Finding } from '../results/types.ts';
-import { makeContext, type TestContext } from './context.ts';
-import type { Session } from './session.ts';
+import type { TestContext } from './context.ts';
+import { COLLECT, type Collector } from './collect.ts';
+
+export { executeTest, type TestOutcome } from './execute.ts';
+export { collectSpecs } from './collect.ts';
 
 export interface SpecTest {
   /** A full sentence saying what the server must do. */
@@ -18,6 +20,11 @@ export interface SpecTest {
   requirements: readonly RequirementId[];
   /** The test creates pets (skipped when writes are not allowed). */
   writes?: boolean;
+  /**
+   * The test runs with no other request in flight, after the tests that run together (schedule.ts): it counts
+   * X-RateLimit-Remaining one request at a time, or paces itself on the whole key.
+   */
+  alone?: boolean;
   /** The test's body: asynchronous when it sends requests. */
   run(t: TestContext): void | Promise<void>;
 }
@@ -26,61 +33,6 @@ export interface SpecFile {
   operation: 'auth' | 'listPets' | 'createPet' | 'getPet' | 'rate-limit-headers' | 'versioning' | 'exploration';
   behaviour: string;
   tests: readonly SpecTest[];
-}
-
-export interface TestOutcome {
-  findings: Finding[];
-  skipped?: string;
-  abort?: RunAborted;
-  requests: number;
-  /** The session's notes for the report (keyed; a later test's note replaces an earlier one with the same key). */
-  notes?: Record<string, string>;
-}
-
-const COLLECT = Symbol.for('animal-store.collect');
-type Collector = SpecFile[];
-
-/** Run one spec test of `file` on a session and return what it found. Never throws. */
-export async function executeTest(session: Session, st: SpecTest, file?: Pick<SpecFile, 'operation' | 'behaviour'>): Promise<TestOutcome> {
-  const findings: Finding[] = [];
-  session.sink = findings;
-  session.traffic?.page(file ? `${file.operation} › ${file.behaviour}: ${st.title}` : st.title);
-  const before = session.client.requestsSent;
-  const source = `spec: ${st.title}`;
-  const skipAll = (why: string, remedy?: string) => {
-    for (const requirement of st.requirements)
-      session.record(judgeAny(requirement, { outcome: 'skip', title: 'skipped', message: why, remedy }), { source });
-    return { findings, skipped: why, requests: 0 };
-  };
-  if (session.aborted) return skipAll(`run aborted: ${session.aborted.message}`);
-  if (st.writes && !session.config.allowWrites)
-    return skipAll(
-      'writes are off (the default in production, or --allow-writes false, or ANIMAL_STORE_ALLOW_WRITES=false); this test creates pets',
-      'allow the run to create pets: --allow-writes (or ANIMAL_STORE_ALLOW_WRITES=true), or --profile full',
-    );
-  try {
-    await st.run(makeContext(session, st.title));
-  } catch (e) {
-    if (e instanceof RunAborted) {
-      session.aborted = e;
-      return { ...skipAll(`run aborted: ${e.message}`), abort: e, requests: session.client.requestsSent - before };
-    }
-    // A defect of the suite, never of the server: the test's requirements count as not exercised.
-    for (const requirement of st.requirements)
-      session.record(
-        judgeAny(requirement, {
-          outcome: 'error',
-          title: 'suite-error',
-          message: `the spec test could not complete: ${(e as Error).message}`,
-        }),
-        { source },
-      );
-  }
-  return { findings, requests: session.client.requestsSent - before, ...notesOf(session) };
-}
-
-function notesOf(session: Session): { notes?: Record<string, string> } {
-  return session.notes.size ? { notes: Object.fromEntries(session.notes) } : {};
 }
 
 /** An error without a stack: Vitest then shows the finding, not a code frame of the harness. */
@@ -104,8 +56,9 @@ export function defineSpec(file: SpecFile): SpecFile {
     for (const st of file.tests) {
       test(st.title, async ({ task, skip }) => {
         const { vitestSession } = await import('./vitest-session.ts');
+        const { scheduled } = await import('./vitest-schedule.ts');
         const session = await vitestSession();
-        const out = await executeTest(session, st, file);
+        const out = await scheduled(session, { file, st }, task.file.filepath);
         Object.assign(task.meta, {
           findings: out.findings,
           requests: out.requests,
@@ -123,27 +76,4 @@ export function defineSpec(file: SpecFile): SpecFile {
     }
   });
   return file;
-}
-
-const collected = new Map<string, SpecFile[]>();
-
-/** Import spec modules in collection mode and return their definitions (cached per module). */
-export async function collectSpecs(paths: readonly string[]): Promise<SpecFile[]> {
-  const g = globalThis as Record<symbol, unknown>;
-  const out: SpecFile[] = [];
-  for (const p of paths) {
-    let files = collected.get(p);
-    if (!files) {
-      files = [];
-      g[COLLECT] = files;
-      try {
-        await import(p);
-      } finally {
-        delete g[COLLECT];
-      }
-      collected.set(p, files);
-    }
-    out.push(...files);
-  }
-  return out;
 }

@@ -1,12 +1,14 @@
 /**
- * The in-process runner: executes collected spec definitions sequentially on
- * one session, without Vitest. The self-tests use it to run the whole suite
+ * The in-process runner: executes collected spec definitions on one session,
+ * scheduled as a Vitest run schedules them (schedule.ts), without Vitest. The self-tests use it to run the whole suite
  * against every fault mode of the reference server in seconds.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding } from '../results/types.ts';
-import { collectSpecs, executeTest, type SpecFile } from './define-spec.ts';
+import type { SpecFile } from './define-spec.ts';
+import { collectSpecs } from './collect.ts';
+import { schedule, type Planned } from './schedule.ts';
 import type { Session } from './session.ts';
 import { specOrder } from './order.ts';
 import { specSource } from './spec-files.ts';
@@ -30,19 +32,19 @@ export interface InProcessResult {
   notes: string[];
 }
 
+/** Run the spec files on one session as a Vitest run does (schedule.ts: independent tests in flight together). */
 export async function runSpecs(session: Session, files?: SpecFile[], filter?: (f: SpecFile) => boolean): Promise<InProcessResult> {
   const all = files ?? (await collectSpecs(specPaths()));
+  const plan: Planned[] = all.filter((file) => !filter || filter(file)).flatMap((file) => file.tests.map((st) => ({ file, st })));
+  const outcomes = await Promise.all(schedule(session, plan));
   const findings: Finding[] = [];
   const tests: InProcessResult['tests'] = [];
   const notes: Record<string, string> = {};
-  for (const file of all) {
-    if (filter && !filter(file)) continue;
-    for (const st of file.tests) {
-      const out = await executeTest(session, st, file);
-      findings.push(...out.findings);
-      Object.assign(notes, out.notes);
-      tests.push({ file: `${file.operation}/${file.behaviour}`, title: st.title, skipped: out.skipped });
-    }
+  for (const [i, out] of outcomes.entries()) {
+    const { file, st } = plan[i];
+    findings.push(...out.findings);
+    Object.assign(notes, out.notes);
+    tests.push({ file: `${file.operation}/${file.behaviour}`, title: st.title, skipped: out.skipped });
   }
   return { findings, tests, abort: session.aborted?.message, requests: session.client.requestsSent, notes: Object.values(notes) };
 }

@@ -3,6 +3,7 @@
  * redactor and the sink that receives every finding. The same session type
  * serves the Vitest run and the in-process runner of the self-tests.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from '../config/command-config.ts';
 import { ApiClient, RunAborted, type ApiExchange, type ApiRequest, type ClientOptions } from '../http/client.ts';
 import { runChecks, type CheckSession } from '../checks/registry.ts';
@@ -14,7 +15,7 @@ import type { Finding } from '../results/types.ts';
 import { DAY_MS } from '../core/plans.ts';
 import { DEFAULT_LIMIT } from '../core/sections/list-pets/rules.ts';
 import { setNamePrefix } from './names.ts';
-import { TrafficRecorder, type TrafficOptions } from './traffic.ts';
+import { TrafficRecorder, type TrafficOptions, type TrafficPage } from './traffic.ts';
 
 export interface SessionOptions {
   config: Config;
@@ -35,6 +36,16 @@ export interface SessionOptions {
   traffic?: TrafficOptions;
 }
 
+/**
+ * What one spec test owns while it runs (tests run in flight together): where its findings go, its page of the HAR,
+ * and how many requests it sent. Carried by the test's async context, so every request and judgement it makes finds it.
+ */
+export interface TestScope {
+  findings: Finding[];
+  page?: TrafficPage;
+  requests: number;
+}
+
 export class Session {
   readonly client: ApiClient;
   readonly checks: CheckSession;
@@ -42,8 +53,10 @@ export class Session {
   readonly startedAt: number;
   /** The run's traffic, when recorded: every exchange, each spec test a page, each judgement a tag of its exchange. */
   readonly traffic?: TrafficRecorder;
-  /** Where findings go; the runner points it at the current test's list. */
-  sink: Finding[] = [];
+  /** The spec test whose async context this is, if any. */
+  private readonly scopes = new AsyncLocalStorage<TestScope>();
+  /** Where findings go outside any spec test. */
+  private outside: Finding[] = [];
   /** Findings about the exchanges of these requests go to their own list instead (requests in flight together). */
   private readonly captures = new Map<ApiRequest, Finding[]>();
   aborted?: RunAborted;
@@ -75,12 +88,32 @@ export class Session {
       now: opts.now,
       send: opts.send,
       onWait: opts.onWait,
+      onSend: () => {
+        const scope = this.scopes.getStore();
+        if (scope) scope.requests++;
+      },
       onExchange: (ex) => {
         if (ex.api.operation === 'listPets' && ex.response?.status === 200 && Array.isArray(ex.json)) this.notePage(ex);
-        this.traffic?.exchange(ex);
+        this.traffic?.exchange(ex, this.scopes.getStore()?.page);
         runChecks(ex, this.checks, (check, j) => this.record(j, { source: check, ex }));
       },
     });
+  }
+
+  /** Run `f` as the spec test `scope`: its findings, requests and traffic are the scope's, whatever else is in flight. */
+  inScope<T>(scope: TestScope, f: () => Promise<T>): Promise<T> {
+    return this.scopes.run(scope, f);
+  }
+
+  /** Where findings go: the current spec test's list (a part may point it elsewhere for a while: Reporter.capture). */
+  get sink(): Finding[] {
+    return this.scopes.getStore()?.findings ?? this.outside;
+  }
+
+  set sink(into: Finding[]) {
+    const scope = this.scopes.getStore();
+    if (scope) scope.findings = into;
+    else this.outside = into;
   }
 
   get config(): Config {

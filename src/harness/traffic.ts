@@ -44,14 +44,20 @@ export function appendLines(path: string): (line: TrafficLine) => void {
   };
 }
 
+/** A page of the HAR: one spec test's exchanges (written with its first exchange; a page without any is never written). */
+export interface TrafficPage {
+  readonly title: string;
+  readonly at: number;
+  id?: string;
+}
+
 export class TrafficRecorder {
   private readonly seqOf = new WeakMap<object, number>();
   private readonly caps: TrafficCaps;
   private next = 0;
   private dropped = 0;
   private pages = 0;
-  private pending?: { title: string; at: number };
-  private current?: string;
+  private last?: TrafficPage;
   private started = false;
 
   constructor(
@@ -62,13 +68,14 @@ export class TrafficRecorder {
     this.caps = o.caps ?? TRAFFIC_CAPS;
   }
 
-  /** A spec test starts: its exchanges belong to a page of that title (written with its first exchange). */
-  page(title: string): void {
-    this.pending = { title, at: this.now() };
-    this.current = undefined;
+  /** A spec test starts: its exchanges belong to a page of that title (the last page opened, unless one is named). */
+  page(title: string): TrafficPage {
+    this.last = { title, at: this.now() };
+    return this.last;
   }
 
-  exchange(ex: ApiExchange): void {
+  /** Record an exchange on `page` (spec tests in flight together each name theirs), else on the last page opened. */
+  exchange(ex: ApiExchange, page: TrafficPage | undefined = this.last): void {
     if (!this.started) {
       this.started = true;
       this.o.write({ kind: 'caps', caps: this.caps });
@@ -77,19 +84,17 @@ export class TrafficRecorder {
       this.o.write({ kind: 'dropped', count: ++this.dropped });
       return;
     }
-    if (this.pending) {
-      this.current = `page_${++this.pages}`;
-      const { title, at } = this.pending;
+    if (page && page.id === undefined) {
+      page.id = `page_${++this.pages}`;
       this.o.write({
         kind: 'page',
-        page: { id: this.current, title: this.redact(title), startedDateTime: new Date(at).toISOString(), pageTimings: {} },
+        page: { id: page.id, title: this.redact(page.title), startedDateTime: new Date(page.at).toISOString(), pageTimings: {} },
       });
-      this.pending = undefined;
     }
     const seq = this.next++;
     this.seqOf.set(ex, seq);
     const entry = harEntry(ex, this.redact, this.caps.bodyBytes);
-    this.o.write({ kind: 'entry', seq, entry: this.current ? { pageref: this.current, ...entry } : entry });
+    this.o.write({ kind: 'entry', seq, entry: page?.id ? { pageref: page.id, ...entry } : entry });
   }
 
   /** A judgement was made on `ex`: its entry is tagged with the requirement. */

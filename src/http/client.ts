@@ -10,8 +10,12 @@ import { parseJson, stringifyExact, type JsonValue } from '../core/json.ts';
 import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate } from '../core/ratelimit.ts';
 import { send, type Exchange, type OutgoingRequest, type TransportOptions } from './transport.ts';
 import type { NetworkConfig } from '../settings/network.ts';
+import { Flight, Latencies, widthFor } from './flight.ts';
 
 const MINUTE_MS = 60_000;
+
+/** Methods that cannot write (RFC 9110 §9.2.1, and QUERY by its definition): the only ones sent with writes off, unless a request says why it is harmless. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY']);
 
 export type { OperationId } from '../core/operations.ts';
 import type { OperationId } from '../core/operations.ts';
@@ -40,6 +44,17 @@ export interface ApiRequest {
   headers?: Record<string, string | null>;
   /** The query string exactly as sent (repeated, percent-encoded or case-variant names): replaces `query` on the wire. */
   rawQuery?: string;
+  /**
+   * A request the spec does not describe (a method a path does not take, HEAD, OPTIONS, the key in another channel):
+   * the response checks that judge a documented operation's answers (status, media type, schemas, rate-limit headers,
+   * deprecation) leave it to the spec that sent it, which judges what the spec and RFC 9110 say of it.
+   */
+  offSpec?: true;
+  /**
+   * Why this request cannot write, though its method is not safe (RFC 9110 §9.2.1): it carries no valid key, it
+   * targets an id no server issued, its method is an extension no server implements. Sent with writes off.
+   */
+  harmless?: string;
   /** Statuses the spec test accepts besides the documented ones (e.g. 400 for an out-of-range limit). */
   alsoAcceptable?: number[];
 }
@@ -85,6 +100,8 @@ export interface ClientOptions {
   /** When false, no POST ever leaves the client (production with writes off). */
   allowWrites?: boolean;
   onExchange: (ex: ApiExchange) => void;
+  /** Called as each request leaves (in the async context of whoever sent it: a spec test counts its own). */
+  onSend?: () => void;
   /** Called before the client waits on a window or a Retry-After: what for and how long. */
   onWait?: (what: string, ms: number) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -125,6 +142,14 @@ export class ApiClient {
   /** X-RateLimit-Remaining of the key's last response, when it said (how many requests may go out together). */
   remainingOnKey(): number | undefined {
     return this.buckets.get('key')?.remaining;
+  }
+
+  /** Why the client stopped sending (the key refused, the target unreachable or unresponsive): every later request throws it. */
+  private stopped?: RunAborted;
+
+  private stop(e: RunAborted): RunAborted {
+    this.stopped ??= e;
+    return e;
   }
 
   private sleep(ms: number) {
@@ -204,10 +229,11 @@ export class ApiClient {
   }
 
   private async once(req: ApiRequest): Promise<ApiExchange> {
-    if (this.opts.allowWrites === false && req.method !== 'GET' && req.method !== 'HEAD')
+    if (this.opts.allowWrites === false && !SAFE_METHODS.has(req.method) && !req.harmless)
       throw new Error(
         `refused to send ${req.method} ${req.path}: writes are off (the default in production, or --allow-writes false, or ANIMAL_STORE_ALLOW_WRITES=false)`,
       );
+    if (this.stopped) throw this.stopped;
     if (this.requestsSent >= this.opts.maxRequests)
       throw new RunAborted('budget', `request budget of ${this.opts.maxRequests} reached (ANIMAL_STORE_MAX_REQUESTS)`);
     if (this.now() >= this.opts.deadlineAt) throw new RunAborted('deadline', 'run deadline reached (ANIMAL_STORE_DEADLINE_MS)');
@@ -220,10 +246,11 @@ export class ApiClient {
       ...(req.chunks?.length && body !== undefined ? { chunks: req.chunks } : {}),
     };
     this.requestsSent++;
+    this.opts.onSend?.();
     const ex: ApiExchange = { ...(await (this.opts.send ?? send)(out, this.opts)), api: req };
     if (ex.error?.kind === 'refused' || ex.error?.kind === 'dns' || ex.error?.kind === 'proxy') {
       if (++this.consecutiveRefused >= 3 || this.requestsSent <= 1)
-        throw new RunAborted('unreachable', `target unreachable: ${ex.error.message}`);
+        throw this.stop(new RunAborted('unreachable', `target unreachable: ${ex.error.message}`));
     } else this.consecutiveRefused = 0;
     this.consecutiveFailures = ex.error ? this.consecutiveFailures + 1 : 0;
     if (ex.response && !ex.error) {
@@ -246,10 +273,12 @@ export class ApiClient {
     this.authAnswered++;
     if (ex.response.status === 401) this.authRefused++;
     if (this.authAnswered >= KEY_REFUSED_AFTER && this.authRefused === this.authAnswered)
-      throw new RunAborted(
-        'key-refused',
-        `the API key was refused: all ${this.authAnswered} authenticated requests were answered 401`,
-        'the API key was refused (every authenticated request was answered 401): check ANIMAL_STORE_API_KEY and the base URL; if the key is right, the server rejects valid keys (AUTH-VALID-KEY-ACCEPTED)',
+      throw this.stop(
+        new RunAborted(
+          'key-refused',
+          `the API key was refused: all ${this.authAnswered} authenticated requests were answered 401`,
+          'the API key was refused (every authenticated request was answered 401): check ANIMAL_STORE_API_KEY and the base URL; if the key is right, the server rejects valid keys (AUTH-VALID-KEY-ACCEPTED)',
+        ),
       );
   }
 
@@ -265,32 +294,28 @@ export class ApiClient {
     );
   }
 
-  /** Requests in flight on each bucket, and who waits for one of them to come back. */
-  private readonly inFlight = new Map<string, number>();
-  private comeBack: (() => void)[] = [];
+  /** How long the last exchanges took. */
+  readonly latency = new Latencies();
+  /** The requests in flight: as many as the latency needs (flight.ts), on each bucket never more than its Remaining allows. */
+  readonly flight = new Flight(
+    (bucket) => this.buckets.get(bucket)?.remaining,
+    () => widthFor(this.latency.median()),
+  );
 
   /**
-   * Send one request on `key`'s bucket once the rate-limit headers allow it: never more in flight than the last
-   * X-RateLimit-Remaining said (a request waits for one in flight to come back, or, none being, for the window).
+   * Send one request on `key`'s bucket once a slot is free (flight.ts: the cap, and never more in flight than the last
+   * X-RateLimit-Remaining said: a request waits for one in flight to come back, or, none being, for the window).
    */
   private async reserved(key: string, send: () => Promise<ApiExchange>): Promise<ApiExchange> {
-    for (;;) {
-      const b = this.buckets.get(key);
-      const n = this.inFlight.get(key) ?? 0;
-      if (!b || b.remaining === undefined || b.remaining - n > 0 || n === 0) break;
-      await new Promise<void>((r) => this.comeBack.push(r));
-    }
-    await this.pace(key);
-    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    const release = await this.flight.acquire(key);
     try {
+      await this.pace(key);
       const ex = await send();
+      this.latency.took(ex.durationMs);
       this.remember(key, ex);
       return ex;
     } finally {
-      this.inFlight.set(key, (this.inFlight.get(key) ?? 1) - 1);
-      const waiting = this.comeBack;
-      this.comeBack = [];
-      for (const r of waiting) r();
+      release();
     }
   }
 
@@ -299,10 +324,13 @@ export class ApiClient {
    * window reset, else a bounded backoff) and retried once.
    */
   async request(req: ApiRequest): Promise<ApiExchange> {
+    if (this.stopped) throw this.stopped;
     if (this.consecutiveFailures >= ApiClient.MAX_CONSECUTIVE_FAILURES)
-      throw new RunAborted(
-        'unresponsive',
-        `the server failed ${this.consecutiveFailures} requests in a row (timeouts, resets or oversized bodies); the run stopped instead of waiting on every request`,
+      throw this.stop(
+        new RunAborted(
+          'unresponsive',
+          `the server failed ${this.consecutiveFailures} requests in a row (timeouts, resets or oversized bodies); the run stopped instead of waiting on every request`,
+        ),
       );
     const key = this.bucketKey(req);
     const first = await this.reserved(key, () => this.once(req));

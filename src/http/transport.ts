@@ -16,7 +16,8 @@ import { ConfigError } from '../settings/read-config.ts';
 import { decodeBody } from './content-coding.ts';
 
 export interface OutgoingRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+  /** Any method token (RFC 9110 §9.1): the documented ones, the other RFC 9110 methods, an extension. */
+  method: string;
   url: string;
   headers?: Record<string, string>;
   body?: string;

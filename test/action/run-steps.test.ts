@@ -5,12 +5,12 @@
  * echoes the key in its responses (fault echo-key), and the key is still never printed: only the runner's
  * `::add-mask::` command holds it, which the runner takes out of the log.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesContaining, ROOT, withReference } from '../support/cli.ts';
+import { filesContaining, withReference } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
-import { action, expressions, jobFiles, runStep, stepNamed, type StepRun } from './steps.ts';
+import { action, expressions, fakeActionPath, jobFiles, runStep, stepNamed, type StepRun } from './steps.ts';
 
 const ENGINE = "inputs.engine == 'k6' && steps.k6.outcome == 'success' && 'k6' || 'node'";
 const lastStep = () => action().runs.steps.at(-1)!;
@@ -86,14 +86,7 @@ describe('The input check', () => {
 
 describe('The certify step', () => {
   it('It gives every input to animal-store-certify as its option, the extra arguments split on spaces, and the key in its environment only.', async () => {
-    // The action's scripts with a stand-in for the suite at GITHUB_ACTION_PATH, which prints what it was given.
-    const fake = tempDir('action-path');
-    mkdirSync(join(fake, 'bin'));
-    cpSync(join(ROOT, 'bin/action'), join(fake, 'bin/action'), { recursive: true });
-    writeFileSync(
-      join(fake, 'bin/certify.mjs'),
-      'console.log(JSON.stringify({ args: process.argv.slice(2), key: process.env.ANIMAL_STORE_API_KEY, input: process.env.KEY_INPUT ?? null })); process.exit(6);\n',
-    );
+    const fake = fakeActionPath(6);
     const job = jobFiles();
     const inputs = {
       'base-url': 'https://api.example.invalid/v1',

@@ -5,7 +5,7 @@
  * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY. Asynchronous: the reference server the steps certify runs in this process.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from '../support/cli.ts';
@@ -95,4 +95,19 @@ export function runStep(
       done({ code, stdout, stderr, output: out, summary: readFileSync(o.job.summary, 'utf8') });
     });
   });
+}
+
+/**
+ * An action folder with action.yml's scripts and a stand-in for the suite (bin/certify.mjs) that prints, as one JSON
+ * line, the arguments and the key it was given, then exits with `exitCode`: what the certify step hands the suite.
+ */
+export function fakeActionPath(exitCode = 0): string {
+  const dir = tempDir('action-path');
+  mkdirSync(join(dir, 'bin'));
+  cpSync(join(ROOT, 'bin/action'), join(dir, 'bin/action'), { recursive: true });
+  writeFileSync(
+    join(dir, 'bin/certify.mjs'),
+    `console.log(JSON.stringify({ args: process.argv.slice(2), key: process.env.ANIMAL_STORE_API_KEY, input: process.env.KEY_INPUT ?? null })); process.exit(${exitCode});\n`,
+  );
+  return dir;
 }

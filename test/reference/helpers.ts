@@ -31,7 +31,7 @@ export interface Res {
 }
 
 export interface SendOptions {
-  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  method?: string;
   /** The plan whose demo key is sent as Bearer (default enterprise), or null for no Authorization header. */
   plan?: PlanName | null;
   /** A raw Authorization header value (wins over `plan`). */

@@ -167,7 +167,7 @@ describe('Every response of the reference server', () => {
     { name: 'an unknown pet', path: '/pets/1', o: {}, status: 404 },
     { name: 'an unknown path', path: '/pets/1/toys', o: {}, status: 404 },
     { name: 'another version', path: '/../v2/pets', o: {}, status: 404 },
-    { name: 'an undocumented method', path: '/pets', o: { method: 'DELETE' }, status: 404 },
+    { name: 'an undocumented method', path: '/pets', o: { method: 'DELETE' }, status: 405 },
   ];
 
   test.each(REQUESTS)('Answering $name ($status) carries JSON, Date and integer X-RateLimit-* headers.', async ({ path, o, status }) => {

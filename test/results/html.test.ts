@@ -129,7 +129,7 @@ describe('index.html: requirements, failures first', () => {
     const auth = html.slice(html.indexOf('data-area="auth"'), html.indexOf('</section>', html.indexOf('data-area="auth"')));
     const statuses = attr(auth, 'data-status');
     expect(statuses.slice(0, 2)).toEqual(['fail', 'fail']);
-    expect(auth).toMatch(/<details class="passed" data-testid="passed-fold"><summary><span class="pill st-pass">4 passed<\/span>/);
+    expect(auth).toMatch(/<details class="passed" data-testid="passed-fold"><summary><span class="pill st-pass">\d+ passed<\/span>/);
     expect(auth.indexOf('data-testid="passed-fold"')).toBeGreaterThan(auth.lastIndexOf('data-status="fail"'));
   });
 

@@ -3,44 +3,27 @@
  * shell, for their behaviour: each file parses as YAML and has the structure of
  * a workflow; every secret and variable it uses is documented in its header; the
  * first step refuses to go on without the key's plan (and, for enterprise, its
- * limit) with an error naming the variable; the certify step runs the ceiling and
- * recovery scenarios with the plan from a variable, a request budget the suite
- * accepts, and k6 installed by Grafana's action; the reports are published even
- * when the certification fails; and the nightly keeps its history for the
- * comparison and opens, updates or closes an issue. Shell steps are run here
- * with bash and a stand-in for npm; the suite itself is asked for a dry run with
- * the environment the workflow gives it.
+ * limit) with an error naming the variable; the certify step is the suite's own
+ * action (action.yml, tested in test/action/: it installs k6 with Grafana's action,
+ * publishes the reports even when the certification fails) with the ceiling and
+ * recovery scenarios, the plan from a variable and a request budget the suite
+ * accepts; and the nightly keeps its history for the comparison and opens, updates
+ * or closes an issue. Shell steps are run here with bash and a stand-in for npm; the
+ * suite itself is asked for a dry run with the arguments the action's certify step
+ * gives it for the workflow's inputs.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { k6VersionProblem } from '../../load/node/k6.ts';
 import { PLANS } from '../../src/core/plans.ts';
 import { SETTINGS } from '../../src/settings/settings.ts';
 import { runCases } from '../support/cli.ts';
-import {
-  type Step,
-  type Workflow,
-  text,
-  load,
-  steps,
-  stepUsing,
-  certifyJob,
-  stepById,
-  indexOf,
-  used,
-  documented,
-  runShell,
-  evaluate,
-  check,
-} from '../support/workflows.ts';
-import { tempDir } from '../support/temp.ts';
+import { text, load, steps, certifyJob, stepById, used, documented, check } from '../support/workflows.ts';
+import { action, expressions, fakeActionPath, jobFiles, runStep, stepNamed } from '../action/steps.ts';
 
 interface Expected {
   env: 'production' | 'staging';
-  command: RegExp;
   triggers: string[];
-  /** secret → the suite variable it feeds in the certify step */
+  /** secret → the action's input it feeds in the certify step */
   secrets: Record<string, string>;
   vars: { plan: string; rpm: string; rpd: string; maxRequests: string };
   artifact: string;
@@ -51,9 +34,8 @@ const FILES: [string, Expected][] = [
     'nightly-production.yml',
     {
       env: 'production',
-      command: /^npm start -- --env production --scenarios ceiling,recovery$/m,
       triggers: ['schedule', 'workflow_dispatch'],
-      secrets: { ANIMAL_STORE_NIGHTLY_API_KEY: 'ANIMAL_STORE_API_KEY', ANIMAL_STORE_PRODUCTION_URL: 'ANIMAL_STORE_PRODUCTION_URL' },
+      secrets: { ANIMAL_STORE_NIGHTLY_API_KEY: 'api-key', ANIMAL_STORE_PRODUCTION_URL: 'base-url' },
       vars: { plan: 'ANIMAL_STORE_PLAN', rpm: 'ANIMAL_STORE_RPM', rpd: 'ANIMAL_STORE_RPD', maxRequests: 'ANIMAL_STORE_MAX_REQUESTS' },
       artifact: '${{ env.REPORTS_ARTIFACT }}',
     },
@@ -62,9 +44,8 @@ const FILES: [string, Expected][] = [
     'pre-release-staging.yml',
     {
       env: 'staging',
-      command: /^npm start -- --env staging --scenarios ceiling,recovery "\$\{extra\[@\]\}"$/m,
       triggers: ['workflow_dispatch', 'push'],
-      secrets: { ANIMAL_STORE_STAGING_API_KEY: 'ANIMAL_STORE_API_KEY', ANIMAL_STORE_STAGING_URL: 'ANIMAL_STORE_STAGING_URL' },
+      secrets: { ANIMAL_STORE_STAGING_API_KEY: 'api-key', ANIMAL_STORE_STAGING_URL: 'base-url' },
       vars: {
         plan: 'ANIMAL_STORE_STAGING_PLAN',
         rpm: 'ANIMAL_STORE_STAGING_RPM',
@@ -96,8 +77,8 @@ describe.each(FILES)('%s', (file, expected) => {
     }
   });
 
-  it('Every action is pinned to a major version.', () => {
-    for (const s of steps(w).filter((x) => x.uses)) expect(s.uses).toMatch(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*@v\d+$/);
+  it("Every action is pinned to a major version, but the suite's own (./, this commit's).", () => {
+    for (const s of steps(w).filter((x) => x.uses && x.uses !== './')) expect(s.uses).toMatch(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*@v\d+$/);
   });
 
   it('Every secret and variable it uses is documented in its header, under the right heading, and every one documented is used.', () => {
@@ -111,14 +92,14 @@ describe.each(FILES)('%s', (file, expected) => {
     expect([...docs.keys()].sort()).toEqual([...secrets, ...vars].sort());
   });
 
-  it('The secrets reach the certify step as values, the configuration check only as "is it set", and nothing else.', () => {
-    for (const [secret, variable] of Object.entries(expected.secrets)) {
-      expect(certify.env?.[variable]).toBe(`\${{ secrets.${secret} }}`);
+  it('The secrets reach the certify step as inputs of the action, the configuration check only as "is it set", and nothing else.', () => {
+    for (const [secret, input] of Object.entries(expected.secrets)) {
+      expect(certify.with?.[input]).toBe(`\${{ secrets.${secret} }}`);
       expect(Object.values(config.env ?? {})).toContain(`\${{ secrets.${secret} != '' }}`);
     }
     const places = (text(file).match(/secrets\./g) ?? []).length;
-    const inEnv = [certify, config].flatMap((s) => Object.values(s.env ?? {})).filter((v) => v.includes('secrets.')).length;
-    expect(inEnv).toBe(places);
+    const given = [...Object.values(certify.with ?? {}), ...Object.values(config.env ?? {})];
+    expect(given.filter((v) => String(v).includes('secrets.')).length).toBe(places);
     expect(JSON.stringify({ ...w, jobs: undefined })).not.toContain('secrets.');
     for (const job of Object.values(w.jobs)) expect(JSON.stringify({ ...job, steps: undefined })).not.toContain('secrets.');
   });
@@ -192,7 +173,25 @@ describe.each(FILES)('%s', (file, expected) => {
     expect(check(w, { [expected.vars.plan]: 'pro', [expected.vars.maxRequests]: '4321' }, {}).output['max-requests']).toBe('4321');
   });
 
-  it('The suite accepts the environment the certify step gives it, and the dry run of the same command fits the budget.', async () => {
+  /** What the action's certify step hands the suite for the workflow's inputs: its arguments and the key. */
+  async function handed(vars: Record<string, string>, budget: string): Promise<{ args: string[]; key: string }> {
+    const inputs: Record<string, string> = {};
+    for (const [name, v] of Object.entries(certify.with ?? {}))
+      inputs[name] = String(v).replace(/\$\{\{ (.*?) \}\}/g, (_m, e: string) => {
+        if (e.startsWith('vars.')) return vars[e.slice(5)] ?? '';
+        if (e.startsWith('secrets.')) return /URL/.test(e) ? `https://${expected.env}.example.invalid/v1` : 'k'.repeat(32);
+        if (e === 'steps.config.outputs.max-requests') return budget;
+        if (e.startsWith('inputs.allow_must_waivers')) return '';
+        if (e === 'env.REPORTS_ARTIFACT' || e === 'github.run_number') return 'certification';
+        throw new Error(`unknown expression ${e}`);
+      });
+    const job = jobFiles();
+    const engine = { "inputs.engine == 'k6' && steps.k6.outcome == 'success' && 'k6' || 'node'": 'node' };
+    const r = await runStep(stepNamed('certify'), expressions(inputs, engine), { cwd: job.dir, job, actionPath: fakeActionPath() });
+    return JSON.parse(r.stdout) as { args: string[]; key: string };
+  }
+
+  it('The suite accepts the arguments the action gives it for these inputs, and their dry run fits the budget.', async () => {
     // what the suite needs grows with the per-minute limit as the budget does: one plan of the
     // table and one enterprise plan (limits from the variables) cover both ways the check computes it
     const cases: Record<string, string>[] = [
@@ -200,25 +199,14 @@ describe.each(FILES)('%s', (file, expected) => {
       { [expected.vars.plan]: 'enterprise', [expected.vars.rpm]: '2000', [expected.vars.rpd]: '500000' },
     ];
     const neutral = Object.fromEntries(SETTINGS.filter((s) => s.env).map((s) => [s.env as string, ''])); // no .env value leaks in
-    const args = expected.command.source.match(/--env \w+ --scenarios [\w,]+/)![0].split(' ');
     const budgets = cases.map((vars) => check(w, vars, {}).output['max-requests']);
-    const env = (vars: Record<string, string>, budget: string) => {
-      const values: Record<string, string> = { 'steps.config.outputs.max-requests': budget };
-      for (const [k, v] of Object.entries(certify.env ?? {})) {
-        const m = /^\$\{\{ (vars|secrets)\.(\w+) \}\}$/.exec(v);
-        if (m && m[1] === 'vars') values[`vars.${m[2]}`] = vars[m[2]] ?? '';
-        if (m && m[1] === 'secrets')
-          values[`secrets.${m[2]}`] = /URL/.test(m[2]) ? `https://${expected.env}.example.invalid/v1` : 'k'.repeat(32);
-        if (k === 'ANIMAL_STORE_ENGINE') values[v.slice(4, -3)] = 'node';
-        if (k === 'ALLOW_MUST_WAIVERS') values[v.slice(4, -3)] = 'false';
-      }
-      return { ...neutral, ...evaluate(certify.env ?? {}, values) };
-    };
+    const given = await Promise.all(cases.map((vars, i) => handed(vars, budgets[i])));
+    for (const g of given) expect(g.args.join(' ')).toContain(`--env ${expected.env} --plan`);
     // Both dry runs through npm start's certify() in this process (test/support/cli-cases.ts): what it says, not how
     // its process ends, which the other tests of npm start prove.
     const runs = await runCases('start', {
-      table: { args: [...args, '--dry-run'], env: env(cases[0], budgets[0]) },
-      enterprise: { args: [...args, '--dry-run'], env: env(cases[1], budgets[1]) },
+      table: { args: [...given[0].args, '--dry-run'], env: { ...neutral, ANIMAL_STORE_API_KEY: given[0].key } },
+      enterprise: { args: [...given[1].args, '--dry-run'], env: { ...neutral, ANIMAL_STORE_API_KEY: given[1].key } },
     });
     [runs.table, runs.enterprise].forEach((r, i) => {
       expect(r.code, r.stderr).toBe(0);
@@ -230,96 +218,29 @@ describe.each(FILES)('%s', (file, expected) => {
     });
   }, 120_000);
 
-  it('The certify step runs the command with the plan and its limits from the variables, the checked budget and the engine k6 installed.', () => {
-    expect(certify.run).toMatch(expected.command);
-    expect(certify.env?.ANIMAL_STORE_PLAN).toBe(`\${{ vars.${expected.vars.plan} }}`);
-    expect(certify.env?.ANIMAL_STORE_RPM).toBe(`\${{ vars.${expected.vars.rpm} }}`);
-    expect(certify.env?.ANIMAL_STORE_RPD).toBe(`\${{ vars.${expected.vars.rpd} }}`);
-    expect(certify.env?.ANIMAL_STORE_MAX_REQUESTS).toBe('${{ steps.config.outputs.max-requests }}');
-    expect(certify.env?.ANIMAL_STORE_ENGINE).toBe("${{ steps.k6.outcome == 'success' && 'k6' || 'node' }}");
-    expect(certify.env?.ANIMAL_STORE_REPORTS_DIR).toBe('reports');
+  it("The certify step is the suite's action with the plan and its limits from the variables, the checked budget, the scenarios ceiling and recovery, k6, and this workflow's artifact and check run.", () => {
+    expect(certify.uses).toBe('./');
+    expect(certify.with).toMatchObject({
+      env: expected.env,
+      plan: `\${{ vars.${expected.vars.plan} }}`,
+      rpm: `\${{ vars.${expected.vars.rpm} }}`,
+      rpd: `\${{ vars.${expected.vars.rpd} }}`,
+      'max-requests': '${{ steps.config.outputs.max-requests }}',
+      scenarios: 'ceiling,recovery',
+      engine: 'k6',
+      'reports-dir': 'reports',
+      'artifact-name': expected.artifact,
+      'junit-check-name': `Animal Store certification (${expected.env})`,
+    });
+    expect(Object.keys(action().inputs)).toEqual(expect.arrayContaining(Object.keys(certify.with ?? {})));
     expect(certify.if).toBeUndefined();
   });
 
-  it("The certify step passes the suite's exit code on, and records it as a step output.", () => {
-    for (const code of ['0', '1', '3', '6']) {
-      const r = runShell(certify.run!, { FAKE_EXIT: code, ALLOW_MUST_WAIVERS: 'false' });
-      expect(r.code).toBe(Number(code));
-      expect(r.output['exit-code']).toBe(code);
-      expect(readFileSync(join(r.dir, 'args'), 'utf8').split('\n').filter(Boolean)).toEqual([
-        'start',
-        '--',
-        '--env',
-        expected.env,
-        '--scenarios',
-        'ceiling,recovery',
-      ]);
-    }
-  });
-
-  it("k6 is installed by Grafana's setup action, pinned to k6 v2.2.0, inside the range the suite verifies and accepts, before the certify step; the Node engine is the announced fallback.", () => {
-    const k6 = stepUsing(w, 'grafana/setup-k6-action')!;
-    expect(k6).toBeDefined();
-    expect(k6.uses).toBe('grafana/setup-k6-action@v1');
-    expect(k6.id).toBe('k6');
-    expect(k6.with?.['k6-version']).toBe('2.2.0');
-    expect(k6VersionProblem('k6', `k6 v${String(k6.with?.['k6-version'])}`)).toBeUndefined();
-    expect(k6['continue-on-error']).toBe(true);
-    expect(indexOf(w, k6)).toBeGreaterThan(
-      indexOf(
-        w,
-        certifyJob(w).steps.find((s) => s.run === 'npm ci')!,
-      ),
-    );
-    expect(indexOf(w, k6)).toBeLessThan(indexOf(w, certify));
-    expect(text(file)).toMatch(/# k6 2\.2\.0, the newest of the versions the suite's bundles are verified on \(v1\.0\.0 to\n\s*# v2\.2\.x/);
-    const fallback = certifyJob(w).steps.find((s) => s.if === "steps.k6.outcome == 'failure'")!;
-    expect(fallback.run).toMatch(/^echo "::warning title=k6 not installed::.*Node engine/m);
-    expect(fallback.run).toContain('GITHUB_STEP_SUMMARY');
-  });
-
-  const always: [string, (w: Workflow) => Step | undefined, (s: Step) => void][] = [
-    [
-      'the JUnit report is published',
-      (x) => stepUsing(x, 'dorny/test-reporter'),
-      (s) => {
-        expect(s.with?.path).toBe('reports/junit.xml');
-        expect(s.with?.reporter).toBe('java-junit');
-      },
-    ],
-    [
-      "this run's reports (index.html and the rest) are uploaded as an artifact",
-      (x) => stepUsing(x, 'actions/upload-artifact'),
-      (s) => {
-        expect(String(s.with?.path).trim().split('\n')).toEqual(['reports/', '!reports/runs/**']);
-        expect(s.with?.name).toBe(expected.artifact);
-        expect(s.with?.overwrite).toBe(true);
-      },
-    ],
-    [
-      'summary.md is appended to the step summary',
-      (x) => steps(x).find((s) => s.name === 'Write the step summary'),
-      (s) => expect(s.run).toContain('cat reports/summary.md >> "$GITHUB_STEP_SUMMARY"'),
-    ],
-  ];
-  it.each(always)('Even when the certification fails, %s.', (_name, find, check) => {
-    const s = find(w);
-    expect(s).toBeDefined();
-    expect(s!.if).toBe('always()');
-    check(s!);
-  });
-
-  it('The step summary shows summary.md, or says why there is none: the exit code and its meaning, or that the certification did not run.', () => {
-    const s = steps(w).find((x) => x.name === 'Write the step summary')!;
-    expect(s.env?.EXIT_CODE).toBe('${{ steps.certify.outputs.exit-code }}');
-    const dir = tempDir('wf');
-    mkdirSync(join(dir, 'reports'));
-    writeFileSync(join(dir, 'reports', 'summary.md'), '## ❌ animal-store certification: **NOT CONFORMANT**\n');
-    expect(runShell(s.run!, { EXIT_CODE: '1' }, dir).summary).toBe('## ❌ animal-store certification: **NOT CONFORMANT**\n');
-    const unreachable = runShell(s.run!, { EXIT_CODE: '3' });
-    expect(unreachable.code).toBe(0);
-    expect(unreachable.summary).toMatch(/^No summary\.md was written: the certification exited with code 3 \(the target was unreachable\)/);
-    expect(runShell(s.run!, { EXIT_CODE: '' }).summary).toMatch(/^No summary\.md was written: the certification did not run/);
+  it("k6 is pinned to v2.2.0, inside the range the suite verifies and accepts, and the action installs it with Grafana's setup action.", () => {
+    expect(certify.with?.['k6-version']).toBe('2.2.0');
+    expect(k6VersionProblem('k6', `k6 v${String(certify.with?.['k6-version'])}`)).toBeUndefined();
+    expect(stepNamed('k6').uses).toBe('grafana/setup-k6-action@v1');
+    expect(text(file)).toMatch(/k6 2\.2\.0 -- the newest of the versions the suite's bundles are verified on \(v1\.0\.0 to\n\s*# v2\.2\.x/);
   });
 
   it('Its permissions are nothing by default, and the certify job may only read the code and publish checks.', () => {

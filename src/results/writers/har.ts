@@ -1,8 +1,8 @@
 /**
  * traffic.har: the run's traffic as HAR 1.2, for the browser's network panel (import), Insomnia, Postman or
  * har-to-k6. Written from the lines the conformance worker recorded (src/results/har-lines.ts), in two passes over them —
- * the pages and the requirements judged on each entry first, then the entries one by one, each straight to the file —
- * so the writer holds one entry at a time. The rate-limit scenarios are summarised in the log's comment and in
+ * the pages, the requirements judged on each entry and the order the entries started in first, then the entries one by
+ * one, each to the file once those that started before it are — so the writer holds only the entries in flight together. The rate-limit scenarios are summarised in the log's comment and in
  * `_rateLimitScenarios`, not listed: their requests are in the load reports. Every chunk is redacted again.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
@@ -70,12 +70,14 @@ function survey(lines: Iterable<TrafficLine>) {
   let entries = 0;
   let omitted = 0;
   let truncated = 0;
+  const starts: { seq: number; at: number }[] = [];
   for (const l of lines) {
     if (l.kind === 'caps') caps = l.caps;
     else if (l.kind === 'page') pages.push(l.page);
     else if (l.kind === 'dropped') omitted = Math.max(omitted, l.count);
     else if (l.kind === 'entry') {
       entries++;
+      starts.push({ seq: l.seq, at: Date.parse(l.entry.startedDateTime) });
       if (l.entry.request.postData?._truncated || l.entry.response.content._truncated) truncated++;
     } else if (l.kind === 'judged') {
       const m = judged.get(l.seq) ?? new Map<string, Outcome>();
@@ -83,7 +85,9 @@ function survey(lines: Iterable<TrafficLine>) {
       judged.set(l.seq, m);
     }
   }
-  return { pages, judged, caps, entries, omitted, truncated };
+  // Requests in flight together are recorded as they come back: the file lists them in the order they started.
+  const order = starts.sort((a, b) => a.at - b.at || a.seq - b.seq).map((x) => x.seq);
+  return { pages, judged, caps, entries, omitted, truncated, order };
 }
 
 /** Requests of a scenario by kind: its certificate keeps totals when its timeline was thinned. */
@@ -157,12 +161,19 @@ export function writeHar(
       `    "pages": [${s.pages.map((p) => `\n      ${JSON.stringify(p)}`).join(',')}${s.pages.length ? '\n    ' : ''}],\n    "entries": [`,
     );
     let first = true;
+    // An entry waits here until every entry that started before it was written (as many as were in flight with it).
+    const early = new Map<number, string>();
+    let next = 0;
     for (const l of lines?.() ?? []) {
       if (l.kind !== 'entry') continue;
       const tags = s.judged.get(l.seq);
       const entry = tags ? { ...l.entry, _requirements: [...tags.keys()], _outcomes: Object.fromEntries(tags) } : l.entry;
-      put(`${first ? '' : ','}\n      ${JSON.stringify(entry)}`);
-      first = false;
+      early.set(l.seq, JSON.stringify(entry));
+      for (let text = early.get(s.order[next]); text !== undefined; text = early.get(s.order[next])) {
+        early.delete(s.order[next++]);
+        put(`${first ? '' : ','}\n      ${text}`);
+        first = false;
+      }
     }
     put(`${first ? '' : '\n    '}],\n    "_rateLimitScenarios": ${JSON.stringify(scenarioSummaries(run.load))}\n  }\n}\n`);
   });

@@ -6,6 +6,7 @@ import { arr, newPet, obj, type Srv } from '../helpers.ts';
 import type { Proof } from './types.ts';
 import { GENERATED_PROOFS } from './generated.ts';
 import { HELD_OUT_39_PROOFS } from './held-out-39.ts';
+import { WHOLE_REQUEST_PROOFS } from './whole-request.ts';
 
 const SEED_ID = '9007199254740993';
 const get = (s: Srv, path: string) => s.send(path);
@@ -155,6 +156,11 @@ export const CONFORMANCE_PROOFS: Proof[] = [
   { fault: 'reset-relative', holds: async (s) => judgeReset((await rl(s)).resetRaw, s.clock.now(), 60, 5).ok },
   { fault: 'remaining-not-falling', holds: async (s) => (await rl(s)).remaining! - (await rl(s)).remaining! === 1 },
   { fault: 'remaining-falls-by-two', holds: async (s) => (await rl(s)).remaining! - (await rl(s)).remaining! === 1 },
+  {
+    // one budget per key: a getPet after a listPets says one fewer
+    fault: 'limit-per-route',
+    holds: async (s) => (await rl(s)).remaining! - (await rl(s, `/pets/${SEED_ID}`)).remaining! === 1,
+  },
   { fault: 'content-type-missing', holds: async (s) => (await get(s, '/pets')).headers['content-type'] !== undefined },
   { fault: 'created-empty-body', holds: async (s) => (await post(s, newPet())).text !== '' },
   { fault: 'unauthorized-empty-body', holds: async (s) => (await s.send('/pets', { plan: null })).text !== '' },
@@ -195,4 +201,5 @@ export const CONFORMANCE_PROOFS: Proof[] = [
   ...GENERATED_PROOFS,
   // held out for issue 39: what lies around the request
   ...HELD_OUT_39_PROOFS,
+  ...WHOLE_REQUEST_PROOFS,
 ];

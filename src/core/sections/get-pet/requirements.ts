@@ -34,7 +34,7 @@ export const GET_PET = section('getPet', {
     section: 'Endpoints / Get an animal',
     quote: '| 404 | Error | The requested resource could not be found. |',
     title: 'An unknown id is answered 404 with an Error.',
-    faults: ['unknown-id-200', 'get-mid-id-500'],
+    faults: ['unknown-id-200', 'get-mid-id-500', 'petid-uint64-wrap', 'petid-low-32-bits'],
     titles: {
       pass: 'An id no pet has answered 404',
       same: 'A 200 is the pet asked for',

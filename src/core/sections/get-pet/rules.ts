@@ -82,3 +82,26 @@ export function judgeNonIntegerId(a: Answer, shown: string): Judgement {
     evidence: { expected: '4xx', actual: answerText(a) },
   });
 }
+
+/**
+ * A petId outside int64 (a held id shifted by 2^64, say): no animal can have it, so a 200 is another animal
+ * (GET-404-UNKNOWN, "Another pet returned for an id": an id parsed with its overflow ignored); any other answer is
+ * judged as a petId that is no int64 (GET-NON-INTEGER-ID-4XX: a 4xx, never a 5xx).
+ */
+export function judgeIdOutsideInt64(digits: string, a: Answer, shown: string): Judgement {
+  if (a.status < 200 || a.status >= 300) return judgeNonIntegerId(a, shown);
+  const got = petAt(a.body)?.id;
+  const actual = `${answerText(a)} with id ${got ?? '(none)'}`;
+  return GET_PET.judge('GET-404-UNKNOWN', {
+    ok: false,
+    fail: 'other',
+    message: `${shown}: ${actual}`,
+    evidence: { expected: `4xx: ${digits} is outside int64, no animal has it`, actual },
+  });
+}
+
+/** GET-404-UNKNOWN and GET-NON-INTEGER-ID-4XX not judged: the first page of listPets gave no id to shift. */
+export const judgeNothingToShift = (): Judgement[] =>
+  (['GET-404-UNKNOWN', 'GET-NON-INTEGER-ID-4XX'] as const).map((id) =>
+    GET_PET.judge(id, { outcome: 'skip', title: 'not-judged', message: 'the first page of listPets gave no id to shift' }),
+  );

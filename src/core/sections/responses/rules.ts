@@ -228,3 +228,61 @@ export function judgeEquivalentForms(e: EquivalentForms): Judgement {
     evidence: { expected: `served as the request it is equivalent to (${source})`, actual: shown },
   });
 }
+
+/** What METHOD-405-ALLOW reads of a request with a method its path does not take, sent with the key. */
+export interface NotTakenAnswer {
+  method: string;
+  path: string;
+  status: number | undefined;
+  shown: string;
+  /** The Allow header, when sent. */
+  allow?: string;
+  /** The body is an Error (a JSON object with code and status). */
+  errorBody: boolean;
+  /** The methods the spec documents for this path. */
+  documented: readonly string[];
+}
+
+/**
+ * METHOD-405-ALLOW: a method a documented path does not take is refused — a 405 with Allow (RFC 9110 §15.5.6: MUST);
+ * a 404, 401, 400 or 501 is a refusal too, and a 2xx is observed (an operation the spec does not show).
+ * METHOD-405-DETAILS (SHOULD): the 405's Allow lists the documented methods, its body is an Error; no 5xx.
+ */
+export function judgeMethodNotTaken(a: NotTakenAnswer): Judgement[] {
+  const args = { method: a.method, path: a.path };
+  const message = `${a.method} ${a.path} with the key: ${a.shown}`;
+  if (a.status === undefined) return [];
+  if (a.status >= 200 && a.status < 300)
+    return [RESPONSES.judge('METHOD-405-ALLOW', { outcome: 'observe', title: 'observed', args, message })];
+  if (a.status >= 500 && a.status !== 501)
+    return [
+      RESPONSES.judge('METHOD-405-DETAILS', {
+        ok: false,
+        fail: 'serverError',
+        message,
+        evidence: { expected: '405, 404 or 501', actual: a.shown },
+      }),
+    ];
+  if (a.status !== 405) return [RESPONSES.judge('METHOD-405-ALLOW', { ok: true, args, message })];
+  if (a.allow === undefined)
+    return [
+      RESPONSES.judge('METHOD-405-ALLOW', { ok: false, message, evidence: { expected: '405 with an Allow header', actual: a.shown } }),
+    ];
+  const listed = a.allow.split(',').map((m) => m.trim().toUpperCase());
+  const missing = a.documented.filter((m) => !listed.includes(m));
+  return [
+    RESPONSES.judge('METHOD-405-ALLOW', { ok: true, args, message: `${message}, Allow: ${a.allow}` }),
+    RESPONSES.judge('METHOD-405-DETAILS', {
+      ok: missing.length === 0,
+      fail: 'incomplete',
+      message: missing.length ? `${message}: Allow: ${a.allow} omits ${missing.join(', ')}` : `${message}, Allow: ${a.allow}`,
+      evidence: missing.length ? { expected: `Allow listing ${a.documented.join(', ')}`, actual: `Allow: ${a.allow}` } : undefined,
+    }),
+    RESPONSES.judge('METHOD-405-DETAILS', {
+      ok: a.errorBody,
+      fail: 'bare',
+      message: a.errorBody ? `${message}: an Error body` : `${message}: no Error body ("Every error response has the Error body")`,
+      evidence: a.errorBody ? undefined : { expected: 'an Error body (code, message, status)', actual: a.shown },
+    }),
+  ];
+}

@@ -1,0 +1,120 @@
+/**
+ * Every method on every path of the API (issue 39): no method is served without a valid key — HEAD (served as GET
+ * by most frameworks, and so by verb tampering), the other RFC 9110 methods and an extension token — and a method a
+ * path does not take, sent with the key, is refused: a 405 with Allow (RFC 9110 §15.5.6), or a router's 404.
+ *
+ * Safety: the methods that could write (POST, PUT, PATCH, DELETE) go only to an id no server issued, and without a
+ * valid key unless writes are allowed; the collection gets the safe methods and the extension alone, so a server that
+ * wrongly serves them can lose nothing (no DELETE /pets, ever). CONNECT is not sent: it asks for a tunnel, not a
+ * resource (RFC 9110 §9.3.6), and HTTP clients refuse to send it as a request.
+ */
+import { defineSpec } from '../../src/harness/define-spec.ts';
+import type { TestContext } from '../../src/harness/context.ts';
+import type { ApiRequest, Credential } from '../../src/http/client.ts';
+import { describeStatus, UNKNOWN_ID } from '../../src/harness/ops.ts';
+import { judgeMethodWithoutKey } from '../../src/core/sections/auth/rules.ts';
+import { judgeMethodNotTaken } from '../../src/core/sections/responses/rules.ts';
+import { isObject } from '../../src/harness/ops.ts';
+
+/**
+ * An extension method (RFC 9110 §16.1): QUERY, registered with IANA but in no RFC 9110 and implemented by few — safe
+ * by its definition (it asks, with a body, what GET asks). A token nobody registered would tell nothing of a Node
+ * server: its parser refuses any method it does not know with a bare 400 before the application sees it.
+ */
+export const EXTENSION_METHOD = 'QUERY';
+
+interface Target {
+  path: string;
+  operation: 'listPets' | 'getPet';
+  /** What the spec documents for this path. */
+  documented: readonly string[];
+  /** The methods sent to it besides the documented ones. */
+  methods: readonly string[];
+}
+
+const ITEM = `/pets/${UNKNOWN_ID}`;
+const TARGETS: readonly Target[] = [
+  { path: '/pets', operation: 'listPets', documented: ['GET', 'POST'], methods: ['HEAD', 'OPTIONS', 'TRACE', EXTENSION_METHOD] },
+  {
+    path: ITEM,
+    operation: 'getPet',
+    documented: ['GET'],
+    methods: ['HEAD', 'OPTIONS', 'TRACE', 'POST', 'PUT', 'PATCH', 'DELETE', EXTENSION_METHOD],
+  },
+];
+
+const request = (t: Target, method: string, auth: Credential, harmless: string): ApiRequest => ({
+  operation: t.operation,
+  method,
+  path: t.path,
+  auth,
+  offSpec: true,
+  harmless,
+});
+
+/** A wrong key of the configured key's shape (its last character changed). */
+const wrongKey = (k: string): Credential => ({ authorization: `Bearer ${k.slice(0, -1)}${k.endsWith('x') ? 'y' : 'x'}` });
+
+async function withoutKey(t: TestContext) {
+  for (const target of TARGETS)
+    for (const method of target.methods) {
+      const ex = await t.request(request(target, method, 'none', 'no credential: a server that serves it fails the run'));
+      t.judge(ex, [
+        judgeMethodWithoutKey({ method, path: target.path, status: ex.response?.status, shown: describeStatus(ex) }, 'without a key'),
+      ]);
+    }
+  // A wrong key, on the method most often left out of the check (HEAD) and the one that would destroy (DELETE).
+  for (const [target, method] of [
+    [TARGETS[0], 'HEAD'],
+    [TARGETS[1], 'DELETE'],
+  ] as const) {
+    const ex = await t.request(request(target, method, wrongKey(t.config.apiKey ?? 'no-key'), 'an invalid key'));
+    t.judge(ex, [
+      judgeMethodWithoutKey({ method, path: target.path, status: ex.response?.status, shown: describeStatus(ex) }, 'with a wrong key'),
+    ]);
+  }
+}
+
+/**
+ * With the key: the extension on both paths and DELETE of an id no server issued (nothing to delete) always; POST,
+ * PUT and PATCH of that id only when writes are allowed (a server may create what it does not find).
+ */
+const withKeyMethods = (target: Target, writes: boolean) =>
+  target.methods.filter(
+    (m) => m === EXTENSION_METHOD || (target.path === ITEM && (m === 'DELETE' || (writes && !['HEAD', 'OPTIONS', 'TRACE'].includes(m)))),
+  );
+
+async function withKey(t: TestContext) {
+  for (const target of TARGETS)
+    for (const method of withKeyMethods(target, t.config.allowWrites)) {
+      const ex = await t.request(request(target, method, 'valid', 'a safe extension method, an id no server issued, or writes are on'));
+      const res = ex.response;
+      const a = {
+        method,
+        path: target.path,
+        status: res?.status,
+        shown: describeStatus(ex),
+        ...(res?.headers.allow !== undefined ? { allow: res.headers.allow } : {}),
+        errorBody: isObject(ex.json) && typeof ex.json.code === 'string' && 'status' in ex.json,
+        documented: target.documented,
+      };
+      t.judge(ex, judgeMethodNotTaken(a));
+    }
+}
+
+export default defineSpec({
+  operation: 'auth',
+  behaviour: 'every-method',
+  tests: [
+    {
+      title: 'No method on any path is served without a valid key: HEAD, OPTIONS, TRACE, POST, PUT, PATCH, DELETE and an extension.',
+      requirements: ['AUTH-EVERY-METHOD'],
+      run: withoutKey,
+    },
+    {
+      title: 'A method a path does not take, sent with the key, is answered 405 with Allow (or 404), never served.',
+      requirements: ['METHOD-405-ALLOW', 'METHOD-405-DETAILS'],
+      run: withKey,
+    },
+  ],
+});
