@@ -25,7 +25,7 @@ export async function measureMachineRate(ms = MEASURE_MS, inFlight = MEASURE_IN_
   };
   let answered = 0;
   let counting = false;
-  let started = 0;
+  let started: number;
   let until = Date.now() + WARM_UP_MS;
   const lane = async () => {
     while (Date.now() < until) {
