@@ -129,7 +129,11 @@ export function statefulPhase(x: Explorer): Promise<void> {
   });
 }
 
-/** CREATE-400-NOTHING-STORED: no refused create shows up on a page of its status that lists every match. */
+/**
+ * CREATE-400-NOTHING-STORED: no refused create shows up on a page of its status that lists every match. A refused
+ * create that sent no valid status would have the server's default status, which the spec does not show: it is looked
+ * for on the page of every status (the unfiltered page holds every animal, full on any store of a hundred).
+ */
 export async function nothingStored(x: Explorer, refused: readonly Probe[], source: string): Promise<Attempt[]> {
   const statuses = (operation('listPets').params.find((p) => p.name === 'status')!.schema.enum ?? []).map(String);
   const groups = new Map<string | undefined, Probe[]>();
@@ -139,21 +143,42 @@ export async function nothingStored(x: Explorer, refused: readonly Probe[], sour
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   const out: Attempt[] = [];
-  const max = maxLimit();
   for (const [status, probes] of groups) {
-    if (x.pace.left() <= 0) break;
-    const list = listProbe(x, status, max, 'refused creates');
-    let hit: Probe | undefined;
-    const judge = (ex: ApiExchange): Judgement[] => {
-      const listing = listingOf(ex, max, x.session.largestPage(max), new URLSearchParams(list.query).toString());
-      const r = listing ? storedVerdicts(listing, probes, status) : { verdicts: [] };
-      hit = r.hit;
-      return r.verdicts;
-    };
-    const shot = await x.exchange(requestOf(list), source, judge);
-    out.push({ probe: hit ?? probes[0], findings: shot.findings, failures: shot.failures, kind: 'stored' });
+    const attempt = await storedOnPages(x, probes, status === undefined ? statuses : [status], source);
+    if (attempt) out.push(attempt);
   }
   return out;
+}
+
+/** The refused creates `probes` looked for on the page of each of `statuses`: judged when one lists them, or every one proves them absent. */
+async function storedOnPages(
+  x: Explorer,
+  probes: readonly Probe[],
+  statuses: readonly string[],
+  source: string,
+): Promise<Attempt | undefined> {
+  const max = maxLimit();
+  let hit: Probe | undefined;
+  let proved = 0;
+  const findings: Attempt['findings'] = [];
+  const failures: Attempt['failures'] = [];
+  for (const [i, status] of statuses.entries()) {
+    if (x.pace.left() <= 0 || hit) break;
+    const list = listProbe(x, status, max, 'refused creates');
+    const judge = (ex: ApiExchange): Judgement[] => {
+      const listing = listingOf(ex, max, x.session.largestPage(max), new URLSearchParams(list.query).toString());
+      if (!listing) return [];
+      if (provesAbsence(listing)) proved++;
+      const r = storedVerdicts(listing, probes, statuses.length > 1 ? `${statuses.join(', ')} (each page)` : status);
+      hit = r.hit;
+      // Absent from this page: said once every page looked at proved it (a default status may be any of them).
+      return hit || (i === statuses.length - 1 && proved === statuses.length) ? r.verdicts : [];
+    };
+    const shot = await x.exchange(requestOf(list), source, judge);
+    findings.push(...shot.findings);
+    failures.push(...shot.failures);
+  }
+  return findings.length || failures.length || hit ? { probe: hit ?? probes[0], findings, failures, kind: 'stored' } : undefined;
 }
 
 export async function storedPhase(x: Explorer): Promise<void> {
