@@ -91,6 +91,11 @@ const table = {
     'METHOD-405-ALLOW',
     "A method a path does not take gets the framework's own 405: text/plain, no Allow (RFC 9110 §15.5.6), no Error body.",
   ),
+  'method-405-allow-partial': conformance(
+    'METHOD-405-DETAILS',
+    "A 405's Allow lists only the methods of the first route matching the path (Allow: GET for PUT /pets, which takes POST too).",
+    'warn',
+  ),
   'key-case-insensitive': conformance('AUTH-UNKNOWN-KEY-401', 'Keys are compared under a case-insensitive collation.'),
   'token-unanchored': conformance(
     'AUTH-UNKNOWN-KEY-401',

@@ -113,7 +113,7 @@ export default defineSpec({
     },
     {
       title: 'A method a path does not take, sent with the key, is answered 405 with Allow (or 404), never served.',
-      requirements: ['METHOD-405-ALLOW'],
+      requirements: ['METHOD-405-ALLOW', 'METHOD-405-DETAILS'],
       run: withKey,
     },
   ],
