@@ -131,7 +131,8 @@ export class Explorer {
     const shot = await this.exchange(requestOf(probe), source, (ex) => judgeProbe(probe, ex), probe);
     const status = shot.ex.response?.status ?? 0;
     if (probe.op !== 'createPet') return { probe, ...shot };
-    if (probe.cls === 'invalid' && probe.name !== undefined && status >= 400 && status < 500) this.memory.refused.push(probe);
+    // Any createPet refused with a 4xx — an invalid body, a credential the server did not take (401) — must store nothing.
+    if (probe.name !== undefined && status >= 400 && status < 500) this.memory.refused.push(probe);
     const kept = createdBy(probe, shot);
     if (kept) this.memory.created.push(kept);
     if (kept) this.memory.held.push(kept.id);
