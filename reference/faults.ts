@@ -91,6 +91,11 @@ const table = {
     'METHOD-405-ALLOW',
     "A method a path does not take gets the framework's own 405: text/plain, no Allow (RFC 9110 §15.5.6), no Error body.",
   ),
+  'method-405-allow-partial': conformance(
+    'METHOD-405-DETAILS',
+    "A 405's Allow lists only the methods of the first route matching the path (Allow: GET for PUT /pets, which takes POST too).",
+    'warn',
+  ),
   'key-case-insensitive': conformance('AUTH-UNKNOWN-KEY-401', 'Keys are compared under a case-insensitive collation.'),
   'token-unanchored': conformance(
     'AUTH-UNKNOWN-KEY-401',
@@ -504,6 +509,11 @@ const table = {
     'CREATE-400-BAD-STATUS',
     'A status given as the index of the enumeration (0, "1") is accepted as that value (Jackson\'s ordinal enum binding).',
   ),
+  'create-401-stored': generated(
+    'CREATE-400-NOTHING-STORED',
+    'A createPet refused with 401 (no key, a wrong one) is stored all the same: the credential is checked after the handler ran, its decision not awaited.',
+    'warn',
+  ),
   'invalid-stored': generated(
     'CREATE-400-NOTHING-STORED',
     'A categoryId written as a string of two or more digits is refused with 400, but the pet is stored anyway.',
@@ -546,6 +556,10 @@ const table = {
     ...conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'),
     alsoSuite: 'load',
   },
+  'limit-per-route': conformance(
+    'RL-REMAINING-DECREMENTS',
+    'The rate limiter is keyed per route (a limiter mounted on each router): each operation has the whole limit of its own, X-RateLimit-Remaining on one ignores the requests of the others.',
+  ),
   'remaining-falls-by-two': conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
   '429-instead-of-401': conformance(
     'RL-RECOVERY',

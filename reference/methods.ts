@@ -46,7 +46,9 @@ export function unroutedReply(
   if (method === 'OPTIONS') return { status: 204, body: '', headers: { Allow: allow.join(', ') } };
   // Fault method-405-bare: the framework's own 405 — text/plain, no Allow, no Error body, none of the app's headers.
   if (has('method-405-bare')) return { status: 405, body: 'Method Not Allowed', contentType: 'text/plain', bare: true };
-  return error('method_not_allowed', `${method} ${pathname}; allowed: ${allow.join(', ')}`, { Allow: allow.join(', ') });
+  // Fault method-405-allow-partial: the Allow of the first route matching the path only.
+  const listed = has('method-405-allow-partial') ? allow.slice(0, 1) : allow;
+  return error('method_not_allowed', `${method} ${pathname}; allowed: ${listed.join(', ')}`, { Allow: listed.join(', ') });
 }
 
 /** Fault undocumented-delete-no-auth: a DELETE route nobody documented, served before authentication. */

@@ -20,6 +20,10 @@ export const WHOLE_REQUEST_PROOFS: Proof[] = [
   },
   { fault: 'method-405-bare', holds: async (s) => (await s.send('/pets', { method: 'PUT' })).headers.allow !== undefined },
   {
+    fault: 'method-405-allow-partial',
+    holds: async (s) => /POST/.test((await s.send('/pets', { method: 'PUT' })).headers.allow ?? ''),
+  },
+  {
     fault: 'key-case-insensitive',
     holds: async (s) => (await status(s.send('/pets', { authorization: `Bearer ${s.key().toUpperCase()}` }))) === 401,
   },

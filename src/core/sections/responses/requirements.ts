@@ -163,15 +163,27 @@ export const RESPONSES = section('responses', {
     quote: 'Method and path: `GET /pets` (operation name `listPets`).',
     title:
       'A method a documented path does not take, sent with the key, is answered 405 with an Allow header (or 404, 401 or 501), never served.',
-    note: 'RFC 9110 §15.5.6: the origin server MUST generate an Allow header field in a 405 response containing a list of the target resource\'s currently supported methods. The spec documents the methods of each path; a 405 whose Allow omits one of them warns (it is incomplete), a 405 without an Error body warns ("Every error response has the Error body"), a 2xx fails. OPTIONS and HEAD are observed: RFC 9110 makes both general-purpose methods.',
+    note: 'RFC 9110 §15.5.6: the origin server MUST generate an Allow header field in a 405 response containing a list of the target resource\'s currently supported methods. A 2xx with the key is observed: an operation the spec does not show ("Other endpoints: not shown"). What the 405 says beyond Allow is METHOD-405-DETAILS\'s.',
     faults: ['method-405-bare'],
     titles: {
       pass: '{method} {path} refused',
       fail: 'A method a path does not take answered without Allow',
-      served: 'A method the spec does not list served',
+      observed: '{method} {path} answered',
+    },
+  },
+  'METHOD-405-DETAILS': {
+    level: 'SHOULD',
+    section: 'Errors',
+    quote: 'Every error response has the Error body (`code`, `message`, `status`).',
+    title:
+      "A 405's Allow lists every method the spec documents for its path, its body is an Error, and a method a path does not take causes no server error.",
+    note: 'The Error heading says "body of every error response described below", and no 405 is described: a 405 without an Error body warns. An Allow that omits a documented method is not the resource\'s "currently supported methods" (RFC 9110 §15.5.6; a router that answers from the first route matching the path does this): it warns. A 5xx (but 501) for a method the server does not take warns.',
+    faults: ['method-405-allow-partial'],
+    titles: {
+      pass: '405 complete',
       incomplete: 'Allow omits a documented method',
       bare: 'A 405 without an Error body',
-      observed: '{method} {path} answered',
+      serverError: 'A method a path does not take causes a server error',
     },
   },
 });

@@ -244,9 +244,9 @@ export interface NotTakenAnswer {
 }
 
 /**
- * METHOD-405-ALLOW: a method a documented path does not take is refused — a 405 with Allow (RFC 9110 §15.5.6: MUST),
- * which warns when it omits a documented method or has no Error body; a 404, 401, 400 or 501 is a refusal too. A 2xx
- * is observed (an operation the spec does not show: "Other endpoints … not shown"), a 5xx warns.
+ * METHOD-405-ALLOW: a method a documented path does not take is refused — a 405 with Allow (RFC 9110 §15.5.6: MUST);
+ * a 404, 401, 400 or 501 is a refusal too, and a 2xx is observed (an operation the spec does not show).
+ * METHOD-405-DETAILS (SHOULD): the 405's Allow lists the documented methods, its body is an Error; no 5xx.
  */
 export function judgeMethodNotTaken(a: NotTakenAnswer): Judgement[] {
   const args = { method: a.method, path: a.path };
@@ -256,11 +256,11 @@ export function judgeMethodNotTaken(a: NotTakenAnswer): Judgement[] {
     return [RESPONSES.judge('METHOD-405-ALLOW', { outcome: 'observe', title: 'observed', args, message })];
   if (a.status >= 500 && a.status !== 501)
     return [
-      RESPONSES.judge('METHOD-405-ALLOW', {
-        outcome: 'warn',
-        title: 'fail',
-        args,
-        message: `${message} (a server error for a method it does not take)`,
+      RESPONSES.judge('METHOD-405-DETAILS', {
+        ok: false,
+        fail: 'serverError',
+        message,
+        evidence: { expected: '405, 404 or 501', actual: a.shown },
       }),
     ];
   if (a.status !== 405) return [RESPONSES.judge('METHOD-405-ALLOW', { ok: true, args, message })];
@@ -270,24 +270,19 @@ export function judgeMethodNotTaken(a: NotTakenAnswer): Judgement[] {
     ];
   const listed = a.allow.split(',').map((m) => m.trim().toUpperCase());
   const missing = a.documented.filter((m) => !listed.includes(m));
-  const out: Judgement[] = [
-    missing.length
-      ? RESPONSES.judge('METHOD-405-ALLOW', {
-          outcome: 'warn',
-          title: 'incomplete',
-          message: `${message}: Allow: ${a.allow} omits ${missing.join(', ')}`,
-          evidence: { expected: `Allow listing ${a.documented.join(', ')}`, actual: `Allow: ${a.allow}` },
-        })
-      : RESPONSES.judge('METHOD-405-ALLOW', { ok: true, args, message: `${message}, Allow: ${a.allow}` }),
+  return [
+    RESPONSES.judge('METHOD-405-ALLOW', { ok: true, args, message: `${message}, Allow: ${a.allow}` }),
+    RESPONSES.judge('METHOD-405-DETAILS', {
+      ok: missing.length === 0,
+      fail: 'incomplete',
+      message: missing.length ? `${message}: Allow: ${a.allow} omits ${missing.join(', ')}` : `${message}, Allow: ${a.allow}`,
+      evidence: missing.length ? { expected: `Allow listing ${a.documented.join(', ')}`, actual: `Allow: ${a.allow}` } : undefined,
+    }),
+    RESPONSES.judge('METHOD-405-DETAILS', {
+      ok: a.errorBody,
+      fail: 'bare',
+      message: a.errorBody ? `${message}: an Error body` : `${message}: no Error body ("Every error response has the Error body")`,
+      evidence: a.errorBody ? undefined : { expected: 'an Error body (code, message, status)', actual: a.shown },
+    }),
   ];
-  if (!a.errorBody)
-    out.push(
-      RESPONSES.judge('METHOD-405-ALLOW', {
-        outcome: 'warn',
-        title: 'bare',
-        message: `${message}: no Error body ("Every error response has the Error body")`,
-        evidence: { expected: 'an Error body (code, message, status)', actual: a.shown },
-      }),
-    );
-  return out;
 }
