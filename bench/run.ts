@@ -8,6 +8,8 @@
  *   both only with --only, as they load the machine on purpose;
  * - conformance: wall time and request count of a full run against the embedded
  *   reference server (goal under 10 s, Vitest start-up included);
+ * - slow-server: the same run against a correct server answering in 1.5 s, unlimited rate — wall time (goal under
+ *   90 s, issue 37) and the requests in flight on average and at most (from its traffic.har);
  * - startup: the CPU time (the whole process tree's) `npm run conformance` spends
  *   before its first spec request reaches a server (goal ≤ 1.5 CPU-s), and
  *   `npm start -- --help`'s (goal ≤ 0.3 CPU-s);
@@ -40,6 +42,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { fullRun, memory, type BenchLine } from './conformance.ts';
+import { benchSlowServer } from './slow-server.ts';
 import { benchCertifyBusy, benchFirstCommand, benchFirstCommandBusy } from './first-command.ts';
 import { benchLoadCeilingCost } from './load-cost.ts';
 import { benchEngineRate } from './load-engine-rate.ts';
@@ -56,6 +59,7 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'first-command-busy': benchFirstCommandBusy,
   'certify-busy': benchCertifyBusy,
   conformance: fullRun,
+  'slow-server': benchSlowServer,
   startup: benchStartup,
   memory,
   'explore-faults': () => benchPlantedFaults(),

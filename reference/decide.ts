@@ -242,6 +242,8 @@ export function decide(s: ServerState, r: Request): Outcome {
   const unrouted = () => unroutedReply({ method, pathname: url.pathname }, s.o.variants, error, s.has);
   // Variant routerFirst: 404 and 405 before authentication.
   if (!r.route && s.o.variants.routerFirst) return { reply: unrouted(), decision };
+  // Fault create-401-stored: the credential checked after the handler ran (its decision not awaited): the pet is stored.
+  if (!auth.ok && s.has('create-401-stored') && r.route?.operation === 'createPet') r.route.handler({ ...ctx, probe: false });
   if (!auth.ok) return { reply: unauthorized(s, auth, r, () => r.route?.handler(ctx)), decision };
   if (!r.route) return { reply: unrouted(), decision };
   const byHeaders = headerFault(ctx.header, s.has, error);

@@ -509,6 +509,11 @@ const table = {
     'CREATE-400-BAD-STATUS',
     'A status given as the index of the enumeration (0, "1") is accepted as that value (Jackson\'s ordinal enum binding).',
   ),
+  'create-401-stored': generated(
+    'CREATE-400-NOTHING-STORED',
+    'A createPet refused with 401 (no key, a wrong one) is stored all the same: the credential is checked after the handler ran, its decision not awaited.',
+    'warn',
+  ),
   'invalid-stored': generated(
     'CREATE-400-NOTHING-STORED',
     'A categoryId written as a string of two or more digits is refused with 400, but the pet is stored anyway.',
