@@ -156,7 +156,7 @@ export function embeddedNote(t: Target): string | undefined {
   const limits = lanes.map((l) => `${l.plan} ${l.perMinute ?? '?'} a window and ${l.perDay ?? '?'} a day`).join(', ');
   const m = t.info.world?.machine;
   const sized = m
-    ? ` Sized to this machine: it sustained ${m.measuredPerS} responses a second against the embedded server (${m.inFlight} in flight, measured for ${(m.ms / 1000).toFixed(1)} s before the run), so a window asks at most ${m.windowRatePerS} a second of it${m.windowRatePerS < EMBEDDED_RATE_PER_S ? ` (half of that: a busy machine gets a longer window and day, never a rate it cannot offer)` : ` (a 1 s window for every ${EMBEDDED_RATE_PER_S} of the largest limit)`}.`
+    ? ` Sized to this machine: it sustained ${m.measuredPerS} responses a second against the embedded server (${m.inFlight} in flight, measured for ${(m.ms / 1000).toFixed(1)} s before the run, after a warm-up), so a window asks at most ${m.windowRatePerS} a second of it${m.windowRatePerS < EMBEDDED_RATE_PER_S ? ` (three quarters of that: a busy machine gets a longer window and day, never a rate it cannot offer)` : ` (a 1 s window for every ${EMBEDDED_RATE_PER_S} of the largest limit)`}.`
     : '';
   return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s.${sized} Each plan's per-minute number applies to every such window, and its per-day quota is one that only the daily scenario can use up in a short day; the run is judged on those limits (${limits}).`;
 }

@@ -26,7 +26,7 @@ export const EMBEDDED_RATE_PER_S = 300;
  * may ask for: the room to spare for the client's own pauses and the scenarios' bursts. A busy machine gets a longer
  * window (and day), never a rate it cannot offer.
  */
-export const MACHINE_SHARE = 0.5;
+export const MACHINE_SHARE = 0.75;
 
 /** The rate a window of the short world may ask of this machine: EMBEDDED_RATE_PER_S, or less when it sustained less. */
 export function windowRatePerS(measuredPerS?: number): number {

@@ -32,9 +32,9 @@ describe('the window sized to this machine', () => {
   test.each([
     ['not measured', undefined, 300, 1000],
     ['a quiet machine (2,000 a second)', 2000, 300, 1000],
-    ['just enough for a 1 s window (600 a second)', 600, 300, 1000],
-    ['a busy machine (400 a second)', 400, 200, 2000],
-    ['a very busy machine (70 a second)', 70, 35, 9000],
+    ['just enough for a 1 s window (400 a second)', 400, 300, 1000],
+    ['a busy machine (300 a second)', 300, 225, 2000],
+    ['a very busy machine (70 a second)', 70, 52, 6000],
     ['a machine that answered nothing', 0, 300, 1000],
   ] as const)('On %s the Pro window asks %i a second at most: a window of %i ms.', (_name, measured, rate, ms) => {
     expect(windowRatePerS(measured)).toBe(rate);
