@@ -46,7 +46,11 @@ export function benchEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 }
 
 /** A command of the suite in a child process with a clean environment: its exit code, stdout and wall time. */
-export function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; ms: number }> {
+export function run(
+  args: string[],
+  env: Record<string, string>,
+  killAfterMs = 180_000,
+): Promise<{ code: number | null; stdout: string; ms: number }> {
   const started = performance.now();
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [...nodeArgs(args[0]), ...args.slice(1)], {
@@ -56,7 +60,7 @@ export function run(args: string[], env: Record<string, string>): Promise<{ code
     });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('error', fail);
     child.on('close', (code) => {
       clearTimeout(killer);

@@ -2,8 +2,14 @@
  * `npm run bench`: every benchmark of the suite, one table.
  * - first-command: `npm start` with no configuration — wall time (goal about a
  *   minute), verdict (goal CERTIFIED) and the size of its certification.json;
+ *   first-command-busy: the same beside BENCH_BUSY (8) CPU-bound processes (goal
+ *   CERTIFIED in under 90 s); certify-busy: the certify test's recovery-only run
+ *   BENCH_RUNS (5) times beside them (goal: never exit 1, a false failure) —
+ *   both only with --only, as they load the machine on purpose;
  * - conformance: wall time and request count of a full run against the embedded
  *   reference server (goal under 10 s, Vitest start-up included);
+ * - slow-server: the same run against a correct server answering in 1.5 s, unlimited rate — wall time (goal under
+ *   90 s, issue 37) and the requests in flight on average and at most (from its traffic.har);
  * - startup: the CPU time (the whole process tree's) `npm run conformance` spends
  *   before its first spec request reaches a server (goal ≤ 1.5 CPU-s), and
  *   `npm start -- --help`'s (goal ≤ 0.3 CPU-s);
@@ -36,7 +42,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { fullRun, memory, type BenchLine } from './conformance.ts';
-import { benchFirstCommand } from './first-command.ts';
+import { benchSlowServer } from './slow-server.ts';
+import { benchCertifyBusy, benchFirstCommand, benchFirstCommandBusy } from './first-command.ts';
 import { benchLoadCeilingCost } from './load-cost.ts';
 import { benchEngineRate } from './load-engine-rate.ts';
 import { benchK6 } from './load-k6.ts';
@@ -48,8 +55,11 @@ import { benchExploreStacks } from './explore-stacks.ts';
 import { benchStartup } from './startup.ts';
 
 const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
-  'first-command': benchFirstCommand,
+  'first-command': () => benchFirstCommand(),
+  'first-command-busy': benchFirstCommandBusy,
+  'certify-busy': benchCertifyBusy,
   conformance: fullRun,
+  'slow-server': benchSlowServer,
   startup: benchStartup,
   memory,
   'explore-faults': () => benchPlantedFaults(),
@@ -67,6 +77,9 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'load-plans': () => benchPlansSideBySide(),
   'load-merge': () => benchMergeAgreement(),
 };
+
+/** Groups that load the machine on purpose (busy processes beside the run): run only when named with --only. */
+const ON_REQUEST = new Set(['first-command-busy', 'certify-busy']);
 
 function table(lines: (BenchLine & { group: string })[]): string {
   const rows = [
@@ -116,7 +129,7 @@ async function main(): Promise<number> {
   const loadAtStart = loadavg()[0];
   let crashed = false;
   for (const [group, fn] of Object.entries(GROUPS)) {
-    if (only && group !== only) continue;
+    if (only ? group !== only : ON_REQUEST.has(group)) continue;
     process.stderr.write(`bench: ${group}…\n`);
     try {
       for (const l of await fn()) {

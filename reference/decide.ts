@@ -176,7 +176,9 @@ function heldBack(s: ServerState, auth: Auth & { ok: true }, r: Request): Outcom
 function limited(s: ServerState, auth: Auth, r: Request): Outcome | { decision: Decision; reply?: undefined } {
   // Fault plans-share-bucket: the free and pro keys are counted in one bucket (each keeps its own Limit).
   const shared = auth.ok && s.has('plans-share-bucket') && (auth.key === DEMO_KEYS.free || auth.key === DEMO_KEYS.pro);
-  const bucket = shared ? 'key:free+pro' : auth.ok ? `key:${auth.key}` : `addr:${r.req.socket?.remoteAddress ?? 'unknown'}`;
+  // Fault limit-per-route: a limiter mounted on each route, each operation with a budget of its own.
+  const route = s.has('limit-per-route') && r.route ? `:${r.route.operation}` : '';
+  const bucket = shared ? 'key:free+pro' : auth.ok ? `key:${auth.key}${route}` : `addr:${r.req.socket?.remoteAddress ?? 'unknown'}`;
   const take = () => s.limiter.take(bucket, auth.ok ? auth.limits : s.anonymous, r.now);
   // Fault create-counted-twice: a create passes a second limiter on the same bucket.
   const decision = countedTwice(take(), auth.ok ? r.route?.operation : undefined, s.has, take);
@@ -240,6 +242,8 @@ export function decide(s: ServerState, r: Request): Outcome {
   const unrouted = () => unroutedReply({ method, pathname: url.pathname }, s.o.variants, error, s.has);
   // Variant routerFirst: 404 and 405 before authentication.
   if (!r.route && s.o.variants.routerFirst) return { reply: unrouted(), decision };
+  // Fault create-401-stored: the credential checked after the handler ran (its decision not awaited): the pet is stored.
+  if (!auth.ok && s.has('create-401-stored') && r.route?.operation === 'createPet') r.route.handler({ ...ctx, probe: false });
   if (!auth.ok) return { reply: unauthorized(s, auth, r, () => r.route?.handler(ctx)), decision };
   if (!r.route) return { reply: unrouted(), decision };
   const byHeaders = headerFault(ctx.header, s.has, error);

@@ -509,6 +509,11 @@ const table = {
     'CREATE-400-BAD-STATUS',
     'A status given as the index of the enumeration (0, "1") is accepted as that value (Jackson\'s ordinal enum binding).',
   ),
+  'create-401-stored': generated(
+    'CREATE-400-NOTHING-STORED',
+    'A createPet refused with 401 (no key, a wrong one) is stored all the same: the credential is checked after the handler ran, its decision not awaited.',
+    'warn',
+  ),
   'invalid-stored': generated(
     'CREATE-400-NOTHING-STORED',
     'A categoryId written as a string of two or more digits is refused with 400, but the pet is stored anyway.',
@@ -551,6 +556,10 @@ const table = {
     ...conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining always equals the limit (0 on a 429).'),
     alsoSuite: 'load',
   },
+  'limit-per-route': conformance(
+    'RL-REMAINING-DECREMENTS',
+    'The rate limiter is keyed per route (a limiter mounted on each router): each operation has the whole limit of its own, X-RateLimit-Remaining on one ignores the requests of the others.',
+  ),
   'remaining-falls-by-two': conformance('RL-REMAINING-DECREMENTS', 'X-RateLimit-Remaining falls by two per request (floored at 0).'),
   '429-instead-of-401': conformance(
     'RL-RECOVERY',

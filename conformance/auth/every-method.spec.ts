@@ -56,23 +56,27 @@ const request = (t: Target, method: string, auth: Credential, harmless: string):
 const wrongKey = (k: string): Credential => ({ authorization: `Bearer ${k.slice(0, -1)}${k.endsWith('x') ? 'y' : 'x'}` });
 
 async function withoutKey(t: TestContext) {
-  for (const target of TARGETS)
-    for (const method of target.methods) {
+  // Independent requests: in flight together (one after another, in this order, on a fast server).
+  await t.together(
+    TARGETS.flatMap((target) => target.methods.map((method) => ({ target, method }))),
+    async ({ target, method }) => {
       const ex = await t.request(request(target, method, 'none', 'no credential: a server that serves it fails the run'));
       t.judge(ex, [
         judgeMethodWithoutKey({ method, path: target.path, status: ex.response?.status, shown: describeStatus(ex) }, 'without a key'),
       ]);
-    }
+    },
+  );
   // A wrong key, on the method most often left out of the check (HEAD) and the one that would destroy (DELETE).
-  for (const [target, method] of [
+  const wrong = [
     [TARGETS[0], 'HEAD'],
     [TARGETS[1], 'DELETE'],
-  ] as const) {
+  ] as const;
+  await t.together(wrong, async ([target, method]) => {
     const ex = await t.request(request(target, method, wrongKey(t.config.apiKey ?? 'no-key'), 'an invalid key'));
     t.judge(ex, [
       judgeMethodWithoutKey({ method, path: target.path, status: ex.response?.status, shown: describeStatus(ex) }, 'with a wrong key'),
     ]);
-  }
+  });
 }
 
 /**
@@ -85,21 +89,21 @@ const withKeyMethods = (target: Target, writes: boolean) =>
   );
 
 async function withKey(t: TestContext) {
-  for (const target of TARGETS)
-    for (const method of withKeyMethods(target, t.config.allowWrites)) {
-      const ex = await t.request(request(target, method, 'valid', 'a safe extension method, an id no server issued, or writes are on'));
-      const res = ex.response;
-      const a = {
-        method,
-        path: target.path,
-        status: res?.status,
-        shown: describeStatus(ex),
-        ...(res?.headers.allow !== undefined ? { allow: res.headers.allow } : {}),
-        errorBody: isObject(ex.json) && typeof ex.json.code === 'string' && 'status' in ex.json,
-        documented: target.documented,
-      };
-      t.judge(ex, judgeMethodNotTaken(a));
-    }
+  const sent = TARGETS.flatMap((target) => withKeyMethods(target, t.config.allowWrites).map((method) => ({ target, method })));
+  await t.together(sent, async ({ target, method }) => {
+    const ex = await t.request(request(target, method, 'valid', 'a safe extension method, an id no server issued, or writes are on'));
+    const res = ex.response;
+    const a = {
+      method,
+      path: target.path,
+      status: res?.status,
+      shown: describeStatus(ex),
+      ...(res?.headers.allow !== undefined ? { allow: res.headers.allow } : {}),
+      errorBody: isObject(ex.json) && typeof ex.json.code === 'string' && 'status' in ex.json,
+      documented: target.documented,
+    };
+    t.judge(ex, judgeMethodNotTaken(a));
+  });
 }
 
 export default defineSpec({

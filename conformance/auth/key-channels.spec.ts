@@ -15,21 +15,21 @@ import { channelsOf, nearMissesOf } from '../../src/http/credentials.ts';
 const keyOf = (t: TestContext) => t.config.apiKey ?? 'no-key-configured';
 
 async function nearMisses(t: TestContext) {
-  for (const n of nearMissesOf(keyOf(t), t.config.explore.seed)) {
+  await t.together(nearMissesOf(keyOf(t), t.config.explore.seed), async (n) => {
     const ex = await t.request(listPets({}, { auth: { authorization: n.authorization } }));
     t.judge(ex, [judgeBadCredential(answered(ex), { requirement: 'AUTH-UNKNOWN-KEY-401', what: n.what })]);
-  }
+  });
 }
 
 async function channels(t: TestContext) {
   const key = keyOf(t);
-  for (const c of channelsOf(key)) {
+  await t.together(channelsOf(key), async (c) => {
     // A 400 for a query parameter listPets does not know is a refusal too (a strict server's answer).
     const ex = await t.request(
       listPets(c.query ?? {}, { auth: 'none', alsoAcceptable: [400], ...(c.headers ? { headers: c.headers } : {}) }),
     );
     t.judge(ex, [judgeKeyChannel(answered(ex), c.what, c.latitude ? 'AUTH-KEY-IN-URL' : 'AUTH-KEY-CHANNEL')]);
-  }
+  });
   const basic = `Basic ${Buffer.from(`user:${key}`).toString('base64')}`;
   const ex = await t.request(listPets({}, { auth: { authorization: basic } }));
   t.judge(ex, [

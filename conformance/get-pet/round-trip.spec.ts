@@ -24,10 +24,10 @@ export default defineSpec({
       requirements: ['GET-ROUND-TRIP'],
       writes: true,
       async run(t) {
-        for (const p of [...(await createdPets(t)), await createdWithoutStatus(t)]) {
-          const e = expectedPet(p);
-          if (e) await readBack(t, { id: e.id, expected: e.expected, origin: 'created in this run', written: e.sent.written });
-        }
+        const read = [...(await createdPets(t)), await createdWithoutStatus(t)].map(expectedPet).filter((e) => e !== undefined);
+        await t.together(read, (e) =>
+          readBack(t, { id: e.id, expected: e.expected, origin: 'created in this run', written: e.sent.written }),
+        );
       },
     },
     {

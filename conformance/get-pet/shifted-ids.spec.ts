@@ -30,14 +30,14 @@ export default defineSpec({
       async run(t) {
         const held = await heldId(t);
         if (held === undefined) return void t.judge(undefined, judgeNothingToShift());
-        for (const shift of SHIFTS) {
+        await t.together(SHIFTS, async (shift) => {
           const id = (BigInt(held) + shift).toString();
           const ex = await t.request(getPet(id, { alsoAcceptable: [400, 422] }));
           const a = answerOf(ex);
           const shown = `GET /pets/${id} (the listed id ${held} ${shift < 0n ? '-' : '+'} 2^${shift === 2n ** 32n ? 32 : 64})`;
           const inRange = BigInt(id) >= INT64_MIN && BigInt(id) <= INT64_MAX;
           t.judge(ex, a ? [inRange ? judgeUnknownId(id, a, shown) : judgeIdOutsideInt64(id, a, shown)] : []);
-        }
+        });
       },
     },
   ],

@@ -19,6 +19,7 @@ import { measureMachineRate } from './machine-rate.ts';
 import type { MachineRate } from '../target/world.ts';
 import { EXIT, exitCodeOf, failUsage, guardOutput } from './entry.ts';
 import { preflight } from '../http/preflight.ts';
+import { planFacts, planLine } from './run-plan.ts';
 import { checkNetworkFiles } from '../http/network.ts';
 import type { Profile } from './profiles.ts';
 import { publishReports } from './publish.ts';
@@ -70,6 +71,7 @@ export async function runCertification(setup: RunSetup, stop: AbortController, r
     }
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
     if (reach.protocol && target.info.network) target.info.network.negotiated = reach.protocol;
+    if (profile.conformance) process.stderr.write(`${planLine(planFacts(target, reach.latencyMs ?? 0))}\n`);
     if (picked) process.stderr.write(`${picked.line}\n${costLines(target, profile.scenarios).lines.join('\n')}\n`);
     if (target.info.world?.machine) process.stderr.write(`${embeddedNote(target)}\n`);
     const startedAt = new Date();

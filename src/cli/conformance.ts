@@ -20,6 +20,7 @@ import { CONFORMANCE_FORMATS, writeReports } from '../results/writers/index.ts';
 import { openTarget, type Target } from '../target/target.ts';
 import { EXIT, EXIT_HELP, exitCodeOf, failUsage, guardOutput } from './entry.ts';
 import { preflight } from '../http/preflight.ts';
+import { planFacts, planLine } from './run-plan.ts';
 import { checkNetworkFiles } from '../http/network.ts';
 import { ignoreClosedPipes } from '../config/exit.ts';
 import { keepCounterexamples } from '../explore/counterexample-store.ts';
@@ -64,6 +65,7 @@ async function main(): Promise<number> {
     }
     if (reach.hint) process.stderr.write(`animal-store: note: ${reach.hint}\n`);
     if (reach.protocol && target.info.network) target.info.network.negotiated = reach.protocol;
+    process.stderr.write(`${planLine(planFacts(target, reach.latencyMs ?? 0))}\n`);
     // Vitest is loaded only when the specs run: --help, a usage error, a dry run or a load-only run start 0.5 s sooner.
     const { runConformance } = await import('./run-conformance.ts');
     traffic = openTrafficLog(config.reportsDir);

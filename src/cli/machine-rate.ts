@@ -12,7 +12,7 @@ import { throwawayServer } from '../target/throwaway.ts';
 /** Requests in flight while measuring: about what the scenarios hold on a busy machine (the ceiling up to 64), not a flood. */
 export const MEASURE_IN_FLIGHT = 32;
 /** How long the measurement lasts by default: long enough to span a busy machine's stalls (a few hundred ms each). */
-export const MEASURE_MS = 1500;
+export const MEASURE_MS = 1000;
 
 export async function measureMachineRate(ms = MEASURE_MS, inFlight = MEASURE_IN_FLIGHT): Promise<MachineRate> {
   const server = await throwawayServer();

@@ -183,6 +183,15 @@ export const LATITUDES: readonly Latitude[] = [
     requirements: ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-WINDOW-PER-MINUTE'],
   },
   {
+    id: 'limiter-scope',
+    source: 'Rate limits by plan; "When the key is missing or invalid, the service answers 401 with an Error body."',
+    leaves:
+      'whether requests without a valid key count against a key, and how they are limited (per client address, all together, not at all)',
+    suite:
+      "observed under RL-SCOPE (a request without credentials between two of the key's: counted against the key or not), never failed; the key's own requests are one budget whatever the operation (RL-REMAINING-DECREMENTS fails a limit per route)",
+    requirements: ['RL-SCOPE', 'RL-REMAINING-DECREMENTS'],
+  },
+  {
     id: 'duplicate-member-names',
     source: 'RFC 8259 §4',
     leaves: 'what a parser does with a member name given twice ("unpredictable": the first, the last, or an error)',

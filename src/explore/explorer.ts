@@ -90,20 +90,36 @@ export class Explorer {
   }
 
   /**
-   * Send probes, `pace.width()` at a time, each judged; their shots in order (undefined for those not sent: the budget
-   * or the time ran out). A run abort ends it after the requests in flight, and is rethrown.
+   * Send probes, up to `pace.width()` in flight at once (another goes as soon as one comes back), each judged; their
+   * shots in order (undefined for those not sent: the budget or the time ran out). A run abort ends it after the
+   * requests in flight, and is rethrown.
    */
   async sendAll(probes: readonly Probe[], source: string): Promise<((Shot & { probe: Probe }) | undefined)[]> {
-    const out: ((Shot & { probe: Probe }) | undefined)[] = [];
-    for (let i = 0; i < probes.length;) {
-      const n = Math.min(this.pace.width(), probes.length - i);
-      if (this.pace.left() <= 0) break;
-      const settled = await Promise.allSettled(probes.slice(i, i + n).map((p) => this.send(p, source)));
-      for (const r of settled) out.push(r.status === 'fulfilled' ? r.value : undefined);
-      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) throw failed.reason;
-      i += n;
-    }
+    const out: ((Shot & { probe: Probe }) | undefined)[] = probes.map(() => undefined);
+    let next = 0;
+    let inFlight = 0;
+    let failure: { reason: unknown } | undefined;
+    const more = () => !failure && next < probes.length && inFlight < this.pace.width() && this.pace.left() - inFlight > 0;
+    await new Promise<void>((done) => {
+      const launch = (): void => {
+        while (more()) {
+          const i = next++;
+          inFlight++;
+          this.send(probes[i], source)
+            .then(
+              (shot) => void (out[i] = shot),
+              (reason: unknown) => void (failure ??= { reason }),
+            )
+            .finally(() => {
+              inFlight--;
+              launch();
+            });
+        }
+        if (inFlight === 0) done();
+      };
+      launch();
+    });
+    if (failure) throw failure.reason;
     return out;
   }
 
@@ -115,7 +131,8 @@ export class Explorer {
     const shot = await this.exchange(requestOf(probe), source, (ex) => judgeProbe(probe, ex), probe);
     const status = shot.ex.response?.status ?? 0;
     if (probe.op !== 'createPet') return { probe, ...shot };
-    if (probe.cls === 'invalid' && probe.name !== undefined && status >= 400 && status < 500) this.memory.refused.push(probe);
+    // Any createPet refused with a 4xx — an invalid body, a credential the server did not take (401) — must store nothing.
+    if (probe.name !== undefined && status >= 400 && status < 500) this.memory.refused.push(probe);
     const kept = createdBy(probe, shot);
     if (kept) this.memory.created.push(kept);
     if (kept) this.memory.held.push(kept.id);

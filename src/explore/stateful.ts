@@ -129,7 +129,12 @@ export function statefulPhase(x: Explorer): Promise<void> {
   });
 }
 
-/** CREATE-400-NOTHING-STORED: no refused create shows up on a page of its status that lists every match. */
+/**
+ * CREATE-400-NOTHING-STORED: no refused create shows up on a page of its status that lists every match. A refused
+ * create that sent no valid status would have the server's default status, which the spec does not show: it is looked
+ * for on the unfiltered page, and when that page cannot prove it absent (a store of a hundred animals or more), on the
+ * page of every status (each shorter than the unfiltered page: they prove it, together).
+ */
 export async function nothingStored(x: Explorer, refused: readonly Probe[], source: string): Promise<Attempt[]> {
   const statuses = (operation('listPets').params.find((p) => p.name === 'status')!.schema.enum ?? []).map(String);
   const groups = new Map<string | undefined, Probe[]>();
@@ -139,21 +144,50 @@ export async function nothingStored(x: Explorer, refused: readonly Probe[], sour
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   const out: Attempt[] = [];
-  const max = maxLimit();
   for (const [status, probes] of groups) {
-    if (x.pace.left() <= 0) break;
-    const list = listProbe(x, status, max, 'refused creates');
-    let hit: Probe | undefined;
-    const judge = (ex: ApiExchange): Judgement[] => {
-      const listing = listingOf(ex, max, x.session.largestPage(max), new URLSearchParams(list.query).toString());
-      const r = listing ? storedVerdicts(listing, probes, status) : { verdicts: [] };
-      hit = r.hit;
-      return r.verdicts;
-    };
-    const shot = await x.exchange(requestOf(list), source, judge);
-    out.push({ probe: hit ?? probes[0], findings: shot.findings, failures: shot.failures, kind: 'stored' });
+    const attempt = await storedOnPages(x, probes, status === undefined ? [undefined, ...statuses] : [status], source);
+    if (attempt) out.push(attempt);
   }
   return out;
+}
+
+/**
+ * The refused creates `probes` looked for on the pages of `pages` (undefined: the unfiltered page) in order, until one
+ * lists them or proves them absent — the unfiltered page, or a status's page when it is the only one asked — or every
+ * status's page has proved them absent together.
+ */
+async function storedOnPages(
+  x: Explorer,
+  probes: readonly Probe[],
+  pages: readonly (string | undefined)[],
+  source: string,
+): Promise<Attempt | undefined> {
+  const max = maxLimit();
+  const byStatus = pages.filter((p): p is string => p !== undefined);
+  let hit: Probe | undefined;
+  let settled = false;
+  let proved = 0;
+  const findings: Attempt['findings'] = [];
+  const failures: Attempt['failures'] = [];
+  for (const status of pages) {
+    if (x.pace.left() <= 0 || hit || settled) break;
+    const list = listProbe(x, status, max, 'refused creates');
+    const judge = (ex: ApiExchange): Judgement[] => {
+      const listing = listingOf(ex, max, x.session.largestPage(max), new URLSearchParams(list.query).toString());
+      if (!listing) return [];
+      const alone = status === undefined || byStatus.length === 1;
+      const absent = provesAbsence(listing);
+      if (absent && status !== undefined) proved++;
+      const r = storedVerdicts(listing, probes, alone ? status : `${byStatus.join(', ')} (each page)`);
+      hit = r.hit;
+      settled = !!hit || (absent && (alone || proved === byStatus.length));
+      return settled ? r.verdicts : [];
+    };
+    const shot = await x.exchange(requestOf(list), source, judge);
+    findings.push(...shot.findings);
+    failures.push(...shot.failures);
+  }
+  return findings.length || failures.length || hit ? { probe: hit ?? probes[0], findings, failures, kind: 'stored' } : undefined;
 }
 
 export async function storedPhase(x: Explorer): Promise<void> {

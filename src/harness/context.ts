@@ -24,6 +24,19 @@ export interface TestContext {
   judge(ex: ApiExchange | undefined, judgements: readonly Judgement[]): boolean;
   /** Is this exchange a usable answer (not a transport failure, not a 429)? */
   conclusive(ex: ApiExchange): boolean;
+  /**
+   * Run `f` for every item together: requests that depend on none of each other, in flight at once as the client's
+   * flight lets them go (src/http/flight.ts: in order, one after another, on a fast server). A run abort met by one is
+   * rethrown once all are done.
+   */
+  together<T>(items: readonly T[], f: (item: T) => Promise<void>): Promise<void>;
+}
+
+/** `f` for every item at once; the first failure rethrown once every one has settled. */
+export async function together<T>(items: readonly T[], f: (item: T) => Promise<void>): Promise<void> {
+  const settled = await Promise.allSettled(items.map(f));
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 export function inconclusiveReason(ex: ApiExchange): string | undefined {
@@ -39,6 +52,7 @@ export function makeContext(session: Session, testTitle: string): TestContext {
     session,
     request: (req) => session.client.request(req),
     conclusive: (ex) => inconclusiveReason(ex) === undefined,
+    together,
     judge(ex, judgements) {
       const why = ex && inconclusiveReason(ex);
       if (why) {

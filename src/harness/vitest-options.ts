@@ -1,8 +1,9 @@
 /**
  * The Vitest options of a conformance run, in one place: `npm run conformance` and `npm start` pass them inline
  * (no configuration file for Vite to bundle), conformance.config.ts (`npx vitest run --config conformance.config.ts`)
- * exports them. One non-isolated fork, files in order: the suite paces itself on the rate-limit headers of one key, so
- * requests must be sequential. Files run by path, the exploration phase last.
+ * exports them. One non-isolated fork, files in order: one session, one client pacing itself on the rate-limit headers
+ * of one key; its first test schedules every file's tests (vitest-schedule.ts), as many at once as the server's latency
+ * needs. Files run by path, the exploration phase last.
  */
 import type { InlineConfig } from 'vitest/node';
 import { SpecSequencer } from './sequencer.ts';

@@ -17,7 +17,13 @@ import { authorityOf, proxyDiagnosis, tlsDiagnosis } from './network-diagnosis.t
 import { inspectTls } from './tls-inspect.ts';
 
 export type Preflight =
-  | { ok: true; hint?: string; /** The protocol the connection agreed on by ALPN, when it was TLS. */ protocol?: 'HTTP/2' | 'HTTP/1.1' }
+  | {
+      ok: true;
+      hint?: string;
+      /** The protocol the connection agreed on by ALPN, when it was TLS. */ protocol?: 'HTTP/2' | 'HTTP/1.1';
+      /** How long the request took (the run's plan reads the server's latency from it). */
+      latencyMs?: number;
+    }
   | { ok: false; message: string; diagnosis: string };
 
 type Failed = Extract<Preflight, { ok: false }>;
@@ -43,7 +49,7 @@ export async function preflight(target: { config: Config }, transport: typeof se
   if (failed) return failed;
   const res = ex.response;
   const protocol = alpn.protocol();
-  const extra = protocol ? { protocol } : {};
+  const extra = { ...(protocol ? { protocol } : {}), latencyMs: ex.durationMs };
   if (res && /text\/html/i.test(header(res.headers, 'content-type') ?? ''))
     return {
       ok: true,

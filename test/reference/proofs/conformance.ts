@@ -156,6 +156,11 @@ export const CONFORMANCE_PROOFS: Proof[] = [
   { fault: 'reset-relative', holds: async (s) => judgeReset((await rl(s)).resetRaw, s.clock.now(), 60, 5).ok },
   { fault: 'remaining-not-falling', holds: async (s) => (await rl(s)).remaining! - (await rl(s)).remaining! === 1 },
   { fault: 'remaining-falls-by-two', holds: async (s) => (await rl(s)).remaining! - (await rl(s)).remaining! === 1 },
+  {
+    // one budget per key: a getPet after a listPets says one fewer
+    fault: 'limit-per-route',
+    holds: async (s) => (await rl(s)).remaining! - (await rl(s, `/pets/${SEED_ID}`)).remaining! === 1,
+  },
   { fault: 'content-type-missing', holds: async (s) => (await get(s, '/pets')).headers['content-type'] !== undefined },
   { fault: 'created-empty-body', holds: async (s) => (await post(s, newPet())).text !== '' },
   { fault: 'unauthorized-empty-body', holds: async (s) => (await s.send('/pets', { plan: null })).text !== '' },

@@ -159,6 +159,14 @@ export const GENERATED_PROOFS: Proof[] = [
       return !arr(await s.send('/pets?status=pending&limit=100')).some((p) => p.name === 'refused-42');
     },
   },
+  {
+    // a createPet answered 401 (no key) stores nothing
+    fault: 'create-401-stored',
+    holds: async (s) => {
+      const refused = await s.send('/pets', { body: '{"name":"no-key-42","categoryId":42,"status":"pending"}', plan: null });
+      return refused.status === 401 && !arr(await s.send('/pets?status=pending&limit=100')).some((p) => p.name === 'no-key-42');
+    },
+  },
   { fault: 'limit-sign-500', holds: async (s) => (await status(s.send('/pets?limit=%2B5'))) < 500 },
   { fault: 'status-near-miss-500', holds: async (s) => (await status(s.send('/pets?status=Sold'))) < 500 },
   { fault: 'get-mid-id-500', holds: async (s) => (await status(s.send('/pets/4294967296'))) === 404 },

@@ -142,7 +142,7 @@ export const CREATE_PET = section('createPet', {
     quote: '| 400 | Error | Body is missing required fields or contains invalid values. |',
     title: 'A createPet request refused with a 4xx stores nothing: no complete page of its status lists the refused pet.',
     note: 'Implied: only the 201 says "Animal added"; a refused request that adds the animal anyway makes every retrying client create it twice. Judged by the exploration phase on complete pages (fewer animals than the limit) only.',
-    faults: ['invalid-stored'],
+    faults: ['invalid-stored', 'create-401-stored'],
     titles: { pass: 'No refused createPet was stored', fail: 'A refused createPet was stored anyway' },
   },
   'INPUT-NUMBER-PRECISION': {

@@ -90,7 +90,7 @@ export const RATE_LIMIT_HEADERS = section('rate-limit-headers', {
     section: 'Limits / Rate limit headers',
     quote: 'Requests remaining in the current window.',
     title: 'X-RateLimit-Remaining falls by one for each request in a window.',
-    faults: ['remaining-not-falling', 'remaining-falls-by-two', 'plans-share-bucket', 'create-counted-twice'],
+    faults: ['remaining-not-falling', 'remaining-falls-by-two', 'plans-share-bucket', 'create-counted-twice', 'limit-per-route'],
     titles: {
       ...SCENARIO_TITLES,
       pass: 'Remaining falls by one per request',
@@ -99,6 +99,7 @@ export const RATE_LIMIT_HEADERS = section('rate-limit-headers', {
       'own-only': "Only this key's own requests counted",
       refilling: 'Refilled as fast as sent',
       sequential: 'Remaining does not fall by one per request',
+      'per-operation': 'Remaining counted per operation, not per key',
     },
   },
   'RL-429-RETRY-AFTER': {
@@ -154,6 +155,7 @@ export const RATE_LIMIT_HEADERS = section('rate-limit-headers', {
     titles: {
       'rate-limited': 'Animal endpoints carry rate-limit headers',
       'by-status': 'Rate-limit headers by status',
+      unauthenticated: 'A request without a valid key: {counted}',
     },
   },
 });

@@ -1,0 +1,92 @@
+/**
+ * The limiter's scope: the limit is the key's, whatever the operation (the plan table counts a key's requests), so
+ * X-RateLimit-Remaining falls by one per request across operations as within one. A limiter keyed per route gives
+ * each operation its own budget: Remaining falls by one between two requests of one operation and jumps — up, flat,
+ * or by another amount — where the operation changes. And what the spec does not say, observed and never failed:
+ * whether a request without a valid key counts against the key (a limiter keyed by the client's address counts both
+ * in one bucket). Pure verdicts over the facts of one interleaved burst (conformance/rate-limit-headers).
+ */
+import type { Judgement } from '../define.ts';
+import { RATE_LIMIT_HEADERS } from './requirements.ts';
+
+/** One response of the burst on the key, in order: its operation, Remaining and Reset (as sent). */
+export interface ScopedStep {
+  operation: string;
+  remaining: number;
+  reset?: number;
+}
+
+/** Steps between neighbouring responses within one window (a later Reset is a rollover: left out). */
+function pairs(seq: readonly ScopedStep[]) {
+  const out: { cross: boolean; drop: number }[] = [];
+  for (let i = 1; i < seq.length; i++) {
+    const [a, b] = [seq[i - 1], seq[i]];
+    if (a.reset !== undefined && b.reset !== undefined && b.reset > a.reset + 1) continue;
+    out.push({ cross: a.operation !== b.operation, drop: a.remaining - b.remaining });
+  }
+  return out;
+}
+
+const show = (seq: readonly ScopedStep[]) => seq.map((s) => `${s.operation} ${s.remaining}`).join(' → ');
+
+/**
+ * RL-REMAINING-DECREMENTS across operations. Failed when the steps within an operation mostly fall by exactly one
+ * (the server counts one per request) while most steps where the operation changes do not, at least one of them not
+ * falling at all (no other client's request makes Remaining rise or stand still): each operation counted apart.
+ * Tolerated: another client on the key (drops of more than one), a refilling limiter (a rare flat step).
+ */
+export function judgeKeyScope(seq: readonly ScopedStep[]): Judgement {
+  const steps = pairs(seq);
+  const cross = steps.filter((s) => s.cross);
+  const same = steps.filter((s) => !s.cross);
+  if (cross.length < 2 || same.length < 1)
+    return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+      outcome: 'skip',
+      title: 'not-judged',
+      message: `too few steps within one window to compare operations: ${show(seq)}`,
+    });
+  const ones = (xs: typeof steps) => xs.filter((s) => s.drop === 1).length;
+  const apart = 2 * ones(same) > same.length && 2 * ones(cross) < cross.length && cross.some((s) => s.drop <= 0);
+  return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+    ok: !apart,
+    fail: 'per-operation',
+    message: apart
+      ? `X-RateLimit-Remaining fell by one between requests of one operation (${ones(same)} of ${same.length}) but not where the operation changed (${ones(cross)} of ${cross.length}): each operation is counted apart, while the plan's limit is the key's; sequence ${show(seq)}`
+      : `X-RateLimit-Remaining fell across operations as within one (${ones(cross)} of ${cross.length} steps between operations, ${ones(same)} of ${same.length} within one, fell by exactly one); sequence ${show(seq)}`,
+    ...(apart ? { evidence: { expected: 'one countdown per key, whatever the operation', actual: show(seq) } } : {}),
+  });
+}
+
+/**
+ * RL-SCOPE, observed: whether a request without a valid key counted against the key — the key's Remaining before
+ * (`before`) and after (`after`) one request without credentials, and what that 401 said of its own count.
+ */
+export function observeUnauthenticated(r: {
+  before: number;
+  after: number;
+  status?: number;
+  limit?: number;
+  remaining?: number;
+}): Judgement {
+  const counted = r.before - r.after - 1;
+  const own =
+    r.remaining === undefined
+      ? 'carried no X-RateLimit-Remaining'
+      : `said Limit ${r.limit ?? '(absent)'}, Remaining ${r.remaining} (${
+          r.remaining === r.before - 1
+            ? "the key's own countdown: one bucket for the client address?"
+            : 'a count of its own: per client address, or shared by every request without a key'
+        })`;
+  return RATE_LIMIT_HEADERS.judge('RL-SCOPE', {
+    outcome: 'observe',
+    title: 'unauthenticated',
+    args: { counted: counted === 1 ? 'counted against the key' : counted === 0 ? 'not counted against the key' : 'not told apart' },
+    message: `a request without credentials (answered ${r.status ?? 'nothing'}) ${own}; the key's Remaining went from ${r.before} to ${r.after} across it: ${
+      counted === 1
+        ? 'it was counted against the key (a limiter keyed by the client address?)'
+        : counted === 0
+          ? 'it was not counted against the key'
+          : 'whether it was counted cannot be told (another client, a window that rolled over)'
+    }. The spec does not say: observed, never failed`,
+  });
+}
