@@ -152,7 +152,8 @@ export function listedBeforeCreation(t: TestContext): Promise<ApiExchange> {
   return t.session.once('listed-before-creation', () => t.request(listPets({ limit: '100' })));
 }
 
-async function create(t: TestContext, status: string | undefined, categoryId: string): Promise<CreatedPet> {
+/** Create one pet now (not cached: see createdPets for the ones shared by the run). */
+export async function create(t: TestContext, status: string | undefined, categoryId: string): Promise<CreatedPet> {
   await listedBeforeCreation(t);
   const sent = { name: uniqueName(status ?? 'nostatus'), categoryId, ...(status ? { status } : {}) };
   const body = newPetBody(sent.name, categoryId, status);
