@@ -1,5 +1,5 @@
 /**
- * How late the client itself runs: a tick on the run's clock every TICK_MS, and
+ * How late the client itself runs: while a request is out, a tick on the run's clock every TICK_MS, and
  * each tick that fires late by STALL_MS or more is a stall of the client — its
  * process off the CPU, or its event loop busy with other work — from the moment
  * the tick was due to the moment it ran. On a busy machine the client's timers,
