@@ -128,14 +128,15 @@ export class NodeEngine implements LoadEngine {
     const startedAt = clock.now();
     progress.start();
     // The client's own lateness, so that a judgement reading time can tell it from the server's (judgeTransport).
-    const lateness = new Lateness(clock).start();
+    const lateness = new Lateness(clock);
     try {
       await drive(run, {
         url: `${job.baseUrl}${REQUEST_PATH}`,
         apiKey: job.apiKey,
-        send:
+        send: lateness.around(
           this.io.send ||
-          ((req) => undiciSend(req, { timeoutMs: job.timeoutMs, maxBodyBytes: Math.min(job.maxBodyBytes, 65536), network: job.network })),
+            ((req) => undiciSend(req, { timeoutMs: job.timeoutMs, maxBodyBytes: Math.min(job.maxBodyBytes, 65536), network: job.network })),
+        ),
         clock,
         signal,
         onWait: (why, ms) => progress.waiting(why, ms),

@@ -84,9 +84,10 @@ describe('the lateness of a client', () => {
   ] as const)('A client %s over 10 s is late by that much, within a tick.', async (_name, busy, min, max) => {
     const clock = busy ? new BusyClock(T0, busy) : new VirtualClock(T0);
     const late = await clock.run(async () => {
-      const l = new Lateness(clock).start();
+      const l = new Lateness(clock);
+      l.hold(); // a request out for 10 s
       await clock.wait(10_000).done;
-      l.stop();
+      l.release();
       return l.within(T0, T0 + 10_000);
     });
     expect(late).toBeGreaterThanOrEqual(min);
