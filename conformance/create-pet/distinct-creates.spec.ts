@@ -31,7 +31,9 @@ export default defineSpec({
       requirements: ['CREATE-ID-UNIQUE'],
       writes: true,
       async run(t) {
-        const exs = await Promise.all([1, 2, 3].map((i) => t.request(createPetRaw(newPetBody(uniqueName(`together-${i}`), '4')))));
+        const exs = await Promise.all(
+          [1, 2, 3].map((i) => t.request(createPetRaw(newPetBody(uniqueName(`together-${i}`), '4'), { together: 3 }))),
+        );
         t.judge(exs[2], [judgeCreatedIdsDistinct(idsOf(t, exs))]);
       },
     },

@@ -55,6 +55,11 @@ export interface ApiRequest {
    * targets an id no server issued, its method is an extension no server implements. Sent with writes off.
    */
   harmless?: string;
+  /**
+   * Requests that test what they test only in flight together (creates racing for an id): this one may go while as
+   * many are in flight, whatever the latency (at most MAX_IN_FLIGHT, never more than Remaining allows).
+   */
+  together?: number;
   /** Statuses the spec test accepts besides the documented ones (e.g. 400 for an out-of-range limit). */
   alsoAcceptable?: number[];
 }
@@ -306,8 +311,8 @@ export class ApiClient {
    * Send one request on `key`'s bucket once a slot is free (flight.ts: the cap, and never more in flight than the last
    * X-RateLimit-Remaining said: a request waits for one in flight to come back, or, none being, for the window).
    */
-  private async reserved(key: string, send: () => Promise<ApiExchange>): Promise<ApiExchange> {
-    const release = await this.flight.acquire(key);
+  private async reserved(key: string, send: () => Promise<ApiExchange>, atLeast = 0): Promise<ApiExchange> {
+    const release = await this.flight.acquire(key, atLeast);
     try {
       await this.pace(key);
       const ex = await send();
@@ -333,7 +338,7 @@ export class ApiClient {
         ),
       );
     const key = this.bucketKey(req);
-    const first = await this.reserved(key, () => this.once(req));
+    const first = await this.reserved(key, () => this.once(req), req.together);
     if (first.response?.status !== 429) {
       this.opts.onExchange(first);
       this.watchKey(req, first);

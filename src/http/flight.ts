@@ -34,6 +34,8 @@ export class Latencies {
 
 interface Waiter {
   bucket: string;
+  /** The width this request may go at whatever the latency (requests that must be in flight together). */
+  atLeast: number;
   go: () => void;
 }
 
@@ -66,9 +68,9 @@ export class Flight {
   }
 
   /** Wait for a slot on `bucket`; call the function returned when the request came back (once). */
-  async acquire(bucket: string): Promise<() => void> {
+  async acquire(bucket: string, atLeast = 0): Promise<() => void> {
     await new Promise<void>((go) => {
-      this.queue.push({ bucket, go: () => (this.take(bucket), go()) });
+      this.queue.push({ bucket, atLeast: Math.min(atLeast, MAX_IN_FLIGHT), go: () => (this.take(bucket), go()) });
       this.admit();
     });
     let released = false;
@@ -82,8 +84,8 @@ export class Flight {
     };
   }
 
-  private fits(bucket: string): boolean {
-    if (this.total >= this.cap()) return false;
+  private fits(bucket: string, atLeast = 0): boolean {
+    if (this.total >= Math.max(this.cap(), atLeast)) return false;
     const n = this.inFlight(bucket);
     const left = this.remaining(bucket);
     return n === 0 || left === undefined || left - n > 0;
@@ -97,9 +99,9 @@ export class Flight {
 
   /** Let go, in order, every waiting request that fits now (a later one on another bucket may pass one that waits). */
   private admit(): void {
-    for (let i = 0; i < this.queue.length && this.total < this.cap();) {
+    for (let i = 0; i < this.queue.length;) {
       const w = this.queue[i];
-      if (!this.fits(w.bucket)) {
+      if (!this.fits(w.bucket, w.atLeast)) {
         i++;
         continue;
       }

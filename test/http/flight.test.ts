@@ -15,8 +15,8 @@ function setup(cap: number) {
   );
   const gone: string[] = [];
   const releases = new Map<string, () => void>();
-  const ask = (name: string, bucket = 'key') =>
-    void flight.acquire(bucket).then((release) => {
+  const ask = (name: string, bucket = 'key', atLeast = 0) =>
+    void flight.acquire(bucket, atLeast).then((release) => {
       gone.push(name);
       releases.set(name, release);
     });
@@ -140,5 +140,25 @@ describe('Flight', () => {
     await settle();
     expect(s.gone).toEqual(['b']);
     expect(s.flight.inFlight()).toBe(1);
+  });
+});
+
+describe('Requests that must be in flight together', () => {
+  test('Go together at the width they ask for, though the latency makes the cap one; others still wait for the cap.', async () => {
+    const { gone, ask, back } = setup(1);
+    for (const n of ['a', 'b', 'c']) ask(n, 'key', 3);
+    ask('d');
+    await settle();
+    expect(gone).toEqual(['a', 'b', 'c']);
+    for (const n of ['a', 'b', 'c']) await back(n);
+    expect(gone).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  test('Never more on a bucket than its Remaining allows, whatever width they ask for.', async () => {
+    const { gone, ask, remaining } = setup(1);
+    remaining.set('key', 2);
+    for (const n of ['a', 'b', 'c']) ask(n, 'key', 3);
+    await settle();
+    expect(gone).toEqual(['a', 'b']);
   });
 });
