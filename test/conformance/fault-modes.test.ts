@@ -28,7 +28,7 @@ describe('every conformance fault mode is caught by the requirement that should 
       const run = await runSuiteAgainst({ faults: [fault], windowMs: 3000 }, { exploreBudget: SMALL_EXPLORE_BUDGET });
       expect(run.status(requirement), run.problems().join('\n')).toBe(outcome);
     },
-    30_000,
+    90_000,
   );
 });
 
