@@ -42,7 +42,7 @@ describe('every conformance fault mode is caught by the requirement that should 
       const run = await runSuiteAgainst({ ...server, faults: [fault] }, { ...opts, specs });
       expect(run.status(requirement), run.problems().join('\n')).toBe(outcome);
     },
-    30_000,
+    90_000,
   );
 });
 

@@ -42,7 +42,7 @@ test.each(['fixed', 'token-bucket'] as const)(
     expect(run.requests).toBeGreaterThan(60);
     expect(run.findings.filter((f) => f.requirement === 'RL-429-RETRY-AFTER')).toEqual([]);
   },
-  60_000,
+  90_000,
 );
 
 test('Errors labelled application/problem+json (JSON, but not the application/json the spec names) are a warning, not a failure.', async () => {
