@@ -16,7 +16,7 @@ test.prop([fc.string({ minLength: 4, maxLength: 64 }).filter((k) => !/\s/.test(k
 
 plain('A key with letters gets every class of near-miss: case, prefix, suffix, truncation, more words, another of its shape.', () => {
   const whats = nearMissesOf(KEY, 1).map((n) => n.what);
-  for (const w of [/case of character/, /case of every letter/, /first \d+ of/, /suffix/, /truncated/, /more words/, /shape/])
+  for (const w of [/case of letter/, /case of every letter/, /first \d+ characters/, /suffix/, /cut by 1 character/, /more words/, /shape/])
     expect(
       whats.some((x) => w.test(x)),
       String(w),
