@@ -43,6 +43,6 @@ describe('runPlan', () => {
       const r = await runSuiteAgainst({}, { env: { ANIMAL_STORE_ALLOW_WRITES: String(writes), ANIMAL_STORE_EXPLORE_BUDGET: '0' } });
       expect(Math.abs(r.requests - expected) / expected).toBeLessThanOrEqual(0.1);
     },
-    60_000,
+    90_000,
   );
 });
