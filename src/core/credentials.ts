@@ -63,6 +63,8 @@ const lettersOf = (key: string) => [...key].map((c, i) => (flipCase(c) !== c ? i
 /** The key cut to `n` characters (at least one, at most one short of the key). */
 const cutTo = (key: string, n: number) => key.slice(0, Math.max(1, Math.min(key.length - 1, n)));
 
+const half = (key: string) => Math.ceil(key.length / 2);
+
 /** The token an edit makes of `key`: never the key itself. */
 export function editKey(key: string, e: KeyEdit): string {
   const letters = lettersOf(key);
@@ -74,10 +76,11 @@ export function editKey(key: string, e: KeyEdit): string {
     }
     case 'case-all':
       return letters.length ? [...key].map(flipCase).join('') : cutTo(key, key.length - 1);
+    // At least half of the key is kept: what the redactor hides (a shorter part would show in a report as it is).
     case 'prefix':
-      return cutTo(key, e.n);
+      return cutTo(key, Math.max(half(key), e.n));
     case 'cut':
-      return cutTo(key, key.length - Math.max(1, e.n));
+      return cutTo(key, Math.max(half(key), key.length - Math.max(1, e.n)));
     case 'suffix':
       return `${key}${e.text || 'x'}`;
     case 'words':

@@ -11,7 +11,10 @@ const EDITS: KeyEdit[] = [
   { edit: 'case', at: 13 },
   { edit: 'case-all' },
   { edit: 'prefix', n: 17 },
+  { edit: 'prefix', n: 8 },
+  { edit: 'prefix', n: 64 },
   { edit: 'cut', n: 2 },
+  { edit: 'cut', n: 30 },
   { edit: 'suffix', text: 'a9' },
   { edit: 'words', words: ['x', 'Yz'] },
 ];

@@ -11,6 +11,14 @@ import type { KeyEdit, KeyPlacement } from '../../core/credentials.ts';
 const flipNth = (at: number) =>
   `awk -v n=${at} '{L=0;for(i=1;i<=length($0);i++)if(substr($0,i,1)~/[A-Za-z]/)L++;k=n%L;c=0;o="";for(i=1;i<=length($0);i++){ch=substr($0,i,1);if(ch~/[A-Za-z]/){if(c==k)ch=(ch~/[a-z]/)?toupper(ch):tolower(ch);c++}o=o ch}printf "%s",o}'`;
 
+/**
+ * The key's first `n` characters as editKey keeps them (bash arithmetic): at least half of it, at most all but one.
+ */
+const kept = (v: string, n: string) => {
+  const len = `\${#${v}}`;
+  return `\${${v}:0:(m=${n}, h=(${len}+1)/2, m=m>h?m:h, m<${len}?m:${len}-1)}`;
+};
+
 /** The token of an edit as a shell expression inside double quotes (`v`: the variable's name). */
 function editedToken(e: KeyEdit, v: string): string {
   switch (e.edit) {
@@ -19,9 +27,9 @@ function editedToken(e: KeyEdit, v: string): string {
     case 'case-all':
       return `$(printf %s "$${v}" | tr a-zA-Z A-Za-z)`;
     case 'prefix':
-      return `\${${v}:0:${e.n}}`;
+      return kept(v, `${e.n}`);
     case 'cut':
-      return `\${${v}:0:\${#${v}}-${e.n}}`;
+      return kept(v, `\${#${v}}-${Math.max(1, e.n)}`);
     case 'suffix':
       return `\${${v}}${e.text}`;
     case 'words':
