@@ -121,6 +121,23 @@ export const RATE_LIMIT_LOAD = section('rate-limit-load', {
       'limit-shared-by-address': 'Not judged: a limit shared by the address',
     },
   },
+  'RL-429-NOTHING-STORED': {
+    level: 'MUST',
+    section: 'Errors',
+    quote: 'Rate limit exceeded (see Limits). The client must back off and retry after the time in the `Retry-After` header.',
+    title: 'A createPet refused with 429 stores nothing: once its Retry-After has passed, the page of its status does not list it.',
+    by: 'load',
+    note: "The spec tells a client refused with 429 to retry after Retry-After: a refused create stored all the same (the limiter's decision not awaited) is created twice by every client that does as told. Judged where writes are allowed: the ceiling's request beyond the limit is a POST of a unique name, read back on a page of its status that lists every animal of it.",
+    faults: ['create-429-stored'],
+    titles: {
+      ...SCENARIO_TITLES,
+      pass: 'A createPet refused with 429 stored nothing',
+      fail: 'A createPet refused with 429 was stored anyway',
+      'no-refused-create': 'No createPet refused with 429',
+      'not-read-back': 'The refused createPet was not read back',
+      'full-page': 'Not judged: the page of its status is full',
+    },
+  },
   'RL-SUSTAINED-BELOW-CEILING': {
     level: 'MUST',
     section: 'Limits / Rate limits by plan',
