@@ -9,8 +9,9 @@ import type { Judgement } from '../define.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import { about, label } from './samples.ts';
+import { unorderable } from './signals.ts';
 
-const skip = (title: 'no-refused-create' | 'not-read-back' | 'full-page', message: string): Judgement[] => [
+const skip = (title: 'no-refused-create' | 'unpredictable' | 'not-read-back' | 'full-page', message: string): Judgement[] => [
   RATE_LIMIT_LOAD.judge('RL-429-NOTHING-STORED', { outcome: 'skip', title, message }),
 ];
 
@@ -25,6 +26,14 @@ export function judgeRefusedNotStored(samples: readonly Sample[], o: JudgeOption
   if (!postsAtLimit(o)) return [];
   const posts = samples.filter((s) => s.op === 'createPet' && s.phase === 'ceiling');
   const refused = posts.filter((s) => s.status === 429);
+  const blind = posts.length ? unorderable(posts[0], o) : '';
+  if (!refused.length && blind)
+    // No Remaining to predict by, or Remaining counting the day: the POST went after the limit's successes by count, and a
+    // window that turned unseen during the ceiling let it through (likely when the ceiling takes much of a window).
+    return skip(
+      'unpredictable',
+      `the headers cannot say which request is beyond the limit (${blind}): the createPet sent after ${o.limit} successes by count was answered ${posts.map((s) => s.status || s.error || 'nothing').join(', ')} — a window turned during the ceiling`,
+    );
   if (!refused.length)
     return skip(
       'no-refused-create',

@@ -134,6 +134,7 @@ export const RATE_LIMIT_LOAD = section('rate-limit-load', {
       pass: 'A createPet refused with 429 stored nothing',
       fail: 'A createPet refused with 429 was stored anyway',
       'no-refused-create': 'No createPet refused with 429',
+      unpredictable: 'Not judged: the headers cannot say which request is beyond the limit',
       'not-read-back': 'The refused createPet was not read back',
       'full-page': 'Not judged: the page of its status is full',
     },
