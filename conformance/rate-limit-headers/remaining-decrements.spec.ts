@@ -4,21 +4,31 @@
  * listPets, getPet of a listed (or created) pet, createPet where writes are allowed — since the limit is the key's,
  * not each route's (src/core/sections/rate-limit-headers/scope.ts); its last request follows one without credentials,
  * to observe whether that one counted against the key. The decrement rule (decrements.ts) tolerates rollovers,
- * sliding windows and other clients on the key; a burst with no step of exactly one fails.
+ * sliding windows and other clients on the key; a burst with no step of exactly one fails. Each operation comes at
+ * least twice after another request, so that one counted more than once per request (every step into it falling by
+ * two) is told from another client's request, which falls where it may (scope.ts, judgeCountPerOperation).
  */
 import { defineSpec } from '../../src/harness/define-spec.ts';
 import { createPet, getPet, listPets, pageIds, exactInteger, uniqueName, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiExchange, ApiRequest } from '../../src/http/client.ts';
 import { judgeSequentialDecrements } from '../../src/core/sections/rate-limit-headers/decrements.ts';
-import { judgeKeyScope, observeUnauthenticated, type ScopedStep } from '../../src/core/sections/rate-limit-headers/scope.ts';
+import {
+  judgeCountPerOperation,
+  judgeKeyScope,
+  observeUnauthenticated,
+  type ScopedStep,
+} from '../../src/core/sections/rate-limit-headers/scope.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 
 type Step = 'list' | 'get' | 'create';
 
-/** The burst's operations on the key: two of one, two of another, then alternating (each change of operation a step to judge). */
+/**
+ * The burst's operations on the key: two of one, two of another, then alternating (each change of operation a step to
+ * judge); every operation follows another request at least twice (steps into it: counted once each, or more).
+ */
 const PLAN: readonly Step[] = ['list', 'list', 'get', 'get', 'list', 'get'];
-const WITH_WRITES: readonly Step[] = ['list', 'list', 'get', 'get', 'create', 'list', 'get'];
+const WITH_WRITES: readonly Step[] = ['list', 'list', 'get', 'get', 'create', 'list', 'create', 'get'];
 
 interface Seen {
   ex: ApiExchange;
@@ -48,6 +58,7 @@ async function burst(t: TestContext) {
   return {
     seen,
     judged: judgeSequentialDecrements(seen.map((s) => s.step.remaining)),
+    counted: judgeCountPerOperation(seen.map((s) => s.step)),
     scope: all2xx ? judgeKeyScope(seen.map((s) => s.step)) : undefined,
   };
 }
@@ -72,7 +83,8 @@ async function unauthenticated(t: TestContext, before: Seen | undefined) {
   };
 }
 
-const failed = (r: Awaited<ReturnType<typeof burst>>) => r.judged.outcome === 'fail' || r.scope?.outcome === 'fail';
+const failed = (r: Awaited<ReturnType<typeof burst>>) =>
+  r.judged.outcome === 'fail' || r.counted.outcome === 'fail' || r.scope?.outcome === 'fail';
 
 export default defineSpec({
   operation: 'rate-limit-headers',
@@ -88,10 +100,11 @@ export default defineSpec({
         // A failed burst is repeated once: traffic from another client on the same key is intermittent, a miscounting server is not.
         let last = await burst(t);
         if (failed(last)) last = await burst(t);
-        const { seen, judged, scope } = last;
+        const { seen, judged, counted, scope } = last;
         const end = seen[seen.length - 1];
         // Not judged (fewer than two values): by no exchange; else by the burst's last.
         t.judge(judged.outcome === 'skip' ? undefined : end.ex, [judged]);
+        t.judge(counted.outcome === 'skip' ? undefined : end.ex, [counted]);
         if (scope) t.judge(end.ex, [scope]);
         const anon = await unauthenticated(t, end);
         if (anon) t.judge(anon.ex, [anon.judged]);

@@ -159,7 +159,8 @@ function withHeaders(cases: readonly Draft[]): Draft[] {
 /**
  * The request's surface (surface.ts), each example once: the query shapes and the refusable Accept on a valid filtered
  * page (the other header examples ride on the valid GET cases: withHeaders), the Authorization spelling and each real
- * client's default headers on a valid create, the body forms and Content-Type spellings on a valid NewPet.
+ * client's default headers on a valid create, the body forms and Content-Type spellings on a valid NewPet, and a valid
+ * NewPet without credentials (a 401 that must store nothing, in every run: the generated ones come by chance).
  */
 function surfaceCases(writes: boolean, room?: Room): Draft[] {
   const create = operation('createPet');
@@ -186,6 +187,8 @@ function surfaceCases(writes: boolean, room?: Room): Draft[] {
     })),
     ...CONTENT_TYPE_EXAMPLES.map((f) => ({ forms: [f], text: true })),
     ...CLIENTS.map((c) => ({ forms: clientForms(c, true), label: `a NewPet, as ${c.name} sends it`, text: true })),
+    // Refused with 401, it must store nothing: read back on the page of its status, which the room keeps short (stateful.ts).
+    { forms: [NO_CREDENTIALS], label: 'a valid NewPet without credentials' },
   ];
   return out.concat(
     creates.map((c, i) => ({ op: 'createPet', body: c.text ? nonAscii(i) : body(i), label: c.label ?? 'a valid NewPet', forms: c.forms })),

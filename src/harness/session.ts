@@ -46,6 +46,14 @@ export interface TestScope {
   requests: number;
 }
 
+/**
+ * The spec test each session is running in this async context. One storage for every session, not one each: Node 20
+ * keeps every AsyncLocalStorage ever entered and copies each into every promise created afterwards, so a storage per
+ * session made every promise of the process dearer with each session it had run — the self-tests, hundreds of runs in
+ * one worker, ran their last files 3 to 4 times slower (the load tests' CPU time after test/explore/faults.test.ts).
+ */
+const SCOPES = new AsyncLocalStorage<ReadonlyMap<Session, TestScope>>();
+
 export class Session {
   readonly client: ApiClient;
   readonly checks: CheckSession;
@@ -53,8 +61,6 @@ export class Session {
   readonly startedAt: number;
   /** The run's traffic, when recorded: every exchange, each spec test a page, each judgement a tag of its exchange. */
   readonly traffic?: TrafficRecorder;
-  /** The spec test whose async context this is, if any. */
-  private readonly scopes = new AsyncLocalStorage<TestScope>();
   /** Where findings go outside any spec test. */
   private outside: Finding[] = [];
   /** Findings about the exchanges of these requests go to their own list instead (requests in flight together). */
@@ -89,12 +95,12 @@ export class Session {
       send: opts.send,
       onWait: opts.onWait,
       onSend: () => {
-        const scope = this.scopes.getStore();
+        const scope = this.scope();
         if (scope) scope.requests++;
       },
       onExchange: (ex) => {
         if (ex.api.operation === 'listPets' && ex.response?.status === 200 && Array.isArray(ex.json)) this.notePage(ex);
-        this.traffic?.exchange(ex, this.scopes.getStore()?.page);
+        this.traffic?.exchange(ex, this.scope()?.page);
         runChecks(ex, this.checks, (check, j) => this.record(j, { source: check, ex }));
       },
     });
@@ -102,16 +108,21 @@ export class Session {
 
   /** Run `f` as the spec test `scope`: its findings, requests and traffic are the scope's, whatever else is in flight. */
   inScope<T>(scope: TestScope, f: () => Promise<T>): Promise<T> {
-    return this.scopes.run(scope, f);
+    return SCOPES.run(new Map(SCOPES.getStore()).set(this, scope), f);
+  }
+
+  /** The spec test of this session whose async context this is, if any. */
+  private scope(): TestScope | undefined {
+    return SCOPES.getStore()?.get(this);
   }
 
   /** Where findings go: the current spec test's list (a part may point it elsewhere for a while: Reporter.capture). */
   get sink(): Finding[] {
-    return this.scopes.getStore()?.findings ?? this.outside;
+    return this.scope()?.findings ?? this.outside;
   }
 
   set sink(into: Finding[]) {
-    const scope = this.scopes.getStore();
+    const scope = this.scope();
     if (scope) scope.findings = into;
     else this.outside = into;
   }

@@ -60,6 +60,11 @@ export interface ApiRequest {
    * many are in flight, whatever the latency (at most MAX_IN_FLIGHT, never more than Remaining allows).
    */
   together?: number;
+  /**
+   * Requests given one name go one after another on one connection of their own (OutgoingRequest.connection): a
+   * request that must follow another on the same connection (a query, a credential the connection must not keep).
+   */
+  connection?: string;
   /** Statuses the spec test accepts besides the documented ones (e.g. 400 for an out-of-range limit). */
   alsoAcceptable?: number[];
 }
@@ -249,6 +254,7 @@ export class ApiClient {
       headers: this.headersFor(req),
       body,
       ...(req.chunks?.length && body !== undefined ? { chunks: req.chunks } : {}),
+      ...(req.connection !== undefined ? { connection: req.connection } : {}),
     };
     this.requestsSent++;
     this.opts.onSend?.();

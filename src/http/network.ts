@@ -145,9 +145,9 @@ const proxyContextOf = (n: NetworkConfig | undefined): { secureContext?: SecureC
   return c ? { secureContext: c } : {};
 };
 
-/** A new dispatcher for requests to `url` on its route. */
-function newDispatcher(url: string, route: Route, o: DispatcherOptions): Dispatcher {
-  const base = agentOptions(o);
+/** A new dispatcher for requests to `url` on its route: a pool of one connection when `pinned`. */
+function newDispatcher(url: string, route: Route, o: DispatcherOptions, pinned: boolean): Dispatcher {
+  const base = { ...agentOptions(o), ...(pinned ? { connections: 1 } : {}) };
   const tls = connectTls(o.network);
   const connect = { ...tls, timeout: base.connectTimeout, allowH2: base.allowH2 };
   if (route.via === 'direct') return new Agent({ ...base, connect });
@@ -168,13 +168,16 @@ const dispatchers = new Map<string, Dispatcher>();
 /** The origin part of a URL (scheme://host:port), without parsing the rest. */
 const originPart = (url: string): string => (/^[a-z]+:\/\/[^/?#]+/i.exec(url) || [url])[0].toLowerCase();
 
-/** The dispatcher of a request to `url` (one per origin, route and settings) and the route it takes. */
-export function dispatcherFor(url: string, o: DispatcherOptions): { dispatcher: Dispatcher; route: Route } {
+/**
+ * The dispatcher of a request to `url` (one per origin, route and settings) and the route it takes; with a `connection`
+ * name, that name's own pool of one connection (OutgoingRequest.connection).
+ */
+export function dispatcherFor(url: string, o: DispatcherOptions, connection?: string): { dispatcher: Dispatcher; route: Route } {
   const route = o.network ? routeFor(url, o.network.proxy) : ({ via: 'direct' } as const);
-  const key = JSON.stringify([originPart(url), o.timeoutMs, o.network ?? null, route]);
+  const key = JSON.stringify([originPart(url), o.timeoutMs, o.network ?? null, route, connection ?? null]);
   let d = dispatchers.get(key);
   if (!d) {
-    d = newDispatcher(url, route, o);
+    d = newDispatcher(url, route, o, connection !== undefined);
     dispatchers.set(key, d);
   }
   return { dispatcher: d, route };

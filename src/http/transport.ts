@@ -26,6 +26,12 @@ export interface OutgoingRequest {
    * frames it with Transfer-Encoding: chunked and no Content-Length (RFC 9112 §7.1; on HTTP/2, DATA frames).
    */
   chunks?: number[];
+  /**
+   * Send on the connection of this name (a pool of one, kept alive): requests given one name follow one another on
+   * one connection while the server keeps it open, so what a connection keeps from its previous request shows. The
+   * in-process transport has no connections and ignores it.
+   */
+  connection?: string;
 }
 
 /** The bytes of `body` cut into chunks of `sizes` (cycled; sizes below 1 count as 1). */
@@ -196,7 +202,7 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
   try {
     for (let retries = 0; ; retries++) {
       try {
-        const to = dispatcherFor(req.url, opts);
+        const to = dispatcherFor(req.url, opts, req.connection);
         route = to.route;
         return await attempt(req, opts, { dispatcher: to.dispatcher, signal: ac.signal, startedAt });
       } catch (err) {

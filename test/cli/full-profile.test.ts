@@ -38,7 +38,7 @@ describe('the full profile', () => {
     expect(r.notExercised).toEqual([]);
     expect(r.outcome).toBe('certified');
     expect(r.load?.map((l) => l.scenario)).toEqual(['ceiling', 'recovery', 'sustained', 'overload', 'daily']);
-  }, 60_000);
+  }, 90_000);
 
   it.each<Record<string, string>>([{}, { plan: 'free' }, { plan: 'business' }, { plan: 'enterprise', rpm: '600' }])(
     'On the embedded server in its own short world (its window, day and quotas for the plan), the full profile certifies %o.',
@@ -47,7 +47,7 @@ describe('the full profile', () => {
       expect(notPassedMusts(r)).toEqual([]);
       expect(r.outcome).toBe('certified');
     },
-    60_000,
+    90_000,
   );
 
   it('On the embedded server with headers that count the day, every MUST but RL-429-NOTHING-STORED passes: Limit is judged against its quota.', async () => {
@@ -57,14 +57,14 @@ describe('the full profile', () => {
     // window), so no create is refused and the requirement is not judged — never failed.
     expect(notPassedMusts(r).map((m) => m.split(' ')[0])).toEqual(['RL-429-NOTHING-STORED']);
     expect(r.outcome).toBe('incomplete');
-  }, 60_000);
+  }, 90_000);
 
   it('With the daily scenario refused (--allow-daily false) it passes but is incomplete, and says RL-DAILY-QUOTA needs --allow-daily.', async () => {
     const r = await certifyVirtually({ profile: 'full', 'allow-daily': 'false' });
     expect(r.outcome).toBe('incomplete');
     expect(r.notExercised.map((n) => n.id)).toEqual(['RL-DAILY-QUOTA']);
     expect(r.notExercised[0].remedy).toMatch(/--allow-daily/);
-  }, 60_000);
+  }, 90_000);
 
   it.each(faultsFor('load').filter((f) => !FAULTS[f].sideBySide))(
     'With the load fault %s the full profile is not conformant (a MUST fault) or warns on its requirement (a SHOULD fault).',
@@ -76,7 +76,7 @@ describe('the full profile', () => {
       if (outcome === 'fail') expect(r.outcome).toBe('not-conformant');
       else expect(r.requirements.find((q) => q.id === requirement)?.status).toBe('warn');
     },
-    60_000,
+    90_000,
   );
 });
 
@@ -89,7 +89,7 @@ describe('several plans in one run', () => {
     ]);
     expect(r.outcome).toBe('incomplete');
     expect(r.load?.map((l) => l.plan)).toEqual(['free', 'free', 'free', 'free', 'pro', 'pro', 'pro', 'pro']);
-  }, 60_000);
+  }, 90_000);
 
   it('A server counting free and pro in one bucket makes both plans, and the run, not conformant.', async () => {
     const r = await certifyVirtually(
@@ -103,5 +103,5 @@ describe('several plans in one run', () => {
     ]);
     expect(r.outcome).toBe('not-conformant');
     expect(r.requirements.find((q) => q.id === 'RL-REMAINING-DECREMENTS')?.status).toBe('fail');
-  }, 60_000);
+  }, 90_000);
 });

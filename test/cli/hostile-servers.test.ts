@@ -55,7 +55,7 @@ describe('every hostile fault, in process', () => {
       writeReports(report, dir, undefined, makeRedactor([DEMO_KEYS.business]));
       expect(filesContaining(dir, DEMO_KEYS.business)).toEqual([]);
     },
-    30_000,
+    90_000,
   );
 });
 
@@ -119,7 +119,7 @@ test('A refused connection ends the run at once with exit code 3 and one clear l
   expect(run.stderr.trim().split('\n')).toHaveLength(1);
   expect(run.stderr).toMatch(/unreachable.*connection refused/);
   expect(run.stderr + run.stdout).not.toContain('as_secret_key_for_refused_test');
-}, 60_000);
+}, 90_000);
 
 test('A bad configuration gets one clear line and exit code 2, never a stack trace.', async () => {
   const run = await runCli('src/cli/main.ts', [], { env: { ANIMAL_STORE_ENV: 'production' }, killAfterMs: 30_000 });
@@ -127,4 +127,4 @@ test('A bad configuration gets one clear line and exit code 2, never a stack tra
   expect(run.stderr.trim().split('\n')).toHaveLength(1);
   expect(run.stderr).toContain('ANIMAL_STORE_PRODUCTION_URL');
   expect(run.stderr).not.toMatch(/\n\s+at /);
-}, 30_000);
+}, 90_000);

@@ -128,5 +128,5 @@ describe('npm run load and the key’s safety', () => {
       /Network: through the proxy http:\/\/\[REDACTED\]@127\.0\.0\.1:\d+ \(https_proxy, a CONNECT tunnel\) · HTTP\/2 offered by ALPN, HTTP\/1\.1 where not taken · trusting the system's roots · client certificate client\.pem\./,
     );
     for (const o of Object.values(out)) expect(`${o.stdout}${o.stderr}`).not.toMatch(new RegExp(`${PASS}|gone-pass|${KEY}`));
-  }, 60_000);
+  }, 90_000);
 });

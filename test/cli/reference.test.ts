@@ -53,7 +53,7 @@ describe('npm run reference', () => {
     expect(r.stdout).toContain('SIGTERM: stopping');
     // Stopped by the signal, not killed after the timeout (tsx may re-raise the signal once the server has closed).
     expect(r.code === 0 || r.signal === 'SIGTERM').toBe(true);
-  }, 60_000);
+  }, 90_000);
 });
 
 /** Resolves with what `child` wrote to stdout once `line` is among it; rejects if the child ends first. */
@@ -156,5 +156,5 @@ describe('npm run reference -- --mutual-tls', () => {
     } finally {
       child.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 90_000);
 });

@@ -55,7 +55,7 @@ describe('hygiene warnings', () => {
       expect(run.problems().map((p) => p.split(' ')[0])).toEqual([requirement]);
       expect(outcomeOf('conformance', run.results, false)).toBe('certified');
     },
-    60_000,
+    90_000,
   );
 
   test('The configured key reflected in a 404 of getPet is named as such, not only the made-up credentials of the 401s.', async () => {
@@ -63,13 +63,13 @@ describe('hygiene warnings', () => {
     const titles = run.findings.filter((f) => f.requirement === CREDENTIAL && f.outcome === 'warn').map((f) => f.title);
     expect(titles).toContain('Credential reflected in the response body (the configured key)');
     expect(titles).toContain('Credential reflected in the response body');
-  }, 60_000);
+  }, 90_000);
 
   test('The correct server passes both: no credential reflected, deprecation only on getPet.', async () => {
     const run = await runSuiteAgainst({});
     expect(run.status(CREDENTIAL)).toBe('pass');
     expect(run.status(DEPRECATION)).toBe('pass');
-  }, 60_000);
+  }, 90_000);
 });
 
 test('Every ADVISORY requirement is proven by a fault mode that makes it warn.', async () => {

@@ -18,8 +18,12 @@ describe('valid servers pass', () => {
   test.each(VALID_SERVERS)(
     'The suite certifies $name with no failure and no warning.',
     async ({ options }) => {
-      // Wire variants are about framing and headers on a real socket; the rest run on simulated time.
-      const run = await runSuiteAgainst(options, { real: !!options.variants?.wire });
+      // Wire variants are about framing and headers on a real socket; the rest run on simulated time. On the real clock
+      // a 1 s window (the embedded server's short world): with the default minute, the run's unauthenticated requests
+      // (60 a window) ran out mid-run and it waited for the minute's reset — 30 to 60 s of idle wall time per server,
+      // for the pacing every simulated run here does on virtual time (and the Free-plan runs below). No run waits now.
+      const wire = !!options.variants?.wire;
+      const run = await runSuiteAgainst(wire ? { ...options, windowMs: 1000 } : options, { real: wire });
       expect(run.problems()).toEqual([]);
       expect(
         run.results.filter((r) => r.level === 'MUST' && requirement(r.id).by !== 'load' && r.status === 'skip').map((r) => r.id),
@@ -38,7 +42,7 @@ test.each(['fixed', 'token-bucket'] as const)(
     expect(run.requests).toBeGreaterThan(60);
     expect(run.findings.filter((f) => f.requirement === 'RL-429-RETRY-AFTER')).toEqual([]);
   },
-  60_000,
+  90_000,
 );
 
 test('Errors labelled application/problem+json (JSON, but not the application/json the spec names) are a warning, not a failure.', async () => {

@@ -197,3 +197,14 @@ test('The pets the coverage cases create go to the statuses whose page has room:
   expect(statuses({ available: 0, pending: 200, sold: 200 })).not.toContain('available');
   expect(new Set(statuses())).toEqual(new Set(['available', 'pending', 'sold', undefined]));
 });
+
+test('A valid NewPet without credentials is a coverage case of every run that may write, its status on a page with room.', () => {
+  const refused = (room?: Record<string, number>) =>
+    coverageDrafts({ writes: true, embedded: false, ...(room ? { room } : {}) }).filter(
+      (d) => d.op === 'createPet' && d.forms?.some((f) => f.label === 'no credentials'),
+    );
+  expect(refused()).toHaveLength(1);
+  expect(requestOf(materialize(refused()[0], naming())).auth).toBe('none');
+  expect(render(refused({ available: 0, pending: 0, sold: 200 })[0].body!)).toContain('"status":"sold"');
+  expect(coverageDrafts({ writes: false, embedded: false }).filter((d) => d.op === 'createPet')).toEqual([]);
+});

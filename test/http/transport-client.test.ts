@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { ApiClient, RunAborted, type ApiExchange } from '../../src/http/client.ts';
-import { send } from '../../src/http/transport.ts';
+import { closeTransport, send } from '../../src/http/transport.ts';
 import { closeServersAfterEach, serveHost } from '../support/serve.ts';
 
 closeServersAfterEach();
@@ -53,6 +53,30 @@ describe('transport', () => {
     const ex = await send({ method: 'GET', url, headers: { authorization: 'Bearer secret' } }, opts);
     expect(ex.response?.status).toBe(307);
     expect(seen).toEqual([]);
+  });
+
+  test('Requests given one connection name go one after another on one kept-alive connection; unnamed ones open more.', async () => {
+    const ports = { named: new Set<number>(), unnamed: new Set<number>() };
+    let inFlight = 0;
+    let most = 0;
+    const url = await serve((req, res) => {
+      ports[req.url === '/named' ? 'named' : 'unnamed'].add(req.socket.remotePort ?? 0);
+      most = Math.max(most, ++inFlight);
+      // Held a moment, so that requests sent together are in flight together unless something queues them.
+      setTimeout(() => {
+        inFlight--;
+        res.end('{}');
+      }, 20);
+    });
+    try {
+      const named = await Promise.all([1, 2, 3, 4].map(() => send({ method: 'GET', url: `${url}/named`, connection: 'one' }, opts)));
+      expect(named.map((e) => e.response?.status)).toEqual([200, 200, 200, 200]);
+      expect([ports.named.size, most]).toEqual([1, 1]);
+      await Promise.all([1, 2, 3, 4].map(() => send({ method: 'GET', url: `${url}/unnamed` }, opts)));
+      expect(ports.unnamed.size).toBeGreaterThan(1);
+    } finally {
+      await closeTransport();
+    }
   });
 });
 

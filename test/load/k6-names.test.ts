@@ -57,6 +57,6 @@ describe('k6 output a metrics store can keep', () => {
       expect(report.timeline.length).toBeGreaterThan(0);
       expect(report.judgements.every((j) => j.title !== 'Outcome carried by k6 metrics')).toBe(true);
     },
-    60_000,
+    90_000,
   );
 });

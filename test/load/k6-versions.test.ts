@@ -169,6 +169,6 @@ describe.concurrent('npm run load with a k6 the suite refuses on PATH', () => {
       );
       expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^load: PASS — .*, node engine\)$/);
     },
-    60_000,
+    90_000,
   );
 });

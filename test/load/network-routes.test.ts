@@ -47,6 +47,6 @@ describe.each(Object.keys(ENGINES) as (keyof typeof ENGINES)[])('the ceiling on 
       } else expect(proxy.connects).toEqual([]);
       for (const secret of ['pr0xy-pass', KEY_PHRASE]) expect(`${JSON.stringify(report)}${logged}`).not.toContain(secret);
     },
-    60_000,
+    90_000,
   );
 });

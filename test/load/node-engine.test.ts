@@ -46,7 +46,7 @@ describe('real sockets, real time', () => {
     });
     expect(out.reports.map((r) => r.verdict)).toEqual(['pass', 'pass']);
     expect(outcomesOf(out.reports[1].judgements)['RL-RECOVERY']).toBe('pass');
-  }, 60_000);
+  }, 90_000);
 
   it('The k6 bundle (emulated, real HTTP) and the Node engine give the same outcome per requirement on the ceiling.', async () => {
     const a = await reference();
@@ -57,7 +57,7 @@ describe('real sockets, real time', () => {
     expect(k6.exitCode).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'load-ceiling-enterprise.json'), 'utf8')) as LoadReport;
     expect(outcomesOf(report.judgements)).toEqual(outcomesOf(node.judgements));
-  }, 60_000);
+  }, 90_000);
 
   it('Reports never contain the key, even when the server echoes it in every response.', async () => {
     const ref = await reference({ faults: ['echo-key'] });
@@ -66,5 +66,5 @@ describe('real sockets, real time', () => {
     expect(report.timeline[report.timeline.length - 1]).toMatchObject({ status: 429, remaining: 0, limit: 20 });
 
     expect(JSON.stringify(report)).not.toContain(ref.key);
-  }, 60_000);
+  }, 90_000);
 });

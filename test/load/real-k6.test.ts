@@ -86,7 +86,7 @@ describe.skipIf(!K6)('real k6', () => {
       expect(k6.report.judgements.filter((j) => j.outcome === 'fail' || j.outcome === 'warn' || j.outcome === 'error')).toEqual([]);
       expect(outcomesOf(k6.report.judgements)).toEqual(outcomesOf(node.report.judgements));
     },
-    60_000,
+    90_000,
   );
 
   describe('through real networks (issue 31): what the k6 engine hands k6 — tlsAuth, SSL_CERT_FILE, GODEBUG, HTTPS_PROXY', () => {
@@ -106,7 +106,7 @@ describe.skipIf(!K6)('real k6', () => {
           for (const secret of [KEY, 'pr0xy-pass']) expect(proxy.relayed().includes(secret)).toBe(false);
         } else expect(proxy.connects).toEqual([]);
       },
-      60_000,
+      90_000,
     );
   });
 
@@ -114,7 +114,7 @@ describe.skipIf(!K6)('real k6', () => {
     const { report } = await new K6Engine(K6!, bundles.dir, () => undefined).run(await realJob('ceiling', { faults: ['never-429'] }));
     expect(outcomesOf(report.judgements)['RL-CEILING-429']).toBe('fail');
     expect(report.verdict).toBe('fail');
-  }, 60_000);
+  }, 90_000);
 
   describe('plans side by side in one k6 process (a k6 scenario per plan)', () => {
     async function planJobs(options = {}): Promise<LoadJob[]> {
@@ -130,13 +130,13 @@ describe.skipIf(!K6)('real k6', () => {
         ['free', 'k6', 'pass'],
         ['pro', 'k6', 'pass'],
       ]);
-    }, 60_000);
+    }, 90_000);
 
     it('A server counting free and pro in one bucket fails RL-REMAINING-DECREMENTS on real k6.', async () => {
       const results = await new K6Engine(K6!, bundles.dir, () => undefined).runBatch(await planJobs({ faults: ['plans-share-bucket'] }));
       const failed = results.flatMap((r) => r.report.judgements.filter((j) => j.outcome === 'fail').map((j) => j.requirement));
       expect(failed).toContain('RL-REMAINING-DECREMENTS');
-    }, 60_000);
+    }, 90_000);
   });
 
   describe('a distributed run: two k6 processes on execution segments 0:1/2 and 1/2:1, merged', () => {
@@ -211,7 +211,7 @@ describe.skipIf(!K6)('real k6', () => {
 
   it('A correct limiter answering in 1.5 s gets its 429 within one 60 s window at the free, pro and business limits on real k6, side by side.', async () => {
     // The spec's real minute: at 1,000 a minute, 1.5 s responses need about 25 requests in flight (Little's law).
-    const ref = await startReference({ variants: { latencyMs: 1500, latencyJitterMs: 500 } }, 60_000);
+    const ref = await startReference({ variants: { latencyMs: 1500, latencyJitterMs: 500 } }, 90_000);
     refs.push(ref);
     const plans = ['free', 'pro', 'business'] as const;
     const jobs = ceilingJobs(ref, plans, { windowMs: 60_000, maxWaitMs: 70_000, deadlineMs: 240_000 });
@@ -266,7 +266,7 @@ describe.skipIf(!K6)('real k6', () => {
     // k6 tags each request's nine samples with the system tags the bundles keep (SYSTEM_TAGS) and nothing else.
     expect([...keys].filter((k) => !SYSTEM_TAGS.includes(k) && k !== 'requirement')).toEqual([]);
     expect(keys).toContain('status');
-  }, 60_000);
+  }, 90_000);
 
   it('Two k6 processes side by side print no REST-API error: the engine runs k6 with its API server off.', async () => {
     const jobs = await Promise.all([realJob('ceiling'), realJob('ceiling')]);
@@ -289,5 +289,5 @@ describe.skipIf(!K6)('real k6', () => {
       expect(out).not.toMatch(/API server|address already in use/);
       expect(out).toMatch(/ceiling \(enterprise, k6\).*PASS/);
     }
-  }, 60_000);
+  }, 90_000);
 });

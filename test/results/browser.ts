@@ -87,7 +87,7 @@ export function chromiumSession(prefix: string): {
   beforeAll(async () => {
     if (!mustRun) return;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     await browser?.close();
     rmSync(root, { recursive: true, force: true });
@@ -116,7 +116,7 @@ export function chromiumSession(prefix: string): {
     const pages: Record<string, Opened> = {};
     beforeAll(async () => {
       for (const [name, make] of reports) pages[name] = await open(name, make(), width);
-    }, 60_000);
+    }, 90_000);
     afterAll(async () => {
       for (const o of Object.values(pages)) await o.page.context().close();
     });

@@ -51,7 +51,7 @@ describe('traffic.har of a whole run against a server that echoes the key and ig
   let r: Recorded;
   beforeAll(async () => {
     r = await recorded(['echo-key', 'limit-ignored']);
-  }, 60_000);
+  }, 90_000);
 
   test('The file validates against the HAR 1.2 schema: entries in the order they started, each time the sum of its timings.', () => {
     expect(harProblems(r.har)).toBe('valid');
@@ -147,7 +147,7 @@ describe('traffic.har within its caps', () => {
     expect(r.summary.truncated).toBe(
       r.har.log.entries.filter((e) => e.request.postData?._truncated || e.response.content._truncated).length,
     );
-  }, 60_000);
+  }, 90_000);
 
   test('Past the entry cap nothing more is written, and the file and its summary say how many requests were left out.', async () => {
     const r = await recorded([], { specs: (f) => f.operation === 'listPets' }, { entries: 5, bodyBytes: 1024 });
@@ -156,7 +156,7 @@ describe('traffic.har within its caps', () => {
     expect(r.run.requests).toBeGreaterThan(5);
     expect(r.summary).toMatchObject({ entries: 5, omitted: r.run.requests - 5 });
     expect(r.har.log.comment).toContain(`at most 5 entries are kept (${r.run.requests - 5} more were not)`);
-  }, 60_000);
+  }, 90_000);
 
   test('With writes off and the exploration off the file is still valid: no method that could write but to an id no server issued, no exploration page.', async () => {
     const r = await recorded([], { env: { ANIMAL_STORE_ALLOW_WRITES: 'false', ANIMAL_STORE_EXPLORE_BUDGET: '0' } });
@@ -165,7 +165,7 @@ describe('traffic.har within its caps', () => {
     const writes = r.har.log.entries.filter((e) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(e.request.method));
     expect(writes.filter((e) => !e.request.url.endsWith('/pets/9223372036854770001'))).toEqual([]);
     expect((r.har.log.pages ?? []).some((p) => p.title.startsWith('exploration'))).toBe(false);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('traffic.har without conformance traffic, or from a worker that was stopped', () => {
@@ -201,7 +201,7 @@ describe('traffic.har without conformance traffic, or from a worker that was sto
     expect(har.log.entries.map((e) => e.startedDateTime)).toEqual(
       entries.reverse().map((l) => l.kind === 'entry' && l.entry.startedDateTime),
     );
-  }, 60_000);
+  }, 90_000);
 
   test('A traffic file whose last line was cut short (a stopped worker) gives a valid file of the lines before it.', async () => {
     const file = join(dir, 'cut.jsonl');
@@ -214,7 +214,7 @@ describe('traffic.har without conformance traffic, or from a worker that was sto
     const summary = writeHar(path, () => trafficFileLines(file), NO_LOAD);
     expect(harProblems(JSON.parse(readFileSync(path, 'utf8')))).toBe('valid');
     expect(summary.entries).toBe(whole);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('the certificate links the file', () => {

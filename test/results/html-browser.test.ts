@@ -142,7 +142,7 @@ describe.skipIf(!mustRun)('index.html of a failing run in Chromium: behaviour', 
   const report = failingReport();
   beforeAll(async () => {
     o = await open('failing-behaviour', report, 1400);
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     await o?.page.context().close();
   });
@@ -216,7 +216,7 @@ describe.skipIf(!mustRun)('index.html of a long rate-limit run in Chromium: the 
   const long = forCertificate(longRun());
   beforeAll(async () => {
     o = await open('long-run', { ...certifiedReport(), load: [long] }, 1400);
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     await o?.page.context().close();
   });

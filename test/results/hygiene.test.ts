@@ -36,7 +36,7 @@ beforeAll(async () => {
     load: passingLoad(),
   });
   r = comparedWith(built, Object.fromEntries(IDS.map((id) => [id, 'pass' as const])));
-}, 60_000);
+}, 90_000);
 
 const dir = tempDir('hygiene-writers');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

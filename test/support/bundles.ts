@@ -17,7 +17,7 @@ export function builtBundles(prefix: string, when = true): { readonly dir: strin
     if (!when) return;
     out.dir = tempDir(prefix);
     await buildLoad(out.dir);
-  }, 60_000);
+  }, 90_000);
   afterAll(() => {
     if (out.dir) rmSync(out.dir, { recursive: true, force: true });
   });

@@ -100,6 +100,7 @@ export const RATE_LIMIT_HEADERS = section('rate-limit-headers', {
       refilling: 'Refilled as fast as sent',
       sequential: 'Remaining does not fall by one per request',
       'per-operation': 'Remaining counted per operation, not per key',
+      'counted-more': 'Requests of one operation counted more than once',
     },
   },
   'RL-429-RETRY-AFTER': {

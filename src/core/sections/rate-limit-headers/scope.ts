@@ -19,13 +19,13 @@ export interface ScopedStep {
   overlaps?: boolean;
 }
 
-/** Steps between neighbouring responses within one window (a later Reset is a rollover: left out): changes of operation, and drops. */
+/** Steps between neighbouring responses within one window (a later Reset is a rollover: left out), by the later's operation. */
 export function pairs(seq: readonly ScopedStep[]) {
-  const out: { cross: boolean; drop: number }[] = [];
+  const out: { cross: boolean; drop: number; into: string }[] = [];
   for (let i = 1; i < seq.length; i++) {
     const [a, b] = [seq[i - 1], seq[i]];
     if (b.overlaps || (a.reset !== undefined && b.reset !== undefined && b.reset > a.reset + 1)) continue;
-    out.push({ cross: a.operation !== b.operation, drop: a.remaining - b.remaining });
+    out.push({ cross: a.operation !== b.operation, drop: a.remaining - b.remaining, into: b.operation });
   }
   return out;
 }
@@ -57,6 +57,44 @@ export function judgeKeyScope(seq: readonly ScopedStep[]): Judgement {
       ? `X-RateLimit-Remaining fell by one between requests of one operation (${ones(same)} of ${same.length}) but not where the operation changed (${ones(cross)} of ${cross.length}): each operation is counted apart, while the plan's limit is the key's; sequence ${show(seq)}`
       : `X-RateLimit-Remaining fell across operations as within one (${ones(cross)} of ${cross.length} steps between operations, ${ones(same)} of ${same.length} within one, fell by exactly one); sequence ${show(seq)}`,
     ...(apart ? { evidence: { expected: 'one countdown per key, whatever the operation', actual: show(seq) } } : {}),
+  });
+}
+
+/**
+ * RL-REMAINING-DECREMENTS per operation: each request counts once (the plan table counts requests), whatever its
+ * operation. Failed when every step into one operation (two or more, within a window) falls by more than one while
+ * most steps into the others fall by exactly one: that operation's requests are counted more than once (a limiter
+ * mounted twice on its route). No valid limiter makes one sequential request fall by more than one — a sliding window
+ * or a token bucket only frees slots (a step falls by less) — and another client on the key does not send its requests
+ * exactly when this burst sends one operation (the burst is sent again before a failure stands).
+ */
+export function judgeCountPerOperation(seq: readonly ScopedStep[]): Judgement {
+  const steps = pairs(seq).filter((s) => s.drop >= 0);
+  const ops = [...new Set(steps.map((s) => s.into))];
+  const twice = ops.find((op) => {
+    const into = steps.filter((s) => s.into === op);
+    const others = steps.filter((s) => s.into !== op);
+    return (
+      into.length >= 2 &&
+      into.every((s) => s.drop > 1) &&
+      others.length >= 2 &&
+      2 * others.filter((s) => s.drop === 1).length > others.length
+    );
+  });
+  if (!twice && ops.every((op) => steps.filter((s) => s.into === op).length < 2))
+    return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+      outcome: 'skip',
+      title: 'not-judged',
+      message: `no operation had two steps within one window to count its requests by: ${show(seq)}`,
+    });
+  const drops = twice ? steps.filter((s) => s.into === twice).map((s) => s.drop) : [];
+  return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
+    ok: !twice,
+    fail: 'counted-more',
+    message: twice
+      ? `X-RateLimit-Remaining fell by ${drops.join(', ')} on each ${twice} (${drops.length} of ${drops.length}) and by exactly one on most other requests: each ${twice} is counted more than once, while the plan's limit counts requests; sequence ${show(seq)}`
+      : `no operation's requests made X-RateLimit-Remaining fall by more than one each; sequence ${show(seq)}`,
+    ...(twice ? { evidence: { expected: `a drop of one per ${twice}`, actual: show(seq) } } : {}),
   });
 }
 
