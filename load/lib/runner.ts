@@ -171,6 +171,7 @@ function describe(s: Sample, req: LoadRequest, page: PageFacts | undefined): voi
   if (req.op !== 'listPets') s.op = req.op;
   s.path = req.path;
   if (req.name !== undefined) s.name = req.name;
+  if (req.body !== undefined) s.requestBody = req.body;
   if (page) s.page = page;
 }
 

@@ -47,8 +47,9 @@ export interface Sample {
   op?: LoadOp;
   /** The path and query after the base URL, when not `/pets?limit=1`. */
   path?: string;
-  /** createPet: the unique name of the pet it sent (a refused one is looked for by it). */
+  /** createPet: the unique name of the pet it sent (a refused one is looked for by it), and the body it sent. */
   name?: string;
+  requestBody?: string;
   /** A read-back page's facts (the page itself is not kept: a sample keeps 2 KiB of a body). */
   page?: PageFacts;
 }

@@ -48,6 +48,7 @@ describe.each(['node', 'k6'] as const)('on the %s engine', (kind) => {
       const r = await run(kind, ['ceiling'], { faults: [...faults] }, true);
       const j = judgement(r, 'ceiling', 'RL-429-NOTHING-STORED');
       expect([j?.outcome, j?.title]).toEqual([outcome, title]);
+      if (j?.outcome === 'fail') expect(j.evidence?.request?.url).toMatch(/\/v1\/pets\?status=\w+&limit=100$/); // the read-back
       expect(r.sent.filter((x) => x.startsWith('POST'))).toHaveLength(2); // one create on the way, one at the limit
       expect(r.sent).toHaveLength(PER_MINUTE + 2 + probes(kind, 1)); // the limit, the POST refused, its read-back
       expect(r.sent.at(-1)).toMatch(/^GET \/v1\/pets\?status=\w+&limit=100$/);

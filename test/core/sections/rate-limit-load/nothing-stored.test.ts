@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageFacts, Sample } from '../../../../src/core/sample.ts';
 import { judgeRefusedNotStored } from '../../../../src/core/sections/rate-limit-load/nothing-stored.ts';
+import { sampleEvidence } from '../../../../src/core/sections/rate-limit-load/samples.ts';
 import { o as base, rl, s, T0 } from '../../../support/samples.ts';
 
 const o = { ...base, writes: true };
@@ -29,6 +30,22 @@ describe('judgeRefusedNotStored', () => {
   ])('%s → %s', (_name, samples, outcome, title) => {
     const [j] = judgeRefusedNotStored(samples, o);
     expect([j.outcome, j.title]).toEqual([outcome, title]);
+  });
+
+  it('The evidence of a sample shows its own request: the POST with its body, the read-back page.', () => {
+    const url = 'https://api.example/v1/pets?limit=1';
+    const body = '{"name":"p-load-x","categoryId":1,"status":"sold"}';
+    const ev = (x: Sample) => sampleEvidence(x, { requestUrl: url }).request;
+    expect(ev({ ...post(429), path: '/pets', requestBody: body })).toMatchObject({
+      method: 'POST',
+      url: 'https://api.example/v1/pets',
+      body,
+    });
+    expect(ev({ ...back(page(12)), path: '/pets?status=sold&limit=100' })).toMatchObject({
+      method: 'GET',
+      url: 'https://api.example/v1/pets?status=sold&limit=100',
+    });
+    expect(ev(s(0, T0, 200, rl(9)))).toMatchObject({ method: 'GET', url });
   });
 
   it.each([
