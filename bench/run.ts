@@ -30,7 +30,8 @@
  *   valid variant and seed, at most 10 s added to npm start; explore-held-out
  *   (the held-out faults, each by the run that could find it: reported) and
  *   explore-held-out-variants (the valid variants held out with them: 0 alarms);
- *   `BENCH_FAULTS=a,b` measures only those faults;
+ *   `BENCH_FAULTS=a,b` measures only those faults, `BENCH_VARIANTS=a,b` only the valid variants whose name holds
+ *   one (`in-process`: those on simulated time, `wire`: those on real sockets);
  * - explore-request-forms: the faults of the method, the key and the id (issue 39) found by the exploration alone over
  *   20 seeds (goal: every seed), and its alarms on the valid variants of them (goal 0);
  * - explore-stacks: the conformance part and its exploration phase against each example
