@@ -13,7 +13,6 @@ import { PacedPhase } from '../load/lib/scenario-phases.ts';
 import { ScenarioRun } from '../load/lib/runner.ts';
 import { realClock } from '../load/node/clock.ts';
 import { drive } from '../load/node/driver.ts';
-import { REQUEST_PATH } from '../load/node/engine.ts';
 import { readConfig, type Config, type EnvMap, type Flags } from '../src/settings/read-config.ts';
 import { send } from '../src/http/transport.ts';
 import { openTarget, type Target } from '../src/target/target.ts';
@@ -166,7 +165,7 @@ export async function pacedRun(
     judge: () => [],
   });
   await drive(run, {
-    url: `${server.url}${REQUEST_PATH}`,
+    baseUrl: server.url,
     apiKey: server.key,
     send: (req) => send(req, { timeoutMs: 10000, maxBodyBytes: 65536 }),
     clock: realClock,

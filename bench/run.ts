@@ -32,6 +32,8 @@
  *   explore-held-out-variants (the valid variants held out with them: 0 alarms);
  *   `BENCH_FAULTS=a,b` measures only those faults, `BENCH_VARIANTS=a,b` only the valid variants whose name holds
  *   one (`in-process`: those on simulated time, `wire`: those on real sockets);
+ * - explore-request-forms: the faults of the method, the key and the id (issue 39) found by the exploration alone over
+ *   20 seeds (goal: every seed), and its alarms on the valid variants of them (goal 0);
  * - explore-stacks: the conformance part and its exploration phase against each example
  *   server of examples/servers/ over 20 seeds — MUST false alarms (goal 0), warnings,
  *   requests and wall time per run; a stack without its directory or toolchain is skipped.
@@ -54,6 +56,7 @@ import { benchLoadMaxRate } from './load-throughput.ts';
 import { benchFalseAlarms, benchHeldOutVariants, benchPlantedFaults, benchWallTime } from './explore.ts';
 import { benchExploreStacks } from './explore-stacks.ts';
 import { benchStartup } from './startup.ts';
+import { benchRequestForms } from './explore-request-forms.ts';
 
 const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'first-command': () => benchFirstCommand(),
@@ -70,6 +73,7 @@ const GROUPS: Record<string, () => Promise<BenchLine[]>> = {
   'explore-false-alarms': () => benchFalseAlarms(),
   'explore-wall-time': () => benchWallTime(),
   'explore-stacks': () => benchExploreStacks(),
+  'explore-request-forms': () => benchRequestForms(),
   'load-rate': () => benchLoadRateAccuracy(),
   'load-cost': () => benchLoadCeilingCost(),
   'load-throughput': () => benchLoadMaxRate(),

@@ -232,6 +232,9 @@ export function decide(s: ServerState, r: Request): Outcome {
   const held = auth.ok ? heldBack(s, auth, r) : undefined;
   if (held) return held;
   const limit = limited(s, auth, r);
+  // Fault create-429-stored: the limiter's decision not awaited: a createPet refused with 429 was handled (stored) all the same.
+  if (limit.reply && limit.reply.status === 429 && s.has('create-429-stored') && r.route?.operation === 'createPet')
+    r.route.handler({ ...ctx, probe: false });
   if (limit.reply) return limit;
   const { decision } = limit;
   // Fault next-after-large-body-500: the request after a refused large body is read from the middle of that body.

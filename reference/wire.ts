@@ -101,7 +101,8 @@ export function wireMessage({ status, headers, bodyText, isJson }: PlainMessage,
     if (problem) text = asProblem(text, status);
     h['Content-Type'] = problem ? 'application/problem+json' : 'application/json; charset=utf-8';
   }
-  if (isJson && w.prettyJson) text = spacedJson(text);
+  // A response without content (OPTIONS's 204) stays without: a 204 carries no body (RFC 9110 §15.3.5).
+  if (isJson && w.prettyJson && text !== '') text = spacedJson(text);
   if (w.wwwAuthenticate && status === 401) h['WWW-Authenticate'] = 'Bearer realm="animal-store"';
   if (w.noDate) delete h.Date;
   if (w.chunkedClose) h.Connection = 'close';

@@ -4,7 +4,7 @@
 // in process on a virtual clock (io.http calls the reference app directly and
 // sleep only moves the clock: scenario logic independent of the machine's
 // speed), and in a worker thread on real time and real HTTP (test/load/k6-shim/worker.mjs).
-// Implements what the bundles use: open() (a file's text), k6 (check, sleep), k6/http (get, batch — at most
+// Implements what the bundles use: open() (a file's text), k6 (check, sleep), k6/http (get, request, batch — at most
 // the `batch` / `batchPerHost` options' requests at once, as k6 —, expectedStatuses), k6/metrics (Counter, Gauge), k6/execution (test.abort), console.log (k6's log), the
 // per-vu-iterations and constant-arrival-rate executors (execution segments
 // included), thresholds on counters and checks, and handleSummary.
@@ -158,7 +158,7 @@ function k6Module(io, st) {
   };
 }
 
-/** The `k6/http` module: get() and batch(), each request counted in http_reqs, answered through `io`. */
+/** The `k6/http` module: get(), request() and batch(), each request counted in http_reqs, answered through `io`. */
 function httpModule(io, st) {
   const record = (params) => st.samples.push({ metric: 'http_reqs', value: 1, tags: { ...(params?.tags || {}) } });
   const toResponse = (r) => ({
@@ -170,11 +170,14 @@ function httpModule(io, st) {
   });
   // k6's TLS options of the script (tlsAuth, insecureSkipTLSVerify), which a real-network io applies as k6 would
   const tlsOf = () => ({ tlsAuth: st.options.tlsAuth, insecureSkipTLSVerify: st.options.insecureSkipTLSVerify });
+  const request = (method, url, body, params) => {
+    record(params);
+    const one = { method, url, headers: params?.headers || {}, timeout: params?.timeout, ...(body == null ? {} : { body }) };
+    return toResponse(io.http([one], 1, tlsOf())[0]);
+  };
   return {
-    get(url, params) {
-      record(params);
-      return toResponse(io.http([{ url, headers: params?.headers || {}, timeout: params?.timeout }], 1, tlsOf())[0]);
-    },
+    get: (url, params) => request('GET', url, null, params),
+    request,
     batch(reqs) {
       for (const r of reqs) record(r[3]);
       // k6 sends at most `batch` requests of a batch at once, `batchPerHost` to one host (defaults 20 and 6); the rest wait for a slot
@@ -182,7 +185,13 @@ function httpModule(io, st) {
       const parallel = Math.max(1, Math.min(o.batch ?? 20, o.batchPerHost ?? 6));
       return io
         .http(
-          reqs.map((r) => ({ url: r[1], headers: r[3]?.headers || {}, timeout: r[3]?.timeout })),
+          reqs.map((r) => ({
+            method: r[0],
+            url: r[1],
+            headers: r[3]?.headers || {},
+            timeout: r[3]?.timeout,
+            ...(r[2] == null ? {} : { body: r[2] }),
+          })),
           parallel,
           tlsOf(),
         )

@@ -64,7 +64,7 @@ function virtualIo(app: App, clock: VirtualClock, latency = 2) {
      * half a latency plus the delay the app's latency variants draw for it after it starts (in that order on
      * the app's clock) and answered its own delay later; the batch returns when its last response has come.
      */
-    http: (reqs: Array<{ url: string; headers: Record<string, string> }>, parallel = 1) => {
+    http: (reqs: Array<{ method?: string; url: string; headers: Record<string, string>; body?: string }>, parallel = 1) => {
       const t0 = clock.now();
       const slots: number[] = [];
       const timed = reqs.map((r, i) => {
@@ -83,10 +83,11 @@ function virtualIo(app: App, clock: VirtualClock, latency = 2) {
         const lower: Record<string, string> = {};
         for (const [k, v] of Object.entries(x.r.headers)) lower[k.toLowerCase()] = v;
         const res = app.call({
-          method: 'GET',
+          method: x.r.method ?? 'GET',
           url: u.pathname + u.search,
           headers: { ...lower, host: u.host },
           socket: { remoteAddress: '127.0.0.1' },
+          ...(x.r.body !== undefined ? { body: x.r.body } : {}),
         });
         end = Math.max(end, x.done);
         out[x.i] = { status: res.status, headers: res.headers, body: res.body, durationMs: x.done - t0 };

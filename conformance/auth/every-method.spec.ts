@@ -11,17 +11,12 @@
 import { defineSpec } from '../../src/harness/define-spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import type { ApiRequest, Credential } from '../../src/http/client.ts';
-import { describeStatus, UNKNOWN_ID } from '../../src/harness/ops.ts';
+import { methodAnswer, notTakenAnswer, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import { judgeMethodWithoutKey } from '../../src/core/sections/auth/rules.ts';
 import { judgeMethodNotTaken } from '../../src/core/sections/responses/rules.ts';
-import { isObject } from '../../src/harness/ops.ts';
+import { documentedAt, EXTENSION_METHOD, otherMethodsAt, pathOf } from '../../src/core/methods.ts';
 
-/**
- * An extension method (RFC 9110 §16.1): QUERY, registered with IANA but in no RFC 9110 and implemented by few — safe
- * by its definition (it asks, with a body, what GET asks). A token nobody registered would tell nothing of a Node
- * server: its parser refuses any method it does not know with a bare 400 before the application sees it.
- */
-export const EXTENSION_METHOD = 'QUERY';
+export { EXTENSION_METHOD };
 
 interface Target {
   path: string;
@@ -33,15 +28,12 @@ interface Target {
 }
 
 const ITEM = `/pets/${UNKNOWN_ID}`;
-const TARGETS: readonly Target[] = [
-  { path: '/pets', operation: 'listPets', documented: ['GET', 'POST'], methods: ['HEAD', 'OPTIONS', 'TRACE', EXTENSION_METHOD] },
-  {
-    path: ITEM,
-    operation: 'getPet',
-    documented: ['GET'],
-    methods: ['HEAD', 'OPTIONS', 'TRACE', 'POST', 'PUT', 'PATCH', 'DELETE', EXTENSION_METHOD],
-  },
-];
+const TARGETS: readonly Target[] = (['listPets', 'getPet'] as const).map((operation) => ({
+  path: operation === 'getPet' ? ITEM : pathOf(operation),
+  operation,
+  documented: documentedAt(pathOf(operation)),
+  methods: otherMethodsAt(pathOf(operation)),
+}));
 
 const request = (t: Target, method: string, auth: Credential, harmless: string): ApiRequest => ({
   operation: t.operation,
@@ -61,9 +53,7 @@ async function withoutKey(t: TestContext) {
     TARGETS.flatMap((target) => target.methods.map((method) => ({ target, method }))),
     async ({ target, method }) => {
       const ex = await t.request(request(target, method, 'none', 'no credential: a server that serves it fails the run'));
-      t.judge(ex, [
-        judgeMethodWithoutKey({ method, path: target.path, status: ex.response?.status, shown: describeStatus(ex) }, 'without a key'),
-      ]);
+      t.judge(ex, [judgeMethodWithoutKey(methodAnswer(ex), 'without a key')]);
     },
   );
   // A wrong key, on the method most often left out of the check (HEAD) and the one that would destroy (DELETE).
@@ -73,9 +63,7 @@ async function withoutKey(t: TestContext) {
   ] as const;
   await t.together(wrong, async ([target, method]) => {
     const ex = await t.request(request(target, method, wrongKey(t.config.apiKey ?? 'no-key'), 'an invalid key'));
-    t.judge(ex, [
-      judgeMethodWithoutKey({ method, path: target.path, status: ex.response?.status, shown: describeStatus(ex) }, 'with a wrong key'),
-    ]);
+    t.judge(ex, [judgeMethodWithoutKey(methodAnswer(ex), 'with a wrong key')]);
   });
 }
 
@@ -92,17 +80,7 @@ async function withKey(t: TestContext) {
   const sent = TARGETS.flatMap((target) => withKeyMethods(target, t.config.allowWrites).map((method) => ({ target, method })));
   await t.together(sent, async ({ target, method }) => {
     const ex = await t.request(request(target, method, 'valid', 'a safe extension method, an id no server issued, or writes are on'));
-    const res = ex.response;
-    const a = {
-      method,
-      path: target.path,
-      status: res?.status,
-      shown: describeStatus(ex),
-      ...(res?.headers.allow !== undefined ? { allow: res.headers.allow } : {}),
-      errorBody: isObject(ex.json) && typeof ex.json.code === 'string' && 'status' in ex.json,
-      documented: target.documented,
-    };
-    t.judge(ex, judgeMethodNotTaken(a));
+    t.judge(ex, judgeMethodNotTaken(notTakenAnswer(ex, target.documented)));
   });
 }
 

@@ -10,28 +10,25 @@ import { defineSpec } from '../../src/harness/define-spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import { answered, listPets } from '../../src/harness/ops.ts';
 import { judgeBadCredential, judgeKeyChannel } from '../../src/core/sections/auth/rules.ts';
-import { channelsOf, nearMissesOf } from '../../src/http/credentials.ts';
+import { CHANNELS, nearMissEdits, editLabel } from '../../src/http/credentials.ts';
 
 const keyOf = (t: TestContext) => t.config.apiKey ?? 'no-key-configured';
 
 async function nearMisses(t: TestContext) {
-  await t.together(nearMissesOf(keyOf(t), t.config.explore.seed), async (n) => {
-    const ex = await t.request(listPets({}, { auth: { authorization: n.authorization } }));
-    t.judge(ex, [judgeBadCredential(answered(ex), { requirement: 'AUTH-UNKNOWN-KEY-401', what: n.what })]);
+  // The edits, not the tokens: the client makes each from the key as it sends it (the exploration sends the same).
+  await t.together(nearMissEdits(keyOf(t), t.config.explore.seed), async (edit) => {
+    const ex = await t.request(listPets({}, { auth: { placed: { near: edit } } }));
+    t.judge(ex, [judgeBadCredential(answered(ex), { requirement: 'AUTH-UNKNOWN-KEY-401', what: editLabel(edit) })]);
   });
 }
 
 async function channels(t: TestContext) {
-  const key = keyOf(t);
-  await t.together(channelsOf(key), async (c) => {
+  await t.together(CHANNELS, async (c) => {
     // A 400 for a query parameter listPets does not know is a refusal too (a strict server's answer).
-    const ex = await t.request(
-      listPets(c.query ?? {}, { auth: 'none', alsoAcceptable: [400], ...(c.headers ? { headers: c.headers } : {}) }),
-    );
+    const ex = await t.request(listPets({}, { auth: { placed: c.placement }, alsoAcceptable: [400] }));
     t.judge(ex, [judgeKeyChannel(answered(ex), c.what, c.latitude ? 'AUTH-KEY-IN-URL' : 'AUTH-KEY-CHANNEL')]);
   });
-  const basic = `Basic ${Buffer.from(`user:${key}`).toString('base64')}`;
-  const ex = await t.request(listPets({}, { auth: { authorization: basic } }));
+  const ex = await t.request(listPets({}, { auth: { placed: { basic: 'password' } } }));
   t.judge(ex, [
     judgeBadCredential(answered(ex), { requirement: 'AUTH-WRONG-SCHEME-401', what: 'the key as the password of a Basic credential' }),
   ]);

@@ -19,6 +19,7 @@ import {
   EARLIER_REQUESTS_VAR,
   FRESH_QUOTA_DAY_VAR,
   NO_EARLIER_429_VAR,
+  POST_AT_LIMIT_VAR,
   internalCount,
   MAX_IN_FLIGHT,
   scenarioOptions,
@@ -94,6 +95,10 @@ function planSpec(name: ScenarioName, env: Env, tag: string | undefined): PlanSp
       earlierRequests: internalCount(env[EARLIER_REQUESTS_VAR]),
       freshQuotaDay: env[FRESH_QUOTA_DAY_VAR] === 'yes',
       noEarlier429: env[NO_EARLIER_429_VAR] === 'yes',
+      // writes as the configuration allows them: ANIMAL_STORE_ALLOW_WRITES (off in production unless allowed)
+      writes: cfg.allowWrites,
+      namePrefix: cfg.namePrefix,
+      postAtLimit: env[POST_AT_LIMIT_VAR] !== 'no',
     },
     {
       externalPacing: !def.singleVu,
@@ -146,7 +151,7 @@ export function planRun(name: ScenarioName, env: Env, m: Metrics, tag?: string) 
   const apiKey = cfg.apiKey as string;
   const redact = makeRedactor([apiKey, ...networkSecrets(cfg.network)]);
   const req: Requests = {
-    url: s.url,
+    baseUrl: s.cfg.baseUrl as string,
     params: requestParams(apiKey, cfg.timeoutMs, tag),
     maxInFlight: o.maxInFlight,
     maxSteps: s.caps.maxRequests * 4 + 10000,

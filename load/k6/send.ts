@@ -8,10 +8,13 @@
 import { sleep } from 'k6';
 import http from 'k6/http';
 import type { ScenarioRun } from '../lib/runner.ts';
+import type { LoadRequest } from '../lib/operations.ts';
+import type { LoadOp } from '../../src/core/sample.ts';
 
-/** Where a plan's requests go and how: `GET /pets?limit=1` with its key, a timeout, no redirects; tagged by name (and plan). */
+/** Where a plan's requests go and how: each request's path after the base address, its key, a timeout, no redirects; tagged by name (and plan). */
 export interface Requests {
-  url: string;
+  /** The base address ending in /v1. */
+  baseUrl: string;
   params: ReturnType<typeof requestParams>;
   /** Most requests in one batch (the run's cap on requests in flight). */
   maxInFlight: number;
@@ -36,13 +39,33 @@ function observe(run: ScenarioRun, seq: number, res: Response, t: number): void 
   run.observe({ seq, t, status: res.status, headers: res.headers || {}, body, ...(res.error ? { error: res.error } : {}) });
 }
 
+/** The name k6 tags each operation's requests with (fixed: a metrics store keeps one series per name). */
+const NAMES: Record<LoadOp, string> = { listPets: 'GET /pets', getPet: 'GET /pets/{petId}', createPet: 'POST /pets' };
+
+type Params = Requests['params'];
+
+/** The params of one request: a createPet's JSON body announced, its operation's name. */
+function paramsOf(r: Requests, req: LoadRequest): Params {
+  const headers = req.body === undefined ? r.params.headers : Object.assign({}, r.params.headers, { 'Content-Type': 'application/json' });
+  return Object.assign({}, r.params, { headers, tags: Object.assign({}, r.params.tags, { name: NAMES[req.op] }) });
+}
+
+/** The request `seq` of the run as k6's batch takes it: method, URL, body, params. */
+function batchItem(run: ScenarioRun, r: Requests, seq: number): [string, string, string | null, Params] {
+  const req = run.requestOf(seq);
+  return [req.method, `${r.baseUrl}${req.path}`, req.body === undefined ? null : req.body, paramsOf(r, req)];
+}
+
+/** Send the request `seq` of the run alone and observe its response. */
+function sendSeq(run: ScenarioRun, r: Requests, seq: number): void {
+  const [method, url, body, params] = batchItem(run, r, seq);
+  observe(run, seq, http.request(method, url, body, params), Date.now());
+}
+
 /** One request now, if the run asks for one (an arrival-rate slot); what the run asked for. */
 export function sendOne(run: ScenarioRun, r: Requests): ReturnType<ScenarioRun['next']> {
   const a = run.next(Date.now());
-  if (a.kind === 'send') {
-    const seq = run.sent(Date.now());
-    observe(run, seq, http.get(r.url, r.params), Date.now());
-  }
+  if (a.kind === 'send') sendSeq(run, r, run.sent(Date.now()));
   return a;
 }
 
@@ -57,17 +80,17 @@ export function drive(run: ScenarioRun, r: Requests): void {
   run.stop('iteration cap reached');
 }
 
-/** The requests the run asks for now: one with http.get, several as one http.batch. */
+/** The requests the run asks for now: one with http.request, several as one http.batch. */
 function sendBatch(run: ScenarioRun, r: Requests): void {
   const started = Date.now();
   const seqs = [run.sent(started)];
   for (let b = run.next(Date.now()); b.kind === 'send' && seqs.length < r.maxInFlight; b = run.next(Date.now()))
     seqs.push(run.sent(Date.now()));
   if (seqs.length === 1) {
-    observe(run, seqs[0], http.get(r.url, r.params), Date.now());
+    sendSeq(run, r, seqs[0]);
     return;
   }
-  const responses = http.batch(seqs.map(() => ['GET', r.url, null, r.params] as ['GET', string, null, typeof r.params]));
+  const responses = http.batch(seqs.map((seq) => batchItem(run, r, seq)));
   // Each response when it came (k6's timings from the batch's start), observed in that order: the latency is the server's, not the slowest's.
   const ended = Date.now();
   const arrived = seqs.map((seq, j) => ({ seq, res: responses[j], t: Math.min(ended, started + elapsedMs(responses[j])) }));

@@ -10,6 +10,7 @@ import { judgeCeiling } from '../../src/core/sections/rate-limit-load/ceiling.ts
 import { judgeRecovery } from '../../src/core/sections/rate-limit-load/recovery.ts';
 import { judgeResponses } from '../../src/core/sections/rate-limit-load/samples.ts';
 import { judgeDaily } from '../../src/core/sections/rate-limit-load/daily.ts';
+import { judgeRefusedNotStored, postsAtLimit } from '../../src/core/sections/rate-limit-load/nothing-stored.ts';
 import { judgeSustained, judgeWindow } from '../../src/core/sections/rate-limit-load/window.ts';
 import { SCENARIO_INFO, type ScenarioInfo } from '../../src/core/scenarios.ts';
 import { RATE_LIMIT_LOAD } from '../../src/core/sections/rate-limit-load/requirements.ts';
@@ -35,6 +36,8 @@ export interface ScenarioDef extends ScenarioInfo {
   shortfall: readonly string[];
   phases: (o: ScenarioOptions, part: Part) => Phase[];
   judge: Judge;
+  /** Its requests interleave the operations (load/lib/operations.ts); else every one is `GET /pets?limit=1`. */
+  mixed?: boolean;
 }
 
 const SLACK_MS = 30000;
@@ -62,6 +65,9 @@ const pacedCaps = (o: ScenarioOptions, p: Pace): Caps => ({
 
 // A third window: a first request refused 429 is tried again after a full window without sending (CeilingPhase).
 const ceilingCaps = (o: ScenarioOptions): Caps => ({ maxRequests: 2 * o.limit + 4, maxDurationMs: 3 * o.windowMs + o.jitterMs + SLACK_MS });
+/** The ceiling alone, with writes: the read-back of a POST refused at the limit, once its Retry-After has passed. */
+const withReadBack = (o: ScenarioOptions, c: Caps): Caps =>
+  postsAtLimit(o) ? { maxRequests: c.maxRequests + 1, maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.jitterMs } : c;
 
 /**
  * The ceiling's skips when the limit was not reached: within a window at the latency the client saw
@@ -85,15 +91,16 @@ function withResponses(judge: Judge): Judge {
 export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
   ceiling: {
     ...SCENARIO_INFO.ceiling,
-    caps: ceilingCaps,
+    caps: (o) => withReadBack(o, ceilingCaps(o)),
     shortfall: CEILING_SHORT,
+    mixed: true,
     phases: (_o, part) =>
       split(
         part,
         () => [],
-        () => [new CeilingPhase()],
+        () => [new CeilingPhase(), new ProbePhase({ readBackOnly: true })],
       ),
-    judge: withResponses(judgeCeiling),
+    judge: withResponses((samples, o, stopped) => judgeCeiling(samples, o, stopped).concat(judgeRefusedNotStored(samples, o))),
   },
   recovery: {
     ...SCENARIO_INFO.recovery,
@@ -102,13 +109,16 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioDef>> = {
       return { maxRequests: c.maxRequests + 1, maxDurationMs: c.maxDurationMs + o.maxWaitMs + o.jitterMs };
     },
     shortfall: [...CEILING_SHORT, TITLES.recovery['not-tried']],
+    mixed: true,
     phases: (_o, part) =>
       split(
         part,
         () => [],
         () => [new CeilingPhase(), new ProbePhase()],
       ),
-    judge: withResponses((samples, o, stopped) => judgeCeiling(samples, o, stopped).concat(judgeRecovery(samples, o, stopped))),
+    judge: withResponses((samples, o, stopped) =>
+      judgeCeiling(samples, o, stopped).concat(judgeRecovery(samples, o, stopped), judgeRefusedNotStored(samples, o)),
+    ),
   },
   sustained: {
     ...SCENARIO_INFO.sustained,
@@ -186,8 +196,9 @@ export function cost(name: ScenarioName, o: ScenarioOptions): Cost {
   const L = o.limit;
   const W = o.windowMs;
   const typical: Record<ScenarioName, [number, number]> = {
-    // the limit and the 429, sent as fast as the server answers (within half a window: as many in flight as its latency needs)
-    ceiling: [L + 1, W / 2],
+    // the limit and the 429, sent as fast as the server answers (within half a window: as many in flight as its latency needs);
+    // with writes, the refused POST read back after Retry-After
+    ceiling: postsAtLimit(o) ? [L + 2, W + o.jitterMs] : [L + 1, W / 2],
     // the same, then Retry-After (at most the rest of the window) and one probe
     recovery: [L + 2, W + o.jitterMs],
     // a preflight, then the pace for its windows (after a fresh window if the key was used)
@@ -211,5 +222,5 @@ export function cost(name: ScenarioName, o: ScenarioOptions): Cost {
 export function createRun(name: ScenarioName, o: ScenarioOptions, part: Part = 'all'): ScenarioRun {
   const def = SCENARIOS[name];
   const caps = def.caps(o);
-  return new ScenarioRun(name, o, { phases: def.phases(o, part), caps, judge: def.judge });
+  return new ScenarioRun(name, o, { phases: def.phases(o, part), caps, judge: def.judge, mixed: def.mixed });
 }

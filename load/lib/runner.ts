@@ -14,6 +14,8 @@ import { concurrencyOf } from '../../src/core/sections/rate-limit-load/in-flight
 import { isSuccess, isThrottled, isUnixReset, refTime, signals, startsWindow } from '../../src/core/sections/rate-limit-load/signals.ts';
 import { isOtherThrottle } from '../../src/core/sections/rate-limit-load/other-throttle.ts';
 import type { Action, PhaseName, Sample, ScenarioName, ScenarioOptions } from './types.ts';
+import { DEFAULT_REQUEST, OperationMix, type LoadRequest, type RequestKind } from './operations.ts';
+import type { PageFacts } from '../../src/core/sample.ts';
 
 /**
  * The key's safety within a scenario: after any 429 no request goes out until
@@ -89,7 +91,7 @@ export class KeyGuard {
 
 /** What a phase wants next. */
 export type PhaseAction =
-  { kind: 'send' } | { kind: 'wait'; ms: number; why: string } | { kind: 'complete' } | { kind: 'stop'; why: string };
+  { kind: 'send'; as?: RequestKind } | { kind: 'wait'; ms: number; why: string } | { kind: 'complete' } | { kind: 'stop'; why: string };
 
 export interface Phase {
   readonly name: PhaseName;
@@ -110,6 +112,8 @@ export interface Caps {
 export interface RunState {
   readonly o: ScenarioOptions;
   readonly guard: KeyGuard;
+  /** What each request is (the operations interleaved, the POST at the limit, the read-back). */
+  readonly mix: OperationMix;
   readonly samples: Sample[];
   inFlight: number;
   sentCount: number;
@@ -158,6 +162,19 @@ function track(run: RunState, s: Sample): void {
   if (!l || s.seq > l.seq) run.latest = s;
 }
 
+/** The prefix of the names of the pets a scenario creates (the configuration's namePrefix, by default). */
+const NAME_PREFIX = 'animal-store-conformance-';
+
+/** What a sample records of its request, when it is not `GET /pets?limit=1`. */
+function describe(s: Sample, req: LoadRequest, page: PageFacts | undefined): void {
+  if (req === DEFAULT_REQUEST) return;
+  if (req.op !== 'listPets') s.op = req.op;
+  s.path = req.path;
+  if (req.name !== undefined) s.name = req.name;
+  if (req.body !== undefined) s.requestBody = req.body;
+  if (page) s.page = page;
+}
+
 /** Wait for a response when nothing else is due (engines wake on each response). */
 export const RESPONSE_WAIT_MS = 1000;
 
@@ -168,6 +185,8 @@ export interface ScenarioShape {
   phases: Phase[];
   caps: Caps;
   judge: Judge;
+  /** Interleave the operations (load/lib/operations.ts); else every request is `GET /pets?limit=1`. */
+  mixed?: boolean;
 }
 
 export class ScenarioRun {
@@ -176,7 +195,9 @@ export class ScenarioRun {
   private readonly phases: Phase[];
   private readonly judge: Judge;
   private phaseIndex = 0;
-  private pending = new Map<number, { phase: PhaseName; sentAt: number }>();
+  private pending = new Map<number, { phase: PhaseName; sentAt: number; req: LoadRequest }>();
+  /** Why the phase asked for the request about to be sent. */
+  private asked: RequestKind = 'body';
   private deadline = Infinity;
   stoppedBecause?: string;
   /** Set once a transport failure happened before any response: the target is unreachable. */
@@ -185,7 +206,7 @@ export class ScenarioRun {
   constructor(
     readonly scenario: ScenarioName,
     o: ScenarioOptions,
-    { phases, caps, judge }: ScenarioShape,
+    { phases, caps, judge, mixed }: ScenarioShape,
   ) {
     this.phases = phases;
     this.caps = caps;
@@ -193,6 +214,13 @@ export class ScenarioRun {
     this.state = {
       o,
       guard: new KeyGuard(o),
+      mix: new OperationMix({
+        mixed: !!mixed,
+        writes: !!o.writes,
+        postAtLimit: o.postAtLimit !== false,
+        namePrefix: o.namePrefix ?? NAME_PREFIX,
+        random: o.random,
+      }),
       samples: [],
       inFlight: 0,
       sentCount: 0,
@@ -237,6 +265,7 @@ export class ScenarioRun {
       const blocked = st.guard.waitMs(now);
       if (blocked > 0) return { kind: 'wait', ms: Math.min(blocked, this.deadline - now), why: 'obeying Retry-After' };
       if (st.inFlight >= st.o.maxInFlight) return { kind: 'wait', ms: RESPONSE_WAIT_MS, why: 'in-flight cap' };
+      this.asked = a.as ?? 'body';
       return { kind: 'send' };
     }
     return this.stop('scenario complete');
@@ -247,9 +276,16 @@ export class ScenarioRun {
     const seq = this.state.sentCount++;
     this.state.inFlight++;
     const ph = this.phases[this.phaseIndex];
-    this.pending.set(seq, { phase: ph ? ph.name : 'paced', sentAt: now });
+    this.pending.set(seq, { phase: ph ? ph.name : 'paced', sentAt: now, req: this.state.mix.next(this.asked) });
+    this.asked = 'body';
     if (ph && ph.sent) ph.sent(this.state, now, seq);
     return seq;
+  }
+
+  /** The request `seq` is (its operation, path and body), once sent. */
+  requestOf(seq: number): LoadRequest {
+    const p = this.pending.get(seq);
+    return p ? p.req : DEFAULT_REQUEST;
   }
 
   /** Record the response (or transport failure) of request `seq`. */
@@ -266,6 +302,7 @@ export class ScenarioRun {
       status: r.status,
       headers: r.headers,
     };
+    if (p) describe(s, p.req, st.mix.observe(p.req, s.status, r.body));
     if (r.body !== undefined) s.body = r.body.length > 2048 ? r.body.slice(0, 2048) : r.body;
     if (r.error !== undefined) s.error = r.error;
     st.samples.push(s);

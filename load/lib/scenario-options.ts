@@ -31,6 +31,12 @@ export interface ScenarioInputs {
   freshQuotaDay?: boolean;
   /** No 429 came on the key earlier in the run (the orchestrator knows). */
   noEarlier429?: boolean;
+  /** Writes are allowed (the configuration's allowWrites): the ceiling's POST at the limit. */
+  writes?: boolean;
+  /** The prefix of the names of the pets the scenario creates. */
+  namePrefix?: string;
+  /** False: a ceiling leaves its POST at the limit to the recovery after it on the key. */
+  postAtLimit?: boolean;
 }
 
 export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOptions> = {}): ScenarioOptions {
@@ -57,6 +63,9 @@ export function scenarioOptions(i: ScenarioInputs, overrides: Partial<ScenarioOp
   if (i.earlierRequests !== undefined) base.earlierRequests = i.earlierRequests;
   if (i.freshQuotaDay) base.freshQuotaDay = true;
   if (i.noEarlier429) base.noEarlier429 = true;
+  if (i.writes) base.writes = true;
+  if (i.namePrefix) base.namePrefix = i.namePrefix;
+  if (i.postAtLimit === false) base.postAtLimit = false;
   const o: ScenarioOptions = Object.assign(base, overrides);
   if (!(o.limit > 0))
     throw new ConfigError(`plan ${i.plan} has no per-minute limit: give --rpm N (ANIMAL_STORE_RPM) for an enterprise plan`);
@@ -87,6 +96,12 @@ export const FRESH_QUOTA_DAY_VAR = 'ANIMAL_STORE_FRESH_QUOTA_DAY';
  * several plans in one process: one per plan, suffixed _FREE, _PRO…), so a ban on the scenario's first 429 was not earned.
  */
 export const NO_EARLIER_429_VAR = 'ANIMAL_STORE_NO_EARLIER_429';
+
+/**
+ * Internal k6 variable set by the suite's orchestrator: 'no' when a ceiling leaves its POST at the limit to the
+ * recovery that follows it on the key (whose probe reads it back at no extra request, and on a window of its own).
+ */
+export const POST_AT_LIMIT_VAR = 'ANIMAL_STORE_POST_AT_LIMIT';
 
 /** A count written by the orchestrator into an internal variable, or undefined when absent or unreadable. */
 export function internalCount(value: string | undefined): number | undefined {

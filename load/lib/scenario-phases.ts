@@ -18,6 +18,9 @@ import type { PhaseName, Sample } from './types.ts';
 
 const SEND: PhaseAction = { kind: 'send' };
 const COMPLETE: PhaseAction = { kind: 'complete' };
+/** The request Remaining says is beyond the limit (a POST where writes are allowed: load/lib/operations.ts). */
+const AT_LIMIT: PhaseAction = { kind: 'send', as: 'limit' };
+const PROBE: PhaseAction = { kind: 'send', as: 'probe' };
 const awaitResponse = (why: string): PhaseAction => ({ kind: 'wait', ms: RESPONSE_WAIT_MS, why });
 
 /** A status that makes measuring pointless (wrong key, server error): stop, the verdicts say why. */
@@ -74,9 +77,20 @@ export class CeilingPhase implements Phase {
     if (this.idleUntil !== undefined && now < this.idleUntil)
       return { kind: 'wait', ms: this.idleUntil - now, why: 'the first request was refused: a full window without sending' };
     const left = budget(run);
-    if (this.answered === 0 || left === undefined || left <= 0)
-      return run.inFlight > 0 ? awaitResponse('one request at a time at the limit') : SEND;
+    if (this.answered === 0 || left === undefined || left <= 0 || this.byCount(run))
+      return run.inFlight > 0 ? awaitResponse('one request at a time at the limit') : this.atLimit(run, left) ? AT_LIMIT : SEND;
     return run.inFlight < this.concurrency(run) ? SEND : awaitResponse('budget in flight'); // `left` already counts requests in flight
+  }
+
+  /** Remaining cannot say where the window ends (absent, or counting the day): the limit's successes in the window say it. */
+  private byCount(run: RunState): boolean {
+    const latest = run.latest && signals(run.latest);
+    return !!latest && (latest.remaining === undefined || latest.limit !== run.o.limit) && this.inWindow >= run.o.limit;
+  }
+
+  /** The request about to go is the one beyond the limit: Remaining said 0 (or, where it cannot, the limit's successes came). */
+  private atLimit(run: RunState, left: number | undefined): boolean {
+    return this.answered > 0 && ((left !== undefined && left <= 0) || this.byCount(run));
   }
 
   observe(run: RunState, s: Sample): void {
@@ -137,16 +151,21 @@ export class CeilingPhase implements Phase {
  * Recovery probe: after the ceiling's 429, exactly one request, once the guard
  * allows it — Retry-After plus a little jitter; without a usable Retry-After,
  * X-RateLimit-Reset (or one whole window). One probe is all RL-RECOVERY needs,
- * and all a key that bans early retries should see.
+ * and all a key that bans early retries should see. Where a POST at the limit
+ * was refused with 429, the probe is its read-back (the page of its status); a
+ * ceiling alone (`readBackOnly`) sends that probe only then.
  */
 export class ProbePhase implements Phase {
   readonly name: PhaseName = 'probe';
   private probes = 0;
 
+  constructor(private readonly o: { readBackOnly?: boolean } = {}) {}
+
   next(run: RunState): PhaseAction {
     if (!run.samples.some((s) => s.phase === 'ceiling' && isThrottled(s))) return COMPLETE;
+    if (this.o.readBackOnly && !run.mix.refused.length) return COMPLETE;
     if (run.inFlight > 0) return awaitResponse('waiting for the probe');
-    return this.probes > 0 ? COMPLETE : SEND;
+    return this.probes > 0 ? COMPLETE : PROBE;
   }
 
   sent(): void {

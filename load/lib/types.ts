@@ -44,4 +44,6 @@ export interface ScenarioOptions extends JudgeOptions {
    * preflight is counted any more (fixed or sliding window alike).
    */
   distributed?: boolean;
+  /** The prefix of the names of the pets a scenario creates (ANIMAL_STORE_NAME_PREFIX), so that they can be found later. */
+  namePrefix?: string;
 }

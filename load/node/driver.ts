@@ -6,12 +6,14 @@
  */
 import type { Exchange, OutgoingRequest } from '../../src/http/transport.ts';
 import type { ScenarioRun } from '../lib/runner.ts';
+import type { LoadRequest } from '../lib/operations.ts';
 import type { Clock } from './clock.ts';
 
 export type Send = (req: OutgoingRequest) => Promise<Exchange>;
 
 export interface DriveOptions {
-  url: string;
+  /** The base address ending in /v1: each request's path follows it (ScenarioRun.requestOf). */
+  baseUrl: string;
   apiKey: string;
   send: Send;
   clock: Clock;
@@ -37,6 +39,13 @@ export function toObservation(seq: number, ex: Exchange, t: number) {
   return { seq, t, status: 0, headers: {}, error: ex.error ? `${ex.error.kind}: ${ex.error.message}` : 'no response' };
 }
 
+/** The request on the wire: the key, JSON accepted, and a createPet's body as JSON. */
+function outgoing(r: LoadRequest, o: DriveOptions): OutgoingRequest {
+  const headers: Record<string, string> = { authorization: `Bearer ${o.apiKey}`, accept: 'application/json' };
+  if (r.body !== undefined) headers['content-type'] = 'application/json';
+  return { method: r.method, url: `${o.baseUrl}${r.path}`, headers, ...(r.body !== undefined ? { body: r.body } : {}) };
+}
+
 export async function drive(run: ScenarioRun, o: DriveOptions): Promise<void> {
   const { clock } = o;
   const inflight = new Set<Promise<void>>();
@@ -55,7 +64,6 @@ export async function drive(run: ScenarioRun, o: DriveOptions): Promise<void> {
     nudge();
   };
   o.signal?.addEventListener('abort', onAbort, { once: true });
-  const req: OutgoingRequest = { method: 'GET', url: o.url, headers: { authorization: `Bearer ${o.apiKey}`, accept: 'application/json' } };
   try {
     for (;;) {
       if (o.signal?.aborted) run.stop('interrupted');
@@ -64,7 +72,7 @@ export async function drive(run: ScenarioRun, o: DriveOptions): Promise<void> {
       if (a.kind === 'send') {
         const seq = run.sent(clock.now());
         const p: Promise<void> = o
-          .send(req)
+          .send(outgoing(run.requestOf(seq), o))
           .then((ex) => {
             run.observe(toObservation(seq, ex, clock.now()));
           })

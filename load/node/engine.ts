@@ -71,6 +71,15 @@ export interface LoadJob {
   earlierRequests?: number;
   /** No 429 came on the key earlier in the run (the orchestrator knows): a ban on this scenario's first 429 was not earned. */
   noEarlier429?: boolean;
+  /**
+   * Writes are allowed (the configuration's allowWrites): the ceiling and the recovery create a pet and send a POST at
+   * the limit, read back when refused. Absent or false (production, unless allowed): they send only GETs.
+   */
+  allowWrites?: boolean;
+  /** The prefix of the names of the pets they create (the configuration's namePrefix). */
+  namePrefix?: string;
+  /** False: a ceiling leaves its POST at the limit to the recovery after it on the key (the orchestrator decides). */
+  postAtLimit?: boolean;
 }
 
 export interface EngineResult {
@@ -103,6 +112,9 @@ export function jobOptions(job: LoadJob): ScenarioOptions {
       // Known quota days (the embedded server): the orchestrator starts the daily scenario on a fresh one.
       freshQuotaDay: job.scenario === 'daily' && !!job.nextDayAt,
       noEarlier429: job.noEarlier429,
+      writes: job.allowWrites,
+      namePrefix: job.namePrefix,
+      postAtLimit: job.postAtLimit,
     },
     { ...(job.dedicatedKey ? { dedicatedKey: true } : {}), ...job.tuning },
   );
@@ -131,7 +143,7 @@ export class NodeEngine implements LoadEngine {
     const lateness = new Lateness(clock);
     try {
       await drive(run, {
-        url: `${job.baseUrl}${REQUEST_PATH}`,
+        baseUrl: job.baseUrl,
         apiKey: job.apiKey,
         send: lateness.around(
           this.io.send ||

@@ -27,6 +27,7 @@ import {
   EARLIER_REQUESTS_VAR as EARLIER,
   FRESH_QUOTA_DAY_VAR,
   NO_EARLIER_429_VAR as NO_EARLIER_429,
+  POST_AT_LIMIT_VAR,
 } from '../lib/scenario-options.ts';
 import type { ScenarioName } from '../lib/types.ts';
 import type { K6Status } from '../../src/core/engine-record.ts';
@@ -180,6 +181,8 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
     ANIMAL_STORE_REPORTS_DIR: reportsDir,
     // internal: the run's overall deadline (epoch ms), which the bundle's scenario keeps
     ANIMAL_STORE_DEADLINE_AT: String(job.deadlineAt),
+    // writes as the job allows them, never left to the bundle's default for the target
+    ANIMAL_STORE_ALLOW_WRITES: job.allowWrites ? 'true' : 'false',
     // the client certificate, --insecure, --http2 and --allow-cleartext-proxy, as the bundle's options and its check read them
     ...networkVars(job.network),
   };
@@ -187,6 +190,9 @@ export function jobEnv(job: LoadJob, reportsDir: string): Record<string, string>
     env.ANIMAL_STORE_RPM = String(job.perMinute);
     if (job.perDay !== undefined) env.ANIMAL_STORE_RPD = String(job.perDay);
   }
+  if (job.namePrefix) env.ANIMAL_STORE_NAME_PREFIX = job.namePrefix;
+  // internal: a ceiling that leaves its POST at the limit to the recovery after it
+  if (job.postAtLimit === false) env[POST_AT_LIMIT_VAR] = 'no';
   // internal: the per-day quota the server runs with (the embedded server's short day has its own), which --rpd gives only for enterprise
   if (job.perDay !== undefined) env[DAY_QUOTA] = String(job.perDay);
   // internal: what the daily scenario's judgement knows of the key before it (load/lib/scenario-options.ts)

@@ -85,6 +85,19 @@ const withEarlier = (job: LoadJob, sent: number): LoadJob => (job.scenario === '
 const withHistory = (job: LoadJob, l: Pick<Lane, 'throttled'>): LoadJob => (l.throttled ? job : { ...job, noEarlier429: true });
 
 /**
+ * A ceiling followed on its key by a recovery leaves its POST at the limit (where writes are allowed) to the recovery:
+ * the recovery's probe reads a refused one back at no extra request, while the ceiling's own read-back would cost one
+ * request and a Retry-After more, and start the recovery on a window it had already counted in.
+ */
+export function readBackOnce(jobs: readonly LoadJob[]): LoadJob[] {
+  return jobs.map((j, i) =>
+    j.scenario === 'ceiling' && j.allowWrites && jobs.slice(i + 1).some((x) => x.scenario === 'recovery')
+      ? { ...j, postAtLimit: false }
+      : j,
+  );
+}
+
+/**
  * Run several keys side by side — a lane of jobs per plan, each with its own key:
  * step i runs every lane's i-th scenario as one batch (the k6 engine: one k6
  * process with a k6 scenario per plan; the Node engine: concurrently), after the
@@ -93,7 +106,7 @@ const withHistory = (job: LoadJob, l: Pick<Lane, 'throttled'>): LoadJob => (l.th
  */
 export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[], o: OrchestratorOptions): Promise<Orchestrated[]> {
   const lanes: Lane[] = laneJobs.map((jobs, i) => ({
-    jobs,
+    jobs: readBackOnce(jobs),
     key: {},
     out: { reports: [], notRun: [] },
     done: false,

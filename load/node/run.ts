@@ -14,7 +14,7 @@ import { realClock, type Clock } from './clock.ts';
 import { jobOptions, NodeEngine, type LoadEngine, type LoadJob } from './engine.ts';
 import { findK6, K6Engine, K6_VERIFIED, refusalLine, standingOf } from './k6.ts';
 import type { EngineRecord } from '../../src/core/engine-record.ts';
-import { orchestrateLanes, type Orchestrated, type OrchestratorOptions } from './orchestrator.ts';
+import { orchestrateLanes, readBackOnce, type Orchestrated, type OrchestratorOptions } from './orchestrator.ts';
 
 /** The engine a run's rate-limit scenarios run on, what the certificate records of it, and the line that says so. */
 export interface PickedEngine {
@@ -97,7 +97,7 @@ export function jobsFor(
     throw new ConfigError(
       "the daily scenario spends the key's whole daily quota: allow it with --allow-daily (or ANIMAL_STORE_LOAD_DAILY=yes)",
     );
-  const jobs = scenarios.map((scenario): LoadJob => ({
+  const planned = scenarios.map((scenario): LoadJob => ({
     scenario,
     plan: lane.plan,
     perMinute: lane.perMinute,
@@ -114,6 +114,9 @@ export function jobsFor(
     maxVus: c.load.maxVus,
     distributed: c.load.distributed,
     progress: c.output.progress,
+    // Writes as the configuration allows them (never in production unless allowed): the POST at the limit.
+    allowWrites: c.allowWrites,
+    namePrefix: c.namePrefix,
     // Keys per plan are dedicated by design: requests counted on one that are not its own scenario's are a finding.
     ...(c.plans && c.plans.length ? { dedicatedKey: true } : {}),
     // The embedded server's quota days are aligned on the epoch: the daily scenario can start on a fresh one. A real
@@ -122,6 +125,8 @@ export function jobsFor(
     // The embedded server shares the machine with the client: a scenario whose client fell short of its rate runs once more.
     ...(target.info.embedded ? { retries: 1 } : {}),
   }));
+  // A ceiling followed by the recovery leaves its POST at the limit to the recovery (its cost and caps say so).
+  const jobs = readBackOnce(planned);
   const most = jobs.reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
   if (most > budget)
     throw new ConfigError(
@@ -202,9 +207,9 @@ export function costLines(target: Target, scenarios: readonly ScenarioName[]): {
     lines.push(
       `Rate-limit scenarios on plan ${lane.plan} (${lane.perMinute} per ${Math.round(target.windowMs / 1000)} s window; key from ${lane.keySource}):`,
     );
-    for (const s of scenarios) {
-      const job = jobsFor(target, [s], Number.MAX_SAFE_INTEGER, { lane })[0];
-      const c = cost(s, jobOptions(job));
+    const jobs = jobsFor(target, scenarios, Number.MAX_SAFE_INTEGER, { lane });
+    for (const [i, s] of scenarios.entries()) {
+      const c = cost(s, jobOptions(jobs[i]));
       maxRequests += c.maxRequests;
       laneMs += c.typicalMs;
       lines.push(

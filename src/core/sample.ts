@@ -10,6 +10,18 @@ import type { PlanName } from './plans.ts';
 /** The phase of a scenario a request belonged to. */
 export type PhaseName = 'preflight' | 'ceiling' | 'probe' | 'paced' | 'daily';
 
+/** The operation of a scenario's request (load/lib/operations.ts). */
+export type LoadOp = 'listPets' | 'getPet' | 'createPet';
+
+/** A read-back page (listPets of one status): how many animals it held of how many asked, and the refused creates it listed. */
+export interface PageFacts {
+  status: string;
+  size: number;
+  limit: number;
+  /** Names of this run's creates refused with 429 that the page listed. */
+  listed: string[];
+}
+
 /** One request and what came back: the unit every rate-limit rule reads. */
 export interface Sample {
   /** Sequence number, 0-based, in the order sent. */
@@ -31,6 +43,15 @@ export interface Sample {
    * late — its process off the CPU, its event loop busy). Measured by the Node engine; absent when none, or not measured.
    */
   lateMs?: number;
+  /** The operation (absent: listPets). */
+  op?: LoadOp;
+  /** The path and query after the base URL, when not `/pets?limit=1`. */
+  path?: string;
+  /** createPet: the unique name of the pet it sent (a refused one is looked for by it), and the body it sent. */
+  name?: string;
+  requestBody?: string;
+  /** A read-back page's facts (the page itself is not kept: a sample keeps 2 KiB of a body). */
+  page?: PageFacts;
 }
 
 /** What the judgements of a rate-limit run depend on. */
@@ -78,4 +99,14 @@ export interface JudgeOptions {
    * keeps sending requests after a 429"). Unknown (a bundle run alone): a ban may have been earned.
    */
   noEarlier429?: boolean;
+  /**
+   * Writes are allowed (the configuration's allowWrites): the ceiling sends a createPet at the limit and reads a
+   * refused one back. Off (production, unless allowed): nothing is created, and what a refused create leaves is not judged.
+   */
+  writes?: boolean;
+  /**
+   * With writes, the ceiling leaves its POST at the limit to the recovery that follows it on the key (whose probe reads
+   * it back at no extra request): false. Absent: the ceiling sends one.
+   */
+  postAtLimit?: boolean;
 }

@@ -57,7 +57,15 @@ export const SCENARIO_INFO: Readonly<Record<ScenarioName, ScenarioInfo>> = {
     name: 'ceiling',
     question:
       "Does the first request beyond the plan's limit get a well-formed 429 exactly when X-RateLimit-Remaining said it would — and never earlier?",
-    requirements: ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-REMAINING-DECREMENTS', ...TOO_MANY, 'RL-BAN-EARNED', ...RESPONSE_RULES],
+    requirements: [
+      'RL-CEILING-429',
+      'RL-NOT-EARLY',
+      'RL-REMAINING-DECREMENTS',
+      ...TOO_MANY,
+      'RL-BAN-EARNED',
+      'RL-429-NOTHING-STORED',
+      ...RESPONSE_RULES,
+    ],
     optIn: false,
     singleVu: true,
   },
@@ -65,7 +73,15 @@ export const SCENARIO_INFO: Readonly<Record<ScenarioName, ScenarioInfo>> = {
     name: 'recovery',
     question:
       'After the 429, does waiting exactly what Retry-After asks (plus a little jitter) bring the key back — without ever sending early?',
-    requirements: ['RL-RECOVERY', 'RL-CEILING-429', 'RL-NOT-EARLY', ...TOO_MANY, 'RL-BAN-EARNED', ...RESPONSE_RULES],
+    requirements: [
+      'RL-RECOVERY',
+      'RL-CEILING-429',
+      'RL-NOT-EARLY',
+      ...TOO_MANY,
+      'RL-BAN-EARNED',
+      'RL-429-NOTHING-STORED',
+      ...RESPONSE_RULES,
+    ],
     optIn: false,
     singleVu: true,
   },

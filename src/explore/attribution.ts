@@ -76,6 +76,9 @@ export function withoutHttpForms(p: Probe, plainLength: number): Probe | undefin
     ...(Object.keys(headers).length ? { headers } : {}),
     ...(p.spelled && !forms.some((f) => f.kind === 'auth') ? { spelled: p.spelled } : {}),
     ...(p.rawQuery !== undefined && !forms.some((f) => f.kind === 'query') ? { rawQuery: p.rawQuery } : {}),
+    ...(p.chunks && !forms.some((f) => f.kind === 'framing') ? { chunks: p.chunks } : {}),
+    ...(p.method ? { method: p.method } : {}),
+    ...(p.credential ? { credential: p.credential } : {}),
     surface: p.surface.filter((f) => f.cls !== 'equivalent-http'),
   };
   return probeOf(wire, 'the same request without its equivalent forms', plainLength, p.name);

@@ -19,11 +19,15 @@
  */
 import { integerDigits } from '../core/json.ts';
 import type { Judgement } from '../core/sections/define.ts';
-import { judgeKeyRefused } from '../core/sections/auth/rules.ts';
+import { judgeBadCredential, judgeKeyChannel, judgeKeyRefused, judgeMethodWithoutKey } from '../core/sections/auth/rules.ts';
+import { judgeMethodNotTaken } from '../core/sections/responses/rules.ts';
+import { channelLabel, isAccessToken, placementLabel } from '../core/credentials.ts';
+import { documentedAt, pathOf } from '../core/methods.ts';
 import { judgeJsonExtension } from '../core/sections/hygiene/rules.ts';
 import { judgeEquivalentForms, judgeSilentRefusal } from '../core/sections/responses/rules.ts';
 import { judgeCreated, judgeRefused, type Answer } from '../core/sections/create-pet/rules.ts';
-import { judgeNonIntegerId, judgeUnknownId } from '../core/sections/get-pet/rules.ts';
+import { judgeIdOutsideInt64, judgeNonIntegerId, judgeUnknownId } from '../core/sections/get-pet/rules.ts';
+import { OUTSIDE_INT64 } from './classify.ts';
 import {
   judgeOutOfRange,
   judgePage,
@@ -34,8 +38,8 @@ import {
 } from '../core/sections/list-pets/rules.ts';
 import { sentPet } from '../core/sections/pets.ts';
 import type { ApiExchange, OperationId } from '../http/client.ts';
-import { answerOf } from '../harness/ops.ts';
-import type { Probe } from './probe.ts';
+import { answered, answerOf, methodAnswer, notTakenAnswer } from '../harness/ops.ts';
+import { withoutKey, type Probe } from './probe.ts';
 import { httpForms, idsOf, labelOf } from './surface.ts';
 
 export const statusText = (ex: ApiExchange): string => (ex.error ? `transport failure: ${ex.error.kind}` : `HTTP ${ex.response!.status}`);
@@ -129,13 +133,17 @@ const byId: ExploreCheck = {
   judge(p, a) {
     const id = p.parts.petId;
     const shown = `GET /pets/${p.petId} (${p.label})`;
+    // An integer outside int64 (a held id shifted by ±2^64): no animal has it — a 200 is another animal (GET-404-UNKNOWN).
+    if (id.cls === 'invalid' && id.why === OUTSIDE_INT64) return [judgeIdOutsideInt64(integerDigitsOf(p.petId), a, shown)];
     if (id.cls === 'invalid') return [judgeNonIntegerId(a, shown)];
     if (id.cls === 'silent' && (a.status === 400 || a.status === 422))
       return [judgeSilentRefusal(`getPet with ${id.why} (${p.petId}): ${a.status}`)];
-    const digits = integerDigits((p.petId ?? '').trim().replace(/^\+/, '')) ?? '';
-    return [judgeUnknownId(digits, a, shown)];
+    return [judgeUnknownId(integerDigitsOf(p.petId), a, shown)];
   },
 };
+
+/** The exact digits of an integer petId (`+12`, ` 12 ` are 12), as text: an int64 never goes through a JS number. */
+const integerDigitsOf = (petId: string | undefined): string => integerDigits((petId ?? '').trim().replace(/^\+/, '')) ?? '';
 
 /** Every check of the phase, in the order their verdicts are listed. */
 export const CHECKS: readonly ExploreCheck[] = [created, jsonExtension, listed, byId];
@@ -148,10 +156,39 @@ const keyRefused = (a: Answer): Judgement => judgeKeyRefused(a.status);
 /** A request an RFC leaves open: its surface is refusable, or its body a NewPet only through an extension. */
 const isOpen = (p: Probe) => p.surfaceClass === 'refusable' || p.surfaceClass === 'latitude' || p.cls === 'latitude';
 
+/**
+ * A request with another method or without the valid key (issue 39), judged by the rules the spec files call: without a
+ * valid key no method is served (AUTH-EVERY-METHOD) — with the operation's own method, the credential's requirement
+ * (AUTH-UNKNOWN-KEY-401 for a near-miss of the key, AUTH-KEY-CHANNEL or AUTH-KEY-IN-URL for the key placed elsewhere,
+ * AUTH-WRONG-SCHEME-401 for the Basic scheme); with the key, a method the path does not take is refused, 405 with Allow
+ * (METHOD-405-ALLOW). Undefined: the probe varies neither, the operation's checks judge it.
+ */
+export function judgeRequestForms(p: Probe, ex: ApiExchange): Judgement[] | undefined {
+  if (!p.method && !p.credential) return undefined;
+  if (!ex.response) return [];
+  if (p.method && withoutKey(p)) return [judgeMethodWithoutKey(methodAnswer(ex), `with ${credentialWords(p)}`)];
+  if (p.method) {
+    const documented = documentedAt(pathOf(p.op));
+    return documented.includes(p.method) || p.method === 'HEAD' || p.method === 'OPTIONS'
+      ? []
+      : judgeMethodNotTaken(notTakenAnswer(ex, documented));
+  }
+  const c = p.credential!;
+  const a = answered(ex);
+  if ('near' in c) return [judgeBadCredential(a, { requirement: 'AUTH-UNKNOWN-KEY-401', what: placementLabel(c) })];
+  if ('basic' in c) return [judgeBadCredential(a, { requirement: 'AUTH-WRONG-SCHEME-401', what: placementLabel(c) })];
+  return [judgeKeyChannel(a, channelLabel(c), isAccessToken(c) ? 'AUTH-KEY-IN-URL' : 'AUTH-KEY-CHANNEL')];
+}
+
+const credentialWords = (p: Probe): string => (p.credential ? placementLabel(p.credential) : 'no credentials');
+
 /** The checks' verdicts on one conclusive exchange of a probe, as its surface's class makes them. */
 export function judgeProbe(p: Probe, ex: ApiExchange): Judgement[] {
   const a = answerOf(ex);
-  if (!a || a.status === 429) return [];
+  if (ex.response?.status === 429) return [];
+  const forms = judgeRequestForms(p, ex);
+  if (forms) return forms;
+  if (!a) return [];
   const checks = CHECKS.filter((c) => c.op === p.op && c.applies(p));
   if (a.status === 401) return p.spelled ? notServedAlike(p, [keyRefused(a)]) : [];
   if (isOpen(p) && SURFACE_REFUSALS.has(a.status))

@@ -36,6 +36,9 @@ export interface Classification {
 const CANONICAL_INT = /^-?(0|[1-9]\d*)$/;
 
 /** Parameter text (undefined: absent) against its schema. */
+/** Why an integer is invalid when it is beyond int64 (what getPet's check tells from any other invalid id). */
+export const OUTSIDE_INT64 = 'outside int64';
+
 export function classifyParam(schema: Schema, text: string | undefined): Classification {
   if (text === undefined) return { cls: 'valid', why: 'absent' };
   if (schema.enum) {
@@ -50,7 +53,7 @@ export function classifyParam(schema: Schema, text: string | undefined): Classif
     isInt64Digits(digits) &&
     (schema.minimum === undefined || BigInt(digits) >= BigInt(schema.minimum)) &&
     (schema.maximum === undefined || BigInt(digits) <= BigInt(schema.maximum));
-  if (!inRange) return { cls: 'invalid', why: schema.format === 'int64' ? 'outside int64' : 'out of range' };
+  if (!inRange) return { cls: 'invalid', why: schema.format === 'int64' && !isInt64Digits(digits) ? OUTSIDE_INT64 : 'out of range' };
   if (!CANONICAL_INT.test(text)) return { cls: 'silent', why: 'a non-canonical integer spelling' };
   // An identifier the service assigns: zero and negative ones are int64, but a server may call them malformed.
   if (schema.format === 'int64' && schema.minimum === undefined && BigInt(digits) < 1n)

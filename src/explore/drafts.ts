@@ -68,7 +68,7 @@ const plainPetArb: fc.Arbitrary<JNode> = fc
   );
 
 /** The plain request of an operation the surface forms vary. */
-function plainArb(op: OperationModel): fc.Arbitrary<Draft> {
+export function plainArb(op: OperationModel): fc.Arbitrary<Draft> {
   if (op.body) return plainPetArb.map((body) => ({ op: op.id, body, label: 'a plain NewPet' }));
   const params = fc.record(
     Object.fromEntries(

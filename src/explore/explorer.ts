@@ -132,7 +132,9 @@ export class Explorer {
     const status = shot.ex.response?.status ?? 0;
     if (probe.op !== 'createPet') return { probe, ...shot };
     // Any createPet refused with a 4xx — an invalid body, a credential the server did not take (401) — must store nothing.
-    if (probe.name !== undefined && status >= 400 && status < 500) this.memory.refused.push(probe);
+    // Only a name the run's prefix makes its own proves anything when found: a whole name ("null", "12") may be another
+    // create's (the coverage part sends such names too).
+    if (probe.name?.startsWith(this.naming.prefix) && status >= 400 && status < 500) this.memory.refused.push(probe);
     const kept = createdBy(probe, shot);
     if (kept) this.memory.created.push(kept);
     if (kept) this.memory.held.push(kept.id);

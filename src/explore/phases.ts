@@ -6,13 +6,14 @@
  */
 import { isRequirementId, judgeAny } from '../core/catalogue.ts';
 import type { RunAborted } from '../http/client.ts';
-import { requestArb } from './drafts.ts';
+import { requestCases, wholeRequestArb } from './request-forms.ts';
 import { affordable, coverageDrafts, coverageReserve, type Room } from './coverage.ts';
 import { Explorer, EXPLORE_TIME_MS, guarded, SOURCES, type Shot } from './explorer.ts';
 import { isProblem, sameFailure } from './reporter.ts';
 import { reportAttributed } from './attribution.ts';
 import { hunt, type Attempt } from './hunt.ts';
-import { probeOf, type Draft, type Probe } from './probe.ts';
+import { probeOf, withoutKey, type Draft, type Probe } from './probe.ts';
+import { isSafeMethod } from '../core/methods.ts';
 import { operation } from './model.ts';
 import { isPathSegment } from './classify.ts';
 import { heldIdNearMisses } from './values.ts';
@@ -102,6 +103,7 @@ export async function coveragePhase(x: Explorer): Promise<void> {
   const shots = (await x.sendAll(baselines(x), SOURCES.coverage)).filter((s) => s !== undefined);
   for (const shot of shots) await reportCase(x, shot);
   await coverageBatch(x, coverageCases(x, roomOf(shots)));
+  await coverageBatch(x, requestCases(x));
   await coverageBatch(x, heldCases(x));
 }
 
@@ -132,7 +134,7 @@ export function generatedPhase(x: Explorer): Promise<void> {
   const reserve = x.settings.writes ? Math.max(12, Math.floor(x.settings.budget * 0.15)) : 0;
   return hunt(
     x,
-    requestArb(x.settings.writes),
+    wholeRequestArb(x.settings.writes),
     async (d) => {
       const probe = x.materialize(d);
       const shot = await x.send(probe, SOURCES.generated);
@@ -162,6 +164,8 @@ async function replayOne(x: Explorer, c: SavedCounterexample): Promise<Attempt> 
   return { probe, findings, failures: findings.filter(isProblem), kind: 'stored' };
 }
 
+const writesWithKey = (p: SavedCounterexample['probe']): boolean => p.method !== undefined && !isSafeMethod(p.method) && !withoutKey(p);
+
 export async function replayPhase(x: Explorer, saved: readonly SavedCounterexample[]): Promise<void> {
   const cap = Math.floor(x.settings.budget * 0.2);
   const start = x.pace.spent;
@@ -169,6 +173,8 @@ export async function replayPhase(x: Explorer, saved: readonly SavedCounterexamp
   for (const c of saved) {
     if (x.pace.left() <= 0 || x.pace.spent - start >= cap) break;
     if ((c.probe.op === 'createPet' || c.before?.length) && !x.settings.writes) continue;
+    // A method that could write, saved with the key: only when writes are allowed (without a valid key it is harmless).
+    if (writesWithKey(c.probe) && !x.settings.writes) continue;
     const a = await guarded(
       () => replayOne(x, c),
       (e) => (aborted = e),

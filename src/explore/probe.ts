@@ -14,6 +14,10 @@ import type { ReplayProbe, SurfaceRecord } from '../results/types.ts';
 import { classOf, labelOf, recordOf, type Form, type SurfaceClass } from './surface.ts';
 import { fitted } from './strings.ts';
 import { readLeniently, type Extension } from './lenient-json.ts';
+import { isSafeMethod } from '../core/methods.ts';
+import { placementLabel, type KeyPlacement } from '../core/credentials.ts';
+import type { RefusedRequirement } from '../core/sections/create-pet/rules.ts';
+import { UNKNOWN_ID } from '../harness/ops.ts';
 
 export interface Draft {
   op: OperationId;
@@ -48,6 +52,9 @@ export interface Probe {
   spelled?: string;
   /** The body sent chunked: its chunks' sizes in bytes, cycled (a framing form). */
   chunks?: number[];
+  /** Another method than the operation's (a method form), and the key edited or placed elsewhere (a credential form). */
+  method?: string;
+  credential?: KeyPlacement;
   /** The changes of its surface, and the class they give the request. */
   surface: SurfaceRecord[];
   surfaceClass: SurfaceClass;
@@ -123,7 +130,24 @@ function apply(f: Form, wire: Wire, body: { node?: JNode; text?: string; name?: 
       Object.assign(wire, { rawQuery: q.raw, query: q.reading });
       return true;
     }
+    case 'method':
+      return applyMethod(f.method, wire);
+    case 'credential':
+      wire.credential = f.credential;
+      return true;
   }
+}
+
+/**
+ * A method on the operation's path: one that could write only on an id no server issued (the path's id replaced by
+ * it), never on the collection (not applied: the request goes with its own method), never with a body.
+ */
+function applyMethod(method: string, wire: Wire): boolean {
+  if (!isSafeMethod(method) && wire.petId === undefined) return false;
+  wire.method = method;
+  if (!isSafeMethod(method)) wire.petId = UNKNOWN_ID;
+  delete wire.body;
+  return true;
 }
 
 export function materialize(d: Draft, naming: Naming): Probe {
@@ -164,8 +188,8 @@ export function probeOf(r: Wire, label: string, plainLength: number, name?: stri
     parts.body = classifyBody(read, model.body, plainLength);
     // A text that is no JSON, read through an extension: the reading a correct server taking it has.
     if (parts.body.reading !== undefined) readings ??= [parts.body.reading];
-    if (surfaceClass === 'invalid' && surface.some((f) => f.requirement))
-      parts.body = { cls: 'invalid', why: labelOf(surface), requirement: surface.find((f) => f.requirement)!.requirement };
+    const refused = surface.find((f) => f.requirement?.startsWith('CREATE-'))?.requirement as RefusedRequirement | undefined;
+    if (surfaceClass === 'invalid' && refused) parts.body = { cls: 'invalid', why: labelOf(surface), requirement: refused };
     if (name === undefined) name = nameIn(readings?.[0] ?? read);
   }
   const overall = worst(Object.values(parts));
@@ -183,6 +207,8 @@ export function probeOf(r: Wire, label: string, plainLength: number, name?: stri
     ...(r.headers ? { headers: r.headers } : {}),
     ...(r.spelled ? { spelled: r.spelled } : {}),
     ...(r.chunks?.length ? { chunks: r.chunks } : {}),
+    ...(r.method ? { method: r.method } : {}),
+    ...(r.credential ? { credential: r.credential } : {}),
     surface,
     surfaceClass,
     label: surface.length ? `${label}, ${labelOf(surface)}` : label,
@@ -231,26 +257,47 @@ export function requestOf(p: Probe): ApiRequest {
   const path = p.petId !== undefined ? model.path.replace(/\{[^}]+\}/, encodeURIComponent(wellFormed(p.petId))) : model.path;
   return {
     operation: p.op,
-    method: model.method,
+    method: p.method ?? model.method,
     path,
     ...(p.query ? { query: p.query } : {}),
     ...(p.rawQuery !== undefined ? { rawQuery: p.rawQuery } : {}),
     ...(p.body !== undefined ? { rawBody: p.body } : {}),
     ...(p.headers ? { headers: p.headers } : {}),
-    ...(p.headers?.authorization === null ? { auth: 'none' as const } : p.spelled ? { auth: { spelled: p.spelled } } : {}),
+    ...authOf(p),
     ...(p.chunks ? { chunks: p.chunks } : {}),
     ...(refusals.length ? { alsoAcceptable: [...new Set(refusals)] } : {}),
+    ...offSpecOf(p),
   };
+}
+
+/** The credential of a probe: none, the key edited or placed elsewhere, the key spelled another way, or the key. */
+function authOf(p: Probe): Pick<ApiRequest, 'auth'> {
+  if (p.credential) return { auth: { placed: p.credential } };
+  if (p.headers?.authorization === null) return { auth: 'none' };
+  return p.spelled ? { auth: { spelled: p.spelled } } : {};
+}
+
+/** Does a probe go without the valid key (none, or the key edited or placed elsewhere)? */
+export const withoutKey = (p: Pick<Probe, 'credential' | 'headers'>): boolean => !!p.credential || p.headers?.authorization === null;
+
+/**
+ * A method the operation does not have is a request the spec does not describe (its checks judge it, not the response
+ * registry's); one that could write goes only without a valid key, or to an id no server issued with writes on.
+ */
+function offSpecOf(p: Probe): Pick<ApiRequest, 'offSpec' | 'harmless'> {
+  if (!p.method) return {};
+  if (isSafeMethod(p.method)) return { offSpec: true };
+  return withoutKey(p) ? { offSpec: true, harmless: 'no valid credential: a server that serves it fails the run' } : { offSpec: true };
 }
 
 /** One line saying what was sent: `POST /pets {"name":…}` (long bodies cut), and the header it varies. */
 export function describeProbe(p: Probe): string {
-  const model = operation(p.op);
   const req = requestOf(p);
   const qs = p.rawQuery !== undefined ? `?${p.rawQuery}` : p.query ? `?${new URLSearchParams(p.query).toString()}` : '';
   const body = p.body === undefined ? '' : ` ${p.body.length > 160 ? `${p.body.slice(0, 157)}…` : p.body}`;
   const headers = Object.entries(p.headers ?? {}).map(([k, v]) => (v === null ? ` (no ${k})` : ` (${k}: ${v})`));
   const auth = p.spelled ? ` (Authorization: ${p.spelled.replace('{key}', '<key>')})` : '';
   const framing = p.chunks ? ` (Transfer-Encoding: chunked, chunks of ${p.chunks.join(', ')} bytes)` : '';
-  return `${model.method} ${req.path}${qs}${headers.join('')}${auth}${framing}${body}`;
+  const credential = p.credential ? ` (${placementLabel(p.credential)})` : '';
+  return `${req.method} ${req.path}${qs}${headers.join('')}${auth}${credential}${framing}${body}`;
 }

@@ -3,9 +3,9 @@
  * (GET-ROUND-TRIP) and in the list of its status (LIST-ROUND-TRIP, LIST-COMPLETE-PAGE), and a refused create shows
  * up nowhere (CREATE-400-NOTHING-STORED). Pure: an exchange in, verdicts out.
  */
-import { isObject } from '../harness/ops.ts';
 import type { Judgement } from '../core/sections/define.ts';
 import { judgeNothingStored } from '../core/sections/create-pet/rules.ts';
+import { refusedListed } from '../core/sections/create-pet/refused.ts';
 import { judgeReadBack } from '../core/sections/get-pet/rules.ts';
 import { judgeListed, pageOf, provesAbsence, type Listing } from '../core/sections/list-pets/rules.ts';
 import { differences, expectedAfterCreate, sentPet, type PetText, type SentPet } from '../core/sections/pets.ts';
@@ -68,10 +68,13 @@ export function listedBack(c: Created, l: Listing): Judgement[] {
 /** CREATE-400-NOTHING-STORED on one page: refused creates listed (by their unique names), or a page proving them absent. */
 export function storedVerdicts(l: Listing, probes: readonly Probe[], status?: string): { verdicts: Judgement[]; hit?: Probe } {
   const names = new Map(probes.map((p) => [p.name, p]));
-  const found = l.page.filter((item) => isObject(item) && typeof item.name === 'string' && names.has(item.name));
-  const hit = found.length ? names.get((found[0] as { name: string }).name) : undefined;
+  const found = refusedListed(
+    l.page,
+    [...names.keys()].filter((n): n is string => n !== undefined),
+  );
+  const hit = found.length ? names.get(found[0]) : undefined;
   if (!hit && !provesAbsence(l)) return { verdicts: [] };
-  const example = hit && { name: (found[0] as { name: string }).name, why: hit.why };
+  const example = hit && { name: found[0], why: hit.why };
   const claim = judgeNothingStored({ listed: found.length, refused: probes.length, ...(example ? { example } : {}), status });
   return { verdicts: [claim], ...(hit ? { hit } : {}) };
 }

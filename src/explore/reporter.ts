@@ -28,6 +28,8 @@ export function wireOf(p: Probe, kind: ReplayProbe['kind'], limit?: number): Rep
     ...(p.headers ? { headers: p.headers } : {}),
     ...(p.spelled ? { spelled: p.spelled } : {}),
     ...(p.chunks ? { chunks: p.chunks } : {}),
+    ...(p.method ? { method: p.method } : {}),
+    ...(p.credential ? { credential: p.credential } : {}),
     ...(p.surface.length ? { surface: p.surface } : {}),
     ...(limit !== undefined ? { limit } : {}),
   };
@@ -161,7 +163,7 @@ export class Reporter {
     const req = requestOf(p);
     return {
       method: req.method,
-      url: this.session.redact(this.session.client.url(req.path, req.query, req.rawQuery)),
+      url: this.session.redact(this.session.client.urlOf(req)),
       request: this.session.redact(describeProbe(p)),
       probe: wireOf(p, 'single'),
     };
@@ -174,7 +176,7 @@ export class Reporter {
       ...extra,
       request: this.session.redact(describeProbe(probe)),
       method: req.method,
-      url: this.session.redact(this.session.client.url(req.path, req.query, req.rawQuery)),
+      url: this.session.redact(this.session.client.urlOf(req)),
       probe: wireOf(probe, kind, limit),
     };
     this.probes.set(replay, probe);

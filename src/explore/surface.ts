@@ -11,9 +11,12 @@
  * - `latitude`: no JSON, but read as a NewPet by an extension RFC 8259 §9 allows (comments, trailing commas, single
  *   quotes, data after the value): refused is a pass, accepted a warning naming the extension and its risk (a proxy or
  *   WAF that parses the body otherwise: a parser differential), and what is accepted must be the extension's reading;
- * - `invalid`: not what the operation takes (a required member named in another case): refused, 400 for createPet.
+ * - `invalid`: not what the operation takes (a required member named in another case, a near-miss of the key, a method
+ *   the path does not take): refused — 400 for createPet, 401 for a credential, 405 with Allow for a method.
+ * Two kinds vary what no schema lists (issue 39, request-forms.ts): the method and the credential; each is judged by
+ * the rule the spec files call (checks.ts: judgeRequestForms).
  */
-import type { RefusedRequirement } from '../core/sections/create-pet/rules.ts';
+import type { KeyPlacement } from '../core/credentials.ts';
 import type { SurfaceRecord } from '../results/types.ts';
 import type { JNode } from './json-text.ts';
 
@@ -33,8 +36,8 @@ interface FormBase {
   label: string;
   /** The RFC section (or the spec's words) that makes it so. */
   source: string;
-  /** An invalid form: the requirement its refusal proves (CREATE-400-BAD-BODY when not said). */
-  requirement?: RefusedRequirement;
+  /** An invalid form: the requirement its refusal proves (CREATE-400-BAD-BODY when not said for a body). */
+  requirement?: SurfaceRecord['requirement'];
 }
 
 /** One change of a request's surface, by kind. */
@@ -44,7 +47,11 @@ export type Form =
   | (FormBase & { kind: 'auth'; spelled: string })
   /** The body's framing: sent chunked (RFC 9112 §7.1) in chunks of these sizes in bytes (cycled), without Content-Length. */
   | (FormBase & { kind: 'framing'; chunks: number[] })
-  | (FormBase & { kind: 'query'; shape(q: Record<string, string>): { raw: string; reading: Record<string, string> } | undefined });
+  | (FormBase & { kind: 'query'; shape(q: Record<string, string>): { raw: string; reading: Record<string, string> } | undefined })
+  /** Another method than the operation's, on its path (request-forms.ts: HEAD, OPTIONS, TRACE, an extension, the methods that write). */
+  | (FormBase & { kind: 'method'; method: string })
+  /** The key edited, or placed where the spec does not put it (request-forms.ts; the wire is made from the key as it leaves). */
+  | (FormBase & { kind: 'credential'; credential: KeyPlacement });
 
 /** A form as data (what a probe and a saved counterexample keep; the wire data is the probe's own). */
 export const recordOf = (f: Form | SurfaceRecord): SurfaceRecord => ({

@@ -247,9 +247,26 @@ export function nearMissOfId(id: string, k: number, at: number): [string, string
  * zeros, an exponent, a fraction, hexadecimal, other digits, a separator); the rest are left to the generators.
  */
 export function heldIdNearMisses(id: string): [string, string][] {
-  return INTEGER_MUTATIONS.filter((m) => m.on === 'integer' && !m.generatedOnly).map((m, k) =>
+  const spelled = INTEGER_MUTATIONS.filter((m) => m.on === 'integer' && !m.generatedOnly).map((m, k) =>
     nearMissOfId(id, INTEGER_MUTATIONS.indexOf(m), k * 3 + 1),
   );
+  return [...spelled, ...ID_SHIFTS.map((_, k) => shiftedId(id, k))];
+}
+
+/**
+ * Shifts of a held id by 2^32 (another int64: a lookup by the low 32 bits meets the held pet) and by ±2^64 (outside
+ * int64: a parser that ignores overflow reads the held id). Each is another id: a 200 must carry it (GET-404-UNKNOWN).
+ */
+const ID_SHIFTS: readonly [string, bigint][] = [
+  ['+ 2^32', 2n ** 32n],
+  ['+ 2^64', 2n ** 64n],
+  ['- 2^64', -(2n ** 64n)],
+];
+
+/** The `k`-th shift of a held id (modulo their number): [label, text]. */
+export function shiftedId(id: string, k: number): [string, string] {
+  const [label, by] = ID_SHIFTS[k % ID_SHIFTS.length];
+  return [`${id} ${label}`, (BigInt(id) + by).toString()];
 }
 
 /** The mutations that apply to a schema's values. */

@@ -7,6 +7,8 @@ import { canonicalExact, integerDigits, rawNumber, type JsonValue } from '../cor
 import type { ApiExchange, ApiRequest, Credential, OperationId } from '../http/client.ts';
 import type { TestContext } from './context.ts';
 import type { Answer } from '../core/sections/create-pet/rules.ts';
+import type { MethodAnswer } from '../core/sections/auth/rules.ts';
+import type { NotTakenAnswer } from '../core/sections/responses/rules.ts';
 import { expectedAfterCreate, petAt, sentPet, type PetText, type SentPet } from '../core/sections/pets.ts';
 import { namePrefix } from './names.ts';
 
@@ -97,6 +99,22 @@ export const answered = (ex: ApiExchange): { operation: OperationId; status: num
   operation: ex.api.operation,
   status: ex.response?.status,
   shown: describeStatus(ex),
+});
+
+/** What AUTH-EVERY-METHOD reads of an exchange whose method the spec may not list: its method, path and answer. */
+export const methodAnswer = (ex: ApiExchange): MethodAnswer => ({
+  method: ex.api.method,
+  path: ex.api.path,
+  status: ex.response?.status,
+  shown: describeStatus(ex),
+});
+
+/** What METHOD-405-ALLOW reads of an exchange with a method its path does not take: the answer, its Allow, its body. */
+export const notTakenAnswer = (ex: ApiExchange, documented: readonly string[]): NotTakenAnswer => ({
+  ...methodAnswer(ex),
+  ...(ex.response?.headers.allow !== undefined ? { allow: ex.response.headers.allow } : {}),
+  errorBody: isObject(ex.json) && typeof ex.json.code === 'string' && 'status' in ex.json,
+  documented,
 });
 
 export interface CreatedPet {

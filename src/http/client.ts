@@ -11,6 +11,7 @@ import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate }
 import { send, type Exchange, type OutgoingRequest, type TransportOptions } from './transport.ts';
 import type { NetworkConfig } from '../settings/network.ts';
 import { Flight, Latencies, widthFor } from './flight.ts';
+import { keyWire, type KeyPlacement } from './credentials.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -25,7 +26,11 @@ import type { OperationId } from '../core/operations.ts';
  * spelled another way HTTP allows (`spelled`: the Authorization value with `{key}` where the key goes, e.g.
  * `bearer {key}`).
  */
-export type Credential = 'valid' | 'none' | { authorization: string } | { spelled: string };
+/**
+ * The request's credential: the configured key, none, an Authorization value, the key spelled another way (`{key}`),
+ * or the key edited or placed elsewhere (credentials.ts: the wire is made from the key as the request leaves).
+ */
+export type Credential = 'valid' | 'none' | { authorization: string } | { spelled: string } | { placed: KeyPlacement };
 
 export interface ApiRequest {
   operation: OperationId;
@@ -179,6 +184,7 @@ export class ApiClient {
     const auth = req.auth ?? 'valid';
     if (auth === 'valid' && this.opts.apiKey) h.authorization = `Bearer ${this.opts.apiKey}`;
     else if (typeof auth === 'object' && 'spelled' in auth) h.authorization = auth.spelled.replace('{key}', this.opts.apiKey ?? '');
+    else if (typeof auth === 'object' && 'placed' in auth) Object.assign(h, this.placed(auth.placed).headers);
     else if (typeof auth === 'object') h.authorization = auth.authorization;
     if (req.rawBody !== undefined || req.body !== undefined) h['content-type'] = req.contentType ?? 'application/json';
     for (const [k, v] of Object.entries(req.headers ?? {})) {
@@ -186,6 +192,21 @@ export class ApiClient {
       else h[k.toLowerCase()] = v;
     }
     return h;
+  }
+
+  /** The header fields and query parameters a placement of the configured key puts on the wire. */
+  private placed(p: KeyPlacement): { headers: Record<string, string>; query?: Record<string, string> } {
+    const w = keyWire(this.opts.apiKey ?? '', p);
+    return { headers: { ...(w.authorization !== null ? { authorization: w.authorization } : {}), ...w.headers }, query: w.query };
+  }
+
+  /** The URL of a request: with the query parameters its credential's placement adds. */
+  urlOf(req: Pick<ApiRequest, 'path' | 'query' | 'rawQuery' | 'auth'>): string {
+    const extra = typeof req.auth === 'object' && 'placed' in req.auth ? this.placed(req.auth.placed).query : undefined;
+    if (!extra) return this.url(req.path, req.query, req.rawQuery);
+    if (req.rawQuery === undefined) return this.url(req.path, { ...req.query, ...extra });
+    const more = new URLSearchParams(extra).toString();
+    return this.url(req.path, undefined, req.rawQuery === '' ? more : `${req.rawQuery}&${more}`);
   }
 
   private bucketKey(req: ApiRequest) {
@@ -250,7 +271,7 @@ export class ApiClient {
     const body = req.rawBody !== undefined ? req.rawBody : req.body !== undefined ? stringifyExact(req.body) : undefined;
     const out: OutgoingRequest = {
       method: req.method,
-      url: this.url(req.path, req.query, req.rawQuery),
+      url: this.urlOf(req),
       headers: this.headersFor(req),
       body,
       ...(req.chunks?.length && body !== undefined ? { chunks: req.chunks } : {}),

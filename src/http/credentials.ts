@@ -1,90 +1,43 @@
 /**
- * Wrong credentials derived from the configured key (issue 39): near-misses of the key — each a different string, so
- * a server that compares keys exactly refuses them all — and the key in channels the spec does not name. Pure; the
- * choices (which character, how long a prefix) come from the run's seed, so a run's requests are replayable.
+ * The wire of a wrong credential (src/core/credentials.ts: the edits and places of the key, as data): made from the
+ * configured key as the request leaves, so what a request, a report or a saved counterexample keeps is the edit, never
+ * the key.
  */
+import { CHANNELS, editKey, editLabel, nearMissEdits, type Channel, type KeyEdit, type KeyPlacement } from '../core/credentials.ts';
+
+export * from '../core/credentials.ts';
 
 /** One near-miss: what it is (for people; never the value) and the Authorization header it is sent as. */
 export interface NearMiss {
   what: string;
   authorization: string;
+  edit: KeyEdit;
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same choices. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = (random: () => number, n: number) => Math.floor(random() * n);
-const flipCase = (c: string) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase());
-const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Another string of the key's shape: its letters, digits and punctuation where the key has them, each drawn anew. */
-function sameShape(key: string, random: () => number): string {
-  const out = [...key].map((c) =>
-    /[a-z]/.test(c)
-      ? ALNUM[pick(random, 26)]
-      : /[A-Z]/.test(c)
-        ? ALNUM[pick(random, 26)].toUpperCase()
-        : /\d/.test(c)
-          ? String(pick(random, 10))
-          : c,
-  );
-  return out.join('') === key ? `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}` : out.join('');
-}
-
-/**
- * Near-misses of `key`, each differing from it: the case of one letter (and of all), a prefix, the key with a suffix,
- * the key cut by one, the key followed by whitespace and more words in the token, another key of its shape.
- */
 export function nearMissesOf(key: string, seed: number): NearMiss[] {
-  const random = seeded(seed);
-  const bearer = (token: string) => `Bearer ${token}`;
-  const letters = [...key].map((c, i) => (flipCase(c) !== c ? i : -1)).filter((i) => i >= 0);
-  const out: NearMiss[] = [];
-  if (letters.length) {
-    const i = letters[pick(random, letters.length)];
-    out.push({
-      what: `the key with the case of character ${i + 1} changed`,
-      authorization: bearer(key.slice(0, i) + flipCase(key[i]) + key.slice(i + 1)),
-    });
-    const all = [...key].map(flipCase).join('');
-    if (all !== key) out.push({ what: 'the key with the case of every letter changed', authorization: bearer(all) });
-  }
-  if (key.length >= 4) {
-    const n = Math.ceil(key.length / 2) + pick(random, Math.max(1, key.length - 1 - Math.ceil(key.length / 2)));
-    out.push({ what: `the key's first ${n} of ${key.length} characters`, authorization: bearer(key.slice(0, n)) });
-  }
-  out.push({ what: 'the key plus a suffix', authorization: bearer(`${key}${ALNUM[pick(random, ALNUM.length)]}`) });
-  if (key.length >= 2) out.push({ what: 'the key truncated by one character', authorization: bearer(key.slice(0, -1)) });
-  out.push({ what: 'the key followed by a space and more words', authorization: bearer(`${key} ${sameShape(key, random)} extra`) });
-  out.push({ what: "another key of the key's shape", authorization: bearer(sameShape(key, random)) });
-  return out;
+  return nearMissEdits(key, seed).map((edit) => ({ what: editLabel(edit), authorization: `Bearer ${editKey(key, edit)}`, edit }));
 }
 
-/** The key in another channel than the Authorization header: query parameters, headers and cookies frameworks read. */
-export interface Channel {
-  what: string;
+/** What a request carries for a placement of `key`: its Authorization (null: none), query parameters and header fields. */
+export interface KeyWire {
+  authorization: string | null;
   query?: Record<string, string>;
   headers?: Record<string, string>;
-  /** RFC 6750 §2.3's own form: a warning, not a failure, when accepted. */
-  latitude?: true;
 }
 
-export function channelsOf(key: string): Channel[] {
-  return [
-    { what: 'the query parameters api_key, apikey, key and token', query: { api_key: key, apikey: key, key, token: key } },
-    {
-      what: 'the headers X-API-Key, Api-Key and ApiKey, and an api_key cookie',
-      headers: { 'x-api-key': key, 'api-key': key, apikey: key, cookie: `api_key=${key}` },
-    },
-    { what: 'the access_token query parameter (RFC 6750 §2.3)', query: { access_token: key }, latitude: true },
-  ];
+export function keyWire(key: string, p: KeyPlacement): KeyWire {
+  if ('near' in p) return { authorization: `Bearer ${editKey(key, p.near)}` };
+  if ('query' in p) return { authorization: null, query: Object.fromEntries(p.query.map((q) => [q, key])) };
+  if ('headers' in p)
+    return { authorization: null, headers: Object.fromEntries(p.headers.map((h) => [h, h === 'cookie' ? `api_key=${key}` : key])) };
+  const pair = p.basic === 'user' ? `${key}:` : `user:${key}`;
+  return { authorization: `Basic ${Buffer.from(pair).toString('base64')}` };
+}
+
+/** The channels with the key in them (what the spec file's requests carry; the client makes the same from the placement). */
+export function channelsOf(key: string): (Channel & Omit<KeyWire, 'authorization'>)[] {
+  return CHANNELS.map((c) => {
+    const { authorization: _none, ...wire } = keyWire(key, c.placement);
+    return { ...c, ...wire };
+  });
 }

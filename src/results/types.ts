@@ -7,6 +7,7 @@
  */
 import type { Evidence, HttpExcerpt, Judgement, Level, Outcome } from '../core/sections/define.ts';
 import type { LoadReport } from '../core/load-report.ts';
+import type { KeyPlacement } from '../core/credentials.ts';
 import type { TrafficSummary } from './har-lines.ts';
 
 export type { Evidence, HttpExcerpt, Level, Outcome };
@@ -97,6 +98,10 @@ export interface ReplayProbe {
   spelled?: string;
   /** The body sent chunked (Transfer-Encoding: chunked, no Content-Length): its chunks' sizes in bytes, cycled. */
   chunks?: number[];
+  /** Another method than the operation's (a method form): the request goes to the operation's path with it. */
+  method?: string;
+  /** The key edited or placed elsewhere (a credential form, src/http/credentials.ts): the edit, never the key. */
+  credential?: KeyPlacement;
 }
 
 /**
@@ -104,7 +109,7 @@ export interface ReplayProbe {
  * credentials' spelling or the query string; classed by the grammar and the spec (src/explore/surface.ts).
  */
 export interface SurfaceRecord {
-  kind: 'body' | 'header' | 'auth' | 'query' | 'framing';
+  kind: 'body' | 'header' | 'auth' | 'query' | 'framing' | 'method' | 'credential';
   /** The dimension it varies (`json-text`, `accept`, `query`…). */
   id: string;
   cls: 'equivalent' | 'equivalent-http' | 'refusable' | 'latitude' | 'invalid';
@@ -112,7 +117,16 @@ export interface SurfaceRecord {
   /** The RFC section (or the spec's words) that makes it so. */
   source: string;
   /** An invalid change: the requirement its refusal proves. */
-  requirement?: 'CREATE-400-MISSING-FIELD' | 'CREATE-400-WRONG-TYPE' | 'CREATE-400-BAD-STATUS' | 'CREATE-400-BAD-BODY';
+  requirement?:
+    | 'CREATE-400-MISSING-FIELD'
+    | 'CREATE-400-WRONG-TYPE'
+    | 'CREATE-400-BAD-STATUS'
+    | 'CREATE-400-BAD-BODY'
+    | 'AUTH-UNKNOWN-KEY-401'
+    | 'AUTH-KEY-CHANNEL'
+    | 'AUTH-KEY-IN-URL'
+    | 'AUTH-WRONG-SCHEME-401'
+    | 'METHOD-405-ALLOW';
 }
 
 /** How to reproduce a finding of the exploration phase. */

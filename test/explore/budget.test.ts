@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { coverageDrafts, coverageReserve } from '../../src/explore/coverage.ts';
 import { heldIdNearMisses } from '../../src/explore/values.ts';
+import { requestFormCases, requestFormShare } from '../../src/explore/request-forms.ts';
 import { BASE_URL_EXPLORE_BUDGET, EMBEDDED_EXPLORE_BUDGET, PRODUCTION_EXPLORE_BUDGET } from '../../src/settings/read-config.ts';
 import type { SpecFile } from '../../src/harness/define-spec.ts';
 import { runSuiteAgainst } from '../support/suite.ts';
@@ -26,6 +27,18 @@ describe('the default budgets', () => {
   );
 });
 
+describe('the method and the credential (issue 39 §4)', () => {
+  test.each([
+    ['the embedded server', EMBEDDED_EXPLORE_BUDGET, true],
+    ['staging or a base URL', BASE_URL_EXPLORE_BUDGET, true],
+    ['production (GET only)', PRODUCTION_EXPLORE_BUDGET, false],
+  ])('On %s their coverage cases take at most a tenth of the budget (with writes on, all of them fit).', (_env, budget, writes) => {
+    const cases = requestFormCases({ writes, key: 'as_demo_pro_8b2d4a61c97e3f05', seed: 1 }).length;
+    expect(Math.min(cases, requestFormShare(budget))).toBeLessThanOrEqual(budget / 10);
+    if (writes) expect(cases).toBeLessThanOrEqual(requestFormShare(budget));
+  });
+});
+
 const exploringOnly = (f: SpecFile) => f.operation === 'exploration';
 const summaryOf = (notes: readonly string[]) => notes.find((n) => n.startsWith('Exploration (generated inputs)'))!;
 
@@ -38,7 +51,10 @@ describe('a slow server', () => {
     expect(Number(/up to (\d+) requests at a time/.exec(summary)![1])).toBeGreaterThan(8);
     expect(summary).toMatch(/coverage (\d+) cases/);
     const held = heldIdNearMisses('12').length;
-    expect(Number(/coverage (\d+) cases/.exec(summary)![1])).toBe(coverageDrafts({ writes: true, embedded: true }).length + held);
+    const methodsAndKeys = requestFormCases({ writes: true, key: 'as_demo_business_3e7a0c58d21f94b6', seed: 1 }).length;
+    expect(Number(/coverage (\d+) cases/.exec(summary)![1])).toBe(
+      coverageDrafts({ writes: true, embedded: true }).length + methodsAndKeys + held,
+    );
     expect(run.problems()).toEqual([]);
   });
 

@@ -44,7 +44,15 @@ async function ceilingAndRecovery(
   const engine = new NodeEngine({ send: virtualSend(app, clock, s.rtt), clock }, () => undefined);
   // The jitter of the waits drawn from a generator seeded per situation: the same run every time, other waits in each.
   const random = seeded(1 + s.rtt + Math.round(100 * s.used) * 7 + Math.round(100 * s.start) * 131 + s.limit * 3);
-  const o = { windowMs: s.windowMs, perMinute: s.limit, perDay: 1_000_000, maxWaitMs: 3 * s.windowMs, tuning: { random } };
+  // Writes on: the operations interleaved, a POST at the limit read back after Retry-After.
+  const o = {
+    windowMs: s.windowMs,
+    perMinute: s.limit,
+    perDay: 1_000_000,
+    maxWaitMs: 3 * s.windowMs,
+    tuning: { random },
+    allowWrites: true,
+  };
   return (await clock.run(() => orchestrate([job('ceiling', o), job('recovery', o)], { engine, clock }))).reports;
 }
 

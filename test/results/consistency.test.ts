@@ -202,7 +202,7 @@ describe('every writer says the same thing about each plan of a run over several
     expect(lines.slice(2, 7)).toEqual([
       '  ✅ free: CERTIFIED · 60/min · 1,000/day · key from ANIMAL_STORE_API_KEY_FREE',
       '  🟡 pro: PASSED, INCOMPLETE · 300/min · 10,000/day · key from ANIMAL_STORE_API_KEY_PRO · not exercised: RL-SUSTAINED-BELOW-CEILING, RL-WINDOW-PER-MINUTE, RL-DAILY-QUOTA',
-      '  ❌ business: NOT CONFORMANT · 1,000/min · 100,000/day · key from ANIMAL_STORE_API_KEY_BUSINESS · failed: RL-CEILING-429, RL-NOT-EARLY · not exercised: RL-RECOVERY',
+      '  ❌ business: NOT CONFORMANT · 1,000/min · 100,000/day · key from ANIMAL_STORE_API_KEY_BUSINESS · failed: RL-CEILING-429, RL-NOT-EARLY · not exercised: RL-RECOVERY, RL-429-NOTHING-STORED',
       '  🟡 enterprise: PASSED, INCOMPLETE · 1,500/min · 500,000/day · key from ANIMAL_STORE_API_KEY_ENTERPRISE · not exercised: RL-DAILY-QUOTA',
       `  conformance judged once, on the key from ${CONFORMANCE_KEY}, for every plan`,
     ]);

@@ -79,6 +79,7 @@ describe('index.html of a run over several plans: the plan matrix', () => {
       'RL-CEILING-429',
       'RL-NOT-EARLY',
       'RL-RECOVERY',
+      'RL-429-NOTHING-STORED',
       'RL-SUSTAINED-BELOW-CEILING',
       'RL-WINDOW-PER-MINUTE',
       'RL-DAILY-QUOTA',
@@ -102,7 +103,7 @@ describe('index.html of a run over several plans: the plan matrix', () => {
       'certified',
     ]);
     expect(m).not.toContain('data-testid="matrix-row"');
-    expect(part(m, 'matrix-same', '</tr>')).toContain('19 rate-limit requirements passed or observed on every plan');
+    expect(part(m, 'matrix-same', '</tr>')).toContain('20 rate-limit requirements passed or observed on every plan');
     expect(m).toContain('· 4 plans certified</span>');
   });
 
@@ -182,12 +183,13 @@ describe('index.html of a run over several plans: the rest of the certificate', 
     const items = attrs(html, 'data-testid="not-exercised-item" data-requirement="[^"]*" data-plans');
     expect(attrs(html, 'data-testid="not-exercised-item" data-requirement')).toEqual([
       'RL-RECOVERY',
+      'RL-429-NOTHING-STORED',
       'RL-SUSTAINED-BELOW-CEILING',
       'RL-WINDOW-PER-MINUTE',
       'RL-DAILY-QUOTA',
     ]);
-    expect(items).toEqual(['business', 'pro', 'pro', 'pro enterprise']);
-    expect(html).toContain('<h2>MUST requirements not exercised (4)</h2>');
+    expect(items).toEqual(['business', 'business', 'pro', 'pro', 'pro enterprise']);
+    expect(html).toContain('<h2>MUST requirements not exercised (5)</h2>');
     expect(html).toMatch(
       /data-requirement="RL-DAILY-QUOTA"[^\n]*on pro: no rate-limit scenario[^\n]*; on enterprise: Daily scenario not allowed/,
     );

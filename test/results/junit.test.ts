@@ -204,7 +204,7 @@ describe('junit.xml of a run over several plans', () => {
 
   it('A plan’s testsuite holds its rate-limit requirements, and its properties name the plan, its outcome, limits and key source.', () => {
     const business = planSuite('business');
-    expect(business).toMatch(/^<testsuite name="animal-store certification: plan business" tests="19" failures="2" errors="0" skipped="1"/);
+    expect(business).toMatch(/^<testsuite name="animal-store certification: plan business" tests="20" failures="2" errors="0" skipped="2"/);
     for (const [name, value] of [
       ['plan', 'business'],
       ['outcome', 'not-conformant'],
@@ -213,7 +213,7 @@ describe('junit.xml of a run over several plans', () => {
       ['perMinute', '1000'],
       ['perDay', '100000'],
       ['failed', 'RL-CEILING-429, RL-NOT-EARLY'],
-      ['notExercised', 'RL-RECOVERY'],
+      ['notExercised', 'RL-RECOVERY, RL-429-NOTHING-STORED'],
     ])
       expect(property(business, name), name).toBe(value);
     expect(testcase(business, 'RL-HEADERS-PRESENT', 'plan.business.rate-limit-headers')).toMatch(/^<testcase [^>]*\/>$/);
@@ -240,7 +240,7 @@ describe('junit.xml of a run over several plans', () => {
     expect(property(head, 'plansCertified')).toBe('1 of 4 plans certified');
     expect(property(head, 'conformanceKey')).toBe(CONFORMANCE_KEY);
     expect(property(head, 'notExercised')).toBe(
-      'RL-RECOVERY (business), RL-SUSTAINED-BELOW-CEILING (pro), RL-WINDOW-PER-MINUTE (pro), RL-DAILY-QUOTA (pro, enterprise)',
+      'RL-RECOVERY (business), RL-429-NOTHING-STORED (business), RL-SUSTAINED-BELOW-CEILING (pro), RL-WINDOW-PER-MINUTE (pro), RL-DAILY-QUOTA (pro, enterprise)',
     );
     expect(property(head, 'plan')).toBeUndefined();
   });

@@ -185,7 +185,7 @@ describe('summary.md of a run over several plans', () => {
         '| --- | --- | --- | --- | --- | --- |',
         '| free | ✅ CERTIFIED | 60/min · 1,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_FREE | — | — |',
         '| pro | 🟡 PASSED, INCOMPLETE | 300/min · 10,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_PRO | — | RL-SUSTAINED-BELOW-CEILING, RL-WINDOW-PER-MINUTE, RL-DAILY-QUOTA |',
-        '| business | ❌ NOT CONFORMANT | 1,000/min · 100,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_BUSINESS | RL-CEILING-429, RL-NOT-EARLY | RL-RECOVERY |',
+        '| business | ❌ NOT CONFORMANT | 1,000/min · 100,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_BUSINESS | RL-CEILING-429, RL-NOT-EARLY | RL-RECOVERY, RL-429-NOTHING-STORED |',
         '| enterprise | 🟡 PASSED, INCOMPLETE | 1,500/min · 500,000/day | ANIMAL\\_STORE\\_API\\_KEY\\_ENTERPRISE | — | RL-DAILY-QUOTA |',
       ].join('\n'),
     );
@@ -211,8 +211,8 @@ describe('summary.md of a run over several plans', () => {
   });
 
   it('The MUSTs not exercised are listed once per requirement, as many as counted, with the plans they concern and each plan’s reason when they differ.', () => {
-    const gaps = section(md, '### 🟡 MUST requirements not exercised (4)');
-    expect(gaps.match(/^- /gm)).toHaveLength(4);
+    const gaps = section(md, '### 🟡 MUST requirements not exercised (5)');
+    expect(gaps.match(/^- /gm)).toHaveLength(5);
     expect(gaps).toMatch(
       /^- \*\*RL-DAILY-QUOTA\*\* \(on pro, enterprise\): on pro: no rate-limit scenario of this run judges it — To exercise it: run the daily scenario.*; on enterprise: Daily scenario not allowed: .* — To exercise it: --allow-daily$/m,
     );

@@ -9,6 +9,7 @@ import { buildLoadReport, type LoadReport, type TimelinePoint } from '../../src/
 import type { Judgement } from '../../src/core/sections/define.ts';
 import { judgeCeiling } from '../../src/core/sections/rate-limit-load/ceiling.ts';
 import { judgeRecovery } from '../../src/core/sections/rate-limit-load/recovery.ts';
+import { judgeRefusedNotStored } from '../../src/core/sections/rate-limit-load/nothing-stored.ts';
 import { judgeResponses } from '../../src/core/sections/rate-limit-load/samples.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import type { JudgeOptions, Sample } from '../../src/core/sample.ts';
@@ -91,12 +92,28 @@ export function ceilingSamples(shape: CeilingShape = {}, p: PlanShape = FREE): S
       });
   }
   if (probe && throttleAt !== undefined) {
+    // writes allowed: the request beyond the limit is a POST, and the probe its read-back on the page of its status
+    Object.assign(out[throttleAt], { op: 'createPet', path: '/pets', name: REFUSED_NAME });
     const sentAt = RESET * 1000 + 500;
     const headers = rateHeaders(p.limit, p.limit - 1, RESET + 60, sentAt + 20);
-    out.push({ seq: count, phase: 'probe', sentAt, t: sentAt + 20, status: 200, headers, body: '[]' });
+    const page = { status: 'sold', size: 12, limit: 100, listed: [] };
+    out.push({
+      seq: count,
+      phase: 'probe',
+      sentAt,
+      t: sentAt + 20,
+      status: 200,
+      headers,
+      body: '[]',
+      path: '/pets?status=sold&limit=100',
+      page,
+    });
   }
   return out;
 }
+
+/** The name of the POST a recovery fixture sends at the limit (refused with 429, read back by its probe). */
+export const REFUSED_NAME = 'animal-store-conformance-load-fixture';
 
 /**
  * A LoadReport of the ceiling or recovery scenario, judged by the real rules
@@ -113,7 +130,7 @@ export function realLoadReport(
     ? []
     : scenario === 'ceiling'
       ? judgeCeiling(samples, o, stoppedBecause)
-      : judgeCeiling(samples, o).concat(judgeRecovery(samples, o));
+      : judgeCeiling(samples, o).concat(judgeRecovery(samples, o), judgeRefusedNotStored(samples, { ...o, writes: true }));
   const endedAt = Math.max(...samples.map((s) => s.t)) + 10;
   return buildLoadReport({
     scenario,

@@ -9,6 +9,7 @@
 import type { Replay, ReplayProbe } from '../types.ts';
 import { oneLine } from './common.ts';
 import { KEY_VARIABLE, shellQuote } from './curl.ts';
+import { credentialArgs, urlWithKey } from './key-shell.ts';
 
 const PHASE: Readonly<Record<Replay['phase'], string>> = {
   coverage: 'a coverage case (a boundary or class value of the schema)',
@@ -21,14 +22,15 @@ const PHASE: Readonly<Record<Replay['phase'], string>> = {
 function curlOf(method: string | undefined, url: string, p: ReplayProbe | undefined, keyVariable: string): string {
   const parts = ['curl', '-i'];
   if (method && method !== 'GET') parts.push('-X', shellQuote(method));
-  parts.push('-H', `"Authorization: ${(p?.spelled ?? 'Bearer {key}').replace('{key}', `$${keyVariable}`)}"`);
+  if (p?.credential) parts.push(...credentialArgs(p.credential, keyVariable));
+  else parts.push('-H', `"Authorization: ${(p?.spelled ?? 'Bearer {key}').replace('{key}', `$${keyVariable}`)}"`);
   const headers: Record<string, string | null> = { accept: 'application/json' };
   if (p?.body !== undefined) headers['content-type'] = 'application/json';
   Object.assign(headers, p?.headers ?? {});
   // curl sends its own Accept (*/*) unless told: an empty value removes it.
   for (const [k, v] of Object.entries(headers)) parts.push('-H', shellQuote(v === null ? `${k}:` : `${k}: ${v}`));
   if (p?.body !== undefined) parts.push('--data-raw', shellQuote(p.body));
-  parts.push(shellQuote(url));
+  parts.push(p?.credential ? urlWithKey(shellQuote(url), keyVariable) : shellQuote(url));
   return parts.join(' ');
 }
 

@@ -1,6 +1,6 @@
 /** Probes of the load fault modes, on an enterprise key with small limits and the fake clock. */
 import { validateSchema } from '../../../src/schemas/ajv.ts';
-import { repeat, type Res, type Srv } from '../helpers.ts';
+import { arr, newPet, repeat, type Res, type Srv } from '../helpers.ts';
 import type { Proof } from './types.ts';
 
 const LIMIT = 12;
@@ -13,6 +13,18 @@ const successes = (rs: Res[]) => rs.filter((r) => r.status === 200).length;
 export const LOAD_PROOFS: Proof[] = [
   { fault: 'never-429', options, holds: async (s) => (await burst(s)).at(-1)!.status === 429 },
   { fault: 'throttle-503', options, holds: async (s) => (await burst(s)).at(-1)!.status === 429 },
+  {
+    // a createPet refused with 429 stores nothing: once the window has passed, the page of its status does not list it
+    fault: 'create-429-stored',
+    options,
+    holds: async (s) => {
+      await burst(s, LIMIT);
+      const refused = await s.send('/pets', { body: newPet({ name: 'refused at the limit', status: 'sold' }) });
+      s.clock.advance(60_000);
+      const page = await s.send('/pets?status=sold&limit=100');
+      return refused.status === 429 && page.status === 200 && !arr(page).some((p) => p.name === 'refused at the limit');
+    },
+  },
   {
     fault: 'reset-is-now',
     options,

@@ -17,7 +17,7 @@ import { closeGoDispatchers, goDispatcher, type K6Tls } from './go-network.ts';
 
 export { reportOfRun, runK6Virtual, runK6VirtualSegments, type K6Run } from '../../../bench/support/k6-virtual.ts';
 
-type HttpReq = { url: string; headers: Record<string, string>; timeout?: string };
+type HttpReq = { method?: string; url: string; headers: Record<string, string>; timeout?: string; body?: string };
 /** The k6 process's Go variables and the script's TLS options: how it reaches the server (go-network.ts). */
 type Net = { env: Record<string, string | undefined>; tls?: K6Tls };
 
@@ -26,7 +26,8 @@ async function doHttp(r: HttpReq, net: Net) {
   const ms = r.timeout ? Number(r.timeout.replace(/ms$/, '')) : 10000;
   try {
     const dispatcher = goDispatcher(r.url, net.env, net.tls);
-    const res = await request(r.url, { method: 'GET', headers: r.headers, headersTimeout: ms, bodyTimeout: ms, dispatcher });
+    const method = (r.method ?? 'GET') as 'GET';
+    const res = await request(r.url, { method, headers: r.headers, body: r.body, headersTimeout: ms, bodyTimeout: ms, dispatcher });
     const body = await res.body.text();
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;

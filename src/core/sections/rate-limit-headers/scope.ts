@@ -4,7 +4,8 @@
  * each operation its own budget: Remaining falls by one between two requests of one operation and jumps — up, flat,
  * or by another amount — where the operation changes. And what the spec does not say, observed and never failed:
  * whether a request without a valid key counts against the key (a limiter keyed by the client's address counts both
- * in one bucket). Pure verdicts over the facts of one interleaved burst (conformance/rate-limit-headers).
+ * in one bucket). Pure verdicts over the facts of one interleaved burst (conformance/rate-limit-headers) or of the
+ * ceiling's way to the limit (the rate-limit scenarios: ../rate-limit-load/ceiling.ts).
  */
 import type { Judgement } from '../define.ts';
 import { RATE_LIMIT_HEADERS } from './requirements.ts';
@@ -14,14 +15,16 @@ export interface ScopedStep {
   operation: string;
   remaining: number;
   reset?: number;
+  /** Sent before the response to the one before it came (requests in flight together): the server may have counted them in either order, so no step. */
+  overlaps?: boolean;
 }
 
 /** Steps between neighbouring responses within one window (a later Reset is a rollover: left out), by the later's operation. */
-function pairs(seq: readonly ScopedStep[]) {
+export function pairs(seq: readonly ScopedStep[]) {
   const out: { cross: boolean; drop: number; into: string }[] = [];
   for (let i = 1; i < seq.length; i++) {
     const [a, b] = [seq[i - 1], seq[i]];
-    if (a.reset !== undefined && b.reset !== undefined && b.reset > a.reset + 1) continue;
+    if (b.overlaps || (a.reset !== undefined && b.reset !== undefined && b.reset > a.reset + 1)) continue;
     out.push({ cross: a.operation !== b.operation, drop: a.remaining - b.remaining, into: b.operation });
   }
   return out;

@@ -26,6 +26,7 @@ import { maxInSpan } from './spans.ts';
 import { isDailyThrottle } from './window.ts';
 import { isOtherThrottle, judgeOtherThrottle } from './other-throttle.ts';
 import { judgeBan, type BanContext } from './ban.ts';
+import { perOperation } from './key-scope.ts';
 
 const n = (s: Sample) => `request #${s.seq + 1}`;
 const rem = (s: Sample) => signals(s).remaining;
@@ -134,6 +135,8 @@ function banContext({ f, o, predicted }: CeilingView): BanContext {
 /** RL-REMAINING-DECREMENTS: Remaining falls by one per request (another key's requests counted on a dedicated key fail it). */
 function decrementsJudgement({ f, o, dec }: CeilingView): Judgement | undefined {
   if (!f.steps.length) return undefined;
+  const apart = perOperation(f.seq); // each operation counted apart (key-scope.ts)
+  if (apart) return apart;
   if (o.dedicatedKey && dec.ok && f.extra > 0) {
     // A key nothing else uses: what Remaining counted beyond this scenario's requests came from another key (plan).
     const b = f.badSteps.find(([x, y]) => (rem(x) as number) - (rem(y) as number) > 1) || f.badSteps[0];

@@ -20,6 +20,14 @@ export function startOf(samples: readonly Sample[]): number | undefined {
   return m === Infinity ? undefined : m;
 }
 
+/** Where a sample's request went: its own path after the base address, when it is not the scenario's usual `/pets?limit=1`. */
+function urlOf(s: Sample, requestUrl: string | undefined): string | undefined {
+  const usual = '/pets?limit=1';
+  return s.path === undefined || requestUrl === undefined || !requestUrl.endsWith(usual)
+    ? requestUrl
+    : `${requestUrl.slice(0, requestUrl.length - usual.length)}${s.path}`;
+}
+
 /** The request and response of a sample, for a judgement's evidence (redacted when the report is built). */
 export function sampleEvidence(s: Sample, o: Pick<JudgeOptions, 'requestUrl'>, startedAt?: number): Evidence {
   const headers: Record<string, string> = {};
@@ -29,9 +37,14 @@ export function sampleEvidence(s: Sample, o: Pick<JudgeOptions, 'requestUrl'>, s
   }
   const ev: Evidence = {
     request: {
-      method: 'GET',
-      url: o.requestUrl,
-      headers: { authorization: 'Bearer [REDACTED]', accept: 'application/json' },
+      method: s.op === 'createPet' ? 'POST' : 'GET',
+      url: urlOf(s, o.requestUrl),
+      headers: {
+        authorization: 'Bearer [REDACTED]',
+        accept: 'application/json',
+        ...(s.requestBody !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(s.requestBody !== undefined ? { body: s.requestBody } : {}),
       credential: 'key',
     },
   };
