@@ -7,7 +7,7 @@
  * sliding windows and other clients on the key; a burst with no step of exactly one fails. Each operation comes at
  * least twice after another request, so that one counted more than once per request (every step into it falling by
  * two) is told from another client's request, which falls where it may (scope.ts, judgeCountPerOperation). A rule
- * failed by the burst stands only when the burst, sent again twice after random pauses, fails it the same way each
+ * failed by the burst stands only when the burst, sent again three times after random pauses, fails it the same way each
  * time (confirm.ts): another client on the key — two runs of this suite at once — turns it into "not judged", never
  * into a failure.
  */
@@ -15,21 +15,8 @@ import { defineSpec } from '../../src/harness/define-spec.ts';
 import { createPet, getPet, listPets, pageIds, exactInteger, uniqueName, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import { readRateLimit } from '../../src/core/ratelimit.ts';
 import type { ApiExchange, ApiRequest } from '../../src/http/client.ts';
-import { decrementSignature, judgeSequentialDecrements } from '../../src/core/sections/rate-limit-headers/decrements.ts';
-import {
-  countedSignature,
-  judgeCountPerOperation,
-  judgeKeyScope,
-  KEY_SCOPE_SIGNATURE,
-  observeUnauthenticated,
-  type ScopedStep,
-} from '../../src/core/sections/rate-limit-headers/scope.ts';
-import {
-  CONFIRMING_BURSTS,
-  confirmRule,
-  stillFailing,
-  type RuleRun,
-} from '../../src/core/sections/rate-limit-headers/confirm.ts';
+import { observeUnauthenticated, type ScopedStep } from '../../src/core/sections/rate-limit-headers/scope.ts';
+import { burstRules, confirmBursts, needsAnother } from '../../src/core/sections/rate-limit-headers/confirm.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 
 type Step = 'list' | 'get' | 'create';
@@ -66,41 +53,31 @@ async function burst(t: TestContext) {
   for (const s of t.config.allowWrites ? WITH_WRITES : PLAN) await send(s);
   const all2xx =
     seen.length === (t.config.allowWrites ? WITH_WRITES : PLAN).length && seen.every((x) => (x.ex.response?.status ?? 0) < 300);
-  const steps = seen.map((s) => s.step);
-  const remaining = steps.map((s) => s.remaining);
-  const rules: Rules = {
-    judged: { judgement: judgeSequentialDecrements(remaining), signature: decrementSignature(remaining) },
-    counted: { judgement: judgeCountPerOperation(steps), signature: countedSignature(steps) },
-    scope: all2xx ? { judgement: judgeKeyScope(steps), signature: KEY_SCOPE_SIGNATURE } : undefined,
+  return {
+    seen,
+    rules: burstRules(
+      seen.map((s) => s.step),
+      all2xx,
+    ),
   };
-  return { seen, rules };
 }
-
-interface Rules {
-  judged: RuleRun;
-  counted: RuleRun;
-  scope?: RuleRun;
-}
-const RULES = ['judged', 'counted', 'scope'] as const;
 
 /**
  * The burst, sent again while a rule's failure is not confirmed (./confirm.ts): each time after a random pause of up to
- * eight times the burst's own length (a tenth of a second at least, 5 s at most), so that another client sending the
- * same burst at the same pace — a second run of this suite on the key — falls out of step.
+ * a tenth of a second plus eight times the burst's own length (5 s at most), so that another client sending the same
+ * burst at the same pace — a second run of this suite on the key — falls out of step.
  */
 async function bursts(t: TestContext) {
   const now = t.session.opts.now ?? Date.now;
   const sleep = t.session.opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const sent: Awaited<ReturnType<typeof burst>>[] = [];
-  const open = () => RULES.some((k) => stillFailing(sent.map((b) => b.rules[k])));
-  do {
+  for (;;) {
     const started = now();
     sent.push(await burst(t));
-    if (!open() || sent.length >= CONFIRMING_BURSTS) break;
+    if (!needsAnother(sent.map((b) => b.rules))) break;
     await sleep(Math.min(5_000, Math.random() * (100 + 8 * (now() - started))));
-  } while (sent.length < CONFIRMING_BURSTS);
-  const verdict = (k: (typeof RULES)[number]) => confirmRule(sent.map((b) => b.rules[k]));
-  return { seen: sent[sent.length - 1].seen, judged: verdict('judged'), counted: verdict('counted'), scope: verdict('scope') };
+  }
+  return { seen: sent[sent.length - 1].seen, ...confirmBursts(sent.map((b) => b.rules)) };
 }
 
 /** One request without credentials, then one with the key: did the first count against the key? (observed) */
