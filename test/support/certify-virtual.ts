@@ -90,7 +90,13 @@ async function certify(config: Config, app: AppOptions, o: Options): Promise<Vir
   const base = { ...embedded.config, output: { ...embedded.config.output, progress: false } };
   const target: Target = {
     config: o.asIs ? base : { ...base, maxRequests: 100_000, deadlineMs: 10 * dayMs },
-    info: { env: base.env, baseUrl, plan: base.plan, embedded: true, world: worldInfo(base, embedded.options, undefined, embedded.dailyKeys) },
+    info: {
+      env: base.env,
+      baseUrl,
+      plan: base.plan,
+      embedded: true,
+      world: worldInfo(base, embedded.options, undefined, embedded.dailyKeys),
+    },
     windowMs,
     dayMs,
     dailyKeys: embedded.dailyKeys,
