@@ -69,6 +69,19 @@ describe('npm start with no configuration', () => {
   });
 });
 
+describe('npm start judges the daily quota on the daily scenario’s own key', () => {
+  it.each([
+    ['daily-ignored', 'fail'],
+    ['daily-quota-low', 'fail'],
+  ] as const)('A server with fault %s fails RL-DAILY-QUOTA on that key’s short quota.', async (fault, outcome) => {
+    const config = readConfig({}, { 'explore-budget': String(SMALL_EXPLORE_BUDGET) }, 'start');
+    const { report } = await certifyVirtually(config, { faults: [fault] }, { asIs: true });
+    const daily = report.load?.find((l) => l.scenario === 'daily');
+    expect(daily?.judgements.find((j) => j.requirement === 'RL-DAILY-QUOTA')?.outcome).toBe(outcome);
+    expect(report.outcome).toBe('not-conformant');
+  });
+});
+
 describe('npm start on a busy machine', () => {
   // The client's process off the CPU for part of every 200-250 ms (its timers and responses handled late) and CPU time
   // per request: as a 2-core machine with several busy processes beside the run. The pacer of the paced scenarios sends
