@@ -107,13 +107,14 @@ describe.each(ENGINES)('on the %s engine', (kind) => {
     const app = virtualApp({ ...WORLD, dayQuotas: { pro: 900 }, dailyKeyQuotas: { pro: 400 } }, clock);
     const engine: LoadEngine =
       kind === 'node' ? new NodeEngine({ send: virtualSend(app, clock), clock }, () => undefined) : new EmulatedK6(bundles.dir, app, clock);
-    const common = { plan: 'pro' as const, perMinute: 300, dayMs: DAY, nextDayAt, deadlineAt: clock.now() + 3_600_000 };
+    const common = { plan: 'pro' as const, perMinute: 300, dayMs: DAY, nextDayAt, maxWaitMs: 2 * DAY, deadlineAt: clock.now() + 3_600_000 };
     const jobs = [
       job('ceiling', { ...common, apiKey: app.keys.pro, perDay: 900 }),
       job('daily', { ...common, apiKey: DAILY_KEYS.pro, perDay: 400, ownKey: true }),
     ];
     // The conformance run's 50 requests, then the ceiling's, went on the run's key: none on the daily key.
     const [lane] = await clock.run(() => orchestrateLanes([jobs], { engine, clock, earlierRequests: [50] }));
+    expect(lane.notRun).toEqual([]);
     const [ceiling, daily] = lane.reports;
     expect(ceiling.timeline.some((p) => p.status === 429)).toBe(true);
     expect(daily.earlierRequests).toBe(0);
