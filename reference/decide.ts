@@ -110,7 +110,7 @@ export interface ServerState {
 
 export function serverState(o: ResolvedOptions): ServerState {
   const has = faultSet(o.faults);
-  const keys = keyTable(o.enterprise, o.dayQuotas);
+  const keys = keyTable(o.enterprise, o.dayQuotas, o.dailyKeyQuotas);
   if (has('wrong-plan-limit')) for (const k of keys.values()) k.perMinute += 40;
   return {
     o,
