@@ -10,7 +10,7 @@ import { framedBody } from './held-out-faults.ts';
 import { countedTwice, heldOut39, reservedId, type HeldOut39 } from './held-out-faults-39.ts';
 import { faultSet, type Has } from './faults.ts';
 import { credentialRead, keyIgnoringCase, tokenRead } from './credential-faults.ts';
-import { preflightReply, undocumentedDelete, unroutedReply } from './methods.ts';
+import { headAlways200, preflightReply, undocumentedDelete, unroutedReply } from './methods.ts';
 import { retryAfter } from './headers.ts';
 import { DEMO_KEYS, findKey, keyTable, type KeyInfo } from './keys.ts';
 import { RateLimiter, type Decision, type Limits } from './limiter.ts';
@@ -110,7 +110,7 @@ export interface ServerState {
 
 export function serverState(o: ResolvedOptions): ServerState {
   const has = faultSet(o.faults);
-  const keys = keyTable(o.enterprise, o.dayQuotas);
+  const keys = keyTable(o.enterprise, o.dayQuotas, o.dailyKeyQuotas);
   if (has('wrong-plan-limit')) for (const k of keys.values()) k.perMinute += 40;
   return {
     o,
@@ -249,6 +249,8 @@ export function decide(s: ServerState, r: Request): Outcome {
   if (!auth.ok && s.has('create-401-stored') && r.route?.operation === 'createPet') r.route.handler({ ...ctx, probe: false });
   if (!auth.ok) return { reply: unauthorized(s, auth, r, () => r.route?.handler(ctx)), decision };
   if (!r.route) return { reply: unrouted(), decision };
+  const head = headAlways200(method, r.route.operation, s.has);
+  if (head) return { reply: head, decision };
   const byHeaders = headerFault(ctx.header, s.has, error);
   if (byHeaders) return { reply: byHeaders, decision };
   // Variant surface.accept=strict: an Accept that excludes application/json gets a 406 (RFC 9110 §12.5.1).

@@ -91,6 +91,10 @@ const table = {
     'METHOD-405-ALLOW',
     "A method a path does not take gets the framework's own 405: text/plain, no Allow (RFC 9110 §15.5.6), no Error body.",
   ),
+  'head-always-200': conformance(
+    'METHOD-HEAD-AS-GET',
+    'HEAD is answered by a handler of its own, after the key, that looks nothing up: 200 for any id (HEAD /v1/pets/{an id no pet has} is 200 where GET is 404).',
+  ),
   'method-405-allow-partial': conformance(
     'METHOD-405-DETAILS',
     "A 405's Allow lists only the methods of the first route matching the path (Allow: GET for PUT /pets, which takes POST too).",

@@ -12,6 +12,18 @@ export const DEMO_KEYS: Readonly<Record<PlanName, string>> = {
   enterprise: 'as_demo_enterprise_c4f86b1e09d2a753',
 };
 
+/**
+ * A second demo key per plan, used by the suite only for the daily scenario of a run on the embedded server: a key of
+ * its own, so that no earlier request of the run counts against its quota, which can then be a short one (its own
+ * `dailyKeyQuotas`; src/target/world.ts sizes it). Its prefix differs from the demo keys' (fault auth-prefix-match).
+ */
+export const DAILY_KEYS: Readonly<Record<PlanName, string>> = {
+  free: 'as_daily_free_2b7e91c4d05a6f38',
+  pro: 'as_daily_pro_6d03f8a2b1c94e57',
+  business: 'as_daily_business_9a4c27e0f56b1d83',
+  enterprise: 'as_daily_enterprise_e18b5d9c3a7f0624',
+};
+
 export const DEFAULT_ENTERPRISE = { perMinute: 5000, perDay: 1_000_000 } as const;
 
 export interface KeyInfo {
@@ -21,18 +33,25 @@ export interface KeyInfo {
   perDay: number;
 }
 
-/** The key table: API key → its plan and limits (a plan's per-day quota replaced where `dayQuotas` names one). */
+/**
+ * The key table: API key → its plan and limits (a plan's per-day quota replaced where `dayQuotas` names one), the
+ * daily keys too (their quota where `dailyKeyQuotas` names one, else the demo key's).
+ */
 export function keyTable(
   enterprise: { perMinute: number; perDay: number } = DEFAULT_ENTERPRISE,
   dayQuotas: Partial<Record<PlanName, number>> = {},
+  dailyKeyQuotas: Partial<Record<PlanName, number>> = {},
 ): Map<string, KeyInfo> {
   const limits: Record<PlanName, { perMinute: number; perDay: number }> = { ...SPEC_PLANS, enterprise };
-  return new Map(
-    (Object.keys(DEMO_KEYS) as PlanName[]).map((plan) => [
-      DEMO_KEYS[plan],
-      { key: DEMO_KEYS[plan], plan, ...limits[plan], perDay: dayQuotas[plan] ?? limits[plan].perDay },
-    ]),
-  );
+  const plans = Object.keys(DEMO_KEYS) as PlanName[];
+  const info = (key: string, plan: PlanName, perDay: number | undefined): [string, KeyInfo] => [
+    key,
+    { key, plan, ...limits[plan], perDay: perDay ?? dayQuotas[plan] ?? limits[plan].perDay },
+  ];
+  return new Map([
+    ...plans.map((plan) => info(DEMO_KEYS[plan], plan, undefined)),
+    ...plans.map((plan) => info(DAILY_KEYS[plan], plan, dailyKeyQuotas[plan])),
+  ]);
 }
 
 /**

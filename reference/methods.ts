@@ -56,3 +56,9 @@ export function undocumentedDelete(method: string, pathname: string, has: Has): 
   if (!has('undocumented-delete-no-auth') || method !== 'DELETE' || !/^\/v1\/pets\/[^/]+$/.test(pathname)) return undefined;
   return { status: 204, body: '', bare: true };
 }
+
+/** Fault head-always-200: HEAD answered by an existence check of its own, after the key, that looks nothing up: 200. */
+export function headAlways200(method: string, operation: string, has: Has): Reply | undefined {
+  if (!has('head-always-200') || method !== 'HEAD' || (operation !== 'getPet' && operation !== 'listPets')) return undefined;
+  return { status: 200, body: '' };
+}

@@ -149,6 +149,8 @@ export interface AppOptions {
   enterprise?: { perMinute: number; perDay: number };
   /** Per-day quotas that replace a plan's published one (the embedded server's short day needs reachable quotas). */
   dayQuotas?: Partial<Record<PlanName, number>>;
+  /** Per-day quotas of the daily keys (keys.ts DAILY_KEYS): the suite's embedded server gives them a short one of their own. */
+  dailyKeyQuotas?: Partial<Record<PlanName, number>>;
   /** Pets in the store at start, default 120. */
   seedPets?: number;
   /** First id assigned, default 9007199254740993n (2^53 + 1). */
@@ -167,6 +169,7 @@ export interface ResolvedOptions {
   variants: Variants;
   enterprise: { perMinute: number; perDay: number };
   dayQuotas: Partial<Record<PlanName, number>>;
+  dailyKeyQuotas: Partial<Record<PlanName, number>>;
   seedPets: number;
   firstId: bigint;
   anonymousPerMinute: number;
@@ -183,6 +186,7 @@ export function resolveOptions(o: AppOptions = {}): ResolvedOptions {
     variants,
     enterprise: o.enterprise ?? { ...DEFAULT_ENTERPRISE },
     dayQuotas: { ...o.dayQuotas },
+    dailyKeyQuotas: { ...o.dailyKeyQuotas },
     seedPets: o.seedPets ?? 120,
     firstId: o.firstId ?? 9007199254740993n,
     anonymousPerMinute: o.anonymousPerMinute ?? 60,

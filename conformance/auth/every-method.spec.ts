@@ -11,9 +11,10 @@
 import { defineSpec } from '../../src/harness/define-spec.ts';
 import type { TestContext } from '../../src/harness/context.ts';
 import type { ApiRequest, Credential } from '../../src/http/client.ts';
-import { methodAnswer, notTakenAnswer, UNKNOWN_ID } from '../../src/harness/ops.ts';
+import { headGetAnswer, methodAnswer, notTakenAnswer, UNKNOWN_ID } from '../../src/harness/ops.ts';
 import { judgeMethodWithoutKey } from '../../src/core/sections/auth/rules.ts';
 import { judgeMethodNotTaken } from '../../src/core/sections/responses/rules.ts';
+import { judgeHeadAsGet } from '../../src/core/sections/responses/head.ts';
 import { documentedAt, EXTENSION_METHOD, otherMethodsAt, pathOf } from '../../src/core/methods.ts';
 
 export { EXTENSION_METHOD };
@@ -84,6 +85,31 @@ async function withKey(t: TestContext) {
   });
 }
 
+/**
+ * HEAD with the key, beside GET of the same target: a page, and an id no server issued (GET answers 404). HEAD may be
+ * refused (the spec shows GET only); served, it answers as GET would (RFC 9110 §9.3.2).
+ */
+async function headAsGet(t: TestContext) {
+  const targets = [
+    { operation: 'listPets' as const, path: pathOf('listPets'), query: { limit: '1' } },
+    { operation: 'getPet' as const, path: ITEM },
+  ];
+  await t.together(targets, async ({ operation, path, query }) => {
+    const ask = (method: string) =>
+      t.request({
+        operation,
+        method,
+        path,
+        ...(query ? { query } : {}),
+        auth: 'valid',
+        ...(method === 'HEAD' ? { offSpec: true, harmless: 'HEAD is safe' } : {}),
+      });
+    const head = await ask('HEAD');
+    const get = await ask('GET');
+    t.judge(head, judgeHeadAsGet(path, 'with the key', headGetAnswer(head), headGetAnswer(get)));
+  });
+}
+
 export default defineSpec({
   operation: 'auth',
   behaviour: 'every-method',
@@ -97,6 +123,11 @@ export default defineSpec({
       title: 'A method a path does not take, sent with the key, is answered 405 with Allow (or 404), never served.',
       requirements: ['METHOD-405-ALLOW', 'METHOD-405-DETAILS'],
       run: withKey,
+    },
+    {
+      title: 'HEAD, where served, answers as GET would: never served where GET of the same target is refused.',
+      requirements: ['METHOD-HEAD-AS-GET'],
+      run: headAsGet,
     },
   ],
 });

@@ -55,6 +55,11 @@ export interface LoadJob {
    * earlier requests on the key either way.
    */
   likelyNextDayAt?: (now: number) => number;
+  /**
+   * The job's key is its own: no other job of the lane sends on it (the embedded server's daily key, reference/keys.ts
+   * DAILY_KEYS): the orchestrator keeps its state (requests sent, 429s, rests) apart from the lane's key.
+   */
+  ownKey?: boolean;
   /** The key is used by nothing else (a key per plan): requests counted on it that are not the scenario's own are a finding. */
   dedicatedKey?: boolean;
   /**

@@ -76,13 +76,26 @@ interface Lane {
   sent: number;
   /** A scenario of the lane got a 429 on its key: what follows is sent after a 429 (a ban may be earned). */
   throttled?: boolean;
+  /** The state of each key a job of the lane has to itself (LoadJob.ownKey: the embedded server's daily key), by key. */
+  own: Map<string, KeyUse>;
+}
+
+/** What the orchestrator keeps of one key: its state, the requests sent on it, whether a 429 came on it. */
+type KeyUse = Pick<Lane, 'key' | 'sent' | 'throttled'>;
+
+/** The key `job` sends on: the lane's, or one the job has to itself (nothing sent on it before, its own state). */
+function keyOf(l: Lane, job: LoadJob): KeyUse {
+  if (!job.ownKey) return l;
+  let use = l.own.get(job.apiKey);
+  if (!use) l.own.set(job.apiKey, (use = { key: {}, sent: 0 }));
+  return use;
 }
 
 /** The job as it runs: the daily scenario learns how many requests the run sent on its key before it. */
 const withEarlier = (job: LoadJob, sent: number): LoadJob => (job.scenario === 'daily' ? { ...job, earlierRequests: sent } : job);
 
 /** The job as it runs on a lane whose key got no 429 yet: a ban on its first 429 was not earned. */
-const withHistory = (job: LoadJob, l: Pick<Lane, 'throttled'>): LoadJob => (l.throttled ? job : { ...job, noEarlier429: true });
+const withHistory = (job: LoadJob, l: Pick<KeyUse, 'throttled'>): LoadJob => (l.throttled ? job : { ...job, noEarlier429: true });
 
 /**
  * A ceiling followed on its key by a recovery leaves its POST at the limit (where writes are allowed) to the recovery:
@@ -111,6 +124,7 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
     out: { reports: [], notRun: [] },
     done: false,
     sent: (o.earlierRequests && o.earlierRequests[i]) || 0,
+    own: new Map(),
   }));
   const retry = { budget: o.retryBudget ?? 0 };
   const steps = Math.max(0, ...lanes.map((l) => l.jobs.length));
@@ -224,19 +238,20 @@ function longestRest(active: Lane[], i: number, now: number, o: OrchestratorOpti
   let why = '';
   for (const l of active) {
     const job = l.retryJob ?? l.jobs[i];
-    if (l.key.waitRefusedMs !== undefined) {
+    const key = keyOf(l, job).key;
+    if (key.waitRefusedMs !== undefined) {
       stopLane(
         l,
         {
           kind: 'max-wait',
-          reason: `the key must rest ${secs(l.key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`,
+          reason: `the key must rest ${secs(key.waitRefusedMs)} (the last 429 asked for it), more than the ${secs(job.maxWaitMs)} this run waits`,
           from: i,
         },
         o,
       );
       continue;
     }
-    const rest = restBefore(job, l.key, now);
+    const rest = restBefore(job, key, now);
     if (rest.ms > job.maxWaitMs)
       stopLane(
         l,
@@ -254,10 +269,11 @@ function longestRest(active: Lane[], i: number, now: number, o: OrchestratorOpti
 
 /** The lane's job as it runs: with the requests sent on its key before, and (k6) the VUs the key's latency needs. */
 function sizedJob(l: Lane, planned: LoadJob, o: OrchestratorOptions): LoadJob {
-  const job = withHistory(withEarlier(planned, l.sent), l);
-  const sized = o.engine.name === 'k6' ? vusFor(job, l.key) : job;
+  const use = keyOf(l, planned);
+  const job = withHistory(withEarlier(planned, use.sent), use);
+  const sized = o.engine.name === 'k6' ? vusFor(job, use.key) : job;
   if (sized.maxVus > job.maxVus && o.onWait)
-    o.onWait(`${job.scenario} (${job.plan}) on ${sized.maxVus} k6 VUs: the key's responses took ${l.key.latencyMs} ms on average`);
+    o.onWait(`${job.scenario} (${job.plan}) on ${sized.maxVus} k6 VUs: the key's responses took ${use.key.latencyMs} ms on average`);
   return sized;
 }
 
@@ -267,9 +283,10 @@ function sizedJob(l: Lane, planned: LoadJob, o: OrchestratorOptions): LoadJob {
  * the run interrupted.
  */
 function settleLane(l: Lane, { job, r }: { job: LoadJob; r: EngineResult }, step: Step, o: OrchestratorOptions): boolean {
-  l.sent += r.report.requestsSent;
-  if (r.report.timeline.some((p) => p.status === 429)) l.throttled = true;
-  keepKeyState(l.key, r.report.key || {});
+  const use = keyOf(l, job);
+  use.sent += r.report.requestsSent;
+  if (r.report.timeline.some((p) => p.status === 429)) use.throttled = true;
+  keepKeyState(use.key, r.report.key || {});
   const earlier = l.firstAttempt;
   l.firstAttempt = l.retryJob = undefined;
   if (!r.unreachable && !o.signal?.aborted && tryAgain(job, r.report, step, o)) {

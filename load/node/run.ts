@@ -126,13 +126,22 @@ export function jobsFor(
     ...(target.info.embedded ? { retries: 1 } : {}),
   }));
   // A ceiling followed by the recovery leaves its POST at the limit to the recovery (its cost and caps say so).
-  const jobs = readBackOnce(planned);
+  const jobs = readBackOnce(planned.map((j) => onDailyKey(j, target)));
   const most = jobs.reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
   if (most > budget)
     throw new ConfigError(
       `the rate-limit scenarios (${scenarios.join(', ')}) on plan ${lane.plan} may send up to ${most} requests, above the ${budget} left in the run's budget (--max-requests)`,
     );
   return jobs;
+}
+
+/**
+ * The daily scenario on the embedded server: on its plan's daily key (target.dailyKeys), which no other request of the
+ * run touches, with that key's short quota — no earlier request counts against it. Any other job is as planned.
+ */
+function onDailyKey(job: LoadJob, target: Target): LoadJob {
+  const daily = job.scenario === 'daily' ? target.dailyKeys?.[job.plan] : undefined;
+  return daily ? { ...job, apiKey: daily.key, perDay: daily.perDay, ownKey: true } : job;
 }
 
 export interface LaneRun extends Orchestrated {

@@ -54,7 +54,8 @@ export async function runCertification(setup: RunSetup, stop: AbortController, r
     failUsage(e);
   }
   const target = await openRunTarget(config, profile);
-  const redact = makeRedactor(keysOf(target.config));
+  // The embedded server's daily keys (the daily scenario's own) are keys too: redacted like the run's.
+  const redact = makeRedactor([...keysOf(target.config), ...Object.values(target.dailyKeys ?? {}).map((d) => d.key)]);
   let traffic: TrafficLog | undefined;
   try {
     const picked = engineFor(target, profile);

@@ -10,7 +10,14 @@ export interface TargetInfo {
    * The embedded server's short world (absent for a real target): its rate-limit window and quota day, in ms, and
    * the per-day quota of each plan under test — what the run was judged on instead of the spec's minute and day.
    */
-  world?: { windowMs: number; dayMs: number; perDay: Record<string, number>; machine?: WorldMachine };
+  world?: {
+    windowMs: number;
+    dayMs: number;
+    perDay: Record<string, number>;
+    /** The per-day quota of each plan's daily key, the daily scenario's own (absent in reports written before it had one). */
+    dailyKeyPerDay?: Record<string, number>;
+    machine?: WorldMachine;
+  };
   /** The network the run reached the target over (absent in reports written before it was recorded). */
   network?: NetworkInfo;
 }

@@ -9,6 +9,7 @@ import type { TestContext } from './context.ts';
 import type { Answer } from '../core/sections/create-pet/rules.ts';
 import type { MethodAnswer } from '../core/sections/auth/rules.ts';
 import type { NotTakenAnswer } from '../core/sections/responses/rules.ts';
+import type { HeadGetAnswer } from '../core/sections/responses/head.ts';
 import { expectedAfterCreate, petAt, sentPet, type PetText, type SentPet } from '../core/sections/pets.ts';
 import { namePrefix } from './names.ts';
 
@@ -108,6 +109,16 @@ export const methodAnswer = (ex: ApiExchange): MethodAnswer => ({
   status: ex.response?.status,
   shown: describeStatus(ex),
 });
+
+/** What METHOD-HEAD-AS-GET reads of a HEAD or a GET: the status, as shown, and the media type of Content-Type. */
+export const headGetAnswer = (ex: ApiExchange): HeadGetAnswer => {
+  const type = ex.response?.headers['content-type'];
+  return {
+    status: ex.response?.status,
+    shown: describeStatus(ex),
+    ...(type !== undefined ? { mediaType: type.split(';')[0].trim() } : {}),
+  };
+};
 
 /** What METHOD-405-ALLOW reads of an exchange with a method its path does not take: the answer, its Allow, its body. */
 export const notTakenAnswer = (ex: ApiExchange, documented: readonly string[]): NotTakenAnswer => ({

@@ -6,7 +6,7 @@
  * it can use up; the enterprise limits of --rpm / --rpd).
  */
 import type { AppOptions } from '../../reference/app.ts';
-import { DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
+import { DAILY_KEYS, DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
 import { EMBEDDED_PLAN, type Config } from '../settings/read-config.ts';
 import { EMBEDDED_KEY_SOURCE } from '../settings/plan-keys.ts';
 import { DAY_MS, MINUTE_MS, PLAN_NAMES, PLANS, planLimits, type PlanLimits, type PlanName } from '../core/plans.ts';
@@ -24,7 +24,18 @@ export interface Target {
   /** The server's rate-limit window and quota day (the spec's minute and day unless configured). */
   windowMs: number;
   dayMs: number;
+  /**
+   * The embedded server's daily keys (reference/keys.ts DAILY_KEYS) per plan under test, each with its per-day quota:
+   * the daily scenario runs on its plan's, which no other request of the run touches (world.ts sizes its quota).
+   */
+  dailyKeys?: Partial<Record<PlanName, DailyKey>>;
   close(): Promise<void>;
+}
+
+/** A key used by the daily scenario only, and its per-day quota on the embedded server. */
+export interface DailyKey {
+  key: string;
+  perDay: number;
 }
 
 /**
@@ -34,7 +45,7 @@ export interface Target {
 export function embeddedOptions(
   c: Config,
   machine?: MachineRate,
-): AppOptions & { windowMs: number; dayMs: number; dayQuotas: Record<PlanName, number> } {
+): AppOptions & { windowMs: number; dayMs: number; dayQuotas: Record<PlanName, number>; dailyKeyQuotas: Record<PlanName, number> } {
   // The enterprise limits asked for (--rpm / --rpd), for the single key or for the enterprise plan among several.
   const asked = c.limits?.plan === 'enterprise' ? c.limits : c.plans?.find((p) => p.plan === 'enterprise')?.limits;
   const published: Record<PlanName, WorldPlan> = {
@@ -56,10 +67,11 @@ export function embeddedOptions(
     measuredPerS: machine?.perS,
   });
   const dayQuotas = {} as Record<PlanName, number>;
-  underTest.forEach((p, i) => (dayQuotas[p] = world.quotas[i]));
-  others.forEach((p, i) => (dayQuotas[p] = world.otherQuotas[i]));
+  const dailyKeyQuotas = {} as Record<PlanName, number>;
+  underTest.forEach((p, i) => ((dayQuotas[p] = world.quotas[i]), (dailyKeyQuotas[p] = world.dailyQuotas[i])));
+  others.forEach((p, i) => ((dayQuotas[p] = world.otherQuotas[i]), (dailyKeyQuotas[p] = world.otherDailyQuotas[i])));
   const enterprise = { perMinute: published.enterprise.perMinute, perDay: dayQuotas.enterprise };
-  return { windowMs: world.windowMs, dayMs: world.dayMs, enterprise, dayQuotas };
+  return { windowMs: world.windowMs, dayMs: world.dayMs, enterprise, dayQuotas, dailyKeyQuotas };
 }
 
 /** A plan's limits on the embedded server. */
@@ -74,17 +86,25 @@ export function embeddedTarget(
   baseUrl: string,
   extra: AppOptions = {},
   machine?: MachineRate,
-): { options: AppOptions & { windowMs: number; dayMs: number }; config: Config } {
+): { options: AppOptions & { windowMs: number; dayMs: number }; config: Config; dailyKeys: Partial<Record<PlanName, DailyKey>> } {
   const base = embeddedOptions(c, machine);
-  const options = { ...base, ...extra, dayQuotas: { ...base.dayQuotas, ...extra.dayQuotas } };
+  const options = {
+    ...base,
+    ...extra,
+    dayQuotas: { ...base.dayQuotas, ...extra.dayQuotas },
+    dailyKeyQuotas: { ...base.dailyKeyQuotas, ...extra.dailyKeyQuotas },
+  };
   const plan = c.plan || EMBEDDED_PLAN;
   // Every plan gets its demo key and the limits the server runs with.
   const plans = c.plans?.map((p) => ({ ...p, key: DEMO_KEYS[p.plan], limits: embeddedLimits(p.plan, options) }));
   const limits = embeddedLimits(plan, options);
   // The daily scenario first waits for a fresh quota day: unless a longest wait was given, a run may wait a whole short day.
   const maxWaitMs = c.maxWaitGiven || !c.load.allowDaily ? c.maxWaitMs : Math.max(c.maxWaitMs, options.dayMs + options.windowMs);
+  const dailyKeys: Partial<Record<PlanName, DailyKey>> = {};
+  for (const p of plans?.map((x) => x.plan) ?? [plan]) dailyKeys[p] = { key: DAILY_KEYS[p], perDay: options.dailyKeyQuotas[p] };
   return {
     options,
+    dailyKeys,
     config: {
       ...c,
       baseUrl,
@@ -99,11 +119,24 @@ export function embeddedTarget(
 }
 
 /** What a report says of the embedded server's short world: its window, its day and the quotas of the plans under test. */
-export function worldInfo(config: Config, o: { windowMs: number; dayMs: number }, machine?: MachineRate): NonNullable<TargetInfo['world']> {
+export function worldInfo(
+  config: Config,
+  o: { windowMs: number; dayMs: number },
+  machine?: MachineRate,
+  dailyKeys?: Partial<Record<PlanName, DailyKey>>,
+): NonNullable<TargetInfo['world']> {
   const lanes = config.plans?.length ? config.plans.map((p) => p.limits) : config.limits ? [config.limits] : [];
   const perDay: Record<string, number> = {};
   for (const l of lanes) if (l.perDay !== undefined) perDay[l.plan] = l.perDay;
-  return { windowMs: o.windowMs, dayMs: o.dayMs, perDay, ...(machine ? { machine: worldMachine(machine) } : {}) };
+  const dailyKeyPerDay: Record<string, number> = {};
+  for (const [plan, d] of Object.entries(dailyKeys ?? {})) if (d && perDay[plan] !== undefined) dailyKeyPerDay[plan] = d.perDay;
+  return {
+    windowMs: o.windowMs,
+    dayMs: o.dayMs,
+    perDay,
+    ...(Object.keys(dailyKeyPerDay).length ? { dailyKeyPerDay } : {}),
+    ...(machine ? { machine: worldMachine(machine) } : {}),
+  };
 }
 
 const worldMachine = (m: MachineRate): WorldMachine => ({
@@ -128,7 +161,7 @@ export async function openTarget(c: Config, extra: AppOptions = {}, machine?: Ma
       close: () => Promise.resolve(),
     };
   const sized = machine && !c.load.windowMs ? machine : undefined;
-  const { options, config } = embeddedTarget(c, '', extra, sized);
+  const { options, config, dailyKeys } = embeddedTarget(c, '', extra, sized);
   // The reference server (its schemas compiled as it loads) only for a run that starts it, not for one against a URL.
   const [{ buildApp }, { listen }] = await Promise.all([import('../../reference/app.ts'), import('../../reference/server.ts')]);
   // Over TLS (--tls, --mutual-tls): a CA made for this run, trusted by it only.
@@ -138,12 +171,13 @@ export async function openTarget(c: Config, extra: AppOptions = {}, machine?: Ma
     tls?.remove();
     throw e;
   });
-  const info = { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true, world: worldInfo(config, options, sized) };
+  const info = { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true, world: worldInfo(config, options, sized, dailyKeys) };
   return {
     config: { ...config, baseUrl: server.url, network },
     info: { ...info, network: networkInfoOf(server.url, network, { runCa: !!tls }) },
     windowMs: options.windowMs,
     dayMs: options.dayMs,
+    dailyKeys,
     close: () => server.close().finally(() => tls?.remove()),
   };
 }
@@ -158,5 +192,11 @@ export function embeddedNote(t: Target): string | undefined {
   const sized = m
     ? ` Sized to this machine: it sustained ${m.measuredPerS} responses a second against the embedded server (${m.inFlight} in flight, measured for ${(m.ms / 1000).toFixed(1)} s before the run, after a warm-up), so a window asks at most ${m.windowRatePerS} a second of it${m.windowRatePerS < EMBEDDED_RATE_PER_S ? ` (three quarters of that: a busy machine gets a longer window and day, never a rate it cannot offer)` : ` (a 1 s window for every ${EMBEDDED_RATE_PER_S} of the largest limit)`}.`
     : '';
-  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s.${sized} Each plan's per-minute number applies to every such window, and its per-day quota is one that only the daily scenario can use up in a short day; the run is judged on those limits (${limits}).`;
+  const daily = Object.entries(t.dailyKeys ?? {})
+    .map(([plan, d]) => `${plan} ${d?.perDay} a day`)
+    .join(', ');
+  const own = daily
+    ? ` The daily scenario runs on a demo key of its own plan that no other request of the run touches (${daily}: more than a window allows, spent in a short day), so no earlier request counts against its quota; the run's key has a quota none of the other scenarios can use up.`
+    : " Each plan's per-day quota is one that only the daily scenario can use up in a short day.";
+  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s.${sized} Each plan's per-minute number applies to every such window.${own} The run is judged on those limits (${limits}).`;
 }

@@ -8,13 +8,18 @@
  *   count them), so one machine reaches the limit well within a window — or for
  *   every half of what this machine was measured to sustain against the embedded
  *   server when that is less (a busy machine: src/cli/machine-rate.ts);
- * - the quota: the plan's published one, capped just above what a run sends on
- *   the key before the daily scenario — the conformance specs and exploration,
- *   and at most 9 windows' worth of the per-minute scenarios — so that only the
- *   daily scenario can use it up;
- * - the day: long enough for the daily scenario's whole pace from the start of
- *   a day, and for its last 429 to ask to wait longer than a window plus the
- *   judges' tolerance (the way a day's 429 is told from a window's).
+ * - the daily scenario runs on a key of its own (reference/keys.ts DAILY_KEYS),
+ *   which no other request of the run touches: its quota is the plan's
+ *   published one capped at 2 windows' worth (DAILY_KEY_WINDOWS) — still more
+ *   than a window allows, so the day's 429 is not the window's;
+ * - the quota of the run's own key: the plan's published one, capped just above
+ *   what a run sends on it — the conformance specs and exploration, and at most
+ *   9 windows' worth of the per-minute scenarios — so that none of them can use
+ *   it up;
+ * - the day: long enough for the daily scenario's whole pace on its key from
+ *   the start of a day, and for its last 429 to ask to wait longer than a
+ *   window plus the judges' tolerance (the way a day's 429 is told from a
+ *   window's).
  * A window or day given with --window-ms / --day-ms is kept; the quotas then fit
  * that day. Pure.
  */
@@ -37,6 +42,8 @@ export function windowRatePerS(measuredPerS?: number): number {
 export const EMBEDDED_SPEC_REQUESTS = 200;
 /** The per-minute scenarios of a run send at most this many windows' worth of successes (ceiling and recovery 2 each, sustained 1.8, overload 3). */
 export const PER_MINUTE_WINDOWS = 9;
+/** The daily key's quota, in windows' worth of the plan's per-minute limit: more than one, so the day's 429 is not a window's. */
+export const DAILY_KEY_WINDOWS = 2;
 /** The daily scenario's pace (load/lib/scenario-options.ts: sustainedFraction) and its slack beyond the quota (load/lib/load-shapes.ts: dailyPace). */
 const DAILY_FRACTION = 0.9;
 const DAILY_EXTRA_LIMITS = 2;
@@ -65,6 +72,8 @@ export interface World {
   dayMs: number;
   /** Each plan's per-day quota on the server, in the order given. */
   quotas: number[];
+  /** Each plan's per-day quota on its daily key (the daily scenario's own), in the order given. */
+  dailyQuotas: number[];
 }
 
 const perWindow = (perMinute: number) => Math.max(1, Math.floor(perMinute * DAILY_FRACTION));
@@ -101,19 +110,25 @@ export function embeddedWorld(o: {
   dayMs?: number;
   /** What this machine sustained against the embedded server, responses a second (src/cli/machine-rate.ts), when measured. */
   measuredPerS?: number;
-}): World & { otherQuotas: number[] } {
+}): World & { otherQuotas: number[]; otherDailyQuotas: number[] } {
   const windowMs =
     o.windowMs ||
     worldWindowMs(
       o.underTest.map((p) => p.perMinute),
       windowRatePerS(o.measuredPerS),
     );
-  const quota = (p: WorldPlan) => {
-    if (p.asked) return p.perDay;
-    const q = Math.min(p.perDay, o.conformance + PER_MINUTE_WINDOWS * p.perMinute);
-    return o.dayMs ? Math.min(q, spendable(p.perMinute, o.dayMs, windowMs)) : q;
+  const fit = (p: WorldPlan, q: number) => (o.dayMs ? Math.min(q, spendable(p.perMinute, o.dayMs, windowMs)) : q);
+  const quota = (p: WorldPlan) => (p.asked ? p.perDay : fit(p, Math.min(p.perDay, o.conformance + PER_MINUTE_WINDOWS * p.perMinute)));
+  const dailyQuota = (p: WorldPlan) => (p.asked ? p.perDay : fit(p, Math.min(p.perDay, DAILY_KEY_WINDOWS * p.perMinute)));
+  const dailyQuotas = o.underTest.map(dailyQuota);
+  const dayMs = o.dayMs || Math.max(windowMs, ...o.underTest.map((p, i) => dayNeededMs(p.perMinute, dailyQuotas[i], windowMs)));
+  const others = o.others ?? [];
+  return {
+    windowMs,
+    dayMs,
+    quotas: o.underTest.map(quota),
+    dailyQuotas,
+    otherQuotas: others.map(quota),
+    otherDailyQuotas: others.map(dailyQuota),
   };
-  const quotas = o.underTest.map(quota);
-  const dayMs = o.dayMs || Math.max(windowMs, ...o.underTest.map((p, i) => dayNeededMs(p.perMinute, quotas[i], windowMs)));
-  return { windowMs, dayMs, quotas, otherQuotas: (o.others ?? []).map(quota) };
 }

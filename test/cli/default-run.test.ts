@@ -47,7 +47,17 @@ describe('npm start with no configuration', () => {
     expect(report.outcome).toBe('certified');
     expect(report.load?.map((l) => [l.scenario, l.verdict])).toEqual(SCENARIO_NAMES.map((s) => [s, 'pass']));
     // The certificate names the world it was judged in.
-    expect(report.target.world).toEqual({ windowMs: 1000, dayMs: target.dayMs, perDay: { pro: target.config.limits?.perDay } });
+    // The daily scenario was judged on its own key's short quota, which the certificate names beside the run's key's.
+    const dailyQuota = target.dailyKeys?.pro?.perDay;
+    expect(report.target.world).toEqual({
+      windowMs: 1000,
+      dayMs: target.dayMs,
+      perDay: { pro: target.config.limits?.perDay },
+      dailyKeyPerDay: { pro: dailyQuota },
+    });
+    expect(report.load?.find((l) => l.scenario === 'daily')?.judgements.find((j) => j.requirement === 'RL-DAILY-QUOTA')?.message).toMatch(
+      new RegExp(`after ${dailyQuota} successes \\(quota ${dailyQuota};`),
+    );
     expect(report.notes[0]).toMatch(/^The embedded reference server runs a short world: a 1 s window and a quota day of \d+ s/);
     // Simulated time counts the waits only (windows, Retry-Afters, pacing, a fresh quota day), no CPU time. At worst the
     // daily scenario waits a whole quota day: everything before it, a day, and the daily scenario itself.
@@ -56,6 +66,19 @@ describe('npm start with no configuration', () => {
     const before = at(report.load![3].endedAt) - at(report.startedAt);
     const worst = before + target.dayMs + (at(daily.endedAt) - at(daily.startedAt));
     expect(worst).toBeLessThan(50_000);
+  });
+});
+
+describe('npm start judges the daily quota on the daily scenario’s own key', () => {
+  it.each([
+    ['daily-ignored', 'fail'],
+    ['daily-quota-low', 'fail'],
+  ] as const)('A server with fault %s fails RL-DAILY-QUOTA on that key’s short quota.', async (fault, outcome) => {
+    const config = readConfig({}, { 'explore-budget': String(SMALL_EXPLORE_BUDGET) }, 'start');
+    const { report } = await certifyVirtually(config, { faults: [fault] }, { asIs: true });
+    const daily = report.load?.find((l) => l.scenario === 'daily');
+    expect(daily?.judgements.find((j) => j.requirement === 'RL-DAILY-QUOTA')?.outcome).toBe(outcome);
+    expect(report.outcome).toBe('not-conformant');
   });
 });
 
@@ -92,11 +115,11 @@ describe('npm start on a busy machine', () => {
   );
 
   it(
-    'A client off the CPU 900 ms of every 3 s falls short in some scenario: that scenario runs once more on a fresh quota day, its report says so, and the run certifies, whatever the phase.',
+    'A client off the CPU 900 ms of every 2 s falls short in some scenario: that scenario runs once more on a fresh quota day, its report says so, and the run certifies, whatever the phase.',
     async () => {
       for (const phase of PHASES) {
         // The full npm start configuration: the long exploration is what puts a scenario's start in a long stall.
-        const { report } = await certifyVirtually(npmStart(), {}, { asIs: true, busy: { everyMs: 3000, stallMs: 900, cpuMs: 1 }, phase });
+        const { report } = await certifyVirtually(npmStart(), {}, { asIs: true, busy: { everyMs: 2000, stallMs: 900, cpuMs: 1 }, phase });
         expect([phase, notPassedMusts(report)]).toEqual([phase, []]);
         expect(report.load?.map((l) => l.scenario)).toEqual([...SCENARIO_NAMES]);
         const again = report.load?.filter((l) => l.notes?.some((n) => n.startsWith('Second attempt: a first one'))) ?? [];

@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { NodeEngine, type LoadEngine, type LoadJob } from '../../load/node/engine.ts';
 import { orchestrateLanes } from '../../load/node/orchestrator.ts';
+import { DAILY_KEYS } from '../../reference/keys.ts';
 import { runRateLimits } from '../../load/node/run.ts';
 import type { AppOptions } from '../../reference/app.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
@@ -99,6 +100,25 @@ describe.each(ENGINES)('on the %s engine', (kind) => {
       ['pro', lanes[1].reports[0].requestsSent],
     ]);
     for (const r of daily) expect(quotaOf(r).outcome, r.plan).toBe('pass');
+  });
+
+  it('A daily scenario on a key of its own (ownKey: the embedded server’s daily key) counts nothing the lane sent before, and spends its whole quota.', async () => {
+    const clock = new VirtualClock(EARLY_IN_DAY);
+    const app = virtualApp({ ...WORLD, dayQuotas: { pro: 900 }, dailyKeyQuotas: { pro: 400 } }, clock);
+    const engine: LoadEngine =
+      kind === 'node' ? new NodeEngine({ send: virtualSend(app, clock), clock }, () => undefined) : new EmulatedK6(bundles.dir, app, clock);
+    const common = { plan: 'pro' as const, perMinute: 300, dayMs: DAY, nextDayAt, maxWaitMs: 2 * DAY, deadlineAt: clock.now() + 3_600_000 };
+    const jobs = [
+      job('ceiling', { ...common, apiKey: app.keys.pro, perDay: 900 }),
+      job('daily', { ...common, apiKey: DAILY_KEYS.pro, perDay: 400, ownKey: true }),
+    ];
+    // The conformance run's 50 requests, then the ceiling's, went on the run's key: none on the daily key.
+    const [lane] = await clock.run(() => orchestrateLanes([jobs], { engine, clock, earlierRequests: [50] }));
+    expect(lane.notRun).toEqual([]);
+    const [ceiling, daily] = lane.reports;
+    expect(ceiling.timeline.some((p) => p.status === 429)).toBe(true);
+    expect(daily.earlierRequests).toBe(0);
+    expect(quotaOf(daily)).toMatchObject({ outcome: 'pass', title: 'Daily quota enforced', evidence: { actual: '400' } });
   });
 
   /** The rate-limit half of a run against a real target (a base URL), after `before` requests on its key. */

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withReference } from '../support/cli.ts';
 import { readmeBlock } from '../support/readme-blocks.ts';
+import { SMALL_EXPLORATION, SMALL_EXPLORE_BUDGET } from '../support/explore-budget.ts';
 import { installInto, pack, ROOT, run, userEnv, type Packed } from './packed.ts';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; bin: Record<string, string> };
@@ -88,8 +89,9 @@ describe('The installed tarball, run from an empty project', () => {
   it(
     'Certifies the embedded reference server with one npx command: .env read from the project, the reports written in it, exit 0.',
     async () => {
-      // .env of the caller's folder: the exploration's seed, which the run prints.
-      writeFileSync(join(project, '.env'), 'ANIMAL_STORE_SEED=424242\n');
+      // .env of the caller's folder: the exploration's seed, which the run prints, and its budget: the small one, since
+      // what is judged here is the package (each part of the phase still runs; its reach is proven in test/explore).
+      writeFileSync(join(project, '.env'), `ANIMAL_STORE_SEED=424242\nANIMAL_STORE_EXPLORE_BUDGET=${SMALL_EXPLORE_BUDGET}\n`);
       const r = await run('npx', ['animal-store-certify', '--scenarios', 'ceiling,recovery', '--no-progress'], {
         cwd: project,
         env: userEnv(),
@@ -139,6 +141,8 @@ describe("README's shell recipe, run with bash in the project", () => {
           ANIMAL_STORE_WINDOW_MS: '1000',
           ANIMAL_STORE_REPORTS_DIR: 'reports-recipe',
           ANIMAL_STORE_SEED: '7',
+          // Any variable of a CI job reaches the run: the exploration on the small budget (what is judged is the line).
+          ...SMALL_EXPLORATION,
         });
         expect(r.code, r.stderr + r.stdout.slice(-3000)).toBe(0);
         const cert = JSON.parse(readFileSync(join(reports, 'certification.json'), 'utf8')) as {

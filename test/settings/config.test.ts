@@ -251,14 +251,16 @@ describe('a key per plan', () => {
   });
 
   test.each(['free', 'pro', 'business'] as const)(
-    "The embedded server's %s quota day can be used up by the daily scenario and not by the rest of a run, and the run may wait for it.",
+    "The embedded server's %s daily key's quota day can be used up by the daily scenario, the run's key's not by the rest of a run, and the run may wait for it.",
     (plan) => {
       const c = readConfig({}, { plan }, 'start');
       const o = embeddedOptions(c);
       const perMinute = c.limits?.perMinute as number;
       // The daily scenario paces at 90% of the limit from the start of a day, with two limits' worth of slack: its
       // pace and a window plus the judges' 2 s tolerance (its last 429 must ask to wait beyond them) fit in the day.
-      const paceWindows = Math.ceil((o.dayQuotas[plan] + 2 * perMinute) / Math.floor(0.9 * perMinute)) + 1;
+      // It runs on the daily key, whose quota is more than a window allows.
+      expect(o.dailyKeyQuotas[plan]).toBeGreaterThan(perMinute);
+      const paceWindows = Math.ceil((o.dailyKeyQuotas[plan] + 2 * perMinute) / Math.floor(0.9 * perMinute)) + 1;
       expect((paceWindows + 1) * o.windowMs + o.windowMs + 2000).toBeLessThanOrEqual(o.dayMs);
       // The conformance run (about 100 requests and the exploration's 400) and the per-minute scenarios (under 9
       // windows' worth) cannot use it up — or the quota is the plan's published one.
@@ -281,9 +283,14 @@ describe('a key per plan', () => {
     const t = await openTarget(readConfig({}, { plans: 'free,pro' }, 'start'));
     try {
       expect(embeddedNote(t)).toBe(
-        "The embedded reference server runs a short world: a 1 s window and a quota day of 26 s. Each plan's per-minute number applies to every such window, and its per-day quota is one that only the daily scenario can use up in a short day; the run is judged on those limits (free 60 a window and 1000 a day, pro 300 a window and 3300 a day).",
+        "The embedded reference server runs a short world: a 1 s window and a quota day of 10 s. Each plan's per-minute number applies to every such window. The daily scenario runs on a demo key of its own plan that no other request of the run touches (free 120 a day, pro 600 a day: more than a window allows, spent in a short day), so no earlier request counts against its quota; the run's key has a quota none of the other scenarios can use up. The run is judged on those limits (free 60 a window and 1000 a day, pro 300 a window and 3300 a day).",
       );
-      expect(t.info.world).toEqual({ windowMs: 1000, dayMs: 26000, perDay: { free: 1000, pro: 3300 } });
+      expect(t.info.world).toEqual({
+        windowMs: 1000,
+        dayMs: 10000,
+        perDay: { free: 1000, pro: 3300 },
+        dailyKeyPerDay: { free: 120, pro: 600 },
+      });
     } finally {
       await t.close();
     }

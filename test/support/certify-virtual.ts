@@ -76,25 +76,33 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** The embedded target as openTarget makes it, on the virtual server (`asIs`: its own budget and deadline, not the tests' larger ones). */
+function virtualTarget(embedded: ReturnType<typeof embeddedTarget>, baseUrl: string, asIs?: boolean): Target {
+  const { windowMs, dayMs } = embedded.options;
+  // Progress lines are for a terminal: none in a test's output.
+  const base = { ...embedded.config, output: { ...embedded.config.output, progress: false } };
+  const world = worldInfo(base, embedded.options, undefined, embedded.dailyKeys);
+  return {
+    config: asIs ? base : { ...base, maxRequests: 100_000, deadlineMs: 10 * dayMs },
+    info: { env: base.env, baseUrl, plan: base.plan, embedded: true, world },
+    windowMs,
+    dayMs,
+    dailyKeys: embedded.dailyKeys,
+    close: async () => undefined,
+  };
+}
+
 async function certify(config: Config, app: AppOptions, o: Options): Promise<VirtualCertification> {
   const profile = profileFor(config);
   const clock = o.busy ? new BusyClock(o.start ?? T0, o.busy) : new VirtualClock(o.start ?? T0);
   const started = clock.now();
   const baseUrl = 'http://127.0.0.1:4010/v1';
   const embedded = embeddedTarget(profile.config, baseUrl, { ...app, now: () => clock.now() });
-  const { windowMs, dayMs } = embedded.options;
+  const { dayMs } = embedded.options;
   const reference = buildApp(embedded.options);
   const inProcess = virtualSend(reference, clock);
   const send = clock instanceof BusyClock ? busySend(inProcess, clock) : inProcess;
-  // Progress lines are for a terminal: none in a test's output.
-  const base = { ...embedded.config, output: { ...embedded.config.output, progress: false } };
-  const target: Target = {
-    config: o.asIs ? base : { ...base, maxRequests: 100_000, deadlineMs: 10 * dayMs },
-    info: { env: base.env, baseUrl, plan: base.plan, embedded: true, world: worldInfo(base, embedded.options) },
-    windowMs,
-    dayMs,
-    close: async () => undefined,
-  };
+  const target = virtualTarget(embedded, baseUrl, o.asIs);
   const c = target.config;
   // As npm start does: a budget not given also covers the caps of the scenarios asked for.
   if (o.asIs && !c.maxRequestsGiven && profile.scenarios.length) c.maxRequests += costLines(target, profile.scenarios).maxRequests;

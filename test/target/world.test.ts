@@ -1,7 +1,8 @@
 /**
  * The embedded server's short world (src/target/world.ts): a window that grows
- * with the largest limit under test, quotas only the daily scenario can use up,
- * and a day the daily scenario's whole pace fits in — the same pace, slack and
+ * with the largest limit under test, quotas the per-minute scenarios cannot use
+ * up, a short quota on the daily scenario's own key, and a day the daily
+ * scenario's whole pace on that key fits in — the same pace, slack and
  * tolerance the load scenarios use (load/lib), so the two cannot drift apart.
  */
 import { describe, expect, test } from 'vitest';
@@ -42,7 +43,7 @@ describe('the window sized to this machine', () => {
     // The day follows the window: the daily scenario's whole pace still fits in it.
     const w = embeddedWorld({ underTest: [pro], conformance: 500, measuredPerS: measured });
     expect(w.windowMs).toBe(ms);
-    expect(w.dayMs).toBe(dayNeededMs(pro.perMinute, w.quotas[0], ms));
+    expect(w.dayMs).toBe(dayNeededMs(pro.perMinute, w.dailyQuotas[0], ms));
   });
 
   test('A window given (--window-ms) is kept whatever the machine.', () => {
@@ -62,16 +63,34 @@ describe('the quotas and the day', () => {
     },
   );
 
-  test('A quota asked for (--rpd) is the server’s as asked; the plans not under test get quotas too.', () => {
+  test.each([
+    ['pro', pro, 600],
+    ['free', free, 120],
+    ['business', business, 2000],
+    ['a small published quota', { perMinute: 300, perDay: 450 }, 450],
+  ] as const)(
+    'The %s daily key (the daily scenario’s own) gets 2 windows’ worth, more than a window allows, or the published quota when less.',
+    (_name, plan, quota) => {
+      expect(embeddedWorld({ underTest: [plan], conformance: 500 }).dailyQuotas).toEqual([quota]);
+    },
+  );
+
+  test('A quota asked for (--rpd) is the server’s as asked, on both keys; the plans not under test get quotas too.', () => {
     const w = embeddedWorld({ underTest: [{ perMinute: 20, perDay: 400, asked: true }], others: [pro], conformance: 600 });
-    expect([w.quotas, w.otherQuotas]).toEqual([[400], [3300]]);
+    expect([w.quotas, w.otherQuotas, w.dailyQuotas, w.otherDailyQuotas]).toEqual([[400], [3300], [400], [600]]);
+  });
+
+  test('The day is sized for the daily key’s short quota, not for the run’s key: 10 windows for Pro rather than 20.', () => {
+    const w = embeddedWorld({ underTest: [pro], conformance: 500 });
+    expect([w.quotas, w.dailyQuotas, w.dayMs]).toEqual([[3200], [600], 10_000]);
+    expect(dayNeededMs(300, 3200, 1000)).toBe(20_000);
   });
 
   test.each([pro, free, business])(
     'The daily scenario, paced as load/lib paces it from the start of a day, spends the quota of %o with its last 429 told from a window’s.',
     (plan) => {
       const w = embeddedWorld({ underTest: [plan], conformance: 600 });
-      const o = scenarioOptions({ plan: 'pro', perMinute: plan.perMinute, perDay: w.quotas[0], windowMs: w.windowMs, dayMs: w.dayMs });
+      const o = scenarioOptions({ plan: 'pro', perMinute: plan.perMinute, perDay: w.dailyQuotas[0], windowMs: w.windowMs, dayMs: w.dayMs });
       const pace = SCENARIOS.daily.pace!(o);
       // Pace from a day's start plus the orchestrator's jitter and the preflight: every slot lies a window plus the
       // tolerance before the day's end, so the 429 that refuses the day asks to wait longer than that.
@@ -92,12 +111,13 @@ describe('the quotas and the day', () => {
   test('Several plans share one server: the largest window, and a day long enough for each plan’s daily scenario.', () => {
     const w = embeddedWorld({ underTest: [free, pro], conformance: 600 });
     expect(w.windowMs).toBe(1000);
-    expect(w.dayMs).toBe(Math.max(dayNeededMs(60, 1000, 1000), dayNeededMs(300, 3300, 1000)));
+    expect(w.dayMs).toBe(Math.max(dayNeededMs(60, 120, 1000), dayNeededMs(300, 600, 1000)));
   });
 
   test('A window and a day given are kept, and the quotas fit that day.', () => {
     const w = embeddedWorld({ underTest: [pro], conformance: 600, windowMs: 2000, dayMs: 30_000 });
     expect([w.windowMs, w.dayMs]).toEqual([2000, 30_000]);
     expect(dayNeededMs(300, w.quotas[0], 2000)).toBeLessThanOrEqual(30_000);
+    expect(dayNeededMs(300, w.dailyQuotas[0], 2000)).toBeLessThanOrEqual(30_000);
   });
 });

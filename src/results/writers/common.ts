@@ -69,7 +69,10 @@ export function worldText(t: RunReport['target']): string | undefined {
   const w = t.world;
   if (!w) return undefined;
   const s = (ms: number) => `${Math.round(ms / 100) / 10} s`;
-  const quotas = Object.entries(w.perDay).map(([plan, n]) => `${plan} ${n} a day`);
+  const daily = w.dailyKeyPerDay ?? {};
+  const quotas = Object.entries(w.perDay).map(
+    ([plan, n]) => `${plan} ${n} a day${daily[plan] !== undefined ? ` (${daily[plan]} on the daily scenario's own key)` : ''}`,
+  );
   return [`a ${s(w.windowMs)} window`, `a ${s(w.dayMs)} quota day`, ...quotas].join(', ');
 }
 

@@ -18,6 +18,10 @@ export const WHOLE_REQUEST_PROOFS: Proof[] = [
     fault: 'undocumented-delete-no-auth',
     holds: async (s) => refused(await status(s.send('/pets/9223372036854770001', { method: 'DELETE', plan: null }))),
   },
+  {
+    fault: 'head-always-200',
+    holds: async (s) => (await status(s.send('/pets/9223372036854770001', { method: 'HEAD' }))) !== 200,
+  },
   { fault: 'method-405-bare', holds: async (s) => (await s.send('/pets', { method: 'PUT' })).headers.allow !== undefined },
   {
     fault: 'method-405-allow-partial',

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { judgeKeyChannel, judgeMethodWithoutKey } from '../../../../src/core/sections/auth/rules.ts';
 import { judgeMethodNotTaken } from '../../../../src/core/sections/responses/rules.ts';
 import { judgeIdOutsideInt64 } from '../../../../src/core/sections/get-pet/rules.ts';
+import { judgeHeadAsGet } from '../../../../src/core/sections/responses/head.ts';
 
 const shown = (status: number) => `HTTP ${status}`;
 
@@ -81,5 +82,27 @@ describe('An id outside int64', () => {
   ] as const)('A %i is judged as a petId that is no int64: %s.', (status, outcome) => {
     const j = judgeIdOutsideInt64('18446744073709551623', { status }, 'GET /pets/…');
     expect([j.requirement, j.outcome]).toEqual(['GET-NON-INTEGER-ID-4XX', outcome]);
+  });
+});
+
+describe('METHOD-HEAD-AS-GET', () => {
+  const answer = (status: number, mediaType?: string) => ({ status, shown: shown(status), ...(mediaType ? { mediaType } : {}) });
+  test.each([
+    [200, 404, 'fail'],
+    [200, 401, 'fail'],
+    [404, 404, 'pass'],
+    [405, 200, 'pass'],
+    [501, 404, 'pass'],
+    [401, 401, 'pass'],
+  ] as const)('HEAD answered %i where GET answers %i is %s.', (head, get, outcome) => {
+    expect(judgeHeadAsGet('/pets/1', 'with the key', answer(head), answer(get)).map((j) => j.outcome)).toEqual([outcome]);
+  });
+  test("A served HEAD whose Content-Type is not GET's warns (RFC 9110 §9.3.2: SHOULD); the same one passes.", () => {
+    const get = answer(200, 'application/json');
+    expect(judgeHeadAsGet('/pets', 'with the key', answer(200, 'text/html'), get)[0].outcome).toBe('warn');
+    expect(judgeHeadAsGet('/pets', 'with the key', answer(200, 'Application/JSON'), get)[0].outcome).toBe('pass');
+  });
+  test('No answer to either is no judgement.', () => {
+    expect(judgeHeadAsGet('/pets', 'with the key', { status: undefined, shown: 'timeout' }, answer(200))).toEqual([]);
   });
 });
