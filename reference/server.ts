@@ -35,7 +35,11 @@ export interface ListenOptions {
 
 function createServer(app: App, tls: ServeTls | undefined): Server {
   if (!tls) {
-    const server = http.createServer({ keepAliveTimeout: 5_000 }, app.handler);
+    // An idle connection is kept a minute, far longer than the suite's client keeps one (3 to 4 s): on a loaded
+    // machine the client read a response seconds after the server sent it, so with Node's 5 s the server closed
+    // connections the client still thought open, and a createPet sent on one was reset (not retried: not idempotent)
+    // — 1 of 10 recovery-only runs beside 8 CPU-bound processes failed TRANSPORT-COMPLETE-RESPONSE that way.
+    const server = http.createServer({ keepAliveTimeout: 60_000 }, app.handler);
     // Variant maxRequestsPerConnection: Node answers the last request of a connection with Connection: close.
     server.maxRequestsPerSocket = app.options.variants.wire.maxRequestsPerConnection ?? 0;
     return server;

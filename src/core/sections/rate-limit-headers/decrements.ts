@@ -68,3 +68,16 @@ export function judgeSequentialDecrements(remaining: readonly number[]): Judgeme
     ...(verdict.ok ? {} : { evidence: { expected: 'a drop of exactly one per request', actual: sequence } }),
   });
 }
+
+/**
+ * What a failing sequence repeats, as a signature for the burst sent again (./confirm.ts): every step that did not rise
+ * fell by the same amount ("every step by 2", "every step by 0") — a count per request; undefined when the drops vary
+ * (another client spending the key between some of the steps).
+ */
+export function decrementSignature(remaining: readonly number[]): string | undefined {
+  const drops = remaining
+    .slice(1)
+    .map((to, i) => remaining[i] - to)
+    .filter((d) => d >= 0);
+  return drops.length && drops.every((d) => d === drops[0]) ? `every step by ${drops[0]}` : undefined;
+}

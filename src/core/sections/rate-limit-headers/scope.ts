@@ -19,12 +19,17 @@ export interface ScopedStep {
   overlaps?: boolean;
 }
 
-/** Steps between neighbouring responses within one window (a later Reset is a rollover: left out), by the later's operation. */
+/**
+ * Steps between neighbouring responses within one window, by the later's operation. Left out: a Reset more than a
+ * second later (a rollover), and a rise of Remaining with any later Reset (a window of a second that rolled over, or a
+ * sliding window that released: no count either way).
+ */
 export function pairs(seq: readonly ScopedStep[]) {
   const out: { cross: boolean; drop: number; into: string }[] = [];
   for (let i = 1; i < seq.length; i++) {
     const [a, b] = [seq[i - 1], seq[i]];
-    if (b.overlaps || (a.reset !== undefined && b.reset !== undefined && b.reset > a.reset + 1)) continue;
+    const later = a.reset !== undefined && b.reset !== undefined ? b.reset - a.reset : 0;
+    if (b.overlaps || later > 1 || (later > 0 && b.remaining > a.remaining)) continue;
     out.push({ cross: a.operation !== b.operation, drop: a.remaining - b.remaining, into: b.operation });
   }
   return out;
@@ -60,18 +65,10 @@ export function judgeKeyScope(seq: readonly ScopedStep[]): Judgement {
   });
 }
 
-/**
- * RL-REMAINING-DECREMENTS per operation: each request counts once (the plan table counts requests), whatever its
- * operation. Failed when every step into one operation (two or more, within a window) falls by more than one while
- * most steps into the others fall by exactly one: that operation's requests are counted more than once (a limiter
- * mounted twice on its route). No valid limiter makes one sequential request fall by more than one — a sliding window
- * or a token bucket only frees slots (a step falls by less) — and another client on the key does not send its requests
- * exactly when this burst sends one operation (the burst is sent again before a failure stands).
- */
-export function judgeCountPerOperation(seq: readonly ScopedStep[]): Judgement {
+/** The operation whose every step (two or more) fell by more than one while most others fell by exactly one, if any. */
+function countedMore(seq: readonly ScopedStep[]): string | undefined {
   const steps = pairs(seq).filter((s) => s.drop >= 0);
-  const ops = [...new Set(steps.map((s) => s.into))];
-  const twice = ops.find((op) => {
+  return [...new Set(steps.map((s) => s.into))].find((op) => {
     const into = steps.filter((s) => s.into === op);
     const others = steps.filter((s) => s.into !== op);
     return (
@@ -81,6 +78,35 @@ export function judgeCountPerOperation(seq: readonly ScopedStep[]): Judgement {
       2 * others.filter((s) => s.drop === 1).length > others.length
     );
   });
+}
+
+/**
+ * What judgeCountPerOperation's failure repeats, as a signature for the burst sent again (./confirm.ts): the operation
+ * counted more and its one drop ("each createPet by 2"); undefined when its drops vary (another client's requests
+ * landing on some of its steps) or none is counted more.
+ */
+export function countedSignature(seq: readonly ScopedStep[]): string | undefined {
+  const op = countedMore(seq);
+  const drops = pairs(seq).filter((s) => s.into === op && s.drop >= 0);
+  return op && drops.every((s) => s.drop === drops[0].drop) ? `each ${op} by ${drops[0].drop}` : undefined;
+}
+
+/** What judgeKeyScope's failure repeats: no other client makes Remaining stand or rise where the operation changes. */
+export const KEY_SCOPE_SIGNATURE = 'counted per operation';
+
+/**
+ * RL-REMAINING-DECREMENTS per operation: each request counts once (the plan table counts requests), whatever its
+ * operation. Failed when every step into one operation (two or more, within a window) falls by more than one while
+ * most steps into the others fall by exactly one: that operation's requests are counted more than once (a limiter
+ * mounted twice on its route). No valid limiter makes one sequential request fall by more than one — a sliding window
+ * or a token bucket only frees slots (a step falls by less). Another client on the key may, by chance, send a request
+ * exactly while this burst sends one operation: the burst is sent again, apart, and the failure stands only when each
+ * burst shows the same operation with the same drop (countedSignature, ./confirm.ts).
+ */
+export function judgeCountPerOperation(seq: readonly ScopedStep[]): Judgement {
+  const steps = pairs(seq).filter((s) => s.drop >= 0);
+  const ops = [...new Set(steps.map((s) => s.into))];
+  const twice = countedMore(seq);
   if (!twice && ops.every((op) => steps.filter((s) => s.into === op).length < 2))
     return RATE_LIMIT_HEADERS.judge('RL-REMAINING-DECREMENTS', {
       outcome: 'skip',
