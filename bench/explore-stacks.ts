@@ -40,7 +40,12 @@ interface Run {
   warnings: string[];
   /** The run did not end with a report (exit code, timeout, suite error). */
   problem?: string;
+  /** What the report says of each requirement of WATCHED (its status), to show it exercised on every stack. */
+  watched?: string[];
 }
+
+/** Requirements whose status on each stack is reported: refused creates read back (issue 39 §2), HEAD as GET. */
+const WATCHED = ['CREATE-400-NOTHING-STORED', 'METHOD-HEAD-AS-GET'];
 
 interface Report {
   outcome: string;
@@ -142,7 +147,7 @@ function suite(url: string, seed: string, reports: string): Promise<{ code: numb
 }
 
 /** What one run's report says: MUST failures and warnings, each with its findings' titles. */
-export function judgeReport(r: Report): Pick<Run, 'alarms' | 'warnings' | 'requests'> {
+export function judgeReport(r: Report): Pick<Run, 'alarms' | 'warnings' | 'requests' | 'watched'> {
   const titles = (q: Report['requirements'][number], outcome: string) => [
     ...new Set((q.findings ?? []).filter((f) => f.outcome === outcome).map((f) => `${f.title} — ${f.message.slice(0, 200)}`)),
   ];
@@ -152,7 +157,8 @@ export function judgeReport(r: Report): Pick<Run, 'alarms' | 'warnings' | 'reque
   const warnings = r.requirements
     .filter((q) => q.status === 'warn')
     .flatMap((q) => [...new Set((q.findings ?? []).filter((f) => f.outcome !== 'pass').map((f) => f.title))].map((t) => `${q.id}: ${t}`));
-  return { alarms, warnings, requests: r.requestsSent };
+  const watched = WATCHED.map((id) => `${id} ${r.requirements.find((q) => q.id === id)?.status ?? 'absent'}`);
+  return { alarms, warnings, requests: r.requestsSent, watched };
 }
 
 async function oneRun(stack: string, seed: string): Promise<Run> {
@@ -229,6 +235,14 @@ export function stackLines(stack: string, runs: Run[]): BenchLine[] {
       goal: 'reported',
       met: true,
       detail: `range ${range(ms)} ms, server start included`,
+    },
+    {
+      name: name('watched requirements'),
+      value: runs.filter((r) => r.watched?.every((w) => w.endsWith(' pass'))).length,
+      unit: `of ${runs.length} runs judged and passed`,
+      goal: 'reported',
+      met: true,
+      detail: tally(runs.flatMap((r) => r.watched ?? [])) || 'none',
     },
   ];
 }

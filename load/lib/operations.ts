@@ -18,6 +18,13 @@ export const STATUSES = ['available', 'pending', 'sold'] as const;
 export const PAGE_LIMIT = 100;
 /** POSTs sent at the limit in one scenario, at most (a correct server refuses the first). */
 export const POSTS_AT_LIMIT = 2;
+/**
+ * POSTs at the limit in one scenario, at most, when those before were served: where the headers cannot say which request
+ * is beyond the limit (no Remaining, or Remaining counting the day) the POST goes after the limit's successes by count,
+ * and a window that turned unseen during the ceiling lets it through — each served one says the limit is still ahead,
+ * one at a time, so the next request at the limit is a POST again (never one after a 429).
+ */
+export const POSTS_AT_LIMIT_SERVED = 8;
 
 /** Why the phase sends: a request of the ceiling's way to the limit, the one beyond it, the probe after Retry-After. */
 export type RequestKind = 'body' | 'limit' | 'probe';
@@ -76,6 +83,9 @@ export class OperationMix {
   private sentBody = 0;
   private petId?: string;
   private postsAtLimit = 0;
+  /** POSTs at the limit that were served (2xx): the limit was not where the count put it. */
+  private servedAtLimit = 0;
+  private readonly atLimitNames = new Set<string>();
   /** The status of the POSTs at the limit (chosen at the first). */
   private limitStatus?: string;
   /** Animals on each status's page, as read. */
@@ -88,11 +98,18 @@ export class OperationMix {
   next(kind: RequestKind): LoadRequest {
     if (!this.o.mixed) return DEFAULT_REQUEST;
     if (kind === 'probe') return this.refused.length ? pageOf(this.limitStatus as string) : DEFAULT_REQUEST;
-    if (kind === 'limit' && this.o.writes && this.o.postAtLimit && this.postsAtLimit < POSTS_AT_LIMIT) {
+    if (kind === 'limit' && this.o.writes && this.o.postAtLimit && this.postsAtLimit < this.postCap()) {
       this.postsAtLimit++;
-      return this.create((this.limitStatus ??= this.shortestStatus()));
+      const post = this.create((this.limitStatus ??= this.shortestStatus()));
+      this.atLimitNames.add(post.name!);
+      return post;
     }
     return this.bodyRequest(this.sentBody++);
+  }
+
+  /** POSTs at the limit allowed so far: POSTS_AT_LIMIT, and one more for each served (up to POSTS_AT_LIMIT_SERVED). */
+  private postCap(): number {
+    return Math.min(POSTS_AT_LIMIT_SERVED, POSTS_AT_LIMIT + this.servedAtLimit);
   }
 
   /** The i-th request on the way to the limit: a first page; with writes, each status's page and one create; then the pattern. */
@@ -122,6 +139,8 @@ export class OperationMix {
   observe(req: LoadRequest, status: number, body: string | undefined): PageFacts | undefined {
     if (!this.o.mixed || status === 0) return undefined;
     if (req.op === 'createPet' && status === 429 && req.name !== undefined) this.refused.push(req.name);
+    if (req.op === 'createPet' && status >= 200 && status < 300 && req.name !== undefined && this.atLimitNames.has(req.name))
+      this.servedAtLimit++;
     if (status !== 200 && status !== 201) return undefined;
     const root = parsed(body);
     if (req.op === 'createPet') this.petId ??= idAt(root, '/id');

@@ -104,7 +104,7 @@ export const SCENARIO_INFO: Readonly<Record<ScenarioName, ScenarioInfo>> = {
   daily: {
     name: 'daily',
     question: "Is the per-day quota enforced at the plan's number? (Opt-in: it spends the key's whole daily quota.)",
-    requirements: ['RL-DAILY-QUOTA', 'RL-429-RETRY-AFTER', ...RESPONSE_RULES],
+    requirements: ['RL-DAILY-QUOTA', 'RL-CEILING-429', 'RL-429-RETRY-AFTER', ...RESPONSE_RULES],
     optIn: true,
     singleVu: false,
   },

@@ -64,6 +64,25 @@ describe.each(ENGINES)('on the %s engine', (kind) => {
     });
   });
 
+  it('A refusal for the day answered 503 with Retry-After (fault throttle-503) fails RL-CEILING-429 by name, and the quota is judged on it.', async () => {
+    const r = await runVirtual(
+      kind,
+      ['daily'],
+      { ...WORLD, faults: ['throttle-503'] },
+      {
+        dist: bundles.dir,
+        start: EARLY_IN_DAY,
+        job: { perDay: QUOTA, dayMs: DAY, maxWaitMs: 70_000 },
+      },
+    );
+    const [daily] = r.reports;
+    expect(daily.judgements.find((j) => j.requirement === 'RL-CEILING-429')).toMatchObject({
+      outcome: 'fail',
+      message: expect.stringMatching(/throttled with 503 .*the spec says 429/),
+    });
+    expect(quotaOf(daily).outcome).toBe('pass');
+  });
+
   it('A server enforcing three quarters of its quota (daily-quota-low) is still caught: a warning that asks whether the key was used earlier that day.', async () => {
     const r = await ceilingThenDaily({ faults: ['daily-quota-low'] });
     expect(quotaOf(r.reports[1])).toMatchObject({

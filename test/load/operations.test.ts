@@ -159,6 +159,24 @@ describe('what the mix sends', () => {
     expect(show(m.next('probe'))).toBe(probe);
   });
 
+  it('A POST at the limit that was served (a window turned unseen) makes the next request at the limit a POST again, up to eight in all.', () => {
+    const m = mix();
+    const answers = [201, 201, 201, 429];
+    const sent = answers.map((status) => {
+      const r = m.next('limit');
+      m.observe(r, status, '{}');
+      return show(r);
+    });
+    expect(sent).toEqual(Array(4).fill('POST /pets'));
+    const served = mix();
+    const all = Array.from({ length: 10 }, () => {
+      const r = served.next('limit');
+      served.observe(r, r.op === 'createPet' ? 201 : 200, '{}');
+      return r.op;
+    });
+    expect(all.filter((op) => op === 'createPet').length).toBe(8);
+  });
+
   it('A read-back page says which refused creates it lists, and how many animals it held.', () => {
     const m = mix();
     const post = m.next('limit');

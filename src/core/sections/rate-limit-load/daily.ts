@@ -20,6 +20,7 @@ import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';
 import { judgeTransport } from './samples.ts';
 import { isDailyThrottle, n } from './spans.ts';
+import { firstOtherThrottle, judgeOtherThrottle } from './other-throttle.ts';
 
 const ID = 'RL-DAILY-QUOTA';
 
@@ -85,7 +86,7 @@ function refusal(all: readonly Sample[], daily: Sample, { s, q }: { s: number; q
 
 export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?: string): Judgement[] {
   const all = bySeq(samples);
-  const out = judgeTransport(samples, o);
+  const out: Judgement[] = judgeTransport(samples, o);
   const D = o.perDay;
   if (D === undefined)
     return out.concat(
@@ -95,15 +96,21 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
         message: `plan ${o.plan} has no per-day number configured (ANIMAL_STORE_RPD)`,
       }),
     );
-  const daily = all.find((s) => isDailyThrottle(s, o));
+  // A refusal for the day answered with another status (a 503 with Retry-After): RL-CEILING-429 fails it by name, and
+  // the quota is judged on it all the same (the count it came after is the quota's question).
+  const other = firstOtherThrottle(all);
+  const byStatus = other ? [judgeOtherThrottle(other, o)] : [];
+  const dayLong = (s: Sample) => (signals(s).waitMs ?? 0) > o.windowMs + o.toleranceMs;
+  const daily = all.find((s) => isDailyThrottle(s, o)) ?? (other && dayLong(other) ? other : undefined);
   // Count within one quota day: days are taken as aligned on the epoch (UTC midnight for the spec's day), so a run
   // that crosses a day boundary counts only the successes of the day it ended in — never a false "exceeded".
   const last = daily || all.filter(isSuccess).pop();
   const dayStart = last ? Math.floor(last.sentAt / o.dayMs) * o.dayMs : 0;
   const S = (daily ? all.filter((x) => x.seq < daily.seq) : all).filter((x) => isSuccess(x) && x.sentAt >= dayStart).length;
-  if (daily) return out.concat(refusal(all, daily, { s: S, q: D }, o));
+  if (daily) return out.concat(byStatus, refusal(all, daily, { s: S, q: D }, o));
   if (S > D)
     return out.concat(
+      byStatus,
       RATE_LIMIT_LOAD.judge(ID, {
         ok: false,
         fail: 'not-enforced',
@@ -111,6 +118,7 @@ export function judgeDaily(samples: readonly Sample[], o: JudgeOptions, stopped?
       }),
     );
   return out.concat(
+    byStatus,
     RATE_LIMIT_LOAD.judge(ID, {
       outcome: 'skip',
       title: 'not-reached',
