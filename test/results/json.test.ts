@@ -54,6 +54,25 @@ const reports: [string, RunReport][] = [
   ['a run over four plans with every plan outcome', mixedPlans()],
   ['a single-plan run that carries its plan in plans', onePlan().withPlans],
   [
+    'a run on the embedded server’s short world, with the daily scenario’s own key and the machine measured',
+    {
+      ...certifiedReport(),
+      target: {
+        env: 'embedded',
+        baseUrl: 'http://127.0.0.1:4010',
+        plan: 'pro',
+        embedded: true,
+        world: {
+          windowMs: 1000,
+          dayMs: 20_000,
+          perDay: { pro: 10_000 },
+          dailyKeyPerDay: { pro: 600 },
+          machine: { measuredPerS: 900, ms: 1500, inFlight: 16, windowRatePerS: 300 },
+        },
+      },
+    },
+  ],
+  [
     'a run with its traffic file',
     { ...certifiedReport(), traffic: { file: 'traffic.har', entries: 412, pages: 30, omitted: 0, truncated: 3 } },
   ],
