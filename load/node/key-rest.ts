@@ -13,10 +13,27 @@ import { jobOptions, type LoadJob } from './engine.ts';
  * still leaves what the scenario needs of one (with the jitter to spare): the day's whole quota is its own now, and the
  * day cannot end before the quota is spent — no fresh day to wait for.
  */
-function dayLeftEnough(job: LoadJob, key: KeyState, now: number): boolean {
+export function dayLeftEnough(job: LoadJob, key: KeyState, now: number): boolean {
   if (job.scenario !== 'daily' || job.freshDay || !job.ownKey || !job.dayNeededMs || !job.nextDayAt) return false;
   if (key.lastResponseAt !== undefined || key.blockedUntil !== undefined) return false;
   return job.nextDayAt(now) - now - jobOptions(job).jitterMs >= job.dayNeededMs;
+}
+
+/**
+ * The lane's jobs with its daily scenario brought forward to step `i` when its day is open now (dayLeftEnough: its own
+ * unused key, a day that still leaves what it needs) rather than maybe closed when its turn comes: it then waits for no
+ * fresh day. Its key is its own, so the other scenarios' keys, rests and verdicts are as they were; never between a
+ * ceiling and the recovery that reads its POST back. Undefined: the order stays.
+ */
+export function dailyBroughtForward(
+  jobs: readonly LoadJob[],
+  i: number,
+  keyOf: (job: LoadJob) => KeyState,
+  now: number,
+): LoadJob[] | undefined {
+  const at = jobs.findIndex((j, k) => k > i && j.scenario === 'daily');
+  if (at < 0 || jobs[i].scenario === 'recovery' || !dayLeftEnough(jobs[at], keyOf(jobs[at]), now)) return undefined;
+  return [...jobs.slice(0, i), jobs[at], ...jobs.slice(i, at), ...jobs.slice(at + 1)];
 }
 
 /** How long the key must rest before `job` starts, and why. */

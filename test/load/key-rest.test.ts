@@ -1,11 +1,12 @@
 /**
  * How long the key rests before the daily scenario on the embedded server (load/node/key-rest.ts): on its own daily key,
  * unused, it starts at once when the current quota day still leaves what it needs of one (src/target/world.ts
- * dayNeededMs), else it waits for the next day — as a used key, a second attempt and a lane's key always do.
+ * dayNeededMs), else it waits for the next day — as a used key, a second attempt and a lane's key always do. And the
+ * orchestrator runs it at the first step its day is open (dailyBroughtForward), so it need not wait at all.
  */
 import { describe, expect, test } from 'vitest';
 import type { LoadJob } from '../../load/node/engine.ts';
-import { restBefore } from '../../load/node/key-rest.ts';
+import { dailyBroughtForward, restBefore } from '../../load/node/key-rest.ts';
 import { job } from './helpers.ts';
 
 const DAY = 20_000;
@@ -39,5 +40,39 @@ describe('the daily scenario on its own key', () => {
   test('A second attempt, or the daily scenario on the lane’s key or without a need known, waits for a fresh day.', () => {
     for (const over of [{ freshDay: true }, { ownKey: false }, { dayNeededMs: undefined }])
       expect(restBefore(daily(over), {}, dayStart + 4_000).ms, JSON.stringify(over)).toBe(DAY - 4_000 + 50);
+  });
+});
+
+describe('the daily scenario brought forward', () => {
+  const lane = () => ['ceiling', 'recovery', 'sustained', 'overload'].map((s) => job(s as LoadJob['scenario'])).concat(daily());
+  const order = (jobs: readonly LoadJob[] | undefined) => jobs?.map((j) => j.scenario);
+  const unused = () => ({});
+
+  test('When its day is open at a step, it runs at that step and the others keep their order after it.', () => {
+    expect(order(dailyBroughtForward(lane(), 2, unused, dayStart + 1_000))).toEqual([
+      'ceiling',
+      'recovery',
+      'daily',
+      'sustained',
+      'overload',
+    ]);
+    expect(order(dailyBroughtForward(lane(), 0, unused, dayStart + 1_000))).toEqual([
+      'daily',
+      'ceiling',
+      'recovery',
+      'sustained',
+      'overload',
+    ]);
+  });
+
+  test('When its day is closed (less left than it needs), or its key was used, the order stays.', () => {
+    expect(dailyBroughtForward(lane(), 2, unused, dayStart + DAY - 5_000)).toBeUndefined();
+    expect(dailyBroughtForward(lane(), 2, () => ({ lastResponseAt: dayStart }), dayStart + 1_000)).toBeUndefined();
+  });
+
+  test('It never comes between a ceiling and the recovery that reads its POST back, nor moves when it is next or absent.', () => {
+    expect(dailyBroughtForward(lane(), 1, unused, dayStart + 1_000)).toBeUndefined();
+    expect(dailyBroughtForward(lane(), 4, unused, dayStart + 1_000)).toBeUndefined();
+    expect(dailyBroughtForward(lane().slice(0, 4), 2, unused, dayStart + 1_000)).toBeUndefined();
   });
 });
