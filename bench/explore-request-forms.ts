@@ -34,6 +34,8 @@ const VARIANTS: readonly [string, AppOptions][] = [
   ['head=405', { variants: { head: '405' } }],
   ['head=get', { variants: { head: 'get' } }],
   ['cors', { variants: { cors: true } }],
+  ['options=open', { variants: { options: 'open' } }],
+  ['options=express', { variants: { options: 'express' } }],
   ['routerFirst', { variants: { routerFirst: true } }],
   ['trailingSlash', { variants: { trailingSlash: true } }],
   ['idNotInt64=400 + strictIntegers', { variants: { idNotInt64: '400', strictIntegers: true } }],

@@ -2,8 +2,9 @@
  * Methods a path does not take, OPTIONS and HEAD (issue 39). The reference server answers as RFC 9110 asks:
  * HEAD as GET (§9.3.2), a method a path does not take 405 with `Allow` (§15.5.6) and an Error body, OPTIONS 204 with
  * `Allow` (§9.3.7), a path no operation has 404 — all after authentication. Variants move the router before
- * authentication (404/405 with or without a key), answer a CORS preflight without credentials, refuse HEAD with 405,
- * serve a trailing slash, answer 400 for ids that are not int64. Faults break one of these each.
+ * authentication (404/405 with or without a key), answer a CORS preflight or any OPTIONS without credentials (204, or
+ * Express's 200 with a text body), refuse HEAD with 405, serve a trailing slash, answer 400 for ids that are not int64.
+ * Faults break one of these each.
  */
 import type { ErrorFactory } from './errors.ts';
 import type { Has } from './faults.ts';
@@ -32,6 +33,19 @@ export function preflightReply(pathname: string, v: Variants, header: (name: str
       'Access-Control-Allow-Headers': 'Authorization, Content-Type',
     },
   };
+}
+
+/**
+ * Variant options=open|express: OPTIONS answered before authentication — 204 with Allow, or as Express's router answers
+ * a path with no OPTIONS route (`res.set('Allow', list); res.send(list)`): 200, Allow, the list as text/html, no
+ * OPTIONS in it. Undefined: another method, a path no operation has, or OPTIONS after authentication (the default).
+ */
+export function openOptionsReply(method: string, pathname: string, v: Variants): Reply | undefined {
+  const allow = method === 'OPTIONS' && v.options !== 'after-auth' ? allowedAt(pathname, routingOf(v)) : undefined;
+  if (!allow) return undefined;
+  if (v.options === 'open') return { status: 204, body: '', bare: true, headers: { Allow: allow.join(', ') } };
+  const list = allow.filter((m) => m !== 'OPTIONS').join(',');
+  return { status: 200, body: list, contentType: 'text/html; charset=utf-8', bare: true, headers: { Allow: list } };
 }
 
 /** A request no route serves: OPTIONS 204 with Allow, 405 with Allow, or 404 when no operation has the path. */

@@ -67,6 +67,8 @@ describe('found by the exploration alone', () => {
 const VARIANTS: readonly [string, AppOptions][] = [
   ['head=405', { variants: { head: '405' } }],
   ['cors', { variants: { cors: true } }],
+  ['options=open', { variants: { options: 'open' } }],
+  ['options=express', { variants: { options: 'express' } }],
   ['routerFirst', { variants: { routerFirst: true } }],
   ['trailingSlash', { variants: { trailingSlash: true } }],
   ['idNotInt64=400 with strictIntegers', { variants: { idNotInt64: '400', strictIntegers: true } }],
