@@ -28,6 +28,7 @@ export const REQUEST_FORM_FAULTS: readonly FaultName[] = [
   'access-token-query-accepted',
   'petid-uint64-wrap',
   'petid-low-32-bits',
+  'head-ignores-query',
 ];
 
 const VARIANTS: readonly [string, AppOptions][] = [

@@ -71,8 +71,12 @@ export function undocumentedDelete(method: string, pathname: string, has: Has): 
   return { status: 204, body: '', bare: true };
 }
 
-/** Fault head-always-200: HEAD answered by an existence check of its own, after the key, that looks nothing up: 200. */
+/**
+ * Fault head-always-200: HEAD answered by an existence check of its own, after the key, that looks nothing up: 200.
+ * Fault head-ignores-query: HEAD of the collection answered by a route that reads no query: 200 whatever the limit.
+ */
 export function headAlways200(method: string, operation: string, has: Has): Reply | undefined {
-  if (!has('head-always-200') || method !== 'HEAD' || (operation !== 'getPet' && operation !== 'listPets')) return undefined;
-  return { status: 200, body: '' };
+  if (method !== 'HEAD') return undefined;
+  const always = has('head-always-200') && (operation === 'getPet' || operation === 'listPets');
+  return always || (has('head-ignores-query') && operation === 'listPets') ? { status: 200, body: '' } : undefined;
 }

@@ -61,7 +61,7 @@ export const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   { name: 'a server answering a CORS preflight 204 without credentials', options: { variants: { cors: true } } },
   { name: 'a server answering OPTIONS 204 with Allow without credentials', options: { variants: { options: 'open' } } },
   {
-    name: "a server answering OPTIONS as Express does, without credentials: 200, Allow and the list as a text body",
+    name: 'a server answering OPTIONS as Express does, without credentials: 200, Allow and the list as a text body',
     options: { variants: { options: 'express' } },
   },
   { name: 'a server whose router answers 404 and 405 before authentication', options: { variants: { routerFirst: true } } },
