@@ -60,6 +60,11 @@ export interface LoadJob {
    * DAILY_KEYS): the orchestrator keeps its state (requests sent, 429s, rests) apart from the lane's key.
    */
   ownKey?: boolean;
+  /**
+   * What the daily scenario needs of a quota day on its own key (src/target/world.ts dayNeededMs): on that key unused, it
+   * starts at once when the current day (nextDayAt) still leaves this much, rather than waiting for the next one.
+   */
+  dayNeededMs?: number;
   /** The key is used by nothing else (a key per plan): requests counted on it that are not the scenario's own are a finding. */
   dedicatedKey?: boolean;
   /**

@@ -8,6 +8,34 @@ import { MAX_IN_FLIGHT } from '../lib/scenario-options.ts';
 import { SCENARIOS } from '../lib/load-shapes.ts';
 import { jobOptions, type LoadJob } from './engine.ts';
 
+/**
+ * The daily scenario on a key of its own that nothing used yet (the embedded server's daily key), whose current quota day
+ * still leaves what the scenario needs of one (with the jitter to spare): the day's whole quota is its own now, and the
+ * day cannot end before the quota is spent — no fresh day to wait for.
+ */
+export function dayLeftEnough(job: LoadJob, key: KeyState, now: number): boolean {
+  if (job.scenario !== 'daily' || job.freshDay || !job.ownKey || !job.dayNeededMs || !job.nextDayAt) return false;
+  if (key.lastResponseAt !== undefined || key.blockedUntil !== undefined) return false;
+  return job.nextDayAt(now) - now - jobOptions(job).jitterMs >= job.dayNeededMs;
+}
+
+/**
+ * The lane's jobs with its daily scenario brought forward to step `i` when its day is open now (dayLeftEnough: its own
+ * unused key, a day that still leaves what it needs) rather than maybe closed when its turn comes: it then waits for no
+ * fresh day. Its key is its own, so the other scenarios' keys, rests and verdicts are as they were; never between a
+ * ceiling and the recovery that reads its POST back. Undefined: the order stays.
+ */
+export function dailyBroughtForward(
+  jobs: readonly LoadJob[],
+  i: number,
+  keyOf: (job: LoadJob) => KeyState,
+  now: number,
+): LoadJob[] | undefined {
+  const at = jobs.findIndex((j, k) => k > i && j.scenario === 'daily');
+  if (at < 0 || jobs[i].scenario === 'recovery' || !dayLeftEnough(jobs[at], keyOf(jobs[at]), now)) return undefined;
+  return [...jobs.slice(0, i), jobs[at], ...jobs.slice(i, at), ...jobs.slice(at + 1)];
+}
+
 /** How long the key must rest before `job` starts, and why. */
 export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: number; why: string } {
   let ms = 0;
@@ -17,9 +45,10 @@ export function restBefore(job: LoadJob, key: KeyState, now: number): { ms: numb
     why = 'the Retry-After (or backoff) of the last 429';
   }
   // The daily scenario spends a whole day's quota: on a target whose days are known (the embedded server), from a fresh
-  // day — even on an unused key, whose day may end before the quota is spent.
+  // day — on an unused key of its own, the current day when it leaves enough (dayLeftEnough), else its day may end
+  // before the quota is spent.
   // A second attempt too: the day's quota was sized for one attempt of each scenario.
-  if ((job.scenario === 'daily' || job.freshDay) && job.nextDayAt) {
+  if ((job.scenario === 'daily' || job.freshDay) && job.nextDayAt && !dayLeftEnough(job, key, now)) {
     const day = job.nextDayAt(now) + jobOptions(job).jitterMs - now;
     if (day > ms) {
       ms = day;

@@ -1,6 +1,7 @@
 /**
  * The one scenario orchestrator, the same for both engines: it runs the jobs of
- * one key in order and owns the key's safety between them. Before a scenario it
+ * one key in order (but a daily scenario on a key of its own, run at the first step
+ * its quota day is open: key-rest.ts) and owns the key's safety between them. Before a scenario it
  * waits out whatever the previous one left running on the key — a Retry-After
  * (from the Node engine's guard, or read from the k6 bundle's report), a fresh
  * window before a paced scenario. A wait longer than --max-wait-ms, or one that
@@ -13,7 +14,7 @@ import type { ScenarioName } from '../../src/core/scenarios.ts';
 import { cost, shortfallOf } from '../lib/load-shapes.ts';
 import { jobOptions, type EngineResult, type LoadEngine, type LoadJob } from './engine.ts';
 import { sleep, type Clock } from './clock.ts';
-import { restBefore, vusFor } from './key-rest.ts';
+import { dailyBroughtForward, restBefore, vusFor } from './key-rest.ts';
 
 export type StopKind = 'max-wait' | 'deadline' | 'unreachable' | 'interrupted';
 
@@ -128,16 +129,27 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
   }));
   const retry = { budget: o.retryBudget ?? 0 };
   const steps = Math.max(0, ...lanes.map((l) => l.jobs.length));
+  // The reports in the order planned, whichever ran first (a daily scenario brought forward).
+  const planned = lanes.map((l) => l.jobs.map((j) => j.scenario));
+  const outs = () => lanes.map((l, n) => inOrder(l.out, planned[n]));
   for (let i = 0; i < steps; i++) {
+    // One lane (a batch is one scenario of every lane): its daily scenario runs now when its day is open now.
+    const one = lanes.length === 1 && !lanes[0].done ? lanes[0] : undefined;
+    if (one && one.jobs[i]) one.jobs = dailyBroughtForward(one.jobs, i, (j) => keyOf(one, j).key, o.clock.now()) ?? one.jobs;
     let active = lanes.filter((l) => !l.done && l.jobs[i]);
     for (let attempt = 0; active.length; attempt++) {
       const again = await runStep(active, { i, attempt, retry }, o);
-      if (again === 'stop') return lanes.map((l) => l.out);
+      if (again === 'stop') return outs();
       active = again;
     }
   }
-  return lanes.map((l) => l.out);
+  return outs();
 }
+
+const inOrder = (out: Orchestrated, order: readonly ScenarioName[]): Orchestrated => ({
+  ...out,
+  reports: [...out.reports].sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario)),
+});
 
 /** Why a lane ends (`kind`, `reason`), the step `from` which its scenarios are not run, and how the later ones are named. */
 interface LaneStop {

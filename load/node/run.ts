@@ -141,7 +141,9 @@ export function jobsFor(
  */
 function onDailyKey(job: LoadJob, target: Target): LoadJob {
   const daily = job.scenario === 'daily' ? target.dailyKeys?.[job.plan] : undefined;
-  return daily ? { ...job, apiKey: daily.key, perDay: daily.perDay, ownKey: true } : job;
+  return daily
+    ? { ...job, apiKey: daily.key, perDay: daily.perDay, ownKey: true, ...(daily.dayNeededMs ? { dayNeededMs: daily.dayNeededMs } : {}) }
+    : job;
 }
 
 export interface LaneRun extends Orchestrated {

@@ -61,11 +61,17 @@ export async function dryRun(target: Target, profile: Profile): Promise<Plan> {
   // The key rests about a window before each scenario after the first (a Retry-After, or a fresh window).
   const rests = Math.max(0, profile.scenarios.length - 1) * target.windowMs;
   const typicalMs = pacingMs + load.typicalMs + rests;
-  // On the embedded server the daily scenario first waits for a fresh quota day: half a day on average, a day at most.
+  // On the embedded server the daily scenario first waits for a fresh quota day: half a day on average, a day at most —
+  // on its daily key, only when the current day leaves less than it needs (key-rest.ts): at most that need, need²/2day on average.
   // On a real target only when the next day (as the suite counts days) starts within --max-wait-ms.
   const daily = profile.scenarios.includes('daily');
-  const dayWait = !daily ? 0 : target.info.embedded ? target.dayMs : Math.min(target.dayMs, target.config.maxWaitMs);
-  const usualWait = target.info.embedded || target.dayMs <= target.config.maxWaitMs ? dayWait / 2 : 0;
+  const need = Math.max(0, ...Object.values(target.dailyKeys ?? {}).map((k) => k?.dayNeededMs ?? target.dayMs));
+  const dayWait = !daily
+    ? 0
+    : target.info.embedded
+      ? Math.min(target.dayMs, need || target.dayMs)
+      : Math.min(target.dayMs, target.config.maxWaitMs);
+  const usualWait = target.info.embedded || target.dayMs <= target.config.maxWaitMs ? (dayWait * dayWait) / (2 * target.dayMs) : 0;
   return {
     perOperation,
     conformance: total,

@@ -36,6 +36,8 @@ export interface Target {
 export interface DailyKey {
   key: string;
   perDay: number;
+  /** What the daily scenario needs of a quota day on it (world.ts dayNeededMs): unused, it starts at once when the day leaves that much. */
+  dayNeededMs?: number;
 }
 
 /**
@@ -45,7 +47,13 @@ export interface DailyKey {
 export function embeddedOptions(
   c: Config,
   machine?: MachineRate,
-): AppOptions & { windowMs: number; dayMs: number; dayQuotas: Record<PlanName, number>; dailyKeyQuotas: Record<PlanName, number> } {
+): AppOptions & {
+  windowMs: number;
+  dayMs: number;
+  dayQuotas: Record<PlanName, number>;
+  dailyKeyQuotas: Record<PlanName, number>;
+  dailyNeedMs: Partial<Record<PlanName, number>>;
+} {
   // The enterprise limits asked for (--rpm / --rpd), for the single key or for the enterprise plan among several.
   const asked = c.limits?.plan === 'enterprise' ? c.limits : c.plans?.find((p) => p.plan === 'enterprise')?.limits;
   const published: Record<PlanName, WorldPlan> = {
@@ -68,10 +76,13 @@ export function embeddedOptions(
   });
   const dayQuotas = {} as Record<PlanName, number>;
   const dailyKeyQuotas = {} as Record<PlanName, number>;
-  underTest.forEach((p, i) => ((dayQuotas[p] = world.quotas[i]), (dailyKeyQuotas[p] = world.dailyQuotas[i])));
+  const dailyNeedMs: Partial<Record<PlanName, number>> = {};
+  underTest.forEach(
+    (p, i) => ((dayQuotas[p] = world.quotas[i]), (dailyKeyQuotas[p] = world.dailyQuotas[i]), (dailyNeedMs[p] = world.dailyNeedMs[i])),
+  );
   others.forEach((p, i) => ((dayQuotas[p] = world.otherQuotas[i]), (dailyKeyQuotas[p] = world.otherDailyQuotas[i])));
   const enterprise = { perMinute: published.enterprise.perMinute, perDay: dayQuotas.enterprise };
-  return { windowMs: world.windowMs, dayMs: world.dayMs, enterprise, dayQuotas, dailyKeyQuotas };
+  return { windowMs: world.windowMs, dayMs: world.dayMs, enterprise, dayQuotas, dailyKeyQuotas, dailyNeedMs };
 }
 
 /** A plan's limits on the embedded server. */
@@ -101,7 +112,11 @@ export function embeddedTarget(
   // The daily scenario first waits for a fresh quota day: unless a longest wait was given, a run may wait a whole short day.
   const maxWaitMs = c.maxWaitGiven || !c.load.allowDaily ? c.maxWaitMs : Math.max(c.maxWaitMs, options.dayMs + options.windowMs);
   const dailyKeys: Partial<Record<PlanName, DailyKey>> = {};
-  for (const p of plans?.map((x) => x.plan) ?? [plan]) dailyKeys[p] = { key: DAILY_KEYS[p], perDay: options.dailyKeyQuotas[p] };
+  for (const p of plans?.map((x) => x.plan) ?? [plan]) {
+    // The need of the world sized here: none when the server's world or the key's quota is another's (`extra`).
+    const need = extra.windowMs || extra.dayMs || extra.dailyKeyQuotas?.[p] ? undefined : base.dailyNeedMs[p];
+    dailyKeys[p] = { key: DAILY_KEYS[p], perDay: options.dailyKeyQuotas[p], ...(need ? { dayNeededMs: need } : {}) };
+  }
   return {
     options,
     dailyKeys,

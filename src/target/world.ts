@@ -16,10 +16,11 @@
  *   what a run sends on it — the conformance specs and exploration, and at most
  *   9 windows' worth of the per-minute scenarios — so that none of them can use
  *   it up;
- * - the day: long enough for the daily scenario's whole pace on its key from
- *   the start of a day, and for its last 429 to ask to wait longer than a
- *   window plus the judges' tolerance (the way a day's 429 is told from a
- *   window's).
+ * - the day: DAY_SPANS times what the daily scenario needs of one — its whole
+ *   pace on its key from the day's start, and its last 429 asking to wait longer
+ *   than a window plus the judges' tolerance (the way a day's 429 is told from a
+ *   window's): on its unused key the scenario starts at once when the current
+ *   day still leaves what it needs (load/node/key-rest.ts), else on the next.
  * A window or day given with --window-ms / --day-ms is kept; the quotas then fit
  * that day. Pure.
  */
@@ -44,6 +45,14 @@ export const EMBEDDED_SPEC_REQUESTS = 200;
 export const PER_MINUTE_WINDOWS = 9;
 /** The daily key's quota, in windows' worth of the plan's per-minute limit: more than one, so the day's 429 is not a window's. */
 export const DAILY_KEY_WINDOWS = 2;
+/**
+ * The quota day, in spans of what the daily scenario needs of it (dayNeededMs). Its days are aligned on the epoch; on its
+ * unused key the scenario starts at once when the day it comes in still leaves a span, else it waits for the next day:
+ * with a day of two spans, half the time at once, a quarter of a span on average — a day of one span waited half a span on
+ * average — and never longer than a span. A longer day waits less but makes a second attempt, which starts on a fresh
+ * day (load/node/orchestrator.ts), wait up to a whole one.
+ */
+export const DAY_SPANS = 2;
 /** The daily scenario's pace (load/lib/scenario-options.ts: sustainedFraction) and its slack beyond the quota (load/lib/load-shapes.ts: dailyPace). */
 const DAILY_FRACTION = 0.9;
 const DAILY_EXTRA_LIMITS = 2;
@@ -74,6 +83,8 @@ export interface World {
   quotas: number[];
   /** Each plan's per-day quota on its daily key (the daily scenario's own), in the order given. */
   dailyQuotas: number[];
+  /** What the daily scenario needs of a quota day on each plan's daily key (dayNeededMs), in the order given. */
+  dailyNeedMs: number[];
 }
 
 const perWindow = (perMinute: number) => Math.max(1, Math.floor(perMinute * DAILY_FRACTION));
@@ -121,13 +132,15 @@ export function embeddedWorld(o: {
   const quota = (p: WorldPlan) => (p.asked ? p.perDay : fit(p, Math.min(p.perDay, o.conformance + PER_MINUTE_WINDOWS * p.perMinute)));
   const dailyQuota = (p: WorldPlan) => (p.asked ? p.perDay : fit(p, Math.min(p.perDay, DAILY_KEY_WINDOWS * p.perMinute)));
   const dailyQuotas = o.underTest.map(dailyQuota);
-  const dayMs = o.dayMs || Math.max(windowMs, ...o.underTest.map((p, i) => dayNeededMs(p.perMinute, dailyQuotas[i], windowMs)));
+  const dailyNeedMs = o.underTest.map((p, i) => dayNeededMs(p.perMinute, dailyQuotas[i], windowMs));
+  const dayMs = o.dayMs || Math.max(windowMs, ...dailyNeedMs.map((ms) => DAY_SPANS * ms));
   const others = o.others ?? [];
   return {
     windowMs,
     dayMs,
     quotas: o.underTest.map(quota),
     dailyQuotas,
+    dailyNeedMs,
     otherQuotas: others.map(quota),
     otherDailyQuotas: others.map(dailyQuota),
   };

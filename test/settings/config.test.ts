@@ -283,11 +283,11 @@ describe('a key per plan', () => {
     const t = await openTarget(readConfig({}, { plans: 'free,pro' }, 'start'));
     try {
       expect(embeddedNote(t)).toBe(
-        "The embedded reference server runs a short world: a 1 s window and a quota day of 10 s. Each plan's per-minute number applies to every such window. The daily scenario runs on a demo key of its own plan that no other request of the run touches (free 120 a day, pro 600 a day: more than a window allows, spent in a short day), so no earlier request counts against its quota; the run's key has a quota none of the other scenarios can use up. The run is judged on those limits (free 60 a window and 1000 a day, pro 300 a window and 3300 a day).",
+        "The embedded reference server runs a short world: a 1 s window and a quota day of 20 s. Each plan's per-minute number applies to every such window. The daily scenario runs on a demo key of its own plan that no other request of the run touches (free 120 a day, pro 600 a day: more than a window allows, spent in a short day), so no earlier request counts against its quota; the run's key has a quota none of the other scenarios can use up. The run is judged on those limits (free 60 a window and 1000 a day, pro 300 a window and 3300 a day).",
       );
       expect(t.info.world).toEqual({
         windowMs: 1000,
-        dayMs: 10000,
+        dayMs: 20000,
         perDay: { free: 1000, pro: 3300 },
         dailyKeyPerDay: { free: 120, pro: 600 },
       });

@@ -10,7 +10,7 @@ import { scenarioOptions } from '../../load/lib/scenario-options.ts';
 import { SCENARIOS } from '../../load/lib/load-shapes.ts';
 import { isDailyThrottle } from '../../src/core/sections/rate-limit-load/spans.ts';
 import type { Sample } from '../../src/core/sample.ts';
-import { dayNeededMs, embeddedWorld, windowRatePerS, worldWindowMs } from '../../src/target/world.ts';
+import { DAY_SPANS, dayNeededMs, embeddedWorld, windowRatePerS, worldWindowMs } from '../../src/target/world.ts';
 
 const pro = { perMinute: 300, perDay: 10_000 };
 const free = { perMinute: 60, perDay: 1_000 };
@@ -40,10 +40,11 @@ describe('the window sized to this machine', () => {
   ] as const)('On %s the Pro window asks %i a second at most: a window of %i ms.', (_name, measured, rate, ms) => {
     expect(windowRatePerS(measured)).toBe(rate);
     expect(worldWindowMs([300], windowRatePerS(measured))).toBe(ms);
-    // The day follows the window: the daily scenario's whole pace still fits in it.
+    // The day follows the window: the daily scenario's whole pace still fits in it, twice.
     const w = embeddedWorld({ underTest: [pro], conformance: 500, measuredPerS: measured });
     expect(w.windowMs).toBe(ms);
-    expect(w.dayMs).toBe(dayNeededMs(pro.perMinute, w.dailyQuotas[0], ms));
+    expect(w.dailyNeedMs).toEqual([dayNeededMs(pro.perMinute, w.dailyQuotas[0], ms)]);
+    expect(w.dayMs).toBe(DAY_SPANS * w.dailyNeedMs[0]);
   });
 
   test('A window given (--window-ms) is kept whatever the machine.', () => {
@@ -80,21 +81,22 @@ describe('the quotas and the day', () => {
     expect([w.quotas, w.otherQuotas, w.dailyQuotas, w.otherDailyQuotas]).toEqual([[400], [3300], [400], [600]]);
   });
 
-  test('The day is sized for the daily key’s short quota, not for the run’s key: 10 windows for Pro rather than 20.', () => {
+  test('The day is sized for the daily key’s short quota, not for the run’s key: twice 10 windows for Pro rather than 20.', () => {
     const w = embeddedWorld({ underTest: [pro], conformance: 500 });
-    expect([w.quotas, w.dailyQuotas, w.dayMs]).toEqual([[3200], [600], 10_000]);
+    expect([w.quotas, w.dailyQuotas, w.dailyNeedMs, w.dayMs]).toEqual([[3200], [600], [10_000], 20_000]);
     expect(dayNeededMs(300, 3200, 1000)).toBe(20_000);
   });
 
   test.each([pro, free, business])(
-    'The daily scenario, paced as load/lib paces it from the start of a day, spends the quota of %o with its last 429 told from a window’s.',
+    'The daily scenario, paced as load/lib paces it from as late in a day as it may start, spends the quota of %o with its last 429 told from a window’s.',
     (plan) => {
       const w = embeddedWorld({ underTest: [plan], conformance: 600 });
       const o = scenarioOptions({ plan: 'pro', perMinute: plan.perMinute, perDay: w.dailyQuotas[0], windowMs: w.windowMs, dayMs: w.dayMs });
       const pace = SCENARIOS.daily.pace!(o);
-      // Pace from a day's start plus the orchestrator's jitter and the preflight: every slot lies a window plus the
-      // tolerance before the day's end, so the 429 that refuses the day asks to wait longer than that.
-      const lastSlot = o.jitterMs + 1 + pace.windows * w.windowMs;
+      // Pace from the latest start load/node/key-rest.ts allows (the day leaves the need and the jitter; a fresh day's
+      // start plus the jitter is earlier) and the preflight: every slot lies a window plus the tolerance before the day's
+      // end, so the 429 that refuses the day asks to wait longer than that.
+      const lastSlot = w.dayMs - w.dailyNeedMs[0] + 1 + pace.windows * w.windowMs;
       const refused: Sample = {
         seq: 1,
         phase: 'paced',
@@ -111,7 +113,8 @@ describe('the quotas and the day', () => {
   test('Several plans share one server: the largest window, and a day long enough for each plan’s daily scenario.', () => {
     const w = embeddedWorld({ underTest: [free, pro], conformance: 600 });
     expect(w.windowMs).toBe(1000);
-    expect(w.dayMs).toBe(Math.max(dayNeededMs(60, 120, 1000), dayNeededMs(300, 600, 1000)));
+    expect(w.dailyNeedMs).toEqual([dayNeededMs(60, 120, 1000), dayNeededMs(300, 600, 1000)]);
+    expect(w.dayMs).toBe(DAY_SPANS * Math.max(...w.dailyNeedMs));
   });
 
   test('A window and a day given are kept, and the quotas fit that day.', () => {
