@@ -28,12 +28,15 @@ export const REQUEST_FORM_FAULTS: readonly FaultName[] = [
   'access-token-query-accepted',
   'petid-uint64-wrap',
   'petid-low-32-bits',
+  'head-ignores-query',
 ];
 
 const VARIANTS: readonly [string, AppOptions][] = [
   ['head=405', { variants: { head: '405' } }],
   ['head=get', { variants: { head: 'get' } }],
   ['cors', { variants: { cors: true } }],
+  ['options=open', { variants: { options: 'open' } }],
+  ['options=express', { variants: { options: 'express' } }],
   ['routerFirst', { variants: { routerFirst: true } }],
   ['trailingSlash', { variants: { trailingSlash: true } }],
   ['idNotInt64=400 + strictIntegers', { variants: { idNotInt64: '400', strictIntegers: true } }],

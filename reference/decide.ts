@@ -10,7 +10,7 @@ import { framedBody } from './held-out-faults.ts';
 import { countedTwice, heldOut39, reservedId, type HeldOut39 } from './held-out-faults-39.ts';
 import { faultSet, type Has } from './faults.ts';
 import { credentialRead, keyIgnoringCase, tokenRead } from './credential-faults.ts';
-import { headAlways200, preflightReply, undocumentedDelete, unroutedReply } from './methods.ts';
+import { headAlways200, openOptionsReply, preflightReply, undocumentedDelete, unroutedReply } from './methods.ts';
 import { retryAfter } from './headers.ts';
 import { DEMO_KEYS, findKey, keyTable, type KeyInfo } from './keys.ts';
 import { RateLimiter, type Decision, type Limits } from './limiter.ts';
@@ -203,7 +203,10 @@ function unauthorized(s: ServerState, auth: Auth & { ok: false }, r: Request, pr
 export function decide(s: ServerState, r: Request): Outcome {
   const method = r.req.method ?? 'GET';
   const header = (name: string) => headerOf(r.req, name);
-  const early = preflightReply(r.url.pathname, s.o.variants, header) ?? undocumentedDelete(method, r.url.pathname, s.has);
+  const early =
+    preflightReply(r.url.pathname, s.o.variants, header) ??
+    openOptionsReply(method, r.url.pathname, s.o.variants) ??
+    undocumentedDelete(method, r.url.pathname, s.has);
   if (early) return { reply: early, decision: refusedUntil(0, r.now) };
   const credential = credentialRead({ url: r.url, header }, s.keys, s.has);
   // Fault head-skips-auth: HEAD is served like GET, but the key is checked for GET alone.

@@ -2,8 +2,9 @@
  * Methods a path does not take, OPTIONS and HEAD (issue 39). The reference server answers as RFC 9110 asks:
  * HEAD as GET (§9.3.2), a method a path does not take 405 with `Allow` (§15.5.6) and an Error body, OPTIONS 204 with
  * `Allow` (§9.3.7), a path no operation has 404 — all after authentication. Variants move the router before
- * authentication (404/405 with or without a key), answer a CORS preflight without credentials, refuse HEAD with 405,
- * serve a trailing slash, answer 400 for ids that are not int64. Faults break one of these each.
+ * authentication (404/405 with or without a key), answer a CORS preflight or any OPTIONS without credentials (204, or
+ * Express's 200 with a text body), refuse HEAD with 405, serve a trailing slash, answer 400 for ids that are not int64.
+ * Faults break one of these each.
  */
 import type { ErrorFactory } from './errors.ts';
 import type { Has } from './faults.ts';
@@ -34,6 +35,19 @@ export function preflightReply(pathname: string, v: Variants, header: (name: str
   };
 }
 
+/**
+ * Variant options=open|express: OPTIONS answered before authentication — 204 with Allow, or as Express's router answers
+ * a path with no OPTIONS route (`res.set('Allow', list); res.send(list)`): 200, Allow, the list as text/html, no
+ * OPTIONS in it. Undefined: another method, a path no operation has, or OPTIONS after authentication (the default).
+ */
+export function openOptionsReply(method: string, pathname: string, v: Variants): Reply | undefined {
+  const allow = method === 'OPTIONS' && v.options !== 'after-auth' ? allowedAt(pathname, routingOf(v)) : undefined;
+  if (!allow) return undefined;
+  if (v.options === 'open') return { status: 204, body: '', bare: true, headers: { Allow: allow.join(', ') } };
+  const list = allow.filter((m) => m !== 'OPTIONS').join(',');
+  return { status: 200, body: list, contentType: 'text/html; charset=utf-8', bare: true, headers: { Allow: list } };
+}
+
 /** A request no route serves: OPTIONS 204 with Allow, 405 with Allow, or 404 when no operation has the path. */
 export function unroutedReply(
   { method, pathname }: { method: string; pathname: string },
@@ -57,8 +71,12 @@ export function undocumentedDelete(method: string, pathname: string, has: Has): 
   return { status: 204, body: '', bare: true };
 }
 
-/** Fault head-always-200: HEAD answered by an existence check of its own, after the key, that looks nothing up: 200. */
+/**
+ * Fault head-always-200: HEAD answered by an existence check of its own, after the key, that looks nothing up: 200.
+ * Fault head-ignores-query: HEAD of the collection answered by a route that reads no query: 200 whatever the limit.
+ */
 export function headAlways200(method: string, operation: string, has: Has): Reply | undefined {
-  if (!has('head-always-200') || method !== 'HEAD' || (operation !== 'getPet' && operation !== 'listPets')) return undefined;
-  return { status: 200, body: '' };
+  if (method !== 'HEAD') return undefined;
+  const always = has('head-always-200') && (operation === 'getPet' || operation === 'listPets');
+  return always || (has('head-ignores-query') && operation === 'listPets') ? { status: 200, body: '' } : undefined;
 }

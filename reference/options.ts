@@ -74,6 +74,11 @@ export interface Variants {
   head: 'get' | '405';
   /** A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method) answered 204 without credentials. */
   cors: boolean;
+  /**
+   * OPTIONS: answered 204 with Allow after authentication (the default), 204 with Allow before it (`open`: no
+   * credentials asked), or as Express's automatic OPTIONS does, before it: 200, Allow, and the list as a text body.
+   */
+  options: 'after-auth' | 'open' | 'express';
   /** The router decides before authentication: 404 and 405 with or without a key. */
   routerFirst: boolean;
   /** A path with a trailing slash served as the path without it. */
@@ -129,6 +134,7 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = {
   ids: 'sequential',
   head: 'get',
   cors: false,
+  options: 'after-auth',
   routerFirst: false,
   trailingSlash: false,
   idNotInt64: '404',

@@ -89,6 +89,11 @@ export const VARIANTS: readonly VariantSpec[] = [
   // methods, paths and routers (reference/methods.ts)
   { name: 'head', values: ['get', '405'], description: 'HEAD served as GET, or 405 with Allow' },
   { name: 'cors', values: ['yes'], description: 'a CORS preflight answered 204 without credentials' },
+  {
+    name: 'options',
+    values: ['after-auth', 'open', 'express'],
+    description: "OPTIONS: 204 with Allow after the key, 204 with Allow without credentials, or Express's 200 with Allow and a text body",
+  },
   { name: 'routerFirst', values: ['yes'], description: 'the router decides before authentication: 404 and 405 with or without a key' },
   { name: 'trailingSlash', values: ['yes'], description: 'a path with a trailing slash served as the path without it' },
   { name: 'idNotInt64', values: ['404', '400'], description: 'a petId outside int64: 404, or a 400 Error' },

@@ -59,6 +59,11 @@ export const VALID_SERVERS: { name: string; options: AppOptions }[] = [
   // Methods, paths and routers (reference/methods.ts): choices RFC 9110 and the spec leave to a server.
   { name: 'a server refusing HEAD with 405 and Allow', options: { variants: { head: '405' } } },
   { name: 'a server answering a CORS preflight 204 without credentials', options: { variants: { cors: true } } },
+  { name: 'a server answering OPTIONS 204 with Allow without credentials', options: { variants: { options: 'open' } } },
+  {
+    name: 'a server answering OPTIONS as Express does, without credentials: 200, Allow and the list as a text body',
+    options: { variants: { options: 'express' } },
+  },
   { name: 'a server whose router answers 404 and 405 before authentication', options: { variants: { routerFirst: true } } },
   { name: 'a server serving a path with a trailing slash', options: { variants: { trailingSlash: true } } },
   {

@@ -14,7 +14,9 @@ import { judgeProbe } from './checks.ts';
 import { isPageProblem, listKey } from './reproduction.ts';
 import { petAt } from '../core/sections/pets.ts';
 import { dependsOnEarlierRequests } from '../core/catalogue.ts';
-import { materialize, requestOf, type Draft, type Naming, type Probe } from './probe.ts';
+import { materialize, requestOf, withoutKey, type Draft, type Naming, type Probe } from './probe.ts';
+import { judgeHeadAsGet } from '../core/sections/responses/head.ts';
+import { headGetAnswer } from '../harness/ops.ts';
 import { Memory } from './memory.ts';
 import { nearMissOfId } from './values.ts';
 import { Pace } from './pace.ts';
@@ -129,6 +131,7 @@ export class Explorer {
    */
   async send(probe: Probe, source: string): Promise<Shot & { probe: Probe }> {
     const shot = await this.exchange(requestOf(probe), source, (ex) => judgeProbe(probe, ex), probe);
+    if (probe.method === 'HEAD' && !withoutKey(probe)) return { probe, ...(await this.besideGet(probe, shot, source)) };
     const status = shot.ex.response?.status ?? 0;
     if (probe.op !== 'createPet') return { probe, ...shot };
     // Any createPet refused with a 4xx — an invalid body, a credential the server did not take (401) — must store nothing.
@@ -139,6 +142,29 @@ export class Explorer {
     if (kept) this.memory.created.push(kept);
     if (kept) this.memory.held.push(kept.id);
     return { probe, ...shot };
+  }
+
+  /**
+   * HEAD with the key (issue 39): GET of the same request sent after it, the pair judged by METHOD-HEAD-AS-GET — the
+   * rule the spec file calls (RFC 9110 §9.3.2: HEAD is GET without content). The shot is HEAD's, with the pair's verdict:
+   * a failure replays as the HEAD probe (its replay sends the GET again). GET's own findings are the registry's to
+   * judge elsewhere: only the pair's verdict joins the shot. Nothing when a 429 stands in either answer or no request is left.
+   */
+  private async besideGet(probe: Probe, head: Shot, source: string): Promise<Shot> {
+    if (!head.ex.response || head.ex.response.status === 429 || this.pace.left() < 1) return head;
+    const req = requestOf({ ...probe, method: undefined });
+    const query = req.rawQuery ?? (req.query ? new URLSearchParams(req.query).toString() : '');
+    const target = query ? `${req.path}?${query}` : req.path;
+    const judge = (ex: ApiExchange) =>
+      ex.response?.status === 429 ? [] : judgeHeadAsGet(target, 'with the key', headGetAnswer(head.ex), headGetAnswer(ex));
+    const get = await this.exchange(req, source, judge);
+    const pair = get.findings.filter((f) => f.requirement === 'METHOD-HEAD-AS-GET');
+    return {
+      ex: head.ex,
+      findings: [...head.findings, ...pair],
+      failures: [...head.failures, ...pair.filter(isProblem)],
+      requests: head.requests + get.requests,
+    };
   }
 
   /** Send one request through the run's client; the registry's findings and `judge`'s verdicts are captured, not yet reported. */

@@ -99,11 +99,19 @@ export const placementArb: fc.Arbitrary<KeyPlacement> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<'user' | 'password'>('user', 'password').map((basic): KeyPlacement => ({ basic })) },
 );
 
-/** The plain request of an operation a method goes with: its path (an id no server issued for one that could write). */
-const methodPlain = (op: MethodOp, method: string): fc.Arbitrary<Draft> =>
-  op === 'getPet' && !isSafeMethod(method)
-    ? fc.constant<Draft>({ op, petId: UNKNOWN_ID, label: 'an id no server issued' })
-    : plainArb(operation(op)).map(({ query: _q, ...d }) => d);
+/** Limits a page refuses (400: out of 1..100, not an integer): what HEAD with the key may be sent with, beside GET. */
+const REFUSED_LIMITS = ['0', '101', '-1', 'abc'] as const;
+
+/**
+ * The plain request of an operation a method goes with: its path (an id no server issued for one that could write);
+ * HEAD keeps the page's query, a plain one or a limit GET refuses (HEAD is judged beside GET of the same request).
+ */
+const methodPlain = (op: MethodOp, method: string): fc.Arbitrary<Draft> => {
+  if (op === 'getPet' && !isSafeMethod(method)) return fc.constant<Draft>({ op, petId: UNKNOWN_ID, label: 'an id no server issued' });
+  if (method !== 'HEAD' || op !== 'listPets') return plainArb(operation(op)).map(({ query: _q, ...d }) => d);
+  const refused = fc.constantFrom(...REFUSED_LIMITS).map((limit): Draft => ({ op, query: { limit }, label: `a page of limit ${limit}` }));
+  return fc.oneof(plainArb(operation(op)), refused);
+};
 
 /** The credential a method goes with: none, another key of the key's shape, or the key (a method that writes: only with writes on). */
 const CREDENTIALS = ['none', 'another key', 'the key'] as const;
@@ -139,7 +147,7 @@ export function credentialDraftArb(writes: boolean): fc.Arbitrary<Draft> {
 /**
  * The coverage cases of the method and the credential (what the spec files send, as forms): every other method on both
  * paths without a valid key (no credential and another key in turn); with the key, the extension on both paths and,
- * with writes on, the methods that write on an id no server issued; and each near-miss of the key the run's seed
+ * with writes on, the methods that write on an id no server issued, and HEAD of a page GET refuses; and each near-miss of the key the run's seed
  * derives from it, each channel, and the Basic scheme with the key as its user and as its password, on a page.
  */
 export function requestFormCases(opts: { writes: boolean; key: string; seed: number }): Draft[] {
@@ -152,6 +160,14 @@ export function requestFormCases(opts: { writes: boolean; key: string; seed: num
   for (const op of METHOD_OPS)
     for (const method of otherMethodsAt(pathOf(op)))
       if (method === 'QUERY' || (opts.writes && !isSafeMethod(method))) out.push(methodCase(op, method, 'the key'));
+  // HEAD with the key on a page GET refuses (a limit the seed picks), judged beside that GET (METHOD-HEAD-AS-GET).
+  const limit = REFUSED_LIMITS[Math.abs(Math.trunc(opts.seed)) % REFUSED_LIMITS.length];
+  out.push({
+    op: 'listPets',
+    query: { limit },
+    forms: [methodForm('HEAD')],
+    label: `HEAD /pets?limit=${limit} with the key, beside GET`,
+  });
   const placements: KeyPlacement[] = [
     ...nearMissEdits(opts.key, opts.seed).map((near) => ({ near })),
     ...CHANNELS.map((c) => c.placement),

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesContaining, withReference } from '../support/cli.ts';
+import { filesContaining, LOADED_KILL_MS, LOADED_TEST_MS, withReference } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 import { action, expressions, fakeActionPath, jobFiles, runStep, stepNamed, type StepRun } from './steps.ts';
 
@@ -17,37 +17,41 @@ const lastStep = () => action().runs.steps.at(-1)!;
 const printed = (r: StepRun) => r.stdout + r.stderr;
 
 describe("The action's shell steps against the reference server", () => {
-  it('They certify a server that echoes the key: exit code 0, the verdict and paths as outputs, the headline in the job summary, and the key in no log line, summary, output or report.', async () => {
-    await withReference({ faults: ['echo-key'] }, async (url, keys) => {
-      const key = keys.pro;
-      const job = jobFiles();
-      const cwd = tempDir('action-workspace');
-      const inputs = { 'base-url': url, plan: 'pro', 'api-key': key, args: '--only conformance --explore-budget 40' };
-      const values = expressions(inputs, { [ENGINE]: 'node' });
-      const check = await runStep(stepNamed('Check the inputs'), values, { cwd, job });
-      expect([check.code, check.stdout]).toEqual([0, `::add-mask::${key}\n`]);
-      const certify = await runStep(stepNamed('certify'), values, { cwd, job, killAfterMs: 170_000 });
-      expect([certify.code, certify.output['exit-code']], printed(certify)).toEqual([0, '0']);
-      const report = await runStep(stepNamed('report'), { ...values, 'steps.certify.outputs.exit-code': '0' }, { cwd, job });
-      expect(report.code, printed(report)).toBe(0);
-      expect(report.output).toEqual({
-        verdict: 'incomplete',
-        'exit-code': '0',
-        certification: join(cwd, 'reports/certification.json'),
-        badge: join(cwd, 'reports/badge.svg'),
-        reports: join(cwd, 'reports'),
+  it(
+    'They certify a server that echoes the key: exit code 0, the verdict and paths as outputs, the headline in the job summary, and the key in no log line, summary, output or report.',
+    async () => {
+      await withReference({ faults: ['echo-key'] }, async (url, keys) => {
+        const key = keys.pro;
+        const job = jobFiles();
+        const cwd = tempDir('action-workspace');
+        const inputs = { 'base-url': url, plan: 'pro', 'api-key': key, args: '--only conformance --explore-budget 40' };
+        const values = expressions(inputs, { [ENGINE]: 'node' });
+        const check = await runStep(stepNamed('Check the inputs'), values, { cwd, job });
+        expect([check.code, check.stdout]).toEqual([0, `::add-mask::${key}\n`]);
+        const certify = await runStep(stepNamed('certify'), values, { cwd, job, killAfterMs: LOADED_KILL_MS });
+        expect([certify.code, certify.output['exit-code']], printed(certify)).toEqual([0, '0']);
+        const report = await runStep(stepNamed('report'), { ...values, 'steps.certify.outputs.exit-code': '0' }, { cwd, job });
+        expect(report.code, printed(report)).toBe(0);
+        expect(report.output).toEqual({
+          verdict: 'incomplete',
+          'exit-code': '0',
+          certification: join(cwd, 'reports/certification.json'),
+          badge: join(cwd, 'reports/badge.svg'),
+          reports: join(cwd, 'reports'),
+        });
+        const cert = JSON.parse(readFileSync(report.output.certification, 'utf8'));
+        expect([cert.target.baseUrl, cert.target.plan]).toEqual([url, 'pro']);
+        expect(report.summary).toMatch(/^## 🟡 animal-store certification: \*\*PASSED, INCOMPLETE\*\*/);
+        expect(report.summary).toContain('HYGIENE-CREDENTIAL-NOT-REFLECTED');
+        for (const r of [certify, report]) expect(printed(r)).not.toContain(key);
+        expect(printed(check).replace(`::add-mask::${key}\n`, '')).not.toContain(key);
+        expect(report.summary + JSON.stringify(report.output)).not.toContain(key);
+        expect(filesContaining(cwd, key)).toEqual([]);
+        expect(filesContaining(job.dir, key).filter((f) => !f.endsWith('.sh'))).toEqual([]);
       });
-      const cert = JSON.parse(readFileSync(report.output.certification, 'utf8'));
-      expect([cert.target.baseUrl, cert.target.plan]).toEqual([url, 'pro']);
-      expect(report.summary).toMatch(/^## 🟡 animal-store certification: \*\*PASSED, INCOMPLETE\*\*/);
-      expect(report.summary).toContain('HYGIENE-CREDENTIAL-NOT-REFLECTED');
-      for (const r of [certify, report]) expect(printed(r)).not.toContain(key);
-      expect(printed(check).replace(`::add-mask::${key}\n`, '')).not.toContain(key);
-      expect(report.summary + JSON.stringify(report.output)).not.toContain(key);
-      expect(filesContaining(cwd, key)).toEqual([]);
-      expect(filesContaining(job.dir, key).filter((f) => !f.endsWith('.sh'))).toEqual([]);
-    });
-  }, 200_000);
+    },
+    LOADED_TEST_MS + LOADED_KILL_MS,
+  );
 });
 
 describe('The input check', () => {

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
-import { ROOT } from '../support/cli.ts';
+import { LOADED_KILL_MS, ROOT } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 import { evaluate, type Step } from '../support/workflows.ts';
 
@@ -84,7 +84,7 @@ export function runStep(
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const killer = setTimeout(() => child.kill('SIGKILL'), o.killAfterMs ?? 60_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), o.killAfterMs ?? LOADED_KILL_MS);
     child.on('close', (code) => {
       clearTimeout(killer);
       const out: Record<string, string> = {};

@@ -40,6 +40,7 @@ const GROUPS: readonly (readonly [FaultName, string, 'fail' | 'warn', RegExp])[]
     ['key-from-header', 'AUTH-KEY-CHANNEL', 'fail', /x-api-key/],
     ['petid-low-32-bits', 'GET-404-UNKNOWN', 'fail', /HTTP 200 with id/],
     ['method-405-allow-partial', 'METHOD-405-DETAILS', 'warn', /omits POST/],
+    ['head-ignores-query', 'METHOD-HEAD-AS-GET', 'fail', /^HEAD \/pets\?limit=.* with the key: HTTP 200; GET .*: HTTP 400/],
   ],
   // A token sharing the key's first 16 characters is the key: any near-miss past them shows it.
   [['auth-prefix-match', 'AUTH-UNKNOWN-KEY-401', 'fail', /the key/]],
@@ -67,10 +68,13 @@ describe('found by the exploration alone', () => {
 const VARIANTS: readonly [string, AppOptions][] = [
   ['head=405', { variants: { head: '405' } }],
   ['cors', { variants: { cors: true } }],
+  ['options=open', { variants: { options: 'open' } }],
+  ['options=express', { variants: { options: 'express' } }],
   ['routerFirst', { variants: { routerFirst: true } }],
   ['trailingSlash', { variants: { trailingSlash: true } }],
   ['idNotInt64=400 with strictIntegers', { variants: { idNotInt64: '400', strictIntegers: true } }],
   ['idNotInt64=404', { variants: { idNotInt64: '404' } }],
+  ['outOfRangeLimit=clamp with nonIntegerLimit=default', { variants: { outOfRangeLimit: 'clamp', nonIntegerLimit: 'default' } }],
 ];
 
 test.each(VARIANTS.flatMap(([name, options]) => ['1', '2'].map((seed) => [name, seed, options] as const)))(

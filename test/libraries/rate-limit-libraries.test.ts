@@ -26,6 +26,7 @@ import { closeTransport } from '../../src/http/transport.ts';
 import { openTarget } from '../../src/target/target.ts';
 import { runSuiteAt } from '../support/suite.ts';
 import { builtBundles } from '../support/bundles.ts';
+import { LOADED_TEST_MS } from '../support/cli.ts';
 import { KEYS, LIMITS } from './pets.ts';
 import { startExpressRateLimit } from './servers/express.ts';
 import { startFastifyRateLimit } from './servers/fastify.ts';
@@ -227,7 +228,7 @@ describe('servers built on rate-limit libraries', () => {
           await server.close();
         }
       }),
-    120_000,
+    LOADED_TEST_MS,
   );
 
   test.runIf(!!K6).each(CASES)(
@@ -242,7 +243,7 @@ describe('servers built on rate-limit libraries', () => {
         await server.close();
       }
     },
-    120_000,
+    LOADED_TEST_MS,
   );
 
   test('The versions the README names are the ones installed.', () => {

@@ -16,6 +16,7 @@ import { recordingReference } from '../support/recording.ts';
 import { reportsDir, startReference, type Ref } from './helpers.ts';
 import { tempDir } from '../support/temp.ts';
 import { runCases, STARTED, type Case, type Outcome } from '../support/cli-cases.ts';
+import { LOADED_TEST_MS } from '../support/cli.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const refs: Ref[] = [];
@@ -125,15 +126,19 @@ async function runBeforeSending() {
 }
 
 describe.concurrent('npm run load', () => {
-  it('Every configuration error is one line on stderr and exit 2, never a stack trace.', async () => {
-    const runs = (await beforeSending()).configErrors;
-    runs.forEach((r, i) => {
-      expect(r.code, CONFIG_ERRORS[i][0].join(' ')).toBe(2);
-      expect(r.stderr.trim().split('\n'), CONFIG_ERRORS[i][0].join(' ')).toHaveLength(1);
-      expect(r.stderr).toMatch(CONFIG_ERRORS[i][2]);
-      expect(r.stderr).not.toContain('abcdefgh');
-    });
-  }, 90_000);
+  it(
+    'Every configuration error is one line on stderr and exit 2, never a stack trace.',
+    async () => {
+      const runs = (await beforeSending()).configErrors;
+      runs.forEach((r, i) => {
+        expect(r.code, CONFIG_ERRORS[i][0].join(' ')).toBe(2);
+        expect(r.stderr.trim().split('\n'), CONFIG_ERRORS[i][0].join(' ')).toHaveLength(1);
+        expect(r.stderr).toMatch(CONFIG_ERRORS[i][2]);
+        expect(r.stderr).not.toContain('abcdefgh');
+      });
+    },
+    LOADED_TEST_MS,
+  );
 
   it.each(ENGINES)(
     'An unreachable target is exit 3 with one diagnosis line on the %s engine, before any scenario starts.',
@@ -146,82 +151,98 @@ describe.concurrent('npm run load', () => {
       expect(r.stdout).toBe('');
     },
     // The batch runs beside this file's other processes: up to 44 s on a 2-core machine at a load average of 30.
-    90_000,
+    LOADED_TEST_MS,
   );
 
-  it('Against the embedded server it runs the named scenarios in turn into its own run folder and ends with one verdict line.', async () => {
-    const dir = reportsDir();
-    const r = await cli(['--scenarios', 'ceiling,recovery', ...small, '--engine', 'node', '--reports-dir', dir]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').at(-1)).toMatch(
-      /^load: PASS — every scenario passed \(2 scenario\(s\), \d+ requests, node engine\)$/,
-    );
-    for (const s of ['ceiling', 'recovery']) expect(existsSync(join(runFolder(dir), `load-${s}-enterprise.json`))).toBe(true);
-    expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toEqual([]); // never over a certificate's files
-    expect(r.stderr).toMatch(/waiting \d+\.\d s before recovery/);
-  }, 90_000);
+  it(
+    'Against the embedded server it runs the named scenarios in turn into its own run folder and ends with one verdict line.',
+    async () => {
+      const dir = reportsDir();
+      const r = await cli(['--scenarios', 'ceiling,recovery', ...small, '--engine', 'node', '--reports-dir', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.trim().split('\n').at(-1)).toMatch(
+        /^load: PASS — every scenario passed \(2 scenario\(s\), \d+ requests, node engine\)$/,
+      );
+      for (const s of ['ceiling', 'recovery']) expect(existsSync(join(runFolder(dir), `load-${s}-enterprise.json`))).toBe(true);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toEqual([]); // never over a certificate's files
+      expect(r.stderr).toMatch(/waiting \d+\.\d s before recovery/);
+    },
+    LOADED_TEST_MS,
+  );
 
-  it('A failed MUST is exit 1 and a FAIL line; the key never appears, even when the server echoes it.', async () => {
-    // A 10-second window: the limit and the request after it fit in one window however busy the machine is.
-    const ref = await startReference({ faults: ['never-429', 'echo-key'] }, 10_000);
-    refs.push(ref);
-    const dir = reportsDir();
-    const args = [
-      '--scenarios',
-      'ceiling',
-      '--base-url',
-      ref.url,
-      '--plan',
-      'enterprise',
-      '--rpm',
-      '20',
-      '--rpd',
-      '100000',
-      '--window-ms',
-      '10000',
-    ];
-    const r = await cli([...args, '--engine', 'node', '--reports-dir', dir], { ANIMAL_STORE_API_KEY: ref.key });
-    expect(r.code, r.stdout + r.stderr).toBe(1);
-    expect(r.stdout).toMatch(/load: FAIL — ceiling failed a MUST requirement/);
-    for (const text of [r.stdout, r.stderr, readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8')])
-      expect(text).not.toContain(ref.key);
-  }, 90_000);
+  it(
+    'A failed MUST is exit 1 and a FAIL line; the key never appears, even when the server echoes it.',
+    async () => {
+      // A 10-second window: the limit and the request after it fit in one window however busy the machine is.
+      const ref = await startReference({ faults: ['never-429', 'echo-key'] }, 10_000);
+      refs.push(ref);
+      const dir = reportsDir();
+      const args = [
+        '--scenarios',
+        'ceiling',
+        '--base-url',
+        ref.url,
+        '--plan',
+        'enterprise',
+        '--rpm',
+        '20',
+        '--rpd',
+        '100000',
+        '--window-ms',
+        '10000',
+      ];
+      const r = await cli([...args, '--engine', 'node', '--reports-dir', dir], { ANIMAL_STORE_API_KEY: ref.key });
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stdout).toMatch(/load: FAIL — ceiling failed a MUST requirement/);
+      for (const text of [r.stdout, r.stderr, readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8')])
+        expect(text).not.toContain(ref.key);
+    },
+    LOADED_TEST_MS,
+  );
 
-  it('--engine k6 runs the bundle with the k6 of K6_BIN (here a stand-in, a release newer than the verified ones) with its REST API off, says the release is not yet verified, and maps its exit code.', async () => {
-    const ref = await startReference({ faults: ['never-429'] }, 2000);
-    refs.push(ref);
-    const k6 = emulatedK6('v2.3.0');
-    const argsFile = join(tempDir('fake-k6-args'), 'args');
-    const dir = reportsDir();
-    // What main() does with k6 (its arguments, its exit code): in this process; exit 1 as a process is the test above.
-    const [r] = await cliCases([
-      {
-        args: ['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'k6', '--reports-dir', dir],
-        env: { ANIMAL_STORE_API_KEY: ref.key, K6_BIN: k6, FAKE_K6_ARGS: argsFile },
-      },
-    ]);
-    expect(r.code, r.stderr).toBe(1);
-    const report = JSON.parse(readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8'));
-    expect(report).toMatchObject({ engine: 'k6', verdict: 'fail' });
-    expect(JSON.parse(readFileSync(argsFile, 'utf8').trim())).toEqual(
-      expect.arrayContaining(['run', '--address=', '--compatibility-mode=base']),
-    );
-    expect(r.stderr).toMatch(
-      /^Rate limits on the k6 engine \(--engine k6\): \S+ is k6 v2\.3\.0, newer than .*: it runs, not yet verified; to verify it: /m,
-    );
-    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^load: FAIL — ceiling failed .*, k6 engine on k6 v2\.3\.0, not yet verified\)$/);
-    expect(r.stdout).not.toContain(ref.key);
-    expect(findK6('/nonexistent', '')).toBeUndefined();
-    expect(findK6('/nonexistent', '/opt/k6')).toBe('/opt/k6');
-  }, 90_000);
+  it(
+    '--engine k6 runs the bundle with the k6 of K6_BIN (here a stand-in, a release newer than the verified ones) with its REST API off, says the release is not yet verified, and maps its exit code.',
+    async () => {
+      const ref = await startReference({ faults: ['never-429'] }, 2000);
+      refs.push(ref);
+      const k6 = emulatedK6('v2.3.0');
+      const argsFile = join(tempDir('fake-k6-args'), 'args');
+      const dir = reportsDir();
+      // What main() does with k6 (its arguments, its exit code): in this process; exit 1 as a process is the test above.
+      const [r] = await cliCases([
+        {
+          args: ['--scenarios', 'ceiling', '--base-url', ref.url, ...small, '--engine', 'k6', '--reports-dir', dir],
+          env: { ANIMAL_STORE_API_KEY: ref.key, K6_BIN: k6, FAKE_K6_ARGS: argsFile },
+        },
+      ]);
+      expect(r.code, r.stderr).toBe(1);
+      const report = JSON.parse(readFileSync(join(runFolder(dir), 'load-ceiling-enterprise.json'), 'utf8'));
+      expect(report).toMatchObject({ engine: 'k6', verdict: 'fail' });
+      expect(JSON.parse(readFileSync(argsFile, 'utf8').trim())).toEqual(
+        expect.arrayContaining(['run', '--address=', '--compatibility-mode=base']),
+      );
+      expect(r.stderr).toMatch(
+        /^Rate limits on the k6 engine \(--engine k6\): \S+ is k6 v2\.3\.0, newer than .*: it runs, not yet verified; to verify it: /m,
+      );
+      expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^load: FAIL — ceiling failed .*, k6 engine on k6 v2\.3\.0, not yet verified\)$/);
+      expect(r.stdout).not.toContain(ref.key);
+      expect(findK6('/nonexistent', '')).toBeUndefined();
+      expect(findK6('/nonexistent', '/opt/k6')).toBe('/opt/k6');
+    },
+    LOADED_TEST_MS,
+  );
 
-  it("A dry run prints each scenario's cost from its caps and sends nothing.", async () => {
-    const { dryRun: r, dryRunRequests } = await beforeSending();
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(
-      /ceiling\s+about 61 requests in about \d+ s; at most 124 requests and \d+ s \(its caps\); up to 64 in flight on a slow server/,
-    );
-    expect(r.stdout).toMatch(/recovery\s+about 62 requests/);
-    expect(dryRunRequests).toEqual([]);
-  }, 90_000);
+  it(
+    "A dry run prints each scenario's cost from its caps and sends nothing.",
+    async () => {
+      const { dryRun: r, dryRunRequests } = await beforeSending();
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(
+        /ceiling\s+about 61 requests in about \d+ s; at most 124 requests and \d+ s \(its caps\); up to 64 in flight on a slow server/,
+      );
+      expect(r.stdout).toMatch(/recovery\s+about 62 requests/);
+      expect(dryRunRequests).toEqual([]);
+    },
+    LOADED_TEST_MS,
+  );
 });

@@ -12,6 +12,7 @@ import { pickEngine } from '../../load/node/run.ts';
 import { ConfigError, readConfig } from '../../src/settings/read-config.ts';
 import { versionOnlyK6 } from '../support/k6-shim/bin.ts';
 import { nodeArgs } from '../../bin/build.mjs';
+import { LOADED_TEST_MS } from '../support/cli.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -169,6 +170,6 @@ describe.concurrent('npm run load with a k6 the suite refuses on PATH', () => {
       );
       expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^load: PASS — .*, node engine\)$/);
     },
-    90_000,
+    LOADED_TEST_MS,
   );
 });

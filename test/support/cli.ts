@@ -18,6 +18,15 @@ export { runCases } from './cli-cases.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/**
+ * Guards against a hung child or test, not measures of speed. A whole run of the CLI takes 5 to 20 s on a quiet 2-core
+ * machine, several at once in a file's concurrent tests; beside eight CPU-bound processes and the rest of npm test (a
+ * load average of 10 and more) they take five to ten times as long: issue 37 measured up to 121 s, killed at the 90 s
+ * these tests had. A CLI child is killed after LOADED_KILL_MS; a test that runs such children gives itself LOADED_TEST_MS.
+ */
+export const LOADED_KILL_MS = 240_000;
+export const LOADED_TEST_MS = 300_000;
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -55,7 +64,7 @@ export function runCli(entry: string, args: string[], opts: CliOptions = {}): Pr
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const killer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 120_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? LOADED_KILL_MS);
     opts.onSpawn?.(child);
     child.on('close', (code, signal) => {
       clearTimeout(killer);

@@ -22,6 +22,7 @@ export const WHOLE_REQUEST_PROOFS: Proof[] = [
     fault: 'head-always-200',
     holds: async (s) => (await status(s.send('/pets/9223372036854770001', { method: 'HEAD' }))) !== 200,
   },
+  { fault: 'head-ignores-query', holds: async (s) => (await status(s.send('/pets?limit=0', { method: 'HEAD' }))) === 400 },
   { fault: 'method-405-bare', holds: async (s) => (await s.send('/pets', { method: 'PUT' })).headers.allow !== undefined },
   {
     fault: 'method-405-allow-partial',
