@@ -58,8 +58,15 @@ describe('the full profile', () => {
     // Remaining counting the day cannot say which request is beyond the limit: the POST goes after the limit's successes
     // by count, and a window that turned during the ceiling serves it; each served POST makes the next request at the
     // limit a POST again (load/lib/operations.ts), until one is refused and read back (RL-429-NOTHING-STORED).
-    expect(notPassedMusts(r)).toEqual([]);
-    expect(r.outcome).toBe('certified');
+    // That is a heuristic: when every POST of the ceiling lands after a turn (seen once in CI's npm test) the run says
+    // RL-429-NOTHING-STORED was not exercised, and is INCOMPLETE — never a failure.
+    const left = notPassedMusts(r);
+    if (left.length === 0) expect(r.outcome).toBe('certified');
+    else {
+      expect(left).toHaveLength(1);
+      expect(left[0]).toMatch(/^RL-429-NOTHING-STORED skip: .*a window turned/);
+      expect(r.outcome).toBe('incomplete');
+    }
   }, 90_000);
 
   it('With the daily scenario refused (--allow-daily false) it passes but is incomplete, and says RL-DAILY-QUOTA needs --allow-daily.', async () => {

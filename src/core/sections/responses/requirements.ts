@@ -177,7 +177,7 @@ export const RESPONSES = section('responses', {
     quote: 'Method and path: `GET /pets/{petId}` (operation name `getPet`).',
     title: 'HEAD, where a server serves it, answers as GET would: never served (2xx) where GET is refused (a 404, a 401, a 400).',
     note: "RFC 9110 §9.3.2: \"The HEAD method is identical to GET except that the server MUST NOT send content in the response\", and the server SHOULD send the same header fields. Whether HEAD is served at all is the server's choice (methods-not-shown): refused (405, 501, a router's 404) passes. A HEAD served where GET is refused tells what GET does not (an id that exists, a key that works): a failure. A served HEAD whose Content-Type is not GET's warns.",
-    faults: ['head-always-200'],
+    faults: ['head-always-200', 'head-ignores-query'],
     titles: {
       pass: 'HEAD {path} answered as GET',
       refused: 'HEAD {path} not served',
