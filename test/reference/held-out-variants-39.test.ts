@@ -1,19 +1,10 @@
 /** The valid variants held out with the faults of issue 39 (reference/held-out-variants-39.ts) serve as they say. */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { Client, request } from 'undici';
 import { rawNumber } from '../../src/core/json.ts';
-import { parseVariants } from '../../reference/variants.ts';
-import { arr, newPet, obj, start, type Srv } from './helpers.ts';
+import { arr, newPet, obj, variantServers, type Srv } from './helpers.ts';
 
-const open: Srv[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-async function server(variants: string): Promise<Srv> {
-  const s = await start({ variants: parseVariants(variants) });
-  open.push(s);
-  return s;
-}
+const server = variantServers();
 const idOf = async (s: Srv, body: string) => rawNumber((await s.send('/pets', { body })).json, '/id')!;
 
 test('listOrder=newest: a page starts with the pet created last.', async () => {

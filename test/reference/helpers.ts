@@ -2,11 +2,13 @@
  * Test helpers for the reference server: a fake clock, a server on 127.0.0.1
  * port 0, and a `send` that never throws (transport failures come back as `error`).
  */
+import { afterEach } from 'vitest';
 import { Agent, request } from 'undici';
 import { parseJson, type JsonValue } from '../../src/core/json.ts';
 import type { PlanName } from '../../src/core/plans.ts';
 import { buildApp, type App, type AppOptions } from '../../reference/app.ts';
 import { listen } from '../../reference/server.ts';
+import { parseVariants } from '../../reference/variants.ts';
 
 /** 2026-01-01T12:00:00Z: the start of a minute window. */
 export const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -119,3 +121,16 @@ export async function repeat(s: Srv, n: number, path: string, o: SendOptions = {
 
 export const obj = (r: Res): Record<string, JsonValue> => (r.json ?? {}) as Record<string, JsonValue>;
 export const arr = (r: Res): Record<string, JsonValue>[] => (Array.isArray(r.json) ? r.json : []) as Record<string, JsonValue>[];
+
+/** A starter of servers with the given variants (`head=405,cors`…), each closed after its test. */
+export function variantServers(): (variants: string) => Promise<Srv> {
+  const open: Srv[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  return async (variants) => {
+    const s = await start({ variants: parseVariants(variants) });
+    open.push(s);
+    return s;
+  };
+}

@@ -1,17 +1,8 @@
 /** The OPTIONS variants of reference/methods.ts serve as they say: without credentials, 204 with Allow or Express's 200. */
-import { afterEach, expect, test } from 'vitest';
-import { parseVariants } from '../../reference/variants.ts';
-import { start, type Srv } from './helpers.ts';
+import { expect, test } from 'vitest';
+import { variantServers } from './helpers.ts';
 
-const open: Srv[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-async function server(variants: string): Promise<Srv> {
-  const s = await start({ variants: parseVariants(variants) });
-  open.push(s);
-  return s;
-}
+const server = variantServers();
 
 test('By default OPTIONS asks for the key first: 401 without one, 204 with Allow with it.', async () => {
   const s = await server('');
