@@ -29,6 +29,12 @@ export interface OrchestratorOptions {
   retryBudget?: number;
   /** Per lane (one per key, in order): requests the run sent on its key before the scenarios (the conformance run). */
   earlierRequests?: readonly number[];
+  /**
+   * The embedded server's world made longer before a second attempt (its client fell short of its rate: the machine
+   * sustained less than its world was sized for): returns how each job left is re-sized to it, or undefined when the
+   * world cannot grow (run.ts, src/target/target.ts widen).
+   */
+  widen?: () => ((job: LoadJob) => LoadJob) | undefined;
 }
 
 /** Run the jobs of one key in order. */
@@ -78,10 +84,26 @@ export async function orchestrateLanes(laneJobs: readonly (readonly LoadJob[])[]
     for (let attempt = 0; active.length; attempt++) {
       const again = await runStep(active, { i, attempt, retry }, o);
       if (again === 'stop') return outs();
+      if (again.length) widened(lanes, o);
       active = again;
     }
   }
   return outs();
+}
+
+/**
+ * Before second attempts: every lane's jobs left, and its second attempt, in the world made longer (when it can grow).
+ * The server's counts restarted with it: a key a job has to itself (the daily key) is as if unused again.
+ */
+function widened(lanes: Lane[], o: OrchestratorOptions): void {
+  const resize = o.widen?.();
+  if (!resize) return;
+  for (const l of lanes) {
+    if (l.done) continue;
+    l.jobs = l.jobs.map(resize);
+    if (l.retryJob) l.retryJob = resize(l.retryJob);
+    l.own.clear();
+  }
 }
 
 const inOrder = (out: Orchestrated, order: readonly ScenarioName[]): Orchestrated => ({
