@@ -80,7 +80,16 @@ const TITLES = {
   daily: RATE_LIMIT_LOAD.entries['RL-DAILY-QUOTA'].titles,
   recovery: RATE_LIMIT_LOAD.entries['RL-RECOVERY'].titles,
 };
-const CEILING_SHORT = [TITLES.ceiling['too-slow'], TITLES.ceiling['not-reached']];
+/**
+ * A ceiling falls short when the client could not reach the limit fast enough, and when the headers cannot say which
+ * request is beyond the limit and the POST sent after the limit's successes by count met a turned window (a ceiling
+ * that took much of a window: a slow client on the embedded server) — its refused create was never exercised.
+ */
+const CEILING_SHORT = [
+  TITLES.ceiling['too-slow'],
+  TITLES.ceiling['not-reached'],
+  RATE_LIMIT_LOAD.entries['RL-429-NOTHING-STORED'].titles.unpredictable,
+];
 
 /** Every scenario also judges every response it got by the per-response rules (the conformance checks' rules). */
 function withResponses(judge: Judge): Judge {

@@ -286,7 +286,8 @@ export class ApiClient {
       if (++this.consecutiveRefused >= 3 || this.requestsSent <= 1)
         throw this.stop(new RunAborted('unreachable', `target unreachable: ${ex.error.message}`));
     } else this.consecutiveRefused = 0;
-    this.consecutiveFailures = ex.error ? this.consecutiveFailures + 1 : 0;
+    // A timeout on the client's own account (a busy machine) says nothing of the server: it neither counts nor clears.
+    if (!ex.error?.clientLate) this.consecutiveFailures = ex.error ? this.consecutiveFailures + 1 : 0;
     if (ex.response && !ex.error) {
       const ct = header(ex.response.headers, 'content-type') ?? '';
       const text = ex.response.bodyText;

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { ConfigError } from '../settings/read-config.ts';
+import { LATE_CAP_FACTOR } from './own-lateness.ts';
 import { PASSPHRASE_VAR, routeFor, type NetworkConfig, type Route } from '../settings/network.ts';
 
 /** What the TLS of every connection to the target is given. */
@@ -128,11 +129,15 @@ export interface DispatcherOptions {
   network?: NetworkConfig;
 }
 
-/** The agent options every route shares: the timeouts, no redirects, HTTP/2 when asked for. */
+/**
+ * The agent options every route shares: the timeouts, no redirects, HTTP/2 when asked for. undici's header and body
+ * timeouts are backstops at the longest a request may take (transport.ts ends it first: after the timeout of the
+ * client's attention, own-lateness.ts), so that a client running late does not lose an answer to undici's own timer.
+ */
 function agentOptions(o: DispatcherOptions) {
   return {
-    headersTimeout: o.timeoutMs,
-    bodyTimeout: o.timeoutMs,
+    headersTimeout: o.timeoutMs * LATE_CAP_FACTOR,
+    bodyTimeout: o.timeoutMs * LATE_CAP_FACTOR,
     connectTimeout: Math.min(o.timeoutMs, 10_000),
     keepAliveTimeout: 4_000,
     maxRedirections: 0,

@@ -14,6 +14,7 @@ import { closeDispatchers, dispatcherFor } from './network.ts';
 import { closedConnection, mayResend } from './stale-connection.ts';
 import { ConfigError } from '../settings/read-config.ts';
 import { decodeBody } from './content-coding.ts';
+import { atDeadline, holdOwnLateness, lateWithin } from './own-lateness.ts';
 
 export interface OutgoingRequest {
   /** Any method token (RFC 9110 §9.1): the documented ones, the other RFC 9110 methods, an extension. */
@@ -70,7 +71,17 @@ export interface IncomingResponse {
 export interface Exchange {
   request: OutgoingRequest;
   response?: IncomingResponse;
-  error?: { kind: TransportErrorKind; message: string; code?: string; proxyStatus?: number };
+  error?: {
+    kind: TransportErrorKind;
+    message: string;
+    code?: string;
+    proxyStatus?: number;
+    /**
+     * A timeout on the client's account: it ran so far behind its own timers (a busy machine) that the server never had
+     * the whole timeout of its attention (own-lateness.ts). Not the server's failure: the request was not judged.
+     */
+    clientLate?: { lateMs: number; elapsedMs: number };
+  };
   startedAt: number;
   durationMs: number;
   /** Milliseconds from the start to the response's headers, when the transport measured it (the HAR's `wait`). */
@@ -189,15 +200,28 @@ async function pauseBefore(err: unknown, retries: number, signal: AbortSignal): 
 
 /**
  * Send one request. Never throws for network or server faults. The whole
- * exchange (connect, headers, body) is bounded by `timeoutMs`, every attempt
- * included: a request is sent again when the server closed its connection under
- * it in a way that shows it was not served (stale-connection.ts: never whole, or
- * a reused connection — any method after an answer refusing a body, a safe one otherwise).
+ * exchange (connect, headers, body) is bounded by `timeoutMs` of the client's
+ * attention, every attempt included (own-lateness.ts: the time the client itself
+ * ran behind its timers is given back, within LATE_CAP_FACTOR timeouts). A request is
+ * sent again when the server closed its connection under it in a way that shows it
+ * was not served (stale-connection.ts: never whole, or a reused connection — any
+ * method after an answer refusing a body, a safe one otherwise).
  */
 export async function send(req: OutgoingRequest, opts: TransportOptions): Promise<Exchange> {
   const startedAt = Date.now();
+  const release = holdOwnLateness(startedAt);
   const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(new Error(`request timed out after ${opts.timeoutMs} ms`)), opts.timeoutMs);
+  let over: 'server' | 'client-late' | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (ms: number): void => {
+    timer = setTimeout(() => {
+      const d = atDeadline({ elapsedMs: Date.now() - startedAt, lateMs: lateWithin(startedAt), timeoutMs: opts.timeoutMs });
+      if ('wait' in d) return arm(d.wait);
+      over = d.over;
+      ac.abort(new Error(`request timed out after ${opts.timeoutMs} ms`));
+    }, ms);
+  };
+  arm(opts.timeoutMs);
   let route: Route = { via: 'direct' };
   try {
     for (let retries = 0; ; retries++) {
@@ -210,15 +234,28 @@ export async function send(req: OutgoingRequest, opts: TransportOptions): Promis
         const again = !ac.signal.aborted && retries < STALE_RETRIES && mayResend(err, req.method);
         if (again) await pauseBefore(err, retries, ac.signal);
         if (again && !ac.signal.aborted) continue;
-        const e = ac.signal.aborted
-          ? { kind: 'timeout' as const, message: `no complete response within ${opts.timeoutMs} ms` }
-          : classify(err, route);
+        const e = ac.signal.aborted ? timedOut(over, startedAt, opts.timeoutMs) : classify(err, route);
         return { request: req, error: e, startedAt, durationMs: Date.now() - startedAt };
       }
     }
   } finally {
     clearTimeout(timer);
+    release();
   }
+}
+
+/** A request's timeout: the server's (its whole timeout of the client's attention spent), or the client's own lateness. */
+function timedOut(over: 'server' | 'client-late' | undefined, startedAt: number, timeoutMs: number): TransportError {
+  const elapsedMs = Date.now() - startedAt;
+  const lateMs = lateWithin(startedAt);
+  if (over === 'client-late')
+    return {
+      kind: 'timeout',
+      message: `no complete response in ${elapsedMs} ms, but this client ran ${lateMs} ms of it behind its own timers (a busy machine): the server had less than the ${timeoutMs} ms timeout of its attention`,
+      clientLate: { lateMs, elapsedMs },
+    };
+  const late = lateMs > 0 ? ` (${elapsedMs} ms in all, ${lateMs} ms of it the client's own lateness, given back)` : '';
+  return { kind: 'timeout', message: `no complete response within ${timeoutMs} ms${late}` };
 }
 
 /** How a response's body is read: its status and headers, the decoded cap, and whether the raw body was cut already. */

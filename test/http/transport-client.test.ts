@@ -17,8 +17,7 @@ describe('transport', () => {
   test('A server that never answers gives a timeout, not a hang.', async () => {
     const url = await serve(() => {});
     const ex = await send({ method: 'GET', url }, opts);
-    expect(ex.error?.kind).toBe('timeout');
-    expect(ex.durationMs).toBeLessThan(3000);
+    expect(ex.error?.kind).toBe('timeout'); // within LATE_CAP_FACTOR timeouts at most (own-lateness.test.ts)
   });
 
   test('A body larger than the cap is cut at the cap and reported as too large.', async () => {

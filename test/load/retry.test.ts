@@ -132,6 +132,28 @@ describe('a scenario whose client fell short of its rate', () => {
     expect(runs.map((j) => j.windowMs / WINDOW_MS)).toEqual([1, 1, 1]);
   });
 
+  it('A ceiling whose POST at the limit met a turned window (headers that cannot say which request is beyond the limit) runs once more.', async () => {
+    const unpredictable: Judgement = {
+      requirement: 'RL-429-NOTHING-STORED',
+      outcome: 'skip',
+      title: 'Not judged: the headers cannot say which request is beyond the limit',
+      message:
+        'the headers cannot say which request is beyond the limit (…): the createPet sent after 20 successes by count was answered 201 — a window turned during the ceiling',
+    };
+    const stored: Judgement = {
+      requirement: 'RL-429-NOTHING-STORED',
+      outcome: 'pass',
+      title: 'A createPet refused with 429 stored nothing',
+      message: 'ok',
+    };
+    const clock = new VirtualClock(T0);
+    const engine = new Scripted(clock, [[unpredictable], [stored]]);
+    const out = await clock.run(() => orchestrate([job('ceiling', { retries: 1 })], { engine, clock, retryBudget: 100_000 }));
+    expect(engine.runs.map((j) => j.scenario)).toEqual(['ceiling', 'ceiling']);
+    expect(out.reports[0].judgements).toEqual([stored]);
+    expect(out.reports[0].notes?.[0]).toMatch(/^Second attempt: .* RL-429-NOTHING-STORED: .* a window turned during the ceiling/);
+  });
+
   it('A recovery the client could not probe (its cap reached before the 429 and the probe, a busy machine) falls short too: it runs once more.', async () => {
     const notTried: Judgement = {
       requirement: 'RL-RECOVERY',

@@ -5,11 +5,22 @@
 import type { Judgement } from '../define.ts';
 import { TRANSPORT } from './requirements.ts';
 
-/** TRANSPORT-COMPLETE-RESPONSE: a request got a whole response (`error`: the transport's failure, if any). */
+/**
+ * TRANSPORT-COMPLETE-RESPONSE: a request got a whole response (`error`: the transport's failure, if any). A timeout on
+ * the client's account (`clientLate`: it ran so far behind its own timers that the server never had the whole timeout of
+ * its attention — a busy machine) is not the server's: not judged, and said so.
+ */
 export function judgeComplete(
-  error: { kind: string; message: string } | undefined,
+  error: { kind: string; message: string; clientLate?: { lateMs: number; elapsedMs: number } } | undefined,
   { status, durationMs }: { status: number | undefined; durationMs: number },
 ): Judgement {
+  if (error?.kind === 'timeout' && error.clientLate)
+    return TRANSPORT.judge('TRANSPORT-COMPLETE-RESPONSE', {
+      outcome: 'skip',
+      title: 'client-late',
+      message: `${error.message}. The timeout measured this machine, not the server: not judged`,
+      remedy: 'run it on a machine with a CPU to spare (the timeout is --timeout-ms)',
+    });
   return TRANSPORT.judge('TRANSPORT-COMPLETE-RESPONSE', {
     ok: !error,
     args: { kind: error?.kind ?? '' },
