@@ -47,6 +47,8 @@ export interface Lane {
   jobs: readonly LoadJob[];
   /** The report of a first attempt whose client fell short of its rate, while the scenario runs again. */
   firstAttempt?: LoadReport;
+  /** The window that first attempt ran in (its second may run in a longer one: OrchestratorOptions.widen). */
+  firstWindowMs?: number;
   /** The job of that second attempt. */
   retryJob?: LoadJob;
   key: KeyState;
@@ -133,10 +135,11 @@ export function settleLane(l: Lane, { job, r }: { job: LoadJob; r: EngineResult 
   l.firstAttempt = l.retryJob = undefined;
   if (!r.unreachable && !o.signal?.aborted && tryAgain(job, r.report, step, o)) {
     l.firstAttempt = r.report;
+    l.firstWindowMs = job.windowMs;
     l.retryJob = { ...job, freshDay: true };
     return true;
   }
-  const report = earlier ? secondAttempt(earlier, r.report) : r.report;
+  const report = earlier ? secondAttempt(earlier, r.report, [l.firstWindowMs ?? job.windowMs, job.windowMs]) : r.report;
   l.out.reports.push(report);
   if (o.onReport) o.onReport(report);
   if (r.unreachable) {
@@ -171,11 +174,15 @@ function tryAgain(job: LoadJob, r: LoadReport, { attempt, retry }: Pick<Step, 'a
   return true;
 }
 
-/** The report of a second attempt, which replaces the first: it says why the first did not count, and counts its requests. */
-function secondAttempt(first: LoadReport, second: LoadReport): LoadReport {
+/**
+ * The report of a second attempt, which replaces the first: it says why the first did not count, counts its requests,
+ * and names both windows when the second ran in a longer one.
+ */
+function secondAttempt(first: LoadReport, second: LoadReport, [was, is]: [number, number]): LoadReport {
   const short = shortfallOf(first.scenario, first.judgements) as Judgement;
   const took = durationMs(first);
-  const note = `Second attempt: a first one (${first.startedAt}, ${first.requestsSent} requests over ${(took / 1000).toFixed(1)} s, counted here) fell short of the scenario's rate — ${short.requirement}: ${short.message}. The embedded server shares this machine with the client, whose lag is no finding about the server; nothing else was found in it.`;
+  const longer = is !== was ? ` This one ran in a ${is / 1000} s window, the first in ${was / 1000} s.` : '';
+  const note = `Second attempt: a first one (${first.startedAt}, ${first.requestsSent} requests over ${(took / 1000).toFixed(1)} s, counted here) fell short of the scenario's rate — ${short.requirement}: ${short.message}. The embedded server shares this machine with the client, whose lag is no finding about the server; nothing else was found in it.${longer}`;
   return { ...second, requestsSent: second.requestsSent + first.requestsSent, notes: [note, ...(second.notes ?? [])] };
 }
 

@@ -253,7 +253,7 @@ export function embeddedNote(t: Target): string | undefined {
   const specs = s ? ` The conformance specs ran before it in a ${s.windowMs / 1000} s window and a quota day of ${s.dayMs / 1000} s.` : '';
   const n = t.info.world?.widened;
   const widened = n
-    ? ` The window was then doubled ${n === 1 ? 'once' : `${n} times`} before a second attempt of a scenario whose client fell short of its rate (each scenario's report says its window).`
+    ? ` The window was then doubled ${n === 1 ? 'once' : `${n} times`} before a second attempt of a scenario whose client fell short of its rate (that attempt's report names both windows).`
     : '';
   const daily = Object.entries(t.dailyKeys ?? {})
     .map(([plan, d]) => `${plan} ${d?.perDay} a day`)

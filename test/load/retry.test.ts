@@ -125,6 +125,7 @@ describe('a scenario whose client fell short of its rate', () => {
     expect(runs[1].freshDay).toBeUndefined();
     expect(waits.join('\n')).not.toMatch(/fresh quota day/);
     expect(out.reports.map((r) => r.verdict)).toEqual(['pass', 'pass']);
+    expect(out.reports[0].notes?.[0]).toMatch(/This one ran in a 120 s window, the first in 60 s\.$/);
   });
 
   it('In a world that cannot grow, the second attempt runs in the same window.', async () => {
