@@ -74,9 +74,12 @@ export function sourceFiles(root = ROOT) {
   return out.sort();
 }
 
-/** The key of the sources as they are now: every source file's path and content. */
+/**
+ * The key of the sources as they are now: every source file's path and content, and where the checkout is (a build
+ * holds absolute paths: a checkout moved, or a node_modules copied to another, builds anew).
+ */
 export function sourceKey(root = ROOT) {
-  const h = createHash('sha256');
+  const h = createHash('sha256').update(`${root}\0`);
   for (const f of sourceFiles(root)) {
     const content = readFileSync(join(root, f));
     h.update(`${f}\0${content.length}\0`).update(content);

@@ -6,7 +6,7 @@
  * tsx running the sources prints.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,10 @@ describe('The JavaScript build of the commands (bin/build.mjs)', () => {
     mkdirSync(join(root, 'load/dist'), { recursive: true });
     writeFileSync(join(root, 'load/dist/ceiling.js'), 'built\n');
     expect(sourceKey(root)).toBe(keys.at(-1));
+    // The same sources elsewhere (a moved checkout; a node_modules copied with its builds): the builds hold absolute paths.
+    const moved = `${root}-moved`;
+    cpSync(root, moved, { recursive: true });
+    expect(sourceKey(moved)).not.toBe(sourceKey(root));
   });
 
   it('An edited source is built before the next command runs: the command runs the edit, never the earlier build.', async () => {

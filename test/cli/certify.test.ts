@@ -92,14 +92,19 @@ describe.concurrent('npm start', () => {
       for (const f of FILES) expect(existsSync(join(reports, f)), f).toBe(true);
       const c = cert(reports);
       expect(c.outcome).toBe('incomplete');
-      expect(c.notExercised.map((n: { id: string }) => n.id).sort()).toEqual([
-        'RL-DAILY-QUOTA',
-        'RL-SUSTAINED-BELOW-CEILING',
-        'RL-WINDOW-PER-MINUTE',
-      ]);
-      for (const n of c.notExercised) expect(n.remedy).toMatch(/--profile full|--scenarios/);
+      // The MUSTs no chosen scenario exercises, each with its remedy; beyond them, only what a recovery that fell short
+      // of its rate twice (a machine too busy for the window it measured: a second attempt, and the report says so)
+      // left unexercised — never a failure, which the exit code 4 above already rules out.
+      const unexercised: string[] = c.notExercised.map((n: { id: string }) => n.id);
+      const choice = ['RL-DAILY-QUOTA', 'RL-SUSTAINED-BELOW-CEILING', 'RL-WINDOW-PER-MINUTE'];
+      expect(unexercised).toEqual(expect.arrayContaining(choice));
+      for (const n of c.notExercised.filter((x: { id: string }) => choice.includes(x.id)))
+        expect(n.remedy).toMatch(/--profile full|--scenarios/);
       expect(c.load.map((l: { scenario: string }) => l.scenario)).toEqual(['recovery']);
-      for (const id of ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-429-RETRY-AFTER', 'RL-RECOVERY']) expect(status(c, id), id).toBe('pass');
+      const shortTwice = (c.load[0].notes ?? []).some((n: string) => n.startsWith('Second attempt'));
+      if (!shortTwice) expect(unexercised.sort()).toEqual(choice);
+      for (const id of ['RL-CEILING-429', 'RL-NOT-EARLY', 'RL-429-RETRY-AFTER', 'RL-RECOVERY'])
+        if (!unexercised.includes(id)) expect(status(c, id), id).toBe('pass');
       // The world says what it was sized to: the rate measured, and the rate a window asks (at most 300 a second) — the
       // window doubled for each second attempt whose client fell short of it (a machine busier than measured).
       const w = c.target.world;

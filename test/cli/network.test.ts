@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import { emulatedK6 } from '../support/k6-shim/bin.ts';
 import { SMALL_EXPLORATION } from '../support/explore-budget.ts';
-import { filesContaining, runCases, runCli, tempReports } from '../support/cli.ts';
+import { filesContaining, LOADED_TEST_MS, runCases, runCli, tempReports } from '../support/cli.ts';
 import { certificates, internalUrl, serveTls, startProxy, type NetServer, type TestProxy } from '../support/network.ts';
 
 const KEY = DEMO_KEYS.business;
@@ -33,66 +33,74 @@ afterAll(async () => {
 const certification = (dir: string) => JSON.parse(readFileSync(join(dir, 'certification.json'), 'utf8'));
 
 describe('npm start through a proxy given only by HTTPS_PROXY', () => {
-  test('The run passes over HTTP/2 in a CONNECT tunnel, records its route, and neither the key nor the proxy password is anywhere.', async () => {
-    const reports = tempReports();
-    const env = {
-      ANIMAL_STORE_API_KEY: KEY,
-      ANIMAL_STORE_PLAN: 'business',
-      ANIMAL_STORE_REPORTS_DIR: reports,
-      ANIMAL_STORE_CA_FILE: certificates('test').ca,
-      HTTPS_PROXY: proxy.url,
-      ...SMALL_EXPLORATION,
-    };
-    const r = await runCli('src/cli/main.ts', ['--base-url', internalUrl(server), '--http2', '--only', 'conformance'], { env });
-    expect(r.code, r.stderr).toBe(0);
-    expect(server.byVersion).toEqual({ '2.0': expect.any(Number) });
-    expect(proxy.connects.every((c) => c === `animal-store.internal:${server.port}`)).toBe(true);
-    for (const secret of [KEY, PASS]) {
-      expect(filesContaining(reports, secret), secret).toEqual([]);
-      expect(`${r.stdout}${r.stderr}`).not.toContain(secret);
-      expect(proxy.relayed().includes(secret)).toBe(false);
-    }
-    expect(certification(reports).target.network).toEqual({
-      via: 'proxy',
-      proxy: `http://[REDACTED]@127.0.0.1:${/:(\d+)$/.exec(proxy.url)![1]}`,
-      proxySource: 'HTTPS_PROXY',
-      http2: true,
-      negotiated: 'HTTP/2',
-      ca: 'ca.pem',
-      insecure: false,
-    });
-    expect(readFileSync(join(reports, 'index.html'), 'utf8')).toMatch(
-      /data-testid="meta-network">through the proxy http:\/\/\[REDACTED\]@127\.0\.0\.1:\d+ \(HTTPS_PROXY, a CONNECT tunnel\) · HTTP\/2 offered by ALPN, HTTP\/1\.1 where not taken \(agreed: HTTP\/2\)/,
-    );
-  }, 120_000);
+  test(
+    'The run passes over HTTP/2 in a CONNECT tunnel, records its route, and neither the key nor the proxy password is anywhere.',
+    async () => {
+      const reports = tempReports();
+      const env = {
+        ANIMAL_STORE_API_KEY: KEY,
+        ANIMAL_STORE_PLAN: 'business',
+        ANIMAL_STORE_REPORTS_DIR: reports,
+        ANIMAL_STORE_CA_FILE: certificates('test').ca,
+        HTTPS_PROXY: proxy.url,
+        ...SMALL_EXPLORATION,
+      };
+      const r = await runCli('src/cli/main.ts', ['--base-url', internalUrl(server), '--http2', '--only', 'conformance'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(server.byVersion).toEqual({ '2.0': expect.any(Number) });
+      expect(proxy.connects.every((c) => c === `animal-store.internal:${server.port}`)).toBe(true);
+      for (const secret of [KEY, PASS]) {
+        expect(filesContaining(reports, secret), secret).toEqual([]);
+        expect(`${r.stdout}${r.stderr}`).not.toContain(secret);
+        expect(proxy.relayed().includes(secret)).toBe(false);
+      }
+      expect(certification(reports).target.network).toEqual({
+        via: 'proxy',
+        proxy: `http://[REDACTED]@127.0.0.1:${/:(\d+)$/.exec(proxy.url)![1]}`,
+        proxySource: 'HTTPS_PROXY',
+        http2: true,
+        negotiated: 'HTTP/2',
+        ca: 'ca.pem',
+        insecure: false,
+      });
+      expect(readFileSync(join(reports, 'index.html'), 'utf8')).toMatch(
+        /data-testid="meta-network">through the proxy http:\/\/\[REDACTED\]@127\.0\.0\.1:\d+ \(HTTPS_PROXY, a CONNECT tunnel\) · HTTP\/2 offered by ALPN, HTTP\/1\.1 where not taken \(agreed: HTTP\/2\)/,
+      );
+    },
+    LOADED_TEST_MS,
+  );
 });
 
 describe('npm start -- --mutual-tls --http2 on the embedded server', () => {
-  test('On the k6 engine, the specs and the ceiling pass over HTTP/2, with a CA and a client certificate made for the run.', async () => {
-    const reports = tempReports();
-    const env = { ANIMAL_STORE_REPORTS_DIR: reports, K6_BIN: emulatedK6('v2.2.0'), ...SMALL_EXPLORATION };
-    // A 10 s window: the stand-in k6 (an emulator in a Node process) reaches Pro's 300 well within one on a busy machine.
-    const r = await runCli(
-      'src/cli/main.ts',
-      ['--mutual-tls', '--http2', '--scenarios', 'ceiling', '--engine', 'k6', '--window-ms', '10000'],
-      { env },
-    );
-    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
-    expect(r.stderr).toMatch(/Rate limits on the k6 engine/);
-    const c = certification(reports);
-    expect(c.target.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/v1$/);
-    expect(c.target.network).toEqual({
-      via: 'direct',
-      http2: true,
-      negotiated: 'HTTP/2',
-      ca: 'run',
-      clientCertificate: 'client.pem',
-      insecure: false,
-    });
-    const failed = (c.requirements as Array<{ id: string; status: string }>).filter((x) => x.status === 'fail' || x.status === 'warn');
-    expect(failed).toEqual([]);
-    expect((c.requirements as Array<{ id: string; status: string }>).find((x) => x.id === 'RL-CEILING-429')?.status).toBe('pass');
-  }, 120_000);
+  test(
+    'On the k6 engine, the specs and the ceiling pass over HTTP/2, with a CA and a client certificate made for the run.',
+    async () => {
+      const reports = tempReports();
+      const env = { ANIMAL_STORE_REPORTS_DIR: reports, K6_BIN: emulatedK6('v2.2.0'), ...SMALL_EXPLORATION };
+      // A 10 s window: the stand-in k6 (an emulator in a Node process) reaches Pro's 300 well within one on a busy machine.
+      const r = await runCli(
+        'src/cli/main.ts',
+        ['--mutual-tls', '--http2', '--scenarios', 'ceiling', '--engine', 'k6', '--window-ms', '10000'],
+        { env },
+      );
+      expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(r.stderr).toMatch(/Rate limits on the k6 engine/);
+      const c = certification(reports);
+      expect(c.target.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect(c.target.network).toEqual({
+        via: 'direct',
+        http2: true,
+        negotiated: 'HTTP/2',
+        ca: 'run',
+        clientCertificate: 'client.pem',
+        insecure: false,
+      });
+      const failed = (c.requirements as Array<{ id: string; status: string }>).filter((x) => x.status === 'fail' || x.status === 'warn');
+      expect(failed).toEqual([]);
+      expect((c.requirements as Array<{ id: string; status: string }>).find((x) => x.id === 'RL-CEILING-429')?.status).toBe('pass');
+    },
+    LOADED_TEST_MS,
+  );
 });
 
 describe('npm run load and the key’s safety', () => {

@@ -6,6 +6,7 @@
  * happen shows. The race itself needs a busy machine (an event loop stalled past both keep-alive timers); here the
  * server closes the connection on purpose, the same bytes on the wire.
  */
+import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { send, type OutgoingRequest } from '../../src/http/transport.ts';
@@ -97,4 +98,44 @@ describe('a kept-alive connection closed by the server', () => {
       expect(seen[2].socket).not.toBe(seen[1].socket);
     } else expect(second.error?.kind).toBe('reset');
   });
+});
+
+/**
+ * A server in a process of its own that closes a connection 100 ms after it answered on it, with no Keep-Alive hint
+ * (the client keeps an idle connection 4 s: as a server whose keep-alive timeout is shorter than the client thinks), and
+ * says how many requests reached it. Raw HTTP/1.1 on node:net: each request is a head and at most a small body.
+ */
+async function closingServer(): Promise<{ url: string; seen: () => Promise<number>; stop: () => void }> {
+  const code = `const net = require('node:net'); let n = 0;
+    const s = net.createServer((c) => c.on('data', (d) => {
+      if (!/^[A-Z]+ \\//.test(String(d))) return; // a body's bytes
+      const seen = String(d).startsWith('GET /seen');
+      if (!seen) n++;
+      const body = seen ? String(n) : '{}';
+      c.write('HTTP/1.1 200 OK\\r\\ncontent-type: application/json\\r\\ncontent-length: ' + body.length + '\\r\\n\\r\\n' + body);
+      setTimeout(() => c.end(), 100);
+    }));
+    s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((ok) => child.stdout.once('data', (d) => ok(String(d).trim())));
+  const url = `http://127.0.0.1:${port}`;
+  const seen = async () => Number((await send({ method: 'GET', url: `${url}/seen` }, opts)).response?.bodyText);
+  return { url, seen, stop: () => child.kill() };
+}
+
+test('A POST after this client was off the CPU longer than the server keeps an idle connection goes on a new connection, not on the closed one.', async () => {
+  const server = await closingServer();
+  try {
+    expect((await send({ method: 'GET', url: `${server.url}/pets` }, opts)).response?.status).toBe(200);
+    // The client off the CPU 1.5 s (its event loop blocked): the server closes the idle connection meanwhile, and its FIN
+    // waits unread in the socket when the POST is sent.
+    const end = Date.now() + 1500;
+    while (Date.now() < end);
+    const ex = await send({ method: 'POST', url: `${server.url}/pets`, body: '{"name":"a"}' }, opts);
+    expect(ex.error).toBeUndefined();
+    expect(ex.response?.status).toBe(200);
+    expect(await server.seen()).toBe(2);
+  } finally {
+    server.stop();
+  }
 });

@@ -21,6 +21,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { NodeEngine, type LoadEngine } from '../../load/node/engine.ts';
 import { findK6, K6Engine } from '../../load/node/k6.ts';
 import { runRateLimits } from '../../load/node/run.ts';
+import { shortfallOf } from '../../load/lib/load-shapes.ts';
 import { readConfig } from '../../src/settings/read-config.ts';
 import { closeTransport } from '../../src/http/transport.ts';
 import { openTarget } from '../../src/target/target.ts';
@@ -185,7 +186,12 @@ async function scenarios(s: LibraryServer, engine: LoadEngine, limit: number) {
     ANIMAL_STORE_NO_PROGRESS: 'true',
   };
   const target = await openTarget(readConfig(env, {}, 'load'));
-  const out = await runRateLimits(target, ['ceiling', 'recovery'], { engine, budget: 1000 });
+  let out = await runRateLimits(target, ['ceiling', 'recovery'], { engine, budget: 1000 });
+  // A scenario whose client fell short (a window that turned during a ceiling sent one request at a time: likelier the
+  // busier the machine) judged none of what the 429 shows: run once more, as the embedded server's runs do. A remote
+  // target gets no second attempt from the suite (each costs the key); this test's servers are its own.
+  if (out.reports.some((r) => shortfallOf(r.scenario, r.judgements)))
+    out = await runRateLimits(target, ['ceiling', 'recovery'], { engine, budget: 1000 });
   const judgements = out.reports.flatMap((r) => r.judgements);
   return {
     verdict: { fail: ids(judgements, 'fail'), warn: ids(judgements, 'warn') },

@@ -16,7 +16,9 @@ export interface Recorded {
 export async function recordingReference(options: AppOptions = {}): Promise<Recorded> {
   const app = buildApp(options);
   const requests: Recorded['requests'] = [];
-  const server = createServer((req, res) => {
+  // An idle connection kept a minute, as the reference server keeps one (reference/server.ts: with Node's 5 s, a client
+  // reading answers seconds late on a loaded machine reused connections already closed, and a createPet was reset).
+  const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '' });
     app.handler(req, res);
   });
