@@ -6,7 +6,7 @@
  * common headers.
  */
 import type http from 'node:http';
-import { decide, headerOf, serverState, type RequestLike, type ServerState } from './decide.ts';
+import { decide, headerOf, resizeWorld, serverState, type RequestLike, type ServerState } from './decide.ts';
 import { errorFactory } from './errors.ts';
 import { deprecationHeaders, rateLimitHeaders } from './headers.ts';
 import { hostileReply } from './hostile.ts';
@@ -57,6 +57,8 @@ export interface App {
   keys: Readonly<Record<PlanName, string>>;
   /** Requests that presented each plan's demo key so far (the self-tests prove no key was crossed). */
   requestsByPlan(): Record<PlanName, number>;
+  /** A new window and quota day from now on (decide.ts resizeWorld): the embedded server re-sized before a run's scenarios. */
+  resize(world: { windowMs: number; dayMs: number }): void;
 }
 
 /** Largest request body read; beyond it createPet answers 400. */
@@ -211,5 +213,6 @@ export function buildApp(options?: AppOptions): App {
     for (const [plan, key] of Object.entries(DEMO_KEYS) as [PlanName, string][]) out[plan] = s.tally.get(key) ?? 0;
     return out as Record<PlanName, number>;
   };
-  return { handler, call, delay, store: s.store, options: s.o, keys: DEMO_KEYS, requestsByPlan };
+  const resize = (world: { windowMs: number; dayMs: number }) => resizeWorld(s, world);
+  return { handler, call, delay, store: s.store, options: s.o, keys: DEMO_KEYS, requestsByPlan, resize };
 }

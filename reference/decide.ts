@@ -73,7 +73,12 @@ function authenticate(header: string | undefined, keys: Map<string, KeyInfo>, ha
 /** Variant banOnEarlyRetry: keys that retried while a Retry-After was running. */
 class Bans {
   private readonly state = new Map<string, { retryAt429: number; retryUntil: number; bannedUntil: number }>();
-  constructor(private readonly banMs: number) {}
+  constructor(private banMs: number) {}
+
+  /** A ban's length from now on (the world re-sized). */
+  resize(banMs: number): void {
+    this.banMs = banMs;
+  }
 
   /** The end of the ban `key` is under (starting one if this request is an early retry), or undefined. */
   check(key: string, now: number): number | undefined {
@@ -124,6 +129,16 @@ export function serverState(o: ResolvedOptions): ServerState {
     tally: new Map(),
     h39: heldOut39(o.now),
   };
+}
+
+/**
+ * Re-size the server's world: its window and quota day from now on (the embedded server between a run's conformance specs
+ * and its rate-limit scenarios, src/target/target.ts). The counts of the current window and day restart on the new ones.
+ */
+export function resizeWorld(s: ServerState, world: { windowMs: number; dayMs: number }): void {
+  Object.assign(s.o, world);
+  s.limiter.resize(world.windowMs, world.dayMs);
+  s.bans.resize(BAN_WINDOWS * world.windowMs);
 }
 
 /** One request as the phases see it. */

@@ -65,6 +65,12 @@ export class RateLimiter {
 
   constructor(private readonly o: LimiterOptions) {}
 
+  /** A new window and day from now on (the embedded server's world re-sized between a run's phases): counts restart on them. */
+  resize(windowMs: number, dayMs: number): void {
+    Object.assign(this.o, { windowMs, dayMs });
+    for (const b of this.buckets.values()) Object.assign(b, { windowStart: -1, count: 0, log: [], tokens: NaN, dayStart: -1, dayCount: 0 });
+  }
+
   take(bucketId: string, limits: Limits, now: number): Decision {
     const { has, dayMs } = this.o;
     const b = this.bucket(bucketId);

@@ -146,6 +146,23 @@ function onDailyKey(job: LoadJob, target: Target): LoadJob {
     : job;
 }
 
+/**
+ * A job in the target's world as it is now (the embedded server's, made longer: Target.widen). Its counts restarted
+ * with it (reference/limiter.ts resize): a second attempt need not wait for a fresh quota day.
+ */
+function inWorldOf(job: LoadJob, target: Target): LoadJob {
+  const daily = job.ownKey ? target.dailyKeys?.[job.plan] : undefined;
+  return {
+    ...job,
+    freshDay: undefined,
+    windowMs: target.windowMs,
+    dayMs: target.dayMs,
+    maxWaitMs: target.config.maxWaitMs,
+    nextDayAt: nextDay(target.dayMs),
+    ...(daily?.dayNeededMs ? { dayNeededMs: daily.dayNeededMs } : {}),
+  };
+}
+
 export interface LaneRun extends Orchestrated {
   plan: PlanName;
   keySource: string;
@@ -188,7 +205,14 @@ export async function runRateLimits(target: Target, scenarios: readonly Scenario
   } else jobsFor(target, scenarios, o.budget, { startedAt, lane: lanes[0] });
   // What the budget leaves beyond every scenario's caps is what running a scenario again may spend.
   const caps = jobs.flat().reduce((n, j) => n + cost(j.scenario, jobOptions(j)).maxRequests, 0);
-  const outs = await orchestrateLanes(jobs, { ...o, clock, earlierRequests, retryBudget: Math.max(0, o.budget - caps) });
+  const widen = () => {
+    if (!target.widen?.()) return undefined;
+    o.onWait?.(
+      `the embedded server's window doubled to ${target.windowMs / 1000} s (a quota day of ${target.dayMs / 1000} s), its counts restarted: a scenario's client fell short of its rate`,
+    );
+    return (j: LoadJob) => inWorldOf(j, target);
+  };
+  const outs = await orchestrateLanes(jobs, { ...o, clock, earlierRequests, retryBudget: Math.max(0, o.budget - caps), widen });
   const runs: LaneRun[] = outs.map((out, i) => ({
     ...out,
     plan: lanes[i].plan,

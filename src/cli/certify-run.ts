@@ -16,7 +16,6 @@ import { applyWaivers, type Waiver } from '../results/waivers.ts';
 import { renderConsole } from '../results/writers/console.ts';
 import { embeddedNote, openTarget, type Target } from '../target/target.ts';
 import { measureMachineRate } from './machine-rate.ts';
-import type { MachineRate } from '../target/world.ts';
 import { EXIT, exitCodeOf, failUsage, guardOutput } from './entry.ts';
 import { preflight } from '../http/preflight.ts';
 import { planFacts, planLine } from './run-plan.ts';
@@ -74,7 +73,6 @@ export async function runCertification(setup: RunSetup, stop: AbortController, r
     if (reach.protocol && target.info.network) target.info.network.negotiated = reach.protocol;
     if (profile.conformance) process.stderr.write(`${planLine(planFacts(target, reach.latencyMs ?? 0))}\n`);
     if (picked) process.stderr.write(`${picked.line}\n${costLines(target, profile.scenarios).lines.join('\n')}\n`);
-    if (target.info.world?.machine) process.stderr.write(`${embeddedNote(target)}\n`);
     const startedAt = new Date();
     const state: RunState = {
       findings: [],
@@ -109,7 +107,7 @@ export async function runCertification(setup: RunSetup, stop: AbortController, r
 /** The target, its request budget made to cover the caps of the scenarios asked for unless a budget was given. */
 async function openRunTarget(config: Config, profile: Profile): Promise<Target> {
   // A default budget (not one given) also covers the caps of the scenarios asked for: naming them is consent to their cost.
-  const target = await openTarget(profile.config, {}, await machineRate(config, profile));
+  const target = await openTarget(profile.config);
   if (!config.maxRequestsGiven && profile.scenarios.length) {
     try {
       target.config.maxRequests += costLines(target, profile.scenarios).maxRequests;
@@ -122,13 +120,15 @@ async function openRunTarget(config: Config, profile: Profile): Promise<Target> 
 }
 
 /**
- * What this machine sustains against the embedded server, measured for a moment (machine-rate.ts) when the run's
- * rate-limit scenarios are to run in a short world sized to it: the embedded server, no --window-ms, not a dry run.
+ * The embedded server's world re-sized, before the rate-limit scenarios, to what this machine sustains against it —
+ * measured for a moment then (machine-rate.ts), its code compiled by the conformance run, the machine as busy as the
+ * scenarios will find it: the conformance specs ran in the world it started with (the shortest, whose windows they never
+ * fill). Not for a real target nor a world given (--window-ms, --day-ms).
  */
-async function machineRate(config: Config, profile: Profile): Promise<MachineRate | undefined> {
-  const c = profile.config;
-  if (c.baseUrl || c.load.windowMs || config.certify.dryRun || !profile.scenarios.length) return undefined;
-  return measureMachineRate();
+async function sizeToMachine(target: Target, profile: Profile): Promise<void> {
+  if (!target.resize || !profile.scenarios.length) return;
+  target.resize(await measureMachineRate());
+  process.stderr.write(`${embeddedNote(target)}\n`);
 }
 
 /** The engine of the rate-limit scenarios (none when the profile runs none); an engine that cannot run is a usage error. */
@@ -177,6 +177,9 @@ async function rateLimitPhase(
   profile: Profile,
   o: { picked: PickedEngine; runStartedAt: number; signal: AbortSignal },
 ): Promise<void> {
+  // The report's note on the embedded server's world says the world the scenarios ran in (re-sized, made longer).
+  const note = embeddedNote(target);
+  await sizeToMachine(target, profile);
   const run = await runRateLimits(target, profile.scenarios, {
     engine: o.picked.engine,
     budget: target.config.maxRequests - state.requests,
@@ -186,6 +189,8 @@ async function rateLimitPhase(
     signal: o.signal,
     onWait: (line) => process.stderr.write(`  … ${line}\n`),
   });
+  const now = embeddedNote(target);
+  if (note && now) state.notes = state.notes.map((n) => (n === note ? now : n));
   state.lanes = run.lanes;
   state.requests += run.reports.reduce((n, r) => n + r.requestsSent, 0);
   if (run.stopped?.kind === 'interrupted') state.interrupted = true;

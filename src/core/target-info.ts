@@ -17,6 +17,13 @@ export interface TargetInfo {
     /** The per-day quota of each plan's daily key, the daily scenario's own (absent in reports written before it had one). */
     dailyKeyPerDay?: Record<string, number>;
     machine?: WorldMachine;
+    /**
+     * The window and day the conformance specs ran in, when the world was re-sized after them (to this machine's
+     * rate, measured before the rate-limit scenarios): windowMs and dayMs are then the scenarios'.
+     */
+    specs?: { windowMs: number; dayMs: number };
+    /** How many times the window was doubled before a second attempt of a scenario whose client fell short of its rate. */
+    widened?: number;
   };
   /** The network the run reached the target over (absent in reports written before it was recorded). */
   network?: NetworkInfo;

@@ -62,7 +62,7 @@ export class Pace {
   /** How many requests to send at once: one on a fast server, at most MAX_IN_FLIGHT, never more than Remaining nor than is left. */
   width(): number {
     // Before the phase's own exchanges: the latency the run measured so far (the specs').
-    const want = widthFor(this.latency.median() || this.client.latency.median());
+    const want = widthFor(this.latency.median() || this.client.latency.median(), this.client.opts.targetRatePerS);
     const w = Math.max(1, Math.min(want, this.client.remainingOnKey() ?? want, this.left()));
     this.widest = Math.max(this.widest, w);
     return w;

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from '../config/command-config.ts';
 import { ApiClient, RunAborted, type ApiExchange, type ApiRequest, type ClientOptions } from '../http/client.ts';
+import { EMBEDDED_TARGET_RATE_PER_S } from '../http/flight.ts';
 import { runChecks, type CheckSession } from '../checks/registry.ts';
 import { excerpt } from '../checks/evidence.ts';
 import { makeRedactor, type Redactor } from '../core/redact.ts';
@@ -90,6 +91,7 @@ export class Session {
       deadlineAt: opts.deadlineAt ?? this.startedAt + config.deadlineMs,
       maxWaitMs: config.maxWaitMs,
       allowWrites: config.allowWrites,
+      ...(opts.embedded ? { targetRatePerS: EMBEDDED_TARGET_RATE_PER_S } : {}),
       sleep: opts.sleep,
       now: opts.now,
       send: opts.send,

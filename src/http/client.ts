@@ -114,6 +114,8 @@ export interface ClientOptions {
   maxWaitMs: number;
   /** When false, no POST ever leaves the client (production with writes off). */
   allowWrites?: boolean;
+  /** The rate the requests in flight aim at (flight.ts: TARGET_RATE_PER_S unless given; the embedded server's run goes faster). */
+  targetRatePerS?: number;
   onExchange: (ex: ApiExchange) => void;
   /** Called as each request leaves (in the async context of whoever sent it: a spec test counts its own). */
   onSend?: () => void;
@@ -332,7 +334,7 @@ export class ApiClient {
   /** The requests in flight: as many as the latency needs (flight.ts), on each bucket never more than its Remaining allows. */
   readonly flight = new Flight(
     (bucket) => this.buckets.get(bucket)?.remaining,
-    () => widthFor(this.latency.median()),
+    () => widthFor(this.latency.median(), this.opts.targetRatePerS),
   );
 
   /**

@@ -5,7 +5,7 @@
  * window of a second or a few, a day the daily scenario can spend, quotas only
  * it can use up; the enterprise limits of --rpm / --rpd).
  */
-import type { AppOptions } from '../../reference/app.ts';
+import type { App, AppOptions } from '../../reference/app.ts';
 import { DAILY_KEYS, DEFAULT_ENTERPRISE, DEMO_KEYS } from '../../reference/keys.ts';
 import { EMBEDDED_PLAN, type Config } from '../settings/read-config.ts';
 import { EMBEDDED_KEY_SOURCE } from '../settings/plan-keys.ts';
@@ -29,6 +29,19 @@ export interface Target {
    * the daily scenario runs on its plan's, which no other request of the run touches (world.ts sizes its quota).
    */
   dailyKeys?: Partial<Record<PlanName, DailyKey>>;
+  /**
+   * The embedded server's world re-sized to what this machine was measured to sustain (src/cli/machine-rate.ts), from
+   * now on: before a run's rate-limit scenarios, once its conformance specs ran in the world it started with. Its
+   * window, day and daily keys' needs, the run's longest wait and what the reports say of the world follow. Absent
+   * for a real target, and for a world given (--window-ms, or one the caller's options set).
+   */
+  resize?(machine: MachineRate): void;
+  /**
+   * The embedded server's world made longer from now on — its window doubled, its day and daily keys' needs following —
+   * when a scenario's client fell short of its rate (the machine sustained less than it was measured to): false when it
+   * cannot grow (a window of a minute already: the spec's own).
+   */
+  widen?(): boolean;
   close(): Promise<void>;
 }
 
@@ -179,15 +192,16 @@ export async function openTarget(c: Config, extra: AppOptions = {}, machine?: Ma
   const { options, config, dailyKeys } = embeddedTarget(c, '', extra, sized);
   // The reference server (its schemas compiled as it loads) only for a run that starts it, not for one against a URL.
   const [{ buildApp }, { listen }] = await Promise.all([import('../../reference/app.ts'), import('../../reference/server.ts')]);
+  const app = buildApp(options);
   // Over TLS (--tls, --mutual-tls): a CA made for this run, trusted by it only.
   const tls = c.reference.tls ? embeddedTls(c.reference.tls, config.network) : undefined;
   const network = tls ? tls.network : config.network;
-  const server = await listen(buildApp(options), { host: '127.0.0.1', port: 0, ...(tls ? { tls: tls.serve } : {}) }).catch((e: unknown) => {
+  const server = await listen(app, { host: '127.0.0.1', port: 0, ...(tls ? { tls: tls.serve } : {}) }).catch((e: unknown) => {
     tls?.remove();
     throw e;
   });
   const info = { env: c.env, baseUrl: server.url, plan: config.plan, embedded: true, world: worldInfo(config, options, sized, dailyKeys) };
-  return {
+  const target: Target = {
     config: { ...config, baseUrl: server.url, network },
     info: { ...info, network: networkInfoOf(server.url, network, { runCa: !!tls }) },
     windowMs: options.windowMs,
@@ -195,6 +209,34 @@ export async function openTarget(c: Config, extra: AppOptions = {}, machine?: Ma
     dailyKeys,
     close: () => server.close().finally(() => tls?.remove()),
   };
+  const given = c.load.windowMs || c.load.dayMs || extra.windowMs || extra.dayMs;
+  if (given) return target;
+  let measured: MachineRate | undefined;
+  target.resize = (m) => resizeTarget(target, app, embeddedTarget(c, '', extra, (measured = m)), { machine: m });
+  target.widen = () => {
+    const windowMs = 2 * target.windowMs;
+    if (windowMs > MINUTE_MS) return false;
+    const widened = (target.info.world?.widened ?? 0) + 1;
+    resizeTarget(target, app, embeddedTarget({ ...c, load: { ...c.load, windowMs } }, '', extra), { machine: measured, widened });
+    return true;
+  };
+  return target;
+}
+
+/**
+ * Re-size an open embedded target to `sized` (embeddedTarget for the machine measured, or for a window doubled): the
+ * server's window and day, the target's, its daily keys' needs, its longest wait, and its world as reports say it —
+ * with the window and day the conformance specs ran in when they differ, and how many times the window was doubled.
+ */
+function resizeTarget(t: Target, app: App, sized: ReturnType<typeof embeddedTarget>, o: { machine?: MachineRate; widened?: number }): void {
+  const { windowMs, dayMs } = sized.options;
+  const before = t.info.world?.specs ?? { windowMs: t.windowMs, dayMs: t.dayMs };
+  app.resize({ windowMs, dayMs });
+  Object.assign(t, { windowMs, dayMs, dailyKeys: sized.dailyKeys });
+  t.config.maxWaitMs = sized.config.maxWaitMs;
+  const world = worldInfo(t.config, { windowMs, dayMs }, o.machine, sized.dailyKeys);
+  const changed = before.windowMs !== windowMs || before.dayMs !== dayMs;
+  t.info.world = { ...world, ...(changed ? { specs: before } : {}), ...(o.widened ? { widened: o.widened } : {}) };
 }
 
 /** What a report must say of the embedded server's short world: its window, its day and the quotas it was judged on. */
@@ -205,7 +247,13 @@ export function embeddedNote(t: Target): string | undefined {
   const limits = lanes.map((l) => `${l.plan} ${l.perMinute ?? '?'} a window and ${l.perDay ?? '?'} a day`).join(', ');
   const m = t.info.world?.machine;
   const sized = m
-    ? ` Sized to this machine: it sustained ${m.measuredPerS} responses a second against the embedded server (${m.inFlight} in flight, measured for ${(m.ms / 1000).toFixed(1)} s before the run, after a warm-up), so a window asks at most ${m.windowRatePerS} a second of it${m.windowRatePerS < EMBEDDED_RATE_PER_S ? ` (three quarters of that: a busy machine gets a longer window and day, never a rate it cannot offer)` : ` (a 1 s window for every ${EMBEDDED_RATE_PER_S} of the largest limit)`}.`
+    ? ` Sized to this machine: it sustained ${m.measuredPerS} responses a second against the embedded server (${m.inFlight} in flight, measured for ${(m.ms / 1000).toFixed(1)} s before the rate-limit scenarios, after a warm-up), so a window asks at most ${m.windowRatePerS} a second of it${m.windowRatePerS < EMBEDDED_RATE_PER_S ? ` (three quarters of that: a busy machine gets a longer window and day, never a rate it cannot offer)` : ` (a 1 s window for every ${EMBEDDED_RATE_PER_S} of the largest limit)`}.`
+    : '';
+  const s = t.info.world?.specs;
+  const specs = s ? ` The conformance specs ran before it in a ${s.windowMs / 1000} s window and a quota day of ${s.dayMs / 1000} s.` : '';
+  const n = t.info.world?.widened;
+  const widened = n
+    ? ` The window was then doubled ${n === 1 ? 'once' : `${n} times`} before a second attempt of a scenario whose client fell short of its rate (that attempt's report names both windows).`
     : '';
   const daily = Object.entries(t.dailyKeys ?? {})
     .map(([plan, d]) => `${plan} ${d?.perDay} a day`)
@@ -213,5 +261,5 @@ export function embeddedNote(t: Target): string | undefined {
   const own = daily
     ? ` The daily scenario runs on a demo key of its own plan that no other request of the run touches (${daily}: more than a window allows, spent in a short day), so no earlier request counts against its quota; the run's key has a quota none of the other scenarios can use up.`
     : " Each plan's per-day quota is one that only the daily scenario can use up in a short day.";
-  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s.${sized} Each plan's per-minute number applies to every such window.${own} The run is judged on those limits (${limits}).`;
+  return `The embedded reference server runs a short world: a ${t.windowMs / 1000} s window and a quota day of ${t.dayMs / 1000} s.${sized}${specs}${widened} Each plan's per-minute number applies to every such window.${own} The run is judged on those limits (${limits}).`;
 }

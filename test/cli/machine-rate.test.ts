@@ -16,7 +16,7 @@ describe('the machine rate', () => {
   });
 
   test('Measured against a throwaway embedded server, it reports a rate, its span and the requests in flight.', async () => {
-    const m = await measureMachineRate(200, 4, 2);
+    const m = await measureMachineRate({ ms: 200, inFlight: 4, samples: 2, warmUp: { responses: 20, maxMs: 500 } });
     // How many came depends on the machine (a stalled slice may count none): only that it is a rate.
     expect(Number.isFinite(m.perS) && m.perS >= 0).toBe(true);
     expect(m.ms).toBeGreaterThanOrEqual(200);

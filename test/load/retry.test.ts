@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Judgement } from '../../src/core/sections/define.ts';
 import type { LoadReport } from '../../src/core/load-report.ts';
 import type { EngineResult, LoadEngine, LoadJob } from '../../load/node/engine.ts';
-import { orchestrate } from '../../load/node/orchestrator.ts';
+import { orchestrate, type OrchestratorOptions } from '../../load/node/orchestrator.ts';
 import { VirtualClock } from '../support/virtual.ts';
 import { job, T0, WINDOW_MS } from './helpers.ts';
 
@@ -58,7 +58,7 @@ class Scripted implements LoadEngine {
   }
 }
 
-async function runScripted(script: Judgement[][], over: Partial<LoadJob>, retryBudget = 100_000) {
+async function runScripted(script: Judgement[][], over: Partial<LoadJob>, retryBudget = 100_000, widen?: OrchestratorOptions['widen']) {
   const clock = new VirtualClock(T0);
   const engine = new Scripted(clock, script);
   const waits: string[] = [];
@@ -68,15 +68,16 @@ async function runScripted(script: Judgement[][], over: Partial<LoadJob>, retryB
       clock,
       retryBudget,
       onWait: (line) => waits.push(line),
+      widen,
     }),
   );
-  return { out, runs: engine.runs.map((j) => j.scenario), waits };
+  return { out, runs: engine.runs, waits };
 }
 
 describe('a scenario whose client fell short of its rate', () => {
   it('Runs once more on the embedded server; the second report replaces the first, says why, and counts its requests.', async () => {
     const { out, runs, waits } = await runScripted([[SHORT], [PASS]], {});
-    expect(runs).toEqual(['sustained', 'sustained', 'overload']);
+    expect(runs.map((j) => j.scenario)).toEqual(['sustained', 'sustained', 'overload']);
     expect(out.reports.map((r) => [r.scenario, r.verdict, r.requestsSent])).toEqual([
       ['sustained', 'pass', 101 + 102],
       ['overload', 'pass', 103],
@@ -96,17 +97,40 @@ describe('a scenario whose client fell short of its rate', () => {
     ['when its time cap would pass the deadline', [[SHORT], [PASS]], { deadlineAt: T0 + 5 * WINDOW_MS }, 100_000],
   ] as const)('Does not run again %s: the first report stands.', async (_name, script, over, budget) => {
     const { out, runs } = await runScripted(script as unknown as Judgement[][], over, budget);
-    expect(runs[0]).toBe('sustained');
-    expect(runs[1]).not.toBe('sustained');
+    expect(runs[0].scenario).toBe('sustained');
+    expect(runs[1].scenario).not.toBe('sustained');
     expect(out.reports[0].requestsSent).toBe(101);
     expect(out.reports[0].notes ?? []).toEqual([]);
   });
 
   it('Runs again at most once: a second shortfall is reported as it is.', async () => {
     const { out, runs } = await runScripted([[SHORT], [SHORT], [PASS]], {});
-    expect(runs).toEqual(['sustained', 'sustained', 'overload']);
+    expect(runs.map((j) => j.scenario)).toEqual(['sustained', 'sustained', 'overload']);
     expect(out.reports[0].judgements).toEqual([SHORT]);
     expect(out.reports[0].notes?.[0]).toMatch(/^Second attempt/);
+  });
+
+  it('In a world that can grow (the embedded server), the second attempt and every scenario after it run in the longer window, on no fresh day.', async () => {
+    let widened = 0;
+    const widen = () => (widened++ ? undefined : (j: LoadJob) => ({ ...j, windowMs: 2 * j.windowMs, freshDay: undefined }));
+    const day = { dayMs: 10 * WINDOW_MS, nextDayAt: (now: number) => Math.ceil(now / (10 * WINDOW_MS)) * 10 * WINDOW_MS };
+    const { out, runs, waits } = await runScripted([[SHORT], [PASS]], day, 100_000, widen);
+    expect(runs.map((j) => [j.scenario, j.windowMs / WINDOW_MS])).toEqual([
+      ['sustained', 1],
+      ['sustained', 2],
+      ['overload', 2],
+    ]);
+    // Asked once, before the second attempt; a second attempt waits for no fresh quota day in it (its counts restarted).
+    expect(widened).toBe(1);
+    expect(runs[1].freshDay).toBeUndefined();
+    expect(waits.join('\n')).not.toMatch(/fresh quota day/);
+    expect(out.reports.map((r) => r.verdict)).toEqual(['pass', 'pass']);
+    expect(out.reports[0].notes?.[0]).toMatch(/This one ran in a 120 s window, the first in 60 s\.$/);
+  });
+
+  it('In a world that cannot grow, the second attempt runs in the same window.', async () => {
+    const { runs } = await runScripted([[SHORT], [PASS]], {}, 100_000, () => undefined);
+    expect(runs.map((j) => j.windowMs / WINDOW_MS)).toEqual([1, 1, 1]);
   });
 
   it('A ceiling whose POST at the limit met a turned window (headers that cannot say which request is beyond the limit) runs once more.', async () => {
