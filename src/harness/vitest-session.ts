@@ -1,6 +1,6 @@
 /**
  * The session of a Vitest conformance run: one per worker (the run uses a single
- * non-isolated fork, so one per run), built from the configuration the CLI (or
+ * non-isolated worker thread, so one per run), built from the configuration the CLI (or
  * the global setup) provided.
  */
 import { inject } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Test support, preloaded with `node --import` (through NODE_OPTIONS, so that the conformance run's Vitest fork
- * loads it too): records, in order, every file the process reads or asks whether it exists (`R path`) and every
+ * Test support, preloaded with `node --import` (through NODE_OPTIONS, so that the conformance run's Vitest worker
+ * thread loads it too): records, in order, every file the process reads or asks whether it exists (`R path`) and every
  * file it writes (`W path`; an atomic write's rename counts for its target) below TRACE_READS_ROOT, paths relative
  * to it, one a line in TRACE_READS_OUT. Directory listings are left out (the publisher lists `runs/` to prune it):
  * a run's memory is what it reads. test/workflows/run-memory.test.ts uses it to see which files of an earlier run a

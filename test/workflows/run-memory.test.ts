@@ -197,7 +197,7 @@ describe('what a run reads of the runs before it', () => {
       killAfterMs: 170_000,
     });
     expect(second.code, second.stderr).toBe(0);
-    // Its own traffic log (.traffic-<pid>-….jsonl) is written by its conformance worker, a process of its own, then read:
+    // Its own traffic log (.traffic-<pid>-….jsonl) is written by its conformance worker (a thread of its own), then read:
     // a working file of this run, removed when it ends, not a file of an earlier one.
     const own = /^\.traffic-\d+-[0-9a-f]+\.jsonl$/;
     const read = readBeforeWriting(trace).filter((f) => !folders.has(f) && !(own.test(f) && !left.includes(f)));
