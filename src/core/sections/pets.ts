@@ -51,6 +51,18 @@ export function petAt(root: JsonValue | undefined, pointer = ''): PetText | unde
   return out;
 }
 
+const ids = new WeakMap<readonly unknown[], (string | undefined)[]>();
+
+/**
+ * The id of each pet of a page (a losslessly parsed array), as `petAt(page, '/<i>')?.id` reads it: read once per page,
+ * however many pets are looked for on it (the exploration looks for every pet it created on one page).
+ */
+export function idsOf(page: readonly unknown[]): (string | undefined)[] {
+  let known = ids.get(page);
+  if (!known) ids.set(page, (known = page.map((_, i) => petAt(page as JsonValue, `/${i}`)?.id)));
+  return known;
+}
+
 /** The NewPet fields a request body carried (undefined when the body is not a JSON object). */
 export function sentPet(body: string): SentPet | undefined {
   let root: JsonValue;

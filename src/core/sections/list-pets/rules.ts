@@ -6,7 +6,7 @@ import type { Judgement } from '../define.ts';
 import { LIST_PETS } from './requirements.ts';
 import type { JsonValue } from '../../json.ts';
 import { answerText, latitudes, type Answer } from '../create-pet/rules.ts';
-import { describeDifference, differences, fieldsOf, petAt, PET_FIELDS, type PetText } from '../pets.ts';
+import { describeDifference, differences, fieldsOf, idsOf, petAt, PET_FIELDS, type PetText } from '../pets.ts';
 
 /** The spec's page size: limit 1 to 100, default 20. */
 export const DEFAULT_LIMIT = 20;
@@ -91,7 +91,7 @@ export const provesAbsence = (l: Listing): boolean => l.page.length === 0 || (l.
 export function judgeListed(expected: PetText, id: string, l: Listing, written: PetText = {}): Judgement[] {
   // The page is the parsed body's root: exact int64 digits are read through it.
   const root = l.page as JsonValue;
-  const at = l.page.findIndex((_, i) => petAt(root, `/${i}`)?.id === id);
+  const at = idsOf(l.page).indexOf(id);
   if (at < 0)
     return provesAbsence(l)
       ? [
