@@ -6,7 +6,7 @@
  * grammar — the request as a correct server reads it.
  */
 import type { ApiRequest, OperationId } from '../http/client.ts';
-import { parseJson } from '../core/json.ts';
+import { isJsonText } from '../core/json.ts';
 import { classifyBody, classifyParam, wellFormed, type Classification } from './classify.ts';
 import { mapStrings, render, type JNode } from './json-text.ts';
 import { NAME_FIELD, operation } from './model.ts';
@@ -218,16 +218,6 @@ export function probeOf(r: Wire, label: string, plainLength: number, name?: stri
     ...(name !== undefined ? { name } : {}),
     ...(extensions?.length ? { extensions } : {}),
   };
-}
-
-/** Is `text` a JSON text (RFC 8259, no extension)? */
-function isJsonText(text: string): boolean {
-  try {
-    parseJson(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The name field of a body's text, when it is a string. */

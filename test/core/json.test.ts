@@ -10,6 +10,7 @@ import {
   int64,
   integerDigits,
   isInt64Digits,
+  isJsonText,
   JsonSyntaxError,
   parseJson,
   rawNumber,
@@ -71,6 +72,37 @@ describe('parseJson', () => {
 
   test('It refuses absurd nesting instead of overflowing the stack.', () => {
     expect(() => parseJson('['.repeat(10_000) + ']'.repeat(10_000))).toThrow(/too deep/);
+  });
+
+  /** What isJsonText must answer: whether parseJson reads the text. */
+  const reads = (text: string) => {
+    try {
+      parseJson(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const nested = (n: number, inner = '') => '['.repeat(n) + inner + ']'.repeat(n);
+
+  test.each([
+    ['', '{', '[1,]', '01', '"\u0001"', '[1] x', 'NaN', '\ufeff{}', '{"a":1}', ' [1, 2.5e3] ', '"a\\u00e9"', 'null'],
+    [nested(256), nested(257), nested(258), nested(300), nested(256, '1'), nested(257, '1'), nested(10_000)],
+    [`{"a":${nested(256)}}`, `{"a":${nested(257)}}`, `"${'['.repeat(400)}"`, `["${'{'.repeat(400)}", ${nested(3)}]`],
+  ])('isJsonText answers as parseJson reads: malformed texts, depths around the limit, brackets inside strings (%#).', (...texts) => {
+    expect(texts.map(isJsonText)).toEqual(texts.map(reads));
+  });
+
+  test('isJsonText answers as parseJson reads, for any text and any JSON value.', () => {
+    const texts = fc.oneof(
+      fc.string(),
+      fc.json().map((t) => t),
+      fc.tuple(fc.json(), fc.constantFrom('', ' x', ',', ']', '\u0000')).map(([t, tail]) => t + tail),
+    );
+    fc.assert(
+      fc.property(texts, (t) => isJsonText(t) === reads(t)),
+      { numRuns: 500 },
+    );
   });
 
   test('It treats __proto__ as an ordinary key.', () => {
