@@ -31,6 +31,8 @@ export interface RuleContext {
   limits?: PlanLimits;
   /** The quota window (ms): a Reset may lie at most one day ahead. */
   dayMs: number;
+  /** The per-minute window (ms): a Reset beside the minute's Limit lies at most one window ahead; none: not judged. */
+  windowMs?: number;
 }
 
 export const PLAN_REMEDY = `give the plan of the key: --plan ${PLAN_CHOICES} (or ANIMAL_STORE_PLAN)`;
@@ -137,10 +139,30 @@ function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
     return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', { ok: false, args: { reason: v.reason }, message: `${r.label}: ${v.detail}` });
   const stale = date !== undefined ? staleResetOn429(r, ctx, date) : undefined;
   if (stale) return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', { ok: false, fail: 'stale', message: `${r.label}: ${stale}` });
+  const late = date !== undefined ? lateMinuteReset(r, ctx, date) : undefined;
+  if (late) return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', { ok: false, fail: 'late', message: `${r.label}: ${late}` });
   return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', {
     ok: true,
     message: `${r.label}: ${rl.resetRaw} (response time ${Math.floor(ref / 1000)})`,
   });
+}
+
+/**
+ * A Reset more than one window after the response while X-RateLimit-Limit is the plan's per-minute number: whichever
+ * limiter counts the minute (a fixed window, a sliding log, a token bucket), its limit is whole again within a window of
+ * the response, so "the Unix timestamp at which the limit resets" cannot lie further (fault reset-one-window-late: the
+ * end of the next window). A 429 is left out: a key banned, or out of its day's quota, may be told the end of that
+ * while its Limit still names the minute; so are headers counting the day (the day's Limit) and a response without a
+ * Date (its clock unknown: the day's bound only).
+ */
+function lateMinuteReset(r: ResponseFacts, ctx: RuleContext, date: number): string | undefined {
+  const rl = readRateLimit(r.headers);
+  const perMinute = ctx.limits?.perMinute;
+  if (!ctx.windowMs || r.status === 429 || rl.reset === undefined || perMinute === undefined || rl.limit !== perMinute) return undefined;
+  if (ctx.limits?.perDay === perMinute) return undefined;
+  const bound = Math.floor(date / 1000) + Math.ceil(ctx.windowMs / 1000) + SKEW_WITH_DATE_S + Math.ceil(exchangeMs(r) / 1000);
+  if (rl.reset <= bound) return undefined;
+  return `X-RateLimit-Reset ${rl.resetRaw} is ${rl.reset - Math.floor(date / 1000)} s after the response's Date, while X-RateLimit-Limit ${rl.limitRaw} is the per-minute limit, whose window is ${ctx.windowMs / 1000} s: the limit resets within a window`;
 }
 
 /** How long the exchange took on the local clock (0 when the sending time is unknown). */
