@@ -551,7 +551,7 @@ const table = {
   ),
   'reset-one-window-late': conformance(
     'RL-RESET-UNIX-SECONDS',
-    'X-RateLimit-Reset is one minute after the true reset (the end of the window after the current one), while Limit and Remaining count the minute.',
+    'X-RateLimit-Reset is one window after the true reset (the end of the window after the current one), while Limit and Remaining count the minute.',
   ),
   'remaining-above-limit': conformance(
     'RL-REMAINING-LE-LIMIT',

@@ -148,21 +148,25 @@ function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
 }
 
 /**
- * A Reset more than one window after the response while X-RateLimit-Limit is the plan's per-minute number: whichever
- * limiter counts the minute (a fixed window, a sliding log, a token bucket), its limit is whole again within a window of
- * the response, so "the Unix timestamp at which the limit resets" cannot lie further (fault reset-one-window-late: the
- * end of the next window). A 429 is left out: a key banned, or out of its day's quota, may be told the end of that
- * while its Limit still names the minute; so are headers counting the day (the day's Limit) and a response without a
- * Date (its clock unknown: the day's bound only).
+ * A Reset more than one window, and at most two, after the response while X-RateLimit-Limit is the plan's per-minute
+ * number: whichever limiter counts the minute (a fixed window, a sliding log, a token bucket), its limit is whole again
+ * within a window of the response, so "the Unix timestamp at which the limit resets" cannot lie further (fault
+ * reset-one-window-late: the end of the next window). Left out: a 429 (a key banned, or out of its day's quota, may be
+ * told the end of that while its Limit still names the minute), headers counting the day (the day's Limit), a response
+ * without a Date (its clock unknown: the day's bound only), and a Reset further than two windows or on a day's boundary
+ * (epoch-aligned): where the day's quota binds first, Reset may be the day's end while Limit names the minute.
  */
 function lateMinuteReset(r: ResponseFacts, ctx: RuleContext, date: number): string | undefined {
   const rl = readRateLimit(r.headers);
-  const perMinute = ctx.limits?.perMinute;
-  if (!ctx.windowMs || r.status === 429 || rl.reset === undefined || perMinute === undefined || rl.limit !== perMinute) return undefined;
-  if (ctx.limits?.perDay === perMinute) return undefined;
-  const bound = Math.floor(date / 1000) + Math.ceil(ctx.windowMs / 1000) + SKEW_WITH_DATE_S + Math.ceil(exchangeMs(r) / 1000);
-  if (rl.reset <= bound) return undefined;
-  return `X-RateLimit-Reset ${rl.resetRaw} is ${rl.reset - Math.floor(date / 1000)} s after the response's Date, while X-RateLimit-Limit ${rl.limitRaw} is the per-minute limit, whose window is ${ctx.windowMs / 1000} s: the limit resets within a window`;
+  const { windowMs, limits } = ctx;
+  if (!windowMs || r.status === 429 || rl.reset === undefined || limits?.perMinute === undefined) return undefined;
+  if (rl.limit !== limits.perMinute || limits.perDay === limits.perMinute || (rl.reset * 1000) % ctx.dayMs === 0) return undefined;
+  const ahead = rl.reset - Math.floor(date / 1000);
+  const windowS = Math.ceil(windowMs / 1000);
+  // The limiter decided before the Date was stamped, so a correct Reset (rounded up) is at most windowS + 1 s after the
+  // Date's second: the skew allowed against a Date is a second more than that.
+  if (ahead <= windowS + SKEW_WITH_DATE_S || ahead > 2 * windowS + SKEW_WITH_DATE_S) return undefined;
+  return `X-RateLimit-Reset ${rl.resetRaw} is ${ahead} s after the response's Date, while X-RateLimit-Limit ${rl.limitRaw} is the per-minute limit, whose window is ${windowMs / 1000} s: the limit resets within a window`;
 }
 
 /** How long the exchange took on the local clock (0 when the sending time is unknown). */
