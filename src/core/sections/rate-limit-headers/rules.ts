@@ -162,10 +162,10 @@ function lateMinuteReset(r: ResponseFacts, ctx: RuleContext, date: number): stri
   if (!windowMs || r.status === 429 || rl.reset === undefined || limits?.perMinute === undefined) return undefined;
   if (rl.limit !== limits.perMinute || limits.perDay === limits.perMinute || (rl.reset * 1000) % ctx.dayMs === 0) return undefined;
   const ahead = rl.reset - Math.floor(date / 1000);
-  const windowS = Math.ceil(windowMs / 1000);
-  // The limiter decided before the Date was stamped, so a correct Reset (rounded up) is at most windowS + 1 s after the
-  // Date's second: the skew allowed against a Date is a second more than that.
-  if (ahead <= windowS + SKEW_WITH_DATE_S || ahead > 2 * windowS + SKEW_WITH_DATE_S) return undefined;
+  // The limiter decides before the Date is stamped, so a correct Reset (rounded up) is less than a window and a second
+  // after the Date's second: allowed, a second more (the skew allowed against a Date) and the time the exchange took.
+  const slackMs = windowMs + SKEW_WITH_DATE_S * 1000 + exchangeMs(r);
+  if (ahead * 1000 <= slackMs || ahead * 1000 > windowMs + slackMs) return undefined;
   return `X-RateLimit-Reset ${rl.resetRaw} is ${ahead} s after the response's Date, while X-RateLimit-Limit ${rl.limitRaw} is the per-minute limit, whose window is ${windowMs / 1000} s: the limit resets within a window`;
 }
 
