@@ -118,6 +118,7 @@ function answer(
           has,
           now,
           seq,
+          windowMs: s.o.windowMs,
           retryAfter: v.retryAfter,
           counts: v.rateLimitHeaders,
           paddingS: v.retryAfterPaddingS,

@@ -549,6 +549,10 @@ const table = {
     'RL-RESET-UNIX-SECONDS',
     'X-RateLimit-Reset is one minute before the true reset (when a one-minute window began), so in the past.',
   ),
+  'reset-one-window-late': conformance(
+    'RL-RESET-UNIX-SECONDS',
+    'X-RateLimit-Reset is one window after the true reset (the end of the window after the current one), while Limit and Remaining count the minute.',
+  ),
   'remaining-above-limit': conformance(
     'RL-REMAINING-LE-LIMIT',
     'X-RateLimit-Remaining is 10 above the truth, so above the limit at the start of a window.',

@@ -43,6 +43,8 @@ export interface RateHeaderContext {
   counts?: 'minute' | 'day';
   /** Variant retryAfterPaddingS. */
   paddingS?: number;
+  /** The per-minute window (fault reset-one-window-late); default a minute. */
+  windowMs?: number;
 }
 
 export function rateLimitHeaders(decision: Decision, status: number, x: RateHeaderContext): Record<string, string> {
@@ -71,6 +73,7 @@ export function rateLimitHeaders(decision: Decision, status: number, x: RateHead
   if (has('reset-relative')) reset = Math.max(0, Math.ceil((d.resetAt - x.now) / 1000));
   if (has('reset-is-now')) reset = Math.floor(x.now / 1000);
   if (has('reset-in-past')) reset = Math.ceil(d.resetAt / 1000) - 60;
+  if (has('reset-one-window-late')) reset = Math.ceil((d.resetAt + (x.windowMs ?? 60_000)) / 1000);
   out['X-RateLimit-Limit'] = has('ratelimit-non-integer')
     ? `${limit}.0`
     : has('ratelimit-limit-duplicated')

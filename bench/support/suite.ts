@@ -13,7 +13,7 @@ import { listen } from '../../reference/server.ts';
 import { DEMO_KEYS } from '../../reference/keys.ts';
 import type { AppOptions } from '../../reference/options.ts';
 import { EMBEDDED_EXPLORE_BUDGET, readConfig } from '../../src/settings/read-config.ts';
-import type { PlanName } from '../../src/core/plans.ts';
+import { MINUTE_MS, type PlanName } from '../../src/core/plans.ts';
 import { Session } from '../../src/harness/session.ts';
 import type { TrafficOptions } from '../../src/harness/traffic.ts';
 import { runSpecs, specPaths, type InProcessResult } from '../../src/harness/in-process-runner.ts';
@@ -39,6 +39,8 @@ export interface RunOptions {
   send?: ReturnType<typeof virtualSend>;
   /** The target is the suite's own reference server (default true): names without the run's prefix may be tried. */
   embedded?: boolean;
+  /** The server's rate-limit window, as a run's target tells its session (runSuiteAgainst: the reference server's). */
+  windowMs?: number;
   /** Only the spec files this keeps (default: all). */
   specs?: (f: SpecFile) => boolean;
   /** Simulated time: called with every request sent (method, URL, body). */
@@ -59,7 +61,7 @@ export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): P
   if (opts.real) {
     const server = await listen(buildApp(app), { host: '127.0.0.1', port: 0 });
     try {
-      return await runSuiteAt(server.url, key, opts);
+      return await runSuiteAt(server.url, key, { windowMs: app.windowMs ?? MINUTE_MS, ...opts });
     } finally {
       await server.close();
     }
@@ -72,7 +74,7 @@ export async function runSuiteAgainst(app: AppOptions, opts: RunOptions = {}): P
     opts.onRequest?.({ method: req.method, url: req.url, body: req.body, headers: req.headers });
     return virtual(req);
   };
-  return runSuiteAt('http://127.0.0.1:4010/v1', key, { ...opts, clock, send });
+  return runSuiteAt('http://127.0.0.1:4010/v1', key, { windowMs: app.windowMs ?? MINUTE_MS, ...opts, clock, send });
 }
 
 export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptions = {}): Promise<SuiteRun> {
@@ -98,12 +100,13 @@ export async function runSuiteAt(baseUrl: string, apiKey: string, opts: RunOptio
         config,
         baseUrl: config.baseUrl!,
         embedded,
+        windowMs: opts.windowMs,
         now: () => clock.now(),
         sleep: (ms) => clock.wait(ms).done,
         send: opts.send,
         traffic: opts.traffic,
       })
-    : new Session({ config, baseUrl: config.baseUrl!, embedded, sleep: opts.sleep, traffic: opts.traffic });
+    : new Session({ config, baseUrl: config.baseUrl!, embedded, windowMs: opts.windowMs, sleep: opts.sleep, traffic: opts.traffic });
   const files = await collectSpecs(specPaths());
   const out = clock ? await clock.run(() => runSpecs(session, files, opts.specs)) : await runSpecs(session, files, opts.specs);
   const results = aggregate(out.findings);

@@ -38,7 +38,7 @@ const rules: ResponseCheck = {
   run({ ex, session, report }) {
     const facts = responseFacts(ex);
     if (!facts) return;
-    for (const j of responseRules(facts, { limits: session.limits, dayMs: session.dayMs })) report(j);
+    for (const j of responseRules(facts, { limits: session.limits, dayMs: session.dayMs, windowMs: session.windowMs })) report(j);
   },
 };
 

@@ -14,6 +14,8 @@ export interface CheckSession {
   limits?: PlanLimits;
   /** The quota day of the target (a Reset may lie up to a day ahead). */
   dayMs: number;
+  /** The target's per-minute window (a Reset beside the minute's Limit lies at most one window ahead). */
+  windowMs?: number;
   /** The first X-RateLimit-Limit seen for the configured key. */
   firstLimit?: number;
   /** What the hygiene checks already reported this run (each warning once per run and place). */

@@ -56,6 +56,7 @@ export async function runConformance(target: Target, opts: ConformanceOptions = 
     vitest.provide(CONTEXT_KEY, {
       config: target.config,
       dayMs: target.dayMs,
+      windowMs: target.windowMs,
       embedded: target.info.embedded,
       ...(opts.deadlineAt !== undefined ? { deadlineAt: opts.deadlineAt } : {}),
       ...(opts.trafficFile ? { trafficFile: opts.trafficFile } : {}),

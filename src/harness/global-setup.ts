@@ -15,7 +15,7 @@ let target: Target | undefined;
 export async function setup(project: TestProject) {
   if (project.getProvidedContext()[CONTEXT_KEY]) return;
   target = await openTarget(configFrom([], 'conformance'));
-  project.provide(CONTEXT_KEY, { config: target.config, dayMs: target.dayMs, embedded: target.info.embedded });
+  project.provide(CONTEXT_KEY, { config: target.config, dayMs: target.dayMs, windowMs: target.windowMs, embedded: target.info.embedded });
 }
 
 export async function teardown() {

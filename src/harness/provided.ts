@@ -8,6 +8,8 @@ import type { Config } from '../settings/read-config.ts';
 export interface RunContext {
   config: Config;
   dayMs: number;
+  /** The target's per-minute window (the embedded server's short one). */
+  windowMs?: number;
   /** The target is the embedded reference server. */
   embedded?: boolean;
   /** The whole run's deadline (epoch ms), when the specs are its first half (npm start); else --deadline-ms from their start. */

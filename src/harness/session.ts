@@ -13,7 +13,7 @@ import { makeRedactor, type Redactor } from '../core/redact.ts';
 import { networkSecrets } from '../settings/network.ts';
 import type { Judgement } from '../core/sections/define.ts';
 import type { Finding } from '../results/types.ts';
-import { DAY_MS } from '../core/plans.ts';
+import { DAY_MS, MINUTE_MS } from '../core/plans.ts';
 import { DEFAULT_LIMIT } from '../core/sections/list-pets/rules.ts';
 import { setNamePrefix } from './names.ts';
 import { TrafficRecorder, type TrafficOptions, type TrafficPage } from './traffic.ts';
@@ -25,6 +25,8 @@ export interface SessionOptions {
   embedded?: boolean;
   /** The target's quota day (a Reset may lie up to a day ahead); default the spec's day. */
   dayMs?: number;
+  /** The target's per-minute window; default --window-ms, else a minute. */
+  windowMs?: number;
   /** The run's deadline (epoch ms) when it started before the session (npm start); default --deadline-ms from now. */
   deadlineAt?: number;
   /** Called when the client waits on a window or a Retry-After (what for, how long). */
@@ -80,7 +82,7 @@ export class Session {
     this.redact = makeRedactor([config.apiKey, ...networkSecrets(config.network)]);
     if (opts.traffic) this.traffic = new TrafficRecorder(opts.traffic, this.redact, opts.now);
     setNamePrefix(config.namePrefix);
-    this.checks = { limits: config.limits, dayMs: opts.dayMs ?? DAY_MS };
+    this.checks = { limits: config.limits, dayMs: opts.dayMs ?? DAY_MS, windowMs: opts.windowMs || config.load.windowMs || MINUTE_MS };
     this.client = new ApiClient({
       baseUrl: opts.baseUrl,
       apiKey: config.apiKey,

@@ -22,6 +22,7 @@ export function vitestSession(): Promise<Session> {
       config: ctx.config,
       baseUrl: ctx.config.baseUrl!,
       dayMs: ctx.dayMs,
+      windowMs: ctx.windowMs,
       embedded: ctx.embedded,
       deadlineAt: ctx.deadlineAt,
       onWait,

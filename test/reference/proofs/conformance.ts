@@ -197,6 +197,19 @@ export const CONFORMANCE_PROOFS: Proof[] = [
       return judgeReset((await rl(s)).resetRaw, s.clock.now(), 60, 5).ok;
     },
   },
+  {
+    // Reset within one 60 s window of the response: read twice 2 s apart, so that one reading is at least 2 s before its
+    // window's end (a Reset one minute late then lies beyond it).
+    fault: 'reset-one-window-late',
+    holds: async (s) => {
+      for (const step of [0, 2000]) {
+        s.clock.advance(step);
+        const r = await rl(s);
+        if (r.reset === undefined || r.reset > Math.floor(s.clock.now() / 1000) + 61) return false;
+      }
+      return true;
+    },
+  },
   // the faults only generated inputs reach
   ...GENERATED_PROOFS,
   // held out for issue 39: what lies around the request

@@ -77,12 +77,13 @@ export const RATE_LIMIT_HEADERS = section('rate-limit-headers', {
     section: 'Limits / Rate limit headers',
     quote: 'X-RateLimit-Reset | Unix timestamp at which the limit resets.',
     title: 'X-RateLimit-Reset is a Unix timestamp in seconds, no earlier than the response and at most one window later.',
-    faults: ['reset-in-past', 'reset-in-ms', 'reset-relative'],
+    faults: ['reset-in-past', 'reset-in-ms', 'reset-relative', 'reset-one-window-late'],
     titles: {
       ...SCENARIO_TITLES,
       pass: 'Reset is a Unix timestamp in seconds',
       fail: 'Reset is not a Unix timestamp in seconds ({reason})',
       stale: 'Reset is not when the limit resets',
+      late: 'Reset lies beyond the minute’s window',
     },
   },
   'RL-REMAINING-DECREMENTS': {

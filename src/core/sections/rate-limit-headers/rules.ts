@@ -31,6 +31,8 @@ export interface RuleContext {
   limits?: PlanLimits;
   /** The quota window (ms): a Reset may lie at most one day ahead. */
   dayMs: number;
+  /** The per-minute window (ms): a Reset beside the minute's Limit lies at most one window ahead; none: not judged. */
+  windowMs?: number;
 }
 
 export const PLAN_REMEDY = `give the plan of the key: --plan ${PLAN_CHOICES} (or ANIMAL_STORE_PLAN)`;
@@ -137,10 +139,34 @@ function resetRule(r: ResponseFacts, ctx: RuleContext): Judgement | undefined {
     return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', { ok: false, args: { reason: v.reason }, message: `${r.label}: ${v.detail}` });
   const stale = date !== undefined ? staleResetOn429(r, ctx, date) : undefined;
   if (stale) return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', { ok: false, fail: 'stale', message: `${r.label}: ${stale}` });
+  const late = date !== undefined ? lateMinuteReset(r, ctx, date) : undefined;
+  if (late) return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', { ok: false, fail: 'late', message: `${r.label}: ${late}` });
   return RATE_LIMIT_HEADERS.judge('RL-RESET-UNIX-SECONDS', {
     ok: true,
     message: `${r.label}: ${rl.resetRaw} (response time ${Math.floor(ref / 1000)})`,
   });
+}
+
+/**
+ * A Reset more than one window, and at most two, after the response while X-RateLimit-Limit is the plan's per-minute
+ * number: whichever limiter counts the minute (a fixed window, a sliding log, a token bucket), its limit is whole again
+ * within a window of the response, so "the Unix timestamp at which the limit resets" cannot lie further (fault
+ * reset-one-window-late: the end of the next window). Left out: a 429 (a key banned, or out of its day's quota, may be
+ * told the end of that while its Limit still names the minute), headers counting the day (the day's Limit), a response
+ * without a Date (its clock unknown: the day's bound only), and a Reset further than two windows or on a day's boundary
+ * (epoch-aligned): where the day's quota binds first, Reset may be the day's end while Limit names the minute.
+ */
+function lateMinuteReset(r: ResponseFacts, ctx: RuleContext, date: number): string | undefined {
+  const rl = readRateLimit(r.headers);
+  const { windowMs, limits } = ctx;
+  if (!windowMs || r.status === 429 || rl.reset === undefined || limits?.perMinute === undefined) return undefined;
+  if (rl.limit !== limits.perMinute || limits.perDay === limits.perMinute || (rl.reset * 1000) % ctx.dayMs === 0) return undefined;
+  const ahead = rl.reset - Math.floor(date / 1000);
+  // The limiter decides before the Date is stamped, so a correct Reset (rounded up) is less than a window and a second
+  // after the Date's second: allowed, a second more (the skew allowed against a Date) and the time the exchange took.
+  const slackMs = windowMs + SKEW_WITH_DATE_S * 1000 + exchangeMs(r);
+  if (ahead * 1000 <= slackMs || ahead * 1000 > windowMs + slackMs) return undefined;
+  return `X-RateLimit-Reset ${rl.resetRaw} is ${ahead} s after the response's Date, while X-RateLimit-Limit ${rl.limitRaw} is the per-minute limit, whose window is ${windowMs / 1000} s: the limit resets within a window`;
 }
 
 /** How long the exchange took on the local clock (0 when the sending time is unknown). */

@@ -61,7 +61,7 @@ export function about(j: Judgement, s: Sample, o: JudgeOptions, startedAt?: numb
 
 export function ruleContext(o: JudgeOptions): RuleContext {
   // The limits the run was given (the embedded server's reachable day quota included), never the published table again.
-  return { limits: { plan: o.plan, perMinute: o.limit, perDay: o.perDay }, dayMs: o.dayMs };
+  return { limits: { plan: o.plan, perMinute: o.limit, perDay: o.perDay }, dayMs: o.dayMs, windowMs: o.windowMs };
 }
 
 export function facts(s: Sample): ResponseFacts {
