@@ -29,7 +29,7 @@ export interface DuplicateMember {
 
 const NO_DUPLICATES: readonly DuplicateMember[] = Object.freeze([]);
 // Not Object.hasOwn (ES2022): the module is bundled for k6.
-const hasOwn = Object.prototype.hasOwnProperty;
+const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -152,7 +152,7 @@ class Parser {
       this.ws();
       if (!this.eat(':')) this.fail("Expected ':'");
       const v = this.value(pointer, key, depth + 1);
-      if (hasOwn.call(obj, key)) (this.duplicates ??= []).push({ pointer, name: key });
+      if (hasOwn(obj, key)) (this.duplicates ??= []).push({ pointer, name: key });
       // The last value wins. An own property even for "__proto__" (an assignment would set the prototype); any other name, assigned.
       if (key === '__proto__') Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
       else obj[key] = v;
