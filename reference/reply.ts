@@ -45,6 +45,15 @@ export function unescapedNames(reply: Reply, names: readonly unknown[]): Reply {
   return { ...reply, body };
 }
 
+/**
+ * Fault list-duplicate-member: a page whose every animal with a status holds the member twice, the default status
+ * first (a template merged by text), its own last: a parser keeping the last value reads the page right.
+ */
+export function statusTwice(items: readonly Record<string, unknown>[]): string {
+  const item = (v: Record<string, unknown>) => (v.status === undefined ? writeJson(v) : `{"status":"available",${writeJson(v).slice(1)}`);
+  return `[${items.map(item).join(',')}]`;
+}
+
 /** The JSON value of a Pet, ready for jsonReply. */
 export function petValue(pet: Pet, o: PetViewOptions = {}): Record<string, unknown> {
   const digits = pet.id.toString();

@@ -1,5 +1,5 @@
 /** GET /v1/pets (listPets): a page of at most `limit` animals, optionally filtered by status. */
-import { jsonReply, petValue, unescapedNames, type Reply } from '../reply.ts';
+import { jsonReply, petValue, statusTwice, unescapedNames, type Reply } from '../reply.ts';
 import { limitRefusal, listedName } from './input-rules.ts';
 import { PET_STATUSES, isPetStatus, type Pet } from '../pet-store.ts';
 import type { Ctx, Handler } from './handler-context.ts';
@@ -141,6 +141,7 @@ function pageReply(ctx: Ctx, pets: Pet[]): Reply {
       pets.map((p) => p.name),
     );
   if (has('list-body-not-json')) reply.body += '\n<!-- end of page -->';
+  if (has('list-duplicate-member')) reply.body = statusTwice(items);
   return reply;
 }
 

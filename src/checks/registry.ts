@@ -15,6 +15,7 @@ import {
   judgeJsonBody,
   judgeSchema,
   judgeStatus,
+  judgeUniqueNames,
   schemaFor,
 } from '../core/sections/responses/rules.ts';
 import { judgeComplete, judgeNoCrossOriginRedirect } from '../core/sections/transport/rules.ts';
@@ -91,6 +92,15 @@ const jsonBody: ResponseCheck = {
   },
 };
 
+/** Every body that parsed as JSON, whatever its status: an object of it holding a name twice is read differently by clients. */
+const uniqueNames: ResponseCheck = {
+  name: 'json-unique-names',
+  requirements: ['RESP-JSON-UNIQUE-NAMES'],
+  run({ ex, report }) {
+    if (ex.response && ex.json !== undefined) report(judgeUniqueNames(ex.response.status, ex.jsonDuplicates ?? []));
+  },
+};
+
 const schema: ResponseCheck = {
   name: 'response-schema-conformance',
   requirements: ['SCHEMA-PETS', 'SCHEMA-PET', 'SCHEMA-ERROR'],
@@ -141,6 +151,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   contentType,
   contentCoding,
   jsonBody,
+  uniqueNames,
   schema,
   errorStatus,
   ...rateLimitChecks,

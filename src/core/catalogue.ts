@@ -195,8 +195,9 @@ export const LATITUDES: readonly Latitude[] = [
     id: 'duplicate-member-names',
     source: 'RFC 8259 §4',
     leaves: 'what a parser does with a member name given twice ("unpredictable": the first, the last, or an error)',
-    suite: 'a clean 400 Error, or a pet stored with either value, is accepted; a 5xx still fails',
-    requirements: ['INPUT-SILENT-HANDLING', 'CREATE-201-PET'],
+    suite:
+      'a clean 400 Error, or a pet stored with either value, is accepted; a 5xx still fails. A response body whose object holds a name twice warns (RESP-JSON-UNIQUE-NAMES: the names SHOULD be unique)',
+    requirements: ['INPUT-SILENT-HANDLING', 'CREATE-201-PET', 'RESP-JSON-UNIQUE-NAMES'],
   },
   {
     id: 'json-extensions',

@@ -5,7 +5,8 @@
  * `parseJson` returns ordinary JS values (so Ajv can validate them) and keeps
  * the raw text of every number, keyed by JSON Pointer, in a side table that
  * `rawNumber` reads. Ids above 2^53 are therefore compared and echoed from
- * their text, never from a rounded JS number.
+ * their text, never from a rounded JS number. A member name an object holds twice
+ * is listed (`duplicates`), its last value kept.
  *
  * Pure module: no Node built-ins, no BigInt literals.
  */
@@ -16,7 +17,19 @@ export interface ParsedJson {
   value: JsonValue;
   /** Raw numeric literal text by JSON Pointer ("" is the root). */
   numbers: Map<string, string>;
+  /** Each member name met again in the same object (RFC 8259 §4: names SHOULD be unique; the last value is kept), in order. */
+  duplicates: readonly DuplicateMember[];
 }
+
+/** A member name an object holds more than once: the object's JSON Pointer ("" is the root) and the name, unescaped. */
+export interface DuplicateMember {
+  pointer: string;
+  name: string;
+}
+
+const NO_DUPLICATES: readonly DuplicateMember[] = Object.freeze([]);
+// Not Object.hasOwn (ES2022): the module is bundled for k6.
+const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -50,7 +63,7 @@ export function parseJson(text: string): ParsedJson {
   p.ws();
   if (p.i < text.length) p.fail('Unexpected data after JSON value');
   if (value !== null && typeof value === 'object') rawTables.set(value, p.numbers);
-  return { value, numbers: p.numbers };
+  return { value, numbers: p.numbers, duplicates: p.duplicates ?? NO_DUPLICATES };
 }
 
 /**
@@ -78,10 +91,12 @@ export function isJsonText(text: string): boolean {
   }
 }
 
-/** A recursive-descent reader of one JSON text, keeping every number's raw text by its pointer. */
+/** A recursive-descent reader of one JSON text, keeping every number's raw text by its pointer and each repeated name. */
 class Parser {
   i = 0;
   readonly numbers = new Map<string, string>();
+  /** Made at the first repeated name only (most texts have none). */
+  duplicates?: DuplicateMember[];
 
   constructor(readonly text: string) {}
 
@@ -137,7 +152,8 @@ class Parser {
       this.ws();
       if (!this.eat(':')) this.fail("Expected ':'");
       const v = this.value(pointer, key, depth + 1);
-      // An own property even for "__proto__" (an assignment would set the prototype); any other name, assigned.
+      if (hasOwn(obj, key)) (this.duplicates ??= []).push({ pointer, name: key });
+      // The last value wins. An own property even for "__proto__" (an assignment would set the prototype); any other name, assigned.
       if (key === '__proto__') Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true });
       else obj[key] = v;
       this.ws();

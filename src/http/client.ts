@@ -6,7 +6,7 @@
  * request budget and deadline. Every exchange (including a 429 that was retried)
  * is handed to `onExchange` so the response checks see every response.
  */
-import { parseJson, stringifyExact, type JsonValue } from '../core/json.ts';
+import { parseJson, stringifyExact, type DuplicateMember, type JsonValue } from '../core/json.ts';
 import { header, parseRetryAfter, readRateLimit, retryAfterDelayMs, serverDate } from '../core/ratelimit.ts';
 import { send, type Exchange, type OutgoingRequest, type TransportOptions } from './transport.ts';
 import type { NetworkConfig } from '../settings/network.ts';
@@ -79,6 +79,8 @@ export interface ApiExchange extends Exchange {
   /** Parsed body (lossless) when the response body is JSON. */
   json?: JsonValue;
   jsonError?: string;
+  /** The member names an object of the parsed body holds twice (RFC 8259 §4), when there is one. */
+  jsonDuplicates?: readonly DuplicateMember[];
   /** True for a 429 the client waited out and retried. */
   retried?: boolean;
   /** How many requests the call that returned this exchange sent (2: a 429 waited out and retried). */
@@ -293,7 +295,9 @@ export class ApiClient {
       const text = ex.response.bodyText;
       if (text.trim() !== '' && (/json/i.test(ct) || /^\s*[[{]/.test(text))) {
         try {
-          ex.json = parseJson(text).value;
+          const parsed = parseJson(text);
+          ex.json = parsed.value;
+          if (parsed.duplicates.length > 0) ex.jsonDuplicates = parsed.duplicates;
         } catch (e) {
           ex.jsonError = (e as Error).message;
         }

@@ -59,7 +59,8 @@ describe('parseJson', () => {
     fc.assert(
       fc.property(json, fc.boolean(), (v, pretty) => {
         const text = JSON.stringify(v, null, pretty ? 2 : undefined);
-        const { value, numbers } = parseJson(text);
+        const { value, numbers, duplicates } = parseJson(text);
+        expect(duplicates).toEqual([]);
         // The same values in the same key order (an own "constructor" key defeats toStrictEqual's type check).
         expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(text)));
         expect(value).toEqual(JSON.parse(text));
@@ -109,6 +110,49 @@ describe('parseJson', () => {
     const v = parseJson('{"__proto__":{"polluted":true}}').value as Record<string, unknown>;
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.keys(v)).toEqual(['__proto__']);
+  });
+});
+
+describe('parseJson: member names an object holds twice (RFC 8259 §4)', () => {
+  test.each([
+    ['no duplicate', '{"id":1,"name":"a","tags":[{"id":2},{"id":3}]}', []],
+    ['inherited names are no duplicates', '{"toString":1,"constructor":2,"hasOwnProperty":3}', []],
+    ['one at the root', '{"id":1,"name":"a","id":2}', [{ pointer: '', name: 'id' }]],
+    [
+      'three times: two repeats',
+      '{"a":1,"a":2,"a":3}',
+      [
+        { pointer: '', name: 'a' },
+        { pointer: '', name: 'a' },
+      ],
+    ],
+    ['the same name spelled with an escape', '{"a":1,"\\u0061":2}', [{ pointer: '', name: 'a' }]],
+    ['nested', '{"pet":{"x/y":{"k":1,"k":[2]}},"k":3}', [{ pointer: '/pet/x~1y', name: 'k' }]],
+    ['in an array item', '[{"id":1},{"id":2,"status":"a","status":"b"}]', [{ pointer: '/1', name: 'status' }]],
+    ['"__proto__" twice', '{"__proto__":{"a":1},"__proto__":{"b":2}}', [{ pointer: '', name: '__proto__' }]],
+    ['the same name in two objects is none', '[{"a":1},{"a":2}]', []],
+  ])('%s: %s', (_, text, expected) => {
+    const { value, duplicates } = parseJson(text);
+    expect(duplicates).toEqual(expected);
+    // The last value wins, as JSON.parse reads it; "__proto__" stays an own member.
+    expect(value).toEqual(JSON.parse(text));
+    expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(text)));
+  });
+
+  test('"__proto__" twice keeps the last value as an own member and sets no prototype.', () => {
+    const v = parseJson('{"__proto__":{"a":1},"__proto__":{"polluted":true}}').value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.keys(v)).toEqual(['__proto__']);
+    expect(v.__proto__).toEqual({ polluted: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test('A text without a repeated name shares one empty list (nothing made per parse).', () => {
+    expect(parseJson('{"a":1}').duplicates).toBe(parseJson('[1,{"b":2}]').duplicates);
+  });
+
+  test('isJsonText still answers true for a text with a repeated name.', () => {
+    expect(isJsonText('{"a":1,"a":2}')).toBe(true);
   });
 });
 

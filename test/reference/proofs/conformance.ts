@@ -1,5 +1,6 @@
 /** Probes of the conformance fault modes: one request or two each. */
-import { rawNumber } from '../../../src/core/json.ts';
+import { parseJson, rawNumber } from '../../../src/core/json.ts';
+import { judgeUniqueNames } from '../../../src/core/sections/responses/rules.ts';
 import { judgeReset, parseHttpDate, readRateLimit } from '../../../src/core/ratelimit.ts';
 import { validateSchema } from '../../../src/schemas/ajv.ts';
 import { arr, newPet, obj, type Srv } from '../helpers.ts';
@@ -77,6 +78,14 @@ export const CONFORMANCE_PROOFS: Proof[] = [
     holds: async (s) => {
       const page = await get(s, '/pets?limit=100');
       return new Set(arr(page).map((_, i) => rawNumber(page.json, `/${i}/id`))).size === arr(page).length;
+    },
+  },
+  {
+    // No object of a page holds a member name twice (RFC 8259 §4), as the response check's rule judges the page's text.
+    fault: 'list-duplicate-member',
+    holds: async (s) => {
+      const page = await get(s, '/pets?limit=5');
+      return arr(page).length > 0 && judgeUniqueNames(page.status, parseJson(page.text).duplicates).outcome === 'pass';
     },
   },
   { fault: 'unknown-status-500', holds: async (s) => (await status(get(s, '/pets?status=lost'))) < 500 },

@@ -59,6 +59,18 @@ export const RESPONSES = section('responses', {
       empty: 'Empty body',
     },
   },
+  'RESP-JSON-UNIQUE-NAMES': {
+    level: 'SHOULD',
+    section: 'What the service does',
+    quote: "The service keeps a store's catalogue of animals over an HTTP interface that exchanges JSON.",
+    title: 'No JSON object of a response body holds a member name twice: the names within each object are unique.',
+    note: 'RFC 8259 §4: "The names within an object SHOULD be unique." and "When the names within an object are not unique, the behavior of software that receives such an object is unpredictable." JavaScript and most parsers keep the last value, some the first, some refuse the body: clients of one server read different data. The suite reads the last value for every other check; an RFC\'s SHOULD, so a repeated name warns, never fails.',
+    faults: ['list-duplicate-member'],
+    titles: {
+      pass: 'Member names unique in every object',
+      fail: 'Member name repeated in a JSON object',
+    },
+  },
   'RESP-CONTENT-CODING': {
     level: 'SHOULD',
     section: 'Endpoints',

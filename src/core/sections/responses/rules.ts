@@ -6,6 +6,7 @@
  */
 import type { Judgement } from '../define.ts';
 import { documentedStatuses, OPERATIONS, type BodySchema, type OperationId } from '../../operations.ts';
+import type { DuplicateMember } from '../../json.ts';
 import { RESPONSES } from './requirements.ts';
 
 /** The requirement a body schema is judged under. */
@@ -113,6 +114,29 @@ export function judgeJsonBody(b: BodyFacts): Judgement | undefined {
     ok: false,
     message: b.jsonError ?? 'the body does not parse as JSON',
     evidence: { expected: 'a JSON document', actual: b.bodyText.slice(0, 120) },
+  });
+}
+
+/**
+ * RESP-JSON-UNIQUE-NAMES (RFC 8259 §4): no object of a body that parsed holds a name twice; `duplicates` are the
+ * parser's (src/core/json.ts: each object's pointer and the name met again). Shown by name, at most three places each.
+ */
+export function judgeUniqueNames(status: number, duplicates: readonly DuplicateMember[]): Judgement {
+  const id = 'RESP-JSON-UNIQUE-NAMES';
+  if (duplicates.length === 0) return RESPONSES.judge(id, { ok: true, message: `${status} body` });
+  const places = new Map<string, Set<string>>();
+  for (const d of duplicates) {
+    const at = places.get(d.name) ?? new Set<string>();
+    places.set(d.name, at.add(d.pointer === '' ? 'the root' : d.pointer));
+  }
+  const shown = [...places].map(([name, at]) => {
+    const where = [...at];
+    return `${JSON.stringify(name)} at ${where.slice(0, 3).join(', ')}${where.length > 3 ? ` and ${where.length - 3} more objects` : ''}`;
+  });
+  return RESPONSES.judge(id, {
+    ok: false,
+    message: `${status} body: a member name repeated in an object (${shown.join('; ')}); clients may read either value`,
+    evidence: { expected: 'each member name once per object', actual: shown.join('; ') },
   });
 }
 
