@@ -29,6 +29,18 @@ describe('window verdicts', () => {
     expect(find(judgeWindow(bad, o), 'RL-WINDOW-PER-MINUTE')).toEqual(['fail']);
   });
 
+  it.each([
+    ['a 401 for the valid key', 401],
+    ['a 503 with Retry-After', 503],
+  ])('claims no window when no request of the overload was served (%s): skipped, never passed', (_, status) => {
+    const refused = [...Array(3 * L).keys()].map((i) => ({
+      ...s(i, T0 + i * 100, status, { ...rl(0), 'retry-after': 60 }),
+      phase: 'paced' as const,
+    }));
+    const window = judgeWindow(refused, o).filter((j) => j.requirement === 'RL-WINDOW-PER-MINUTE');
+    expect(window.map((j) => [j.outcome, j.title])).toEqual([['skip', 'No request served']]);
+  });
+
   it('does not group by Reset when the headers count the day: every success of the day shares one Reset', () => {
     const day = Math.ceil((T0 + 86400000) / 1000);
     const times = [...Array(L).keys()].map((i) => T0 + W - 100 + i).concat([...Array(L).keys()].map((i) => T0 + W + i));

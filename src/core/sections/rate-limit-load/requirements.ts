@@ -173,6 +173,7 @@ export const RATE_LIMIT_LOAD = section('rate-limit-load', {
       'paced-not-run': 'Overload not run',
       share: 'Not judged on a share',
       'not-reached': 'Overload not reached',
+      'none-served': 'No request served',
     },
   },
   'RL-DAILY-QUOTA': {

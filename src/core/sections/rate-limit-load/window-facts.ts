@@ -69,10 +69,12 @@ export interface WindowFacts {
   tooLow: boolean;
   /** A share of a distributed run (it does not see the other shares' successes). */
   partial: boolean;
+  /** How many of the scenario's requests succeeded: none, and a limit on successes was not put to the test. */
+  served: number;
 }
 
 /** RL-WINDOW-PER-MINUTE from the facts. */
-export function windowVerdict({ problems, shape, tooLow, partial }: WindowFacts, o: JudgeOptions): Judgement {
+export function windowVerdict({ problems, shape, tooLow, partial, served }: WindowFacts, o: JudgeOptions): Judgement {
   const share = partial
     ? '; this run saw only its share of the requests, so whether each 429 came after the window was used up is not judged'
     : `; every 429 came after ${o.limit} successes in the window`;
@@ -89,6 +91,13 @@ export function windowVerdict({ problems, shape, tooLow, partial }: WindowFacts,
       outcome: 'skip',
       title: 'not-reached',
       message: `${shape}: never more than twice the limit was offered within one window, so the limit was not put to the test (if responses are slow: run it with --engine node, whose requests in flight share one guard)`,
+    });
+  if (!served)
+    // Every request refused (a 401 for the valid key, a 5xx): no success to count, so nothing shows the limit is per minute.
+    return RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', {
+      outcome: 'skip',
+      title: 'none-served',
+      message: `${shape}: no request succeeded, so whether the limit counts successes per minute was not put to the test`,
     });
   return RATE_LIMIT_LOAD.judge('RL-WINDOW-PER-MINUTE', { ok: true, message: `${shape}${share}` });
 }

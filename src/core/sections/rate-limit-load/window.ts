@@ -5,7 +5,7 @@
  * and a sliding window pass, while a limit enforced over a shorter window — or a
  * day without a quota — is caught.
  */
-import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isThrottled } from './signals.ts';
+import { bySeq, countsTheDay, freesBeforeReset, fmtMs, isSuccess, isThrottled } from './signals.ts';
 import type { Judgement } from '../../sections/define.ts';
 import { RATE_LIMIT_LOAD } from './requirements.ts';
 import type { JudgeOptions, Sample } from '../../sample.ts';
@@ -113,7 +113,8 @@ export function judgeWindow(samples: readonly Sample[], o: JudgeOptions, stopped
   const other = firstOtherThrottle(paced);
   if (!throttled.length && !tooLow && !other) problems.push(`no 429 at ${o.overloadFactor}× the limit`);
   const shape = `${paced.length} requests offered at ${Math.round(L * o.overloadFactor)} per ${w} (at most ${offered} in any ${w} span); at most ${maxInSpan(all, o.windowMs).count} successes in any ${w} span; ${throttled.length} 429s, each waited out`;
-  out.push(windowVerdict({ problems, shape, tooLow, partial }, o), notEarlyVerdict(early, throttled, partial));
+  const served = all.filter(isSuccess).length;
+  out.push(windowVerdict({ problems, shape, tooLow, partial, served }, o), notEarlyVerdict(early, throttled, partial));
   if (other) out.push(judgeOtherThrottle(other, o, startOf(all)));
   if (throttled.length)
     out.push(
